@@ -1,0 +1,39 @@
+# Two commands do everything: `make play` and `make test` (see README.md).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: play test lint bench screenshots snapshot-update clean
+
+# The venv is rebuilt when missing or older than pyproject.toml.
+$(BIN)/.installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e .
+	touch $@
+
+$(BIN)/.installed-test: $(BIN)/.installed
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $@
+
+play: $(BIN)/.installed
+	$(BIN)/python -m truf_tui
+
+lint: $(BIN)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/python -m pytest
+
+bench: $(BIN)/.installed
+	$(BIN)/python -m truf_tui.bench engine
+
+screenshots: $(BIN)/.installed-test
+	$(BIN)/python -m truf_tui.ui.screenshots screenshots
+
+snapshot-update: $(BIN)/.installed-test
+	$(BIN)/python -m pytest tests/ui --snapshot-update
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,62 @@
+"""What both engines share: the error type and small validation helpers."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal in a state: the message says why and lists the legal ones."""
+
+    def __init__(self, why: str, legal: Iterable[object] = ()) -> None:
+        self.why = why
+        self.legal = [str(a) for a in legal]
+        msg = why
+        if self.legal:
+            msg += "; legal actions: " + ", ".join(self.legal)
+        super().__init__(msg)
+
+
+class StateError(ValueError):
+    """A state dict (a save, a record, a tampered file) that does not describe a valid state."""
+
+
+def os_seed() -> int:
+    """A fresh seed from the OS, kept in the state so the game still replays."""
+    return random.SystemRandom().getrandbits(63)
+
+
+def check_choice(option: str, value: object, allowed: tuple[object, ...]) -> None:
+    if value not in allowed or type(value) is not type(allowed[0]):
+        raise ValueError(
+            f"invalid value {value!r} for rules option {option!r}: "
+            f"allowed values are {', '.join(repr(a) for a in allowed)}"
+        )
+
+
+def rules_kwargs(d: Mapping[str, Any], fields: tuple[str, ...], game: str) -> dict[str, Any]:
+    if not isinstance(d, Mapping):
+        raise ValueError(f"{game} rules must be a mapping, not {type(d).__name__}")
+    unknown = sorted(set(d) - set(fields))
+    if unknown:
+        raise ValueError(
+            f"unknown {game} rules option(s) {', '.join(map(repr, unknown))}: "
+            f"known options are {', '.join(fields)}"
+        )
+    return dict(d)
+
+
+def need(d: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
+    """``d[key]`` checked to be of ``kind``; ``StateError`` otherwise."""
+    if key not in d:
+        raise StateError(f"{what}: missing key {key!r}")
+    v = d[key]
+    if not isinstance(v, kind) or (isinstance(v, bool) and bool not in _kinds(kind)):
+        raise StateError(f"{what}: {key!r} has the wrong type ({type(v).__name__})")
+    return v
+
+
+def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)

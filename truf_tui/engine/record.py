@@ -1,0 +1,159 @@
+"""Game records: rules, seed or pack, dealer and the moves in T11 text, as small JSON.
+
+A record is how saved games, replays and bug reports travel.  ``replay`` rebuilds the
+state, validating every move; a bad record raises :class:`RecordError` naming the move.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from truf_tui.engine import truc, trufludo
+from truf_tui.engine.common import IllegalActionError
+
+FORMAT = "truf-tui-record"
+VERSION = 1
+
+AnyState = trufludo.State | truc.State
+_MODULES = {"trufludo": trufludo, "truc": truc}
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; the message says where and why."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    game: str
+    rules: dict[str, Any]
+    dealer: int
+    seed: int | None = None
+    deck: tuple[str, ...] | None = None
+    moves: tuple[str, ...] = field(default_factory=tuple)
+    meta: dict[str, Any] = field(default_factory=dict)  # players, dates: not replayed
+
+    # -- building ----------------------------------------------------------------------------
+    @classmethod
+    def from_state(cls, state: AnyState, **meta: Any) -> GameRecord:
+        """The record of the game that led to ``state`` (not of a determinized state)."""
+        if state.seed is None and state.deck is None:
+            raise RecordError("this state has no known origin (it was determinized)")
+        dealer = state.first_dealer if isinstance(state, truc.State) else state.dealer
+        return cls(
+            game="truc" if isinstance(state, truc.State) else "trufludo",
+            rules=state.rules.to_dict(),
+            dealer=dealer,
+            seed=state.seed,
+            deck=None if state.deck is None else tuple(str(c) for c in state.deck),
+            moves=tuple(str(a) for a in state.history),
+            meta=dict(meta),
+        )
+
+    def with_move(self, move: str) -> GameRecord:
+        return GameRecord(self.game, self.rules, self.dealer, self.seed, self.deck,
+                          self.moves + (move,), self.meta)
+
+    # -- replaying ---------------------------------------------------------------------------
+    def start(self) -> AnyState:
+        """The state before the first move."""
+        mod = _MODULES[self.game]
+        try:
+            rules = mod.Rules.from_dict(self.rules)  # type: ignore[attr-defined]
+            return mod.new_game(rules, seed=self.seed, deck=self.deck,  # type: ignore[attr-defined,no-any-return]
+                                dealer=self.dealer)
+        except ValueError as e:
+            raise RecordError(f"record cannot start the game: {e}") from None
+
+    def states(self) -> Iterator[AnyState]:
+        """The start state, then the state after each move (each move validated)."""
+        s = self.start()
+        yield s
+        for i, move in enumerate(self.moves, start=1):
+            try:
+                s = s.apply(move)
+            except IllegalActionError as e:
+                raise RecordError(f"move {i} ({move!r}) is illegal: {e}") from None
+            yield s
+
+    def replay(self) -> AnyState:
+        """The final state; :class:`RecordError` names the first illegal move."""
+        s: AnyState | None = None
+        for s in self.states():
+            pass
+        assert s is not None
+        return s
+
+    # -- JSON --------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "rules": dict(self.rules),
+            "dealer": self.dealer,
+            "seed": self.seed,
+            "deck": None if self.deck is None else list(self.deck),
+            "moves": list(self.moves),
+        }
+        if self.meta:
+            d["meta"] = self.meta
+        return d
+
+    def to_json(self, indent: int | None = 1) -> str:
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> GameRecord:
+        if not isinstance(d, Mapping):
+            raise RecordError("a game record is a JSON object")
+        if d.get("format") != FORMAT:
+            raise RecordError(f"not a truf-tui game record (format is {d.get('format')!r})")
+        v = d.get("version")
+        if not isinstance(v, int) or v > VERSION or v < 1:
+            raise RecordError(f"record version {v!r} is not supported (this app reads "
+                              f"version {VERSION}; a newer app wrote it?)")
+        game = d.get("game")
+        if game not in _MODULES:
+            raise RecordError(f"unknown game {game!r}: expected 'trufludo' or 'truc'")
+        rules = d.get("rules")
+        dealer = d.get("dealer")
+        seed = d.get("seed")
+        deck = d.get("deck")
+        moves = d.get("moves")
+        meta = d.get("meta", {})
+        if not isinstance(rules, dict):
+            raise RecordError("record 'rules' must be an object")
+        if dealer not in (0, 1) or isinstance(dealer, bool):
+            raise RecordError("record 'dealer' must be 0 or 1")
+        if seed is not None and (type(seed) is not int):
+            raise RecordError("record 'seed' must be an integer or null")
+        if seed is None and deck is None:
+            raise RecordError("record needs a 'seed' or a 'deck'")
+        if deck is not None and not (isinstance(deck, list) and all(isinstance(c, str)
+                                                                    for c in deck)):
+            raise RecordError("record 'deck' must be a list of card texts")
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise RecordError("record 'moves' must be a list of move texts")
+        if not isinstance(meta, dict):
+            raise RecordError("record 'meta' must be an object")
+        return cls(game, dict(rules), dealer, seed, None if deck is None else tuple(deck),
+                   tuple(moves), dict(meta))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameRecord:
+        try:
+            d = json.loads(text)
+        except (ValueError, UnicodeDecodeError) as e:
+            raise RecordError(f"not a valid JSON game record: {e}") from None
+        return cls.from_dict(d)
+
+
+def replay_moves(game: str, rules: Mapping[str, Any], moves: Sequence[str], *,
+                 dealer: int, seed: int | None = None,
+                 deck: Sequence[str] | None = None) -> AnyState:
+    """Shorthand: replay ``moves`` of a game described field by field."""
+    return GameRecord(game, dict(rules), dealer, seed, None if deck is None else tuple(deck),
+                      tuple(moves)).replay()

@@ -1,0 +1,679 @@
+"""Le Truc: the rules of RULES.md T1-T11 as an immutable state.
+
+A state is a whole match: rounds follow each other inside :meth:`State.apply`, each new
+deal shuffled by randomness carried in the state (``next_seed``), so a match is a pure
+function of its rules, seed or first pack, first dealer and moves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, Literal, NamedTuple
+
+from truf_tui.cards import TRUC_32, TRUC_STRENGTH, Card, parse_cards, parse_pack, texts
+from truf_tui.engine.common import (
+    IllegalActionError,
+    StateError,
+    check_choice,
+    need,
+    os_seed,
+    rules_kwargs,
+)
+
+GAME = "truc"
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Le Truc variants (RULES.md T8, T10)."""
+
+    target: int = 12  # T10
+    rest_refusal: Literal["stake", "game"] = "stake"  # T8
+
+    def __post_init__(self) -> None:
+        if type(self.target) is not int or not 1 <= self.target <= 99:
+            raise ValueError(f"invalid value {self.target!r} for rules option 'target': "
+                             "allowed values are the integers 1 to 99")
+        check_choice("rest_refusal", self.rest_refusal, ("stake", "game"))
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Rules:
+        return cls(**rules_kwargs(d, ("target", "rest_refusal"), GAME))
+
+
+class Action(NamedTuple):
+    """One Truc action (T11): ``kind`` is play, raise, rest, accept, refuse, fold or redeal."""
+
+    kind: str
+    card: Card | None = None
+
+    def __str__(self) -> str:
+        return f"play {self.card}" if self.card is not None else self.kind
+
+
+RAISE = Action("raise")
+REST = Action("rest")
+ACCEPT = Action("accept")
+REFUSE = Action("refuse")
+FOLD = Action("fold")
+REDEAL = Action("redeal")
+_WORDS = {a.kind: a for a in (RAISE, REST, ACCEPT, REFUSE, FOLD, REDEAL)}
+_PLAYS = {c: Action("play", c) for c in TRUC_32}
+_PLAY_BY_TEXT = {str(c): a for c, a in _PLAYS.items()}
+
+
+def play(card: Card) -> Action:
+    """The (interned) action playing ``card``."""
+    return _PLAYS[card]
+
+
+def parse_action(text: str) -> Action:
+    """An action from its T11 text; ``IllegalActionError`` (a ValueError) if malformed."""
+    if not isinstance(text, str):
+        raise IllegalActionError(f"an action is an Action or its text, not {text!r}")
+    words = text.split()
+    if len(words) == 1 and words[0].lower() in _WORDS:
+        return _WORDS[words[0].lower()]
+    if len(words) == 2 and words[0].lower() == "play":
+        a = _PLAY_BY_TEXT.get(words[1].upper())
+        if a is None:
+            try:
+                Card.parse(words[1], "truc")
+            except ValueError as e:
+                raise IllegalActionError(f"{text!r}: {e}") from None
+        assert a is not None
+        return a
+    raise IllegalActionError(
+        f"{text!r} is not a Truc action: write play <card>, raise, rest, accept, refuse, "
+        "fold or redeal")
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led, the two cards, and its winner (None: spoiled, T5)."""
+
+    leader: int
+    lead: Card
+    answer: Card
+    winner: int | None
+
+
+class RoundEnd(NamedTuple):
+    """How the latest finished round ended, for summaries.
+
+    ``how`` is ``tricks``, ``refused`` (a raise or rest refused), ``fold`` or ``spoiled``
+    (all three tricks spoiled, T6).  ``points`` is what ``winner`` scored; ``game`` says the
+    round was played for the game (an accepted rest, or a rest refused under ``game``).
+    """
+
+    round: int
+    winner: int | None
+    points: int
+    how: str
+    game: bool
+    tricks: tuple[Trick, ...]
+
+
+_STRENGTH: list[int] = [-1] * 64
+for _c, _v in TRUC_STRENGTH.items():
+    _STRENGTH[_c] = _v
+
+
+class _Fields(NamedTuple):
+    rules: Rules
+    dealer: int  # this round's dealer
+    to_move: int | None
+    points: tuple[int, int]  # match points (T10); scores() returns them
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    stock: tuple[Card, ...]  # the rest of this round's pack, next to be dealt first
+    discards: tuple[tuple[Card, ...], tuple[Card, ...]]  # hands given up by a redeal (T3)
+    stake: int  # agreed stake; a raise awaiting its answer is not counted (T7)
+    rest: bool  # an accepted rest is in play (T8)
+    pending: str | None  # "raise", "rest" or "redeal": a proposal to_move must answer
+    last_raiser: int | None  # whose raise was accepted last this round (T7 alternation)
+    redeal_used: bool  # a redeal was proposed this round (T3: once)
+    leader: int  # who leads the current trick
+    trick_card: Card | None  # the card led to the current trick, if any
+    tricks: tuple[Trick, ...]  # this round's finished tricks
+    round_no: int
+    round_start: int  # index in history of this round's first action
+    next_seed: int  # randomness of the next shuffle (hidden from both players)
+    history: tuple[Action, ...]
+    last_round: RoundEnd | None
+    seed: int | None  # where the match came from (None in a determinized state)
+    deck: tuple[Card, ...] | None  # explicit first pack, if one was given
+    first_dealer: int
+
+
+class State(_Fields):
+    """An immutable Le Truc match position.  Make one with :func:`new_game`."""
+
+    __slots__ = ()
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_move
+
+    @property
+    def proposer(self) -> int | None:
+        """Who made the pending raise, rest or redeal proposal."""
+        return None if self.pending is None or self.to_move is None else 1 - self.to_move
+
+    def can_raise(self) -> bool:
+        """T7/T8: may the player to move raise (or declare his rest) now?"""
+        p = self.to_move
+        if p is None or self.pending is not None or self.rest or self.last_raiser == p:
+            return False
+        t = self.rules.target
+        s0, s1 = self.points
+        return self.stake < max(t - s0, t - s1)
+
+    def can_redeal(self) -> bool:
+        """T3: only the non-dealer, once, before any card or raise of the round."""
+        return (self.to_move == 1 - self.dealer and not self.redeal_used
+                and self.pending is None and self.stake == 1 and not self.rest
+                and not self.tricks and self.trick_card is None)
+
+    def legal_actions(self) -> list[Action]:
+        p = self.to_move
+        if p is None:
+            return []
+        if self.pending is not None:
+            return [ACCEPT, REFUSE, FOLD]
+        out = [_PLAYS[c] for c in self.hands[p]]
+        if self.can_raise():
+            out.append(RAISE)
+            out.append(REST)
+        if self.can_redeal():
+            out.append(REDEAL)
+        out.append(FOLD)
+        return out
+
+    def apply(self, action: Action | str) -> State:
+        if type(action) is not Action:
+            action = self._coerce(action)
+        p = self.to_move
+        if p is None:
+            raise IllegalActionError("the match is over: no action can be played")
+        kind = action.kind
+        if self.pending is not None:
+            if kind == "accept":
+                return self._accept(p)
+            if kind == "refuse":
+                return self._refuse(p)
+            if kind == "fold":
+                return self._fold(p)
+            raise IllegalActionError(
+                f"{action}: your opponent's {self.pending} must be answered first",
+                self.legal_actions())
+        if kind == "play":
+            if action.card not in self.hands[p]:
+                raise IllegalActionError(f"{action}: {action.card} is not in your hand",
+                                         self.legal_actions())
+            return self._play(p, action)
+        if kind == "raise" or kind == "rest":
+            if not self.can_raise():
+                raise IllegalActionError(f"{action}: {self._why_no_raise()}",
+                                         self.legal_actions())
+            return self._propose(p, kind, action)
+        if kind == "redeal":
+            if not self.can_redeal():
+                raise IllegalActionError(f"{action}: {self._why_no_redeal()}",
+                                         self.legal_actions())
+            return self._propose(p, kind, action)
+        if kind == "fold":
+            return self._fold(p)
+        raise IllegalActionError(f"{action}: there is nothing to {kind}", self.legal_actions())
+
+    def is_terminal(self) -> bool:
+        return self.to_move is None
+
+    def returns(self) -> tuple[float, float]:
+        if self.to_move is not None:
+            return (0.0, 0.0)
+        a, b = self.points
+        return (1.0, -1.0) if a > b else (-1.0, 1.0) if b > a else (0.0, 0.0)
+
+    def winner(self) -> int | None:
+        r = self.returns()
+        return 0 if r[0] > 0 else 1 if r[1] > 0 else None
+
+    def scores(self) -> tuple[int, int]:
+        """Match points (T10)."""
+        return self.points
+
+    # -- transitions -------------------------------------------------------------------------
+    def _propose(self, p: int, kind: str, action: Action) -> State:
+        return self._next(to_move=1 - p, pending=kind, action=action,
+                          redeal_used=self.redeal_used or kind == "redeal")
+
+    def _accept(self, p: int) -> State:
+        kind = self.pending
+        raiser = 1 - p
+        if kind == "raise":  # T7: 1 -> 2 -> 4 -> 6 ...
+            stake = 2 if self.stake == 1 else self.stake + 2
+            return self._next(to_move=raiser, pending=None, stake=stake, last_raiser=raiser,
+                              action=ACCEPT)
+        if kind == "rest":  # T8: the round is played for the game
+            return self._next(to_move=raiser, pending=None, rest=True, action=ACCEPT)
+        # T3: both hands are discarded unseen and 3 new cards each are dealt, as in T2.
+        d = self.dealer
+        stock = self.stock
+        nd_hand, d_hand = stock[0:6:2], stock[1:6:2]
+        hands = (nd_hand, d_hand) if d == 1 else (d_hand, nd_hand)
+        return self._next(to_move=1 - d, pending=None, hands=hands, stock=stock[6:],
+                          discards=self.hands, action=ACCEPT)
+
+    def _refuse(self, p: int) -> State:
+        kind = self.pending
+        raiser = 1 - p
+        if kind == "redeal":  # T3: the non-dealer goes on
+            return self._next(to_move=raiser, pending=None, action=REFUSE)
+        if kind == "rest" and self.rules.rest_refusal == "game":  # T8 variant
+            return self._end_round(raiser, 0, "refused", True, REFUSE)
+        return self._end_round(raiser, self.stake, "refused", False, REFUSE)  # T7 / T8
+
+    def _fold(self, p: int) -> State:
+        if self.pending == "rest":  # T9: folding while a rest awaits one's answer refuses it
+            if self.rules.rest_refusal == "game":
+                return self._end_round(1 - p, 0, "fold", True, FOLD)
+            return self._end_round(1 - p, self.stake, "fold", False, FOLD)
+        if self.rest:  # T9: during an accepted rest a fold concedes the game
+            return self._end_round(1 - p, 0, "fold", True, FOLD)
+        return self._end_round(1 - p, self.stake, "fold", False, FOLD)
+
+    def _play(self, p: int, action: Action) -> State:
+        card = action.card
+        assert card is not None
+        hand = self.hands[p]
+        i = hand.index(card)
+        hand = hand[:i] + hand[i + 1:]
+        hands = (hand, self.hands[1]) if p == 0 else (self.hands[0], hand)
+        lead = self.trick_card
+        if lead is None:  # p leads (T4)
+            return self._next(to_move=1 - p, hands=hands, trick_card=card, action=action)
+        leader = self.leader
+        a, b = _STRENGTH[lead], _STRENGTH[card]
+        winner = leader if a > b else p if b > a else None  # T4 / T5
+        tricks = self.tricks + (Trick(leader, lead, card, winner),)
+        decided, round_winner = _round_result(tricks)  # T6
+        if decided:
+            if round_winner is None:
+                return self._end_round(None, 0, "spoiled", False, action, hands, tricks)
+            return self._end_round(round_winner, self.stake, "tricks", self.rest, action,
+                                   hands, tricks)
+        nxt = leader if winner is None else winner
+        return self._next(to_move=nxt, hands=hands, trick_card=None, leader=nxt,
+                          tricks=tricks, action=action)
+
+    def _next(self, *, action: Action, to_move: int | None, **changes: Any) -> State:
+        d = self._asdict()
+        d.update(changes)
+        d["to_move"] = to_move
+        d["history"] = self.history + (action,)
+        return tuple.__new__(State, d.values())
+
+    def _end_round(self, winner: int | None, points: int, how: str, game: bool,
+                   action: Action, hands: tuple[tuple[Card, ...], tuple[Card, ...]] | None = None,
+                   tricks: tuple[Trick, ...] | None = None) -> State:
+        """Score the round (T10; a game-stake round sets the winner to the target, T8)."""
+        hands = self.hands if hands is None else hands
+        tricks = self.tricks if tricks is None else tricks
+        s0, s1 = self.points
+        target = self.rules.target
+        if winner is not None:
+            if game:
+                points = max(0, target - self.points[winner])
+            if winner == 0:
+                s0 += points
+            else:
+                s1 += points
+        end = RoundEnd(self.round_no, winner, points, how, game, tricks)
+        history = self.history + (action,)
+        if s0 >= target or s1 >= target:  # T10: the match is over
+            return tuple.__new__(State, (
+                self.rules, self.dealer, None, (s0, s1), hands, self.stock, self.discards,
+                self.stake, self.rest, None, self.last_raiser, self.redeal_used, self.leader,
+                self.trick_card, tricks, self.round_no, self.round_start, self.next_seed,
+                history, end,
+                self.seed, self.deck, self.first_dealer))
+        return _deal_round(self.rules, 1 - self.dealer, (s0, s1), self.round_no + 1,
+                           self.next_seed, history, end, self.seed, self.deck,
+                           self.first_dealer)
+
+    def _coerce(self, action: object) -> Action:
+        if isinstance(action, str):
+            return parse_action(action)
+        if isinstance(action, Action):
+            return Action(action.kind, action.card)
+        raise IllegalActionError(f"{action!r} is not a Truc action", self.legal_actions())
+
+    def _why_no_raise(self) -> str:
+        if self.rest:
+            return "no raise and no rest after an accepted rest (T7)"
+        if self.last_raiser == self.to_move:
+            return "raises alternate: the latest accepted raise was yours (T7)"
+        return (f"the stake ({self.stake}) already covers what either player needs to win "
+                "the match (T7)")
+
+    def _why_no_redeal(self) -> str:
+        if self.to_move == self.dealer:
+            return "only the non-dealer may propose a redeal (T3)"
+        if self.redeal_used:
+            return "a redeal may be proposed only once per round (T3)"
+        return "a redeal is only possible before the first card and before any raise (T3)"
+
+    # -- what a player sees ------------------------------------------------------------------
+    def observation(self, p: int) -> dict[str, Any]:
+        """Everything player ``p`` has seen, and nothing else (JSON-compatible)."""
+        if p not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, not {p!r}")
+        lr = self.last_round
+        return {
+            "game": GAME,
+            "rules": self.rules.to_dict(),
+            "player": p,
+            "dealer": self.dealer,
+            "first_dealer": self.first_dealer,
+            "to_move": self.to_move,
+            "scores": list(self.points),
+            "round": self.round_no,
+            "round_start": self.round_start,
+            "stake": self.stake,
+            "rest": self.rest,
+            "pending": self.pending,
+            "last_raiser": self.last_raiser,
+            "redeal_used": self.redeal_used,
+            "hand": texts(self.hands[p]),
+            "opponent_hand_size": len(self.hands[1 - p]),
+            "discarded": texts(self.discards[p]),
+            "opponent_discarded": len(self.discards[1 - p]),
+            "stock_size": len(self.stock),
+            "leader": self.leader,
+            "trick_card": None if self.trick_card is None else str(self.trick_card),
+            "tricks": [_trick_dict(t) for t in self.tricks],
+            "history": [str(a) for a in self.history],
+            "last_round": None if lr is None else _round_end_dict(lr),
+            "terminal": self.to_move is None,
+        }
+
+    def determinize(self, p: int, rng: random.Random) -> State:
+        """A state with the same ``observation(p)``: the opponent's hand, the rest of the pack
+        and the seed of future shuffles re-drawn from ``rng``."""
+        return determinizer(self.observation(p))(rng)
+
+    # -- serialisation -----------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        lr = self.last_round
+        return {
+            "game": GAME,
+            "format": FORMAT_VERSION,
+            "rules": self.rules.to_dict(),
+            "dealer": self.dealer,
+            "first_dealer": self.first_dealer,
+            "to_move": self.to_move,
+            "scores": list(self.points),
+            "hands": [texts(self.hands[0]), texts(self.hands[1])],
+            "stock": texts(self.stock),
+            "discards": [texts(self.discards[0]), texts(self.discards[1])],
+            "stake": self.stake,
+            "rest": self.rest,
+            "pending": self.pending,
+            "last_raiser": self.last_raiser,
+            "redeal_used": self.redeal_used,
+            "leader": self.leader,
+            "trick_card": None if self.trick_card is None else str(self.trick_card),
+            "tricks": [_trick_dict(t) for t in self.tricks],
+            "round": self.round_no,
+            "round_start": self.round_start,
+            "next_seed": self.next_seed,
+            "history": [str(a) for a in self.history],
+            "last_round": None if lr is None else _round_end_dict(lr),
+            "seed": self.seed,
+            "deck": None if self.deck is None else texts(self.deck),
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> State:
+        """The state ``to_dict`` described; ``StateError`` (a ValueError) if it is not valid."""
+        return _state_from_dict(d)
+
+    def round_history(self) -> list[Action]:
+        """The actions of the round in play (or of the last one, once the match is over)."""
+        return list(self.history[self.round_start:])
+
+    def __repr__(self) -> str:
+        return (f"<truc.State round={self.round_no} dealer={self.dealer} to_move={self.to_move}"
+                f" scores={self.points} stake={self.stake}{' rest' if self.rest else ''}"
+                f"{' pending=' + self.pending if self.pending else ''} hands="
+                f"[{' '.join(map(str, self.hands[0]))}|{' '.join(map(str, self.hands[1]))}]>")
+
+
+def _round_result(tricks: tuple[Trick, ...]) -> tuple[bool, int | None]:
+    """T6: (is the round decided, its winner or None) from the trick results alone."""
+    n = len(tricks)
+    if n < 2:
+        return False, None
+    w = [t.winner for t in tricks]
+    if n == 2:
+        a, b = w
+        if a is not None and (b is None or b == a):
+            return True, a  # same winner twice, or won then spoiled
+        if a is None and b is not None:
+            return True, b  # spoiled then won
+        return False, None
+    wins = (w.count(0), w.count(1))
+    if wins[0] != wins[1]:
+        return True, 0 if wins[0] > wins[1] else 1
+    if wins[0] == 0:
+        return True, None  # all three spoiled: nobody scores
+    return True, next(x for x in w if x is not None)  # one each: the earlier one
+
+
+def _trick_dict(t: Trick) -> dict[str, Any]:
+    return {"leader": t.leader, "cards": [str(t.lead), str(t.answer)], "winner": t.winner}
+
+
+def _round_end_dict(r: RoundEnd) -> dict[str, Any]:
+    return {"round": r.round, "winner": r.winner, "points": r.points, "how": r.how,
+            "game": r.game, "tricks": [_trick_dict(t) for t in r.tricks]}
+
+
+def _deal_round(rules: Rules, dealer: int, scores: tuple[int, int], round_no: int,
+                seed: int, history: tuple[Action, ...], last_round: RoundEnd | None,
+                origin_seed: int | None, origin_deck: tuple[Card, ...] | None,
+                first_dealer: int, pack: Sequence[Card] | None = None) -> State:
+    """T2: shuffle (unless ``pack`` is given) and deal 3 cards each, one at a time,
+    the non-dealer first; the non-dealer is to move (T4)."""
+    rng = random.Random(seed)
+    if pack is None:
+        cards = list(TRUC_32)
+        rng.shuffle(cards)
+        pack = cards
+    next_seed = rng.getrandbits(64)
+    nd = 1 - dealer
+    nd_hand, d_hand = tuple(pack[0:6:2]), tuple(pack[1:6:2])
+    hands = (nd_hand, d_hand) if nd == 0 else (d_hand, nd_hand)
+    return tuple.__new__(State, (
+        rules, dealer, nd, scores, hands, tuple(pack[6:]), ((), ()), 1, False, None,
+        None, False, nd, None, (), round_no, len(history), next_seed, history, last_round,
+        origin_seed,
+        origin_deck, first_dealer))
+
+
+def new_game(rules: Rules | None = None, *, seed: int | None = None,
+             deck: Sequence[str | Card] | None = None, dealer: int | None = None) -> State:
+    """A new match.  ``deck`` (top first) is the first round's pack; later rounds are
+    shuffled with ``seed`` (drawn from the OS and kept in the state when not given)."""
+    rules = rules or Rules()
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be truc.Rules, not {type(rules).__name__}")
+    if dealer is not None and (dealer not in (0, 1) or isinstance(dealer, bool)):
+        raise ValueError(f"dealer must be 0 or 1, not {dealer!r}")
+    if seed is None:
+        seed = os_seed()
+    elif not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"seed must be an int, not {seed!r}")
+    rng = random.Random(seed)
+    drawn_dealer = rng.randrange(2)  # T2: the first dealer is drawn unless given
+    if dealer is None:
+        dealer = drawn_dealer
+    round_seed = rng.getrandbits(64)
+    origin = None if deck is None else parse_pack(deck, "truc")
+    return _deal_round(rules, dealer, (0, 0), 1, round_seed, (), None, seed, origin, dealer,
+                       origin)
+
+
+def determinizer(observation: Mapping[str, Any]) -> Callable[[random.Random], State]:
+    """A sampler of full states consistent with ``observation`` (parsed once, drawn fast).
+
+    Unseen cards (the opponent's hand and discards, the rest of the pack) are shuffled and
+    dealt out again, and the seed of future shuffles is re-drawn.
+    """
+    o = observation
+    rules = Rules.from_dict(o["rules"])
+    p = o["player"]
+    hand = parse_cards(o["hand"], "truc")
+    discarded = parse_cards(o["discarded"], "truc")
+    tricks = tuple(Trick(t["leader"], Card.parse(t["cards"][0], "truc"),
+                         Card.parse(t["cards"][1], "truc"), t["winner"]) for t in o["tricks"])
+    trick_card = None if o["trick_card"] is None else Card.parse(o["trick_card"], "truc")
+    seen = set(hand) | set(discarded) | {c for t in tricks for c in (t.lead, t.answer)}
+    if trick_card is not None:
+        seen.add(trick_card)
+    unseen = [c for c in TRUC_32 if c not in seen]
+    n_hand, n_disc = o["opponent_hand_size"], o["opponent_discarded"]
+    if len(unseen) != n_hand + n_disc + o["stock_size"]:
+        raise ValueError("observation is inconsistent: unseen cards do not match the counts")
+    history = tuple(parse_action(a) for a in o["history"])
+    lr = o["last_round"]
+    last_round = None if lr is None else _round_end_from(lr)
+    before = (rules, o["dealer"], o["to_move"], tuple(o["scores"]))
+    middle = (o["stake"], o["rest"], o["pending"], o["last_raiser"], o["redeal_used"],
+              o["leader"], trick_card, tricks, o["round"], o["round_start"])
+    after = (history, last_round, None, None, o["first_dealer"])
+
+    def sample(rng: random.Random) -> State:
+        pool = unseen[:]
+        rng.shuffle(pool)
+        opp = tuple(pool[:n_hand])
+        opp_disc = tuple(pool[n_hand:n_hand + n_disc])
+        hands = (hand, opp) if p == 0 else (opp, hand)
+        discards = (discarded, opp_disc) if p == 0 else (opp_disc, discarded)
+        return tuple.__new__(State, before + (hands, tuple(pool[n_hand + n_disc:]), discards)
+                             + middle + (rng.getrandbits(64),) + after)
+
+    return sample
+
+
+def _round_end_from(d: Mapping[str, Any]) -> RoundEnd:
+    return RoundEnd(d["round"], d["winner"], d["points"], d["how"], d["game"],
+                    tuple(Trick(t["leader"], Card.parse(t["cards"][0], "truc"),
+                                Card.parse(t["cards"][1], "truc"), t["winner"])
+                          for t in d["tricks"]))
+
+
+def replay(rules: Rules, actions: Sequence[Action | str], *, seed: int | None = None,
+           deck: Sequence[str | Card] | None = None, dealer: int | None = None) -> State:
+    """The state after ``actions`` from ``new_game(rules, seed=, deck=, dealer=)``."""
+    s = new_game(rules, seed=seed, deck=deck, dealer=dealer)
+    for a in actions:
+        s = s.apply(a)
+    return s
+
+
+def _state_from_dict(d: Mapping[str, Any]) -> State:
+    what = "truc state"
+    if not isinstance(d, Mapping):
+        raise StateError(f"{what}: expected a JSON object, not {type(d).__name__}")
+    if d.get("game") != GAME:
+        raise StateError(f"{what}: 'game' is {d.get('game')!r}, expected {GAME!r}")
+    fmt = d.get("format", FORMAT_VERSION)
+    if fmt != FORMAT_VERSION:
+        raise StateError(f"{what}: format {fmt!r} is not supported (this version reads "
+                         f"{FORMAT_VERSION})")
+    try:
+        rules = Rules.from_dict(need(d, "rules", dict, what))
+
+        def cards(v: Any, key: str) -> tuple[Card, ...]:
+            if not isinstance(v, list):
+                raise StateError(f"{what}: {key!r} must be a list of cards")
+            return parse_cards(v, "truc")
+
+        def pair(key: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+            v = need(d, key, list, what)
+            if len(v) != 2:
+                raise StateError(f"{what}: {key!r} must hold two lists")
+            return (cards(v[0], key), cards(v[1], key))
+
+        def opt_player(key: str) -> int | None:
+            v = d.get(key)
+            if v not in (0, 1, None) or isinstance(v, bool):
+                raise StateError(f"{what}: {key!r} must be 0, 1 or null")
+            return v  # type: ignore[no-any-return]
+
+        dealer = need(d, "dealer", int, what)
+        first_dealer = d.get("first_dealer", dealer)
+        leader = need(d, "leader", int, what)
+        if dealer not in (0, 1) or first_dealer not in (0, 1) or leader not in (0, 1):
+            raise StateError(f"{what}: 'dealer', 'first_dealer' and 'leader' must be 0 or 1")
+        to_move, last_raiser = opt_player("to_move"), opt_player("last_raiser")
+        scores = need(d, "scores", list, what)
+        if len(scores) != 2 or not all(type(x) is int and x >= 0 for x in scores):
+            raise StateError(f"{what}: 'scores' must be two non-negative integers")
+        hands, discards = pair("hands"), pair("discards")
+        stock = cards(need(d, "stock", list, what), "stock")
+        stake = need(d, "stake", int, what)
+        rest = need(d, "rest", bool, what)
+        redeal_used = need(d, "redeal_used", bool, what)
+        pending = d.get("pending")
+        if pending not in (None, "raise", "rest", "redeal"):
+            raise StateError(f"{what}: 'pending' must be raise, rest, redeal or null")
+        tc = d.get("trick_card")
+        trick_card = None if tc is None else Card.parse(tc, "truc")
+        tricks = tuple(_trick_from(t) for t in need(d, "tricks", list, what))
+        round_no = need(d, "round", int, what)
+        round_start = need(d, "round_start", int, what)
+        next_seed = need(d, "next_seed", int, what)
+        history = tuple(parse_action(a) for a in need(d, "history", list, what))
+        lr = d.get("last_round")
+        last_round = None if lr is None else _round_end_from(lr)
+        seed = d.get("seed")
+        raw_deck = d.get("deck")
+        origin = None if raw_deck is None else parse_pack(raw_deck, "truc")
+    except StateError:
+        raise
+    except (ValueError, KeyError, TypeError, IndexError) as e:
+        raise StateError(f"{what}: {e}") from None
+    played = [c for t in tricks for c in (t.lead, t.answer)]
+    if trick_card is not None:
+        played.append(trick_card)
+    everything = (hands[0] + hands[1] + stock + discards[0] + discards[1] + tuple(played))
+    if sorted(everything) != sorted(TRUC_32):
+        raise StateError(f"{what}: the cards are not one whole 32-card pack, each card once")
+    if (stake < 1 or (stake != 1 and stake % 2) or len(tricks) > 3 or round_no < 1
+            or not 0 <= round_start <= len(history)):
+        raise StateError(f"{what}: impossible stake, trick count or round number")
+    if seed is not None and type(seed) is not int:
+        raise StateError(f"{what}: 'seed' must be an integer or null")
+    target = rules.target
+    if (to_move is None) != (max(scores) >= target):
+        raise StateError(f"{what}: 'to_move' does not match the scores and target (T10)")
+    return tuple.__new__(State, (
+        rules, dealer, to_move, scores, hands, stock, discards, stake, rest, pending,
+        last_raiser, redeal_used, leader, trick_card, tricks, round_no, round_start, next_seed,
+        history,
+        last_round, seed, origin, first_dealer))
+
+
+def _trick_from(t: Any) -> Trick:
+    winner = t["winner"]
+    if winner not in (0, 1, None) or t["leader"] not in (0, 1):
+        raise StateError("truc state: a trick's leader/winner must be 0, 1 or null")
+    lead, answer = (Card.parse(c, "truc") for c in t["cards"])
+    return Trick(t["leader"], lead, answer, winner)

@@ -1,0 +1,448 @@
+"""Trufludo: the rules of RULES.md F1-F12 as an immutable state.
+
+Moves are ``play <card>`` (a throw, F6) and ``play <card> take <card>`` (a capture, F5).
+The only chance is the shuffle in :func:`new_game`; deals (F2, F3) take cards from the
+stock in order, so a game is a pure function of its rules, pack, dealer and moves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, Literal, NamedTuple
+
+from truf_tui.cards import PACKS, Card, parse_cards, parse_pack, texts
+from truf_tui.engine.common import (
+    IllegalActionError,
+    StateError,
+    check_choice,
+    need,
+    os_seed,
+    rules_kwargs,
+)
+
+GAME = "trufludo"
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Trufludo variants (RULES.md F1, F5, F10)."""
+
+    deck: Literal["french", "italian"] = "french"  # F1
+    forced_capture: bool = True  # F5
+    leftover: Literal["none", "last_capturer"] = "none"  # F10
+
+    def __post_init__(self) -> None:
+        check_choice("deck", self.deck, ("french", "italian"))
+        check_choice("forced_capture", self.forced_capture, (True, False))
+        check_choice("leftover", self.leftover, ("none", "last_capturer"))
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Rules:
+        return cls(**rules_kwargs(d, ("deck", "forced_capture", "leftover"), GAME))
+
+
+class Play(NamedTuple):
+    """Play ``card`` from the hand; ``take`` is the table card it captures (F5), if any."""
+
+    card: Card
+    take: Card | None = None
+
+    def __str__(self) -> str:
+        if self.take is None:
+            return f"play {self.card}"
+        return f"play {self.card} take {self.take}"
+
+
+_PLAYS: dict[tuple[Card, Card | None], Play] = {}
+
+
+def play(card: Card, take: Card | None = None) -> Play:
+    """The (interned) action playing ``card``, capturing ``take``."""
+    key = (card, take)
+    a = _PLAYS.get(key)
+    if a is None:
+        a = _PLAYS[key] = Play(card, take)
+    return a
+
+
+def parse_action(text: str, rules: Rules | None = None) -> Play:
+    """``play 8D`` / ``play 8D take 4D`` (T11) as an action; ``ValueError`` if malformed."""
+    deck = (rules or Rules()).deck
+    if not isinstance(text, str):
+        raise IllegalActionError(f"an action is a Play or its text, not {text!r}")
+    words = text.split()
+    try:
+        if len(words) == 2 and words[0].lower() == "play":
+            return play(Card.parse(words[1], deck))
+        if len(words) == 4 and words[0].lower() == "play" and words[2].lower() == "take":
+            return play(Card.parse(words[1], deck), Card.parse(words[3], deck))
+    except ValueError as e:
+        raise IllegalActionError(f"{text!r}: {e}") from None
+    raise IllegalActionError(
+        f"{text!r} is not a Trufludo move: write 'play <card>' or 'play <card> take <card>'"
+    )
+
+
+# The suit of a card as a small int, indexed by the card's id (fast path of F5).
+_SUIT_OF: list[int] = [-1] * 128
+for _c in PACKS["french"] + PACKS["italian"]:
+    _SUIT_OF[_c] = _c.suit_index
+
+
+class _Fields(NamedTuple):
+    rules: Rules
+    dealer: int
+    to_move: int | None
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    stock: tuple[Card, ...]
+    table: tuple[Card, ...]
+    piles: tuple[tuple[Card, ...], tuple[Card, ...]]
+    trufegoj: tuple[tuple[Card, ...], tuple[Card, ...]]
+    last_capturer: int | None
+    history: tuple[Play, ...]
+    seed: int | None  # where the game came from (None in a determinized state)
+    deck: tuple[Card, ...] | None  # the explicit pack it was dealt from, if one was given
+
+
+class State(_Fields):
+    """An immutable Trufludo position.  Make one with :func:`new_game`."""
+
+    __slots__ = ()
+
+    # -- the ENGINE_API surface -------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.to_move
+
+    def legal_actions(self) -> list[Play]:
+        p = self.to_move
+        if p is None:
+            return []
+        table = self.table
+        forced = self.rules.forced_capture
+        out: list[Play] = []
+        for c in self.hands[p]:
+            s = _SUIT_OF[c]
+            took = False
+            for t in table:
+                if _SUIT_OF[t] == s:
+                    out.append(play(c, t))
+                    took = True
+            if not (took and forced):
+                out.append(play(c))
+        return out
+
+    def apply(self, action: Play | str) -> State:
+        if type(action) is not Play:
+            action = self._coerce(action)
+        p = self.to_move
+        if p is None:
+            raise IllegalActionError("the game is over: no move can be played")
+        card, take = action
+        hand = self.hands[p]
+        if card not in hand:
+            raise IllegalActionError(f"{action}: {card} is not in your hand",
+                                     self.legal_actions())
+        table = self.table
+        s = _SUIT_OF[card]
+        if take is None:
+            if self.rules.forced_capture and any(_SUIT_OF[t] == s for t in table):
+                raise IllegalActionError(
+                    f"{action}: a table card has the suit of {card}, so you must take one (F5)",
+                    self.legal_actions())
+        elif take not in table:
+            raise IllegalActionError(f"{action}: {take} is not on the table",
+                                     self.legal_actions())
+        elif _SUIT_OF[take] != s:
+            raise IllegalActionError(
+                f"{action}: {take} is not of the suit of {card}; only the suit counts (F5)",
+                self.legal_actions())
+        return self._play(p, action)
+
+    def is_terminal(self) -> bool:
+        return self.to_move is None
+
+    def scores(self) -> tuple[int, int]:
+        # F11: every card in the pile counts 1, a trufego 2 in all.
+        piles, tg = self.piles, self.trufegoj
+        return (len(piles[0]) + len(tg[0]), len(piles[1]) + len(tg[1]))
+
+    def returns(self) -> tuple[float, float]:
+        if self.to_move is not None:
+            return (0.0, 0.0)
+        a, b = self.scores()
+        if a > b:
+            return (1.0, -1.0)
+        if b > a:
+            return (-1.0, 1.0)
+        return (0.0, 0.0)
+
+    def winner(self) -> int | None:
+        """0 or 1 once the game is over and not drawn, else None."""
+        r = self.returns()
+        return 0 if r[0] > 0 else 1 if r[1] > 0 else None
+
+    # -- the move itself ---------------------------------------------------------------------
+    def _play(self, p: int, action: Play) -> State:
+        """Apply a move already known to be legal (the search's fast path)."""
+        card, take = action
+        hands = self.hands
+        hand = hands[p]
+        i = hand.index(card)
+        hand = hand[:i] + hand[i + 1 :]
+        table = self.table
+        piles = self.piles
+        trufegoj = self.trufegoj
+        last_capturer = self.last_capturer
+        nxt = 1 - p
+        if take is None:
+            table = table + (card,)  # F6
+        else:
+            if len(table) == 1:  # F7: the last table card is a trufego; F8: p moves again
+                trufegoj = _with(trufegoj, p, trufegoj[p] + (take,))
+                nxt = p
+                table = ()
+            else:
+                j = table.index(take)
+                table = table[:j] + table[j + 1 :]
+            piles = _with(piles, p, piles[p] + (card, take))
+            last_capturer = p
+        hands = (hand, hands[1]) if p == 0 else (hands[0], hand)
+        stock = self.stock
+        to_move: int | None = nxt
+        if not hands[0] and not hands[1]:
+            if stock:  # F3 / F9: the dealer deals again; play goes on with the next by F8
+                d = self.dealer
+                a, b = stock[:3], stock[3:6]
+                hands = (b, a) if d == 0 else (a, b)
+                stock = stock[6:]
+            else:  # F10: the game is over
+                to_move = None
+                if self.rules.leftover == "last_capturer" and last_capturer is not None and table:
+                    piles = _with(piles, last_capturer, piles[last_capturer] + table)
+                    table = ()
+        return tuple.__new__(State, (
+            self.rules, self.dealer, to_move, hands, stock, table, piles, trufegoj,
+            last_capturer, self.history + (action,), self.seed, self.deck))
+
+    def _coerce(self, action: object) -> Play:
+        if isinstance(action, str):
+            return parse_action(action, self.rules)
+        if isinstance(action, Play):  # e.g. a Play rebuilt from a plain tuple
+            return play(action.card, action.take)
+        raise IllegalActionError(f"{action!r} is not a Trufludo action", self.legal_actions())
+
+    # -- what a player sees ------------------------------------------------------------------
+    def observation(self, p: int) -> dict[str, Any]:
+        """Everything player ``p`` has seen, and nothing else (JSON-compatible)."""
+        if p not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, not {p!r}")
+        return {
+            "game": GAME,
+            "rules": self.rules.to_dict(),
+            "player": p,
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "hand": texts(self.hands[p]),
+            "opponent_hand_size": len(self.hands[1 - p]),
+            "stock_size": len(self.stock),
+            "table": texts(self.table),
+            # Piles are face down, but every card in them was seen when it was played.
+            "piles": [texts(self.piles[0]), texts(self.piles[1])],
+            "trufegoj": [texts(self.trufegoj[0]), texts(self.trufegoj[1])],
+            "last_capturer": self.last_capturer,
+            "history": [str(a) for a in self.history],
+            "scores": list(self.scores()),
+            "terminal": self.to_move is None,
+        }
+
+    def determinize(self, p: int, rng: random.Random) -> State:
+        """A state with the same ``observation(p)``; the hidden cards re-drawn from ``rng``."""
+        return determinizer(self.observation(p))(rng)
+
+    # -- serialisation -----------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": GAME,
+            "format": FORMAT_VERSION,
+            "rules": self.rules.to_dict(),
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "hands": [texts(self.hands[0]), texts(self.hands[1])],
+            "stock": texts(self.stock),
+            "table": texts(self.table),
+            "piles": [texts(self.piles[0]), texts(self.piles[1])],
+            "trufegoj": [texts(self.trufegoj[0]), texts(self.trufegoj[1])],
+            "last_capturer": self.last_capturer,
+            "scores": list(self.scores()),
+            "history": [str(a) for a in self.history],
+            "seed": self.seed,
+            "deck": None if self.deck is None else texts(self.deck),
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> State:
+        """The state ``to_dict`` described; ``StateError`` (a ValueError) if it is not valid."""
+        return _state_from_dict(d)
+
+    def __repr__(self) -> str:
+        return (f"<trufludo.State to_move={self.to_move} hands={_t(self.hands[0])}|"
+                f"{_t(self.hands[1])} table={_t(self.table)} stock={len(self.stock)} "
+                f"scores={self.scores()}>")
+
+    def __str__(self) -> str:
+        return repr(self)
+
+
+def _t(cards: Sequence[Card]) -> str:
+    return "[" + " ".join(map(str, cards)) + "]"
+
+
+def _with(pair: tuple[Any, Any], i: int, v: Any) -> Any:
+    return (v, pair[1]) if i == 0 else (pair[0], v)
+
+
+def new_game(rules: Rules | None = None, *, seed: int | None = None,
+             deck: Sequence[str | Card] | None = None, dealer: int | None = None) -> State:
+    """A new game: shuffled by ``seed`` or dealt from the explicit ``deck`` (top first).
+
+    The dealer is ``dealer`` if given, else drawn from the seed (F2).  With no seed one is
+    drawn from the OS and kept in the state, so the game can be replayed.
+    """
+    rules = rules or Rules()
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be trufludo.Rules, not {type(rules).__name__}")
+    if dealer is not None and (dealer not in (0, 1) or isinstance(dealer, bool)):
+        raise ValueError(f"dealer must be 0 or 1, not {dealer!r}")
+    if seed is None:
+        seed = os_seed()
+    elif not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"seed must be an int, not {seed!r}")
+    rng = random.Random(seed)
+    drawn_dealer = rng.randrange(2)
+    if dealer is None:
+        dealer = drawn_dealer
+    origin: tuple[Card, ...] | None = None
+    if deck is not None:
+        cards = origin = parse_pack(deck, rules.deck)
+    else:
+        shuffled = list(PACKS[rules.deck])
+        rng.shuffle(shuffled)
+        cards = tuple(shuffled)
+    # F2: 3 to the non-dealer, 3 to the dealer, 4 face up on the table; F4: non-dealer first.
+    nd = 1 - dealer
+    hands = (cards[0:3], cards[3:6]) if nd == 0 else (cards[3:6], cards[0:3])
+    return tuple.__new__(State, (
+        rules, dealer, nd, hands, cards[10:], cards[6:10], ((), ()), ((), ()), None, (),
+        seed, origin))
+
+
+def determinizer(observation: Mapping[str, Any]) -> Callable[[random.Random], State]:
+    """A sampler of full states consistent with ``observation`` (parsed once, drawn fast).
+
+    The unseen cards (the opponent's hand and the stock) are shuffled and dealt out again.
+    """
+    rules = Rules.from_dict(observation["rules"])
+    p = observation["player"]
+    deck = rules.deck
+    hand = parse_cards(observation["hand"], deck)
+    table = parse_cards(observation["table"], deck)
+    piles = (parse_cards(observation["piles"][0], deck), parse_cards(observation["piles"][1], deck))
+    trufegoj = (parse_cards(observation["trufegoj"][0], deck),
+                parse_cards(observation["trufegoj"][1], deck))
+    history = tuple(parse_action(a, rules) for a in observation["history"])
+    seen = set(hand) | set(table) | set(piles[0]) | set(piles[1])
+    unseen = [c for c in PACKS[deck] if c not in seen]
+    n_opp = observation["opponent_hand_size"]
+    if len(unseen) != n_opp + observation["stock_size"]:
+        raise ValueError("observation is inconsistent: unseen cards do not match the counts")
+    fixed = (rules, observation["dealer"], observation["to_move"])
+    last_capturer = observation["last_capturer"]
+
+    def sample(rng: random.Random) -> State:
+        pool = unseen[:]
+        rng.shuffle(pool)
+        opp = tuple(pool[:n_opp])
+        hands = (hand, opp) if p == 0 else (opp, hand)
+        return tuple.__new__(State, fixed + (
+            hands, tuple(pool[n_opp:]), table, piles, trufegoj, last_capturer, history,
+            None, None))
+
+    return sample
+
+
+def replay(rules: Rules, actions: Sequence[Play | str], *, seed: int | None = None,
+           deck: Sequence[str | Card] | None = None, dealer: int | None = None) -> State:
+    """The state after ``actions`` from ``new_game(rules, seed=, deck=, dealer=)``."""
+    s = new_game(rules, seed=seed, deck=deck, dealer=dealer)
+    for a in actions:
+        s = s.apply(a)
+    return s
+
+
+def _state_from_dict(d: Mapping[str, Any]) -> State:
+    what = "trufludo state"
+    if not isinstance(d, Mapping):
+        raise StateError(f"{what}: expected a JSON object, not {type(d).__name__}")
+    if d.get("game") != GAME:
+        raise StateError(f"{what}: 'game' is {d.get('game')!r}, expected {GAME!r}")
+    fmt = d.get("format", FORMAT_VERSION)
+    if fmt != FORMAT_VERSION:
+        raise StateError(f"{what}: format {fmt!r} is not supported (this version reads "
+                         f"{FORMAT_VERSION})")
+    try:
+        rules = Rules.from_dict(need(d, "rules", dict, what))
+        deck = rules.deck
+
+        def cards(v: Any, key: str) -> tuple[Card, ...]:
+            if not isinstance(v, list):
+                raise StateError(f"{what}: {key!r} must be a list of cards")
+            return parse_cards(v, deck)
+
+        def pair(key: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+            v = need(d, key, list, what)
+            if len(v) != 2:
+                raise StateError(f"{what}: {key!r} must hold two lists")
+            return (cards(v[0], key), cards(v[1], key))
+
+        dealer = need(d, "dealer", int, what)
+        to_move = d.get("to_move")
+        if dealer not in (0, 1) or to_move not in (0, 1, None):
+            raise StateError(f"{what}: 'dealer' and 'to_move' must be 0 or 1")
+        hands, piles, trufegoj = pair("hands"), pair("piles"), pair("trufegoj")
+        stock = cards(need(d, "stock", list, what), "stock")
+        table = cards(need(d, "table", list, what), "table")
+        last_capturer = d.get("last_capturer")
+        history = tuple(parse_action(a, rules) for a in need(d, "history", list, what))
+        seed = d.get("seed")
+        raw_deck = d.get("deck")
+        origin = None if raw_deck is None else parse_pack(raw_deck, deck)
+    except IllegalActionError as e:
+        raise StateError(f"{what}: bad history entry: {e}") from None
+    except StateError:
+        raise
+    except ValueError as e:
+        raise StateError(f"{what}: {e}") from None
+    if last_capturer not in (0, 1, None) or (seed is not None and type(seed) is not int):
+        raise StateError(f"{what}: bad 'last_capturer' or 'seed'")
+    everything = hands[0] + hands[1] + stock + table + piles[0] + piles[1]
+    if sorted(everything) != sorted(PACKS[deck]):
+        raise StateError(f"{what}: the cards are not one whole {deck} pack, each card once")
+    for i in (0, 1):
+        if not set(trufegoj[i]) <= set(piles[i]):
+            raise StateError(f"{what}: a trufego of player {i} is not in that player's pile")
+    if (to_move is None) != (not hands[0] and not hands[1] and not stock):
+        raise StateError(f"{what}: 'to_move' does not match the cards left to play")
+    if to_move is not None and not hands[to_move]:
+        raise StateError(f"{what}: the player to move has no card")
+    if "scores" in d and list(d["scores"]) != [len(piles[i]) + len(trufegoj[i]) for i in (0, 1)]:
+        raise StateError(f"{what}: 'scores' do not match the piles (F11)")
+    return tuple.__new__(State, (
+        rules, dealer, to_move, hands, stock, table, piles, trufegoj, last_capturer, history,
+        seed, origin))
