@@ -188,8 +188,10 @@ def parse_pack(texts: Sequence[str | Card], pack_name: PackName) -> tuple[Card, 
     full = PACKS[pack_name]
     if len(cards) != len(full) or set(cards) != set(full):
         missing = sorted(set(full) - set(cards))
-        seen: set[Card] = set()
-        doubled = [c for c in cards if c in seen or seen.add(c)]
+        counts: dict[Card, int] = {}
+        for c in cards:
+            counts[c] = counts.get(c, 0) + 1
+        doubled = [c for c, n in counts.items() if n > 1]
         detail = []
         if missing:
             detail.append("missing " + " ".join(map(str, missing)))

@@ -59,11 +59,12 @@ class GameRecord:
     # -- replaying ---------------------------------------------------------------------------
     def start(self) -> AnyState:
         """The state before the first move."""
-        mod = _MODULES[self.game]
         try:
-            rules = mod.Rules.from_dict(self.rules)  # type: ignore[attr-defined]
-            return mod.new_game(rules, seed=self.seed, deck=self.deck,  # type: ignore[attr-defined,no-any-return]
-                                dealer=self.dealer)
+            if self.game == "truc":
+                return truc.new_game(truc.Rules.from_dict(self.rules), seed=self.seed,
+                                     deck=self.deck, dealer=self.dealer)
+            return trufludo.new_game(trufludo.Rules.from_dict(self.rules), seed=self.seed,
+                                     deck=self.deck, dealer=self.dealer)
         except ValueError as e:
             raise RecordError(f"record cannot start the game: {e}") from None
 
@@ -80,11 +81,11 @@ class GameRecord:
 
     def replay(self) -> AnyState:
         """The final state; :class:`RecordError` names the first illegal move."""
-        s: AnyState | None = None
-        for s in self.states():
+        final: AnyState | None = None
+        for final in self.states():  # noqa: B007 - the last one is the answer
             pass
-        assert s is not None
-        return s
+        assert final is not None
+        return final
 
     # -- JSON --------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

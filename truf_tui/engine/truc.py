@@ -150,6 +150,11 @@ class _Fields(NamedTuple):
     first_dealer: int
 
 
+_FIELD_INDEX = {name: i for i, name in enumerate(_Fields._fields)}
+_HISTORY = _FIELD_INDEX["history"]
+assert _FIELD_INDEX["to_move"] == 2
+
+
 class State(_Fields):
     """An immutable Le Truc match position.  Make one with :func:`new_game`."""
 
@@ -312,11 +317,12 @@ class State(_Fields):
                           tricks=tricks, action=action)
 
     def _next(self, *, action: Action, to_move: int | None, **changes: Any) -> State:
-        d = self._asdict()
-        d.update(changes)
-        d["to_move"] = to_move
-        d["history"] = self.history + (action,)
-        return tuple.__new__(State, d.values())
+        vals = list(self)
+        for k, v in changes.items():
+            vals[_FIELD_INDEX[k]] = v
+        vals[2] = to_move
+        vals[_HISTORY] = self.history + (action,)
+        return tuple.__new__(State, vals)
 
     def _end_round(self, winner: int | None, points: int, how: str, game: bool,
                    action: Action, hands: tuple[tuple[Card, ...], tuple[Card, ...]] | None = None,
@@ -615,7 +621,7 @@ def _state_from_dict(d: Mapping[str, Any]) -> State:
             v = d.get(key)
             if v not in (0, 1, None) or isinstance(v, bool):
                 raise StateError(f"{what}: {key!r} must be 0, 1 or null")
-            return v  # type: ignore[no-any-return]
+            return v
 
         dealer = need(d, "dealer", int, what)
         first_dealer = d.get("first_dealer", dealer)
