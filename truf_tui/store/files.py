@@ -1,0 +1,425 @@
+"""Files that survive crashes: the data folder, atomic writes, quarantine, user-facing problems.
+
+Everything here is data only: JSON is parsed with :func:`json.loads`, never executed or
+unpickled.  A file that cannot be used is never deleted or overwritten: it is renamed aside
+(:func:`quarantine`) and described by a :class:`Problem` the UI can show in either language.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import re
+import secrets
+import stat
+import sys
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+
+ENV_VAR = "TRUF_TUI_DATA_DIR"
+APP_NAME = "truf-tui"
+MAX_FILE_BYTES = 16 * 1024 * 1024  # far above any real save; a larger file is not ours
+TEMP_SUFFIX = ".tmp"
+_TEMP_NAME = re.compile(r"\.tmp(-wal|-shm|-journal)?$")
+
+ProblemKind = Literal[
+    "empty",  # the file had no content
+    "corrupt",  # damaged: bad JSON, truncated, invalid fields, an illegal move, bad database
+    "foreign",  # not a truf-tui file of this kind
+    "newer",  # written by a newer version of truf-tui
+    "unreadable",  # could not be read at all (permissions, I/O error): left where it is
+    "invalid",  # one setting had an unusable value (the file itself is kept in use)
+    "recovered",  # the latest autosave was damaged; the one before it was used instead
+    "archived",  # another unfinished game was moved from the autosave into a named save
+    "missing",  # a named save that does not exist
+    "unsaved",  # the history could not be opened on disk: this session's games are not kept
+]
+Subject = Literal["settings", "current", "named", "history"]
+
+
+class StoreError(Exception):
+    """Something could not be written or found; ``str(e)`` is a sentence for the user."""
+
+
+class BadNameError(StoreError, ValueError):
+    """A save name that cannot be a file name (a path separator, ``..``, a control character)."""
+
+
+# -- messages ------------------------------------------------------------------------------------
+_WHAT: dict[str, dict[Subject, str]] = {
+    "en": {"settings": "The settings file", "current": "The saved game",
+           "named": "The saved game “{key}”", "history": "The game history"},
+    "eo": {"settings": "La agorda dosiero", "current": "La konservita ludo",
+           "named": "La konservita ludo «{key}»", "history": "La ludhistorio"},
+}
+_FRESH: dict[str, dict[Subject, str]] = {
+    "en": {"settings": "the default settings are used",
+           "current": "there is no game to continue",
+           "named": "it cannot be loaded",
+           "history": "a new, empty history was started"},
+    "eo": {"settings": "la defaŭltaj agordoj estas uzataj",
+           "current": "neniu ludo estas daŭrigebla",
+           "named": "ĝi ne estas ŝargebla",
+           "history": "nova, malplena historio komenciĝis"},
+}
+_TEMPLATES: dict[str, dict[str, str]] = {
+    "en": {
+        "empty": "{what} ({name}) was empty. {kept}, and {fresh}.",
+        "corrupt": "{what} ({name}) is damaged and could not be read ({detail}). {kept}, and "
+                   "{fresh}.",
+        "foreign": "{what} ({name}) is not a truf-tui file of this kind ({detail}). {kept}, "
+                   "and {fresh}.",
+        "newer": "{what} ({name}) was written by a newer version of truf-tui ({detail}). "
+                 "{kept} (a newer truf-tui can still use it), and {fresh}.",
+        "unreadable": "{what} ({name}) could not be read ({detail}). It was left untouched, "
+                      "and {fresh}.",
+        "invalid": "The setting “{key}” had an unusable value ({detail}); the default "
+                   "({default}) is used instead.",
+        "recovered": "The game was resumed from the save made one move earlier, because the "
+                     "latest one was damaged.",
+        "archived": "Another unfinished game was found in the autosave; it was kept as the "
+                    "saved game “{key}”.",
+        "missing": "There is no saved game called “{key}”.",
+        "unsaved": "The game history could not be opened on disk ({detail}); the games of this "
+                   "session will not be kept.",
+        "kept": "It was kept aside as {kept}",
+        "not_kept": "It could not be moved aside ({detail2}), so it was left as it is",
+    },
+    "eo": {
+        "empty": "{what} ({name}) estis malplena. {kept}, kaj {fresh}.",
+        "corrupt": "{what} ({name}) estas difektita kaj ne legeblas ({detail}). {kept}, kaj "
+                   "{fresh}.",
+        "foreign": "{what} ({name}) ne estas tiaspeca dosiero de truf-tui ({detail}). {kept}, "
+                   "kaj {fresh}.",
+        "newer": "{what} ({name}) estis skribita de pli nova versio de truf-tui ({detail}). "
+                 "{kept} (pli nova truf-tui ankoraŭ povas uzi ĝin), kaj {fresh}.",
+        "unreadable": "{what} ({name}) ne legeblas ({detail}). Ĝi restas netuŝita, kaj "
+                      "{fresh}.",
+        "invalid": "La agordo «{key}» havis neuzeblan valoron ({detail}); la defaŭlta "
+                   "({default}) estas uzata anstataŭe.",
+        "recovered": "La ludo daŭras de la konservo farita unu movon pli frue, ĉar la lasta "
+                     "estis difektita.",
+        "archived": "Alia nefinita ludo troviĝis en la aŭtomata konservo; ĝi estas konservita "
+                    "kiel «{key}».",
+        "missing": "Ne ekzistas konservita ludo nomata «{key}».",
+        "unsaved": "La ludhistorio ne malfermeblis sur la disko ({detail}); la ludoj de ĉi tiu "
+                   "seanco ne estos konservataj.",
+        "kept": "Ĝi estas flankenmetita kiel {kept}",
+        "not_kept": "Ĝi ne flankenmeteblis ({detail2}), do ĝi restas kiel ĝi estas",
+    },
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A notice for the user about a data file.  ``str(p)`` is the English sentence;
+    ``p.message("eo")`` the Esperanto one.  ``detail`` is a short technical reason (English).
+
+    ``kept_as`` is where a bad file was moved (byte for byte); ``None`` when nothing moved.
+    """
+
+    kind: ProblemKind
+    subject: Subject
+    path: Path
+    detail: str = ""
+    kept_as: Path | None = None
+    key: str = ""  # the save name, or the setting's name
+    default: str = ""  # for "invalid": the value used instead
+    move_error: str = ""  # why the file could not be moved aside, if it could not
+
+    def message(self, lang: str = "en") -> str:
+        t = _TEMPLATES.get(lang, _TEMPLATES["en"])
+        what = _WHAT.get(lang, _WHAT["en"])[self.subject].format(key=self.key)
+        fresh = _FRESH.get(lang, _FRESH["en"])[self.subject]
+        if self.kept_as is not None:
+            kept = t["kept"].format(kept=self.kept_as)
+        else:
+            kept = t["not_kept"].format(detail2=self.move_error or "?")
+        return t[self.kind].format(what=what, name=self.path.name, detail=self.detail,
+                                   kept=kept, fresh=fresh, key=self.key, default=self.default)
+
+    def __str__(self) -> str:
+        return self.message("en")
+
+
+# -- the data folder -----------------------------------------------------------------------------
+def data_dir(override: str | Path | None = None) -> Path:
+    """The per-user data folder: ``override``, else ``$TRUF_TUI_DATA_DIR``, else the
+    platform's (``platformdirs.user_data_dir("truf-tui")``); created if missing.
+
+    Raises :class:`StoreError` with a clear sentence if it cannot be created.
+    """
+    if override is not None and str(override) != "":
+        path = Path(override).expanduser()
+    elif os.environ.get(ENV_VAR):
+        path = Path(os.environ[ENV_VAR]).expanduser()
+    else:
+        import platformdirs  # imported late: it is only needed for the real folder
+
+        path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    ensure_dir(path)
+    return path
+
+
+def ensure_dir(path: Path) -> None:
+    try:
+        path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError as e:
+        raise StoreError(f"The data folder {path} could not be created: "
+                         f"{e.strerror or e}") from e
+    if not path.is_dir():
+        raise StoreError(f"The data folder {path} is not a folder.")
+
+
+# -- writing -------------------------------------------------------------------------------------
+def fsync_dir(folder: Path) -> None:
+    """Make a rename or a new name in ``folder`` durable (a no-op where folders cannot be
+    opened, as on Windows)."""
+    if sys.platform == "win32":
+        return
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+    try:
+        fd = os.open(folder, flags)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems cannot sync a folder; the rename itself was atomic
+    finally:
+        os.close(fd)
+
+
+def temp_path(path: Path) -> Path:
+    """A fresh temporary name beside ``path`` (hidden, ends in ``.tmp``)."""
+    return path.with_name(f".{path.name}.{secrets.token_hex(6)}{TEMP_SUFFIX}")
+
+
+def atomic_write(path: str | Path, data: bytes | str) -> None:
+    """Replace ``path`` by ``data`` so that a crash at any moment leaves the old file or the
+    new one, never a mix: temporary file in the same folder, write, flush, fsync,
+    ``os.replace``, fsync the folder.  Text is written as UTF-8.
+
+    Raises :class:`StoreError` (with the ``OSError`` as its cause) if it cannot be written;
+    the old file is then untouched and no temporary file is left behind.
+    """
+    path = Path(path)
+    blob = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+    tmp = temp_path(path)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                     0o600)
+        try:
+            f = os.fdopen(fd, "wb")
+        except BaseException:
+            os.close(fd)
+            raise
+        with f:  # the file object owns the descriptor from here on
+            f.write(blob)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException as e:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(e, OSError):
+            raise StoreError(f"{path.name} could not be saved in {path.parent}: "
+                             f"{e.strerror or e}") from e
+        raise
+    fsync_dir(path.parent)
+
+
+def sweep_temp_files(folder: Path, older_than: float = 3600.0) -> int:
+    """Remove temporary files left in ``folder`` by a crash, if older than ``older_than``
+    seconds (younger ones may belong to another running instance).  Returns how many."""
+    n = 0
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        if not (entry.name.startswith(".") and _TEMP_NAME.search(entry.name)):
+            continue
+        try:
+            if entry.is_file(follow_symlinks=False) and \
+                    now - entry.stat(follow_symlinks=False).st_mtime > older_than:
+                os.unlink(entry.path)
+                n += 1
+        except OSError:
+            pass
+    return n
+
+
+# -- reading -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Snapshot:
+    """The bytes of a file as read, and its identity at that moment."""
+
+    data: bytes
+    identity: tuple[int, int, int, int]
+
+
+def file_identity(st: os.stat_result) -> tuple[int, int, int, int]:
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def read_snapshot(path: Path, limit: int = MAX_FILE_BYTES) -> Snapshot | None:
+    """The file's bytes (at most ``limit`` + 1 of them) and identity; ``None`` if missing.
+
+    ``OSError`` for anything else (a folder in its place, permissions, I/O errors).
+    """
+    try:
+        # Non-blocking, so a named pipe in the file's place cannot hang the app.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(f.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+        data = f.read(limit + 1)
+    return Snapshot(data, file_identity(st))
+
+
+class Invalid(Exception):
+    """Internal: why a file's content cannot be used (its kind and a short detail)."""
+
+    def __init__(self, kind: ProblemKind, detail: str) -> None:
+        super().__init__(detail)
+        self.kind: ProblemKind = kind
+        self.detail = detail
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed")
+
+
+def parse_json_object(data: bytes, fmt: str, version: int, *, limit: int = MAX_FILE_BYTES,
+                      format_key: str = "format") -> dict[str, Any]:
+    """``data`` as a JSON object whose ``format`` is ``fmt`` and whose ``version`` is at most
+    ``version``; :class:`Invalid` (empty, corrupt, foreign or newer) otherwise."""
+    if not data.strip():
+        raise Invalid("empty", "no content" if not data else "only blank space")
+    if len(data) > limit:
+        raise Invalid("foreign", f"larger than {limit // (1024 * 1024)} MiB")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise Invalid("corrupt", f"not UTF-8 text at byte {e.start}") from None
+    try:
+        obj = json.loads(text, parse_constant=_no_constants)
+    except RecursionError:
+        raise Invalid("corrupt", "nested too deeply") from None
+    except ValueError as e:
+        msg = e.msg if isinstance(e, json.JSONDecodeError) else str(e)
+        where = f" at line {e.lineno}" if isinstance(e, json.JSONDecodeError) else ""
+        raise Invalid("corrupt", f"not valid JSON: {msg}{where}") from None
+    if not isinstance(obj, dict):
+        raise Invalid("foreign", f"a JSON {type(obj).__name__}, not an object")
+    if obj.get(format_key) != fmt:
+        got = obj.get(format_key)
+        raise Invalid("foreign", f"its format is {_short(got)}, expected {fmt!r}")
+    v = obj.get("version")
+    if type(v) is not int or v < 1:
+        raise Invalid("corrupt", f"its version is {_short(v)}")
+    if v > version:
+        raise Invalid("newer", f"version {v}; this truf-tui reads version {version}")
+    return obj
+
+
+def _short(v: object, n: int = 40) -> str:
+    r = repr(v)
+    return r if len(r) <= n else r[: n - 1] + "…"
+
+
+# -- quarantine ----------------------------------------------------------------------------------
+def quarantine_name(path: Path, now: datetime | None = None, n: int = 0) -> Path:
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    return path.with_name(f"{path.name}.corrupt-{stamp}" + (f"-{n}" if n else ""))
+
+
+def _move_no_replace(src: Path, dst: Path) -> None:
+    """Rename ``src`` to ``dst``; ``FileExistsError`` if ``dst`` exists (never replaces)."""
+    if sys.platform == "win32":
+        os.rename(src, dst)  # Windows refuses to rename onto an existing name
+        return
+    try:
+        os.link(src, dst)  # atomic and fails if dst exists
+    except FileExistsError:
+        raise
+    except OSError:
+        # A file system without hard links: check, then rename (a tiny race remains).
+        if os.path.lexists(dst):
+            raise FileExistsError(dst) from None
+        os.rename(src, dst)
+        return
+    try:
+        os.unlink(src)
+    except FileNotFoundError:
+        pass  # someone else moved it meanwhile: it is kept under both names, not lost
+
+
+def quarantine(path: Path, *, now: datetime | None = None,
+               companions: Iterable[str] = (),
+               expect: tuple[int, int, int, int] | None = None) -> Path:
+    """Rename ``path`` aside as ``name.corrupt-YYYYmmdd-HHMMSS[-n]``, never overwriting
+    anything, and return the new path.  ``companions`` are suffixes of sibling files that
+    go with it (``-wal`` of a database), renamed to the same new name plus the suffix.
+
+    ``expect``: the identity the caller read; if the file changed since (another instance
+    replaced it), :class:`FileChangedError` is raised and nothing is moved.
+    ``OSError`` if it cannot be renamed.
+    """
+    if expect is not None:
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            raise FileChangedError(path) from None
+        if file_identity(st) != expect:
+            raise FileChangedError(path)
+    present = [s for s in companions if os.path.lexists(f"{path}{s}")]
+    for n in range(10_000):
+        dst = quarantine_name(path, now, n)
+        if any(os.path.lexists(f"{dst}{s}") for s in present):
+            continue
+        try:
+            _move_no_replace(path, dst)
+        except FileExistsError:
+            continue
+        for s in present:
+            with contextlib.suppress(OSError):
+                _move_no_replace(Path(f"{path}{s}"), Path(f"{dst}{s}"))
+        fsync_dir(path.parent)
+        return dst
+    raise OSError(f"no free name to keep {path.name} aside")
+
+
+class FileChangedError(OSError):
+    """The file changed between reading and quarantining it (another instance wrote it)."""
+
+
+def set_aside(path: Path, subject: Subject, why: Invalid, *, key: str = "",
+              now: datetime | None = None, companions: Iterable[str] = (),
+              expect: tuple[int, int, int, int] | None = None) -> Problem:
+    """Quarantine ``path`` and describe it; if it cannot be moved, say so (the file is then
+    left untouched, and the callers refuse to overwrite it).  :class:`FileChangedError`
+    passes through so the caller can read the file again."""
+    try:
+        kept = quarantine(path, now=now, companions=companions, expect=expect)
+    except FileChangedError:
+        raise
+    except OSError as e:
+        return Problem(why.kind, subject, path, why.detail, None, key=key,
+                       move_error=e.strerror or str(e))
+    return Problem(why.kind, subject, path, why.detail, kept, key=key)
+
+
+def unreadable(path: Path, subject: Subject, e: OSError, key: str = "") -> Problem:
+    return Problem("unreadable", subject, path, e.strerror or type(e).__name__, key=key)

@@ -1,0 +1,671 @@
+"""The history of finished games in SQLite (``history.sqlite3``), and the statistics from it.
+
+WAL mode, a busy timeout and ``BEGIN IMMEDIATE`` transactions make two running instances
+safe together; ``synchronous=FULL`` makes a recorded game survive a power cut.  The schema
+is versioned with ``PRAGMA user_version`` and built by an ordered list of migrations
+(:data:`MIGRATIONS`; the v1 schema is migration 1), and marked as ours with
+``PRAGMA application_id``.
+
+A file that is not SQLite, damaged, truncated, another program's database or from a newer
+truf-tui is set aside (with its ``-wal``/``-shm`` files) and a fresh history is started,
+with a :class:`Problem` saying so.  A new database is built under a temporary name and
+then linked into place, so no instance ever sees a half-made one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import sqlite3
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, TypeAlias, TypeVar
+
+from truf_tui.engine import truc
+from truf_tui.engine.record import GameRecord
+from truf_tui.store.files import (
+    FileChangedError,
+    Invalid,
+    Problem,
+    StoreError,
+    ensure_dir,
+    fsync_dir,
+    set_aside,
+    temp_path,
+)
+from truf_tui.store.saves import GameMeta, now_iso
+
+FILE_NAME = "history.sqlite3"
+APPLICATION_ID = 0x54524654  # "TRFT": marks the database as truf-tui's
+BUSY_TIMEOUT = 5.0  # seconds to wait for another instance's transaction
+COMPANIONS = ("-wal", "-shm", "-journal")
+REQUIRED_TABLES = frozenset({"games", "truc_rounds"})
+
+Migration: TypeAlias = Callable[[sqlite3.Connection], None] | Sequence[str]
+Result = Literal["win", "draw", "loss"]
+_T = TypeVar("_T")
+
+# Migration 1: the v1 schema.  Seats are 0 and 1; human_seat says which one the human had.
+MIGRATION_1: tuple[str, ...] = (
+    """CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL UNIQUE,            -- the record's meta id: a game is added once
+        game TEXT NOT NULL CHECK (game IN ('trufludo', 'truc')),
+        tier TEXT,                           -- the computer's tier (NULL: none, e.g. hot-seat)
+        rules TEXT NOT NULL,                 -- JSON object of the rule variants
+        human_seat INTEGER NOT NULL CHECK (human_seat IN (0, 1)),
+        result TEXT NOT NULL CHECK (result IN ('win', 'draw', 'loss')),  -- for the human
+        score_human INTEGER NOT NULL,        -- Trufludo: cards (F11); Truc: match points
+        score_computer INTEGER NOT NULL,
+        trufegoj_human INTEGER,              -- Trufludo only
+        trufegoj_computer INTEGER,           -- Trufludo only
+        rounds INTEGER,                      -- Truc only: rounds played
+        hints_used INTEGER NOT NULL DEFAULT 0,
+        practice INTEGER NOT NULL DEFAULT 0 CHECK (practice IN (0, 1)),
+        record TEXT NOT NULL,                -- the full game record, JSON
+        started_at TEXT NOT NULL,            -- ISO 8601, UTC
+        finished_at TEXT NOT NULL
+    )""",
+    "CREATE INDEX games_by_game_tier ON games (game, tier)",
+    "CREATE INDEX games_by_finished ON games (finished_at)",
+    """CREATE TABLE truc_rounds (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        dealer INTEGER NOT NULL,
+        winner INTEGER,                      -- seat, NULL if spoiled (T6)
+        how TEXT NOT NULL,                   -- tricks, refused, fold, spoiled
+        points INTEGER NOT NULL,             -- what the winner scored
+        stake INTEGER NOT NULL,              -- the agreed stake when the round ended
+        for_game INTEGER NOT NULL,           -- played for the game (a rest, T8)
+        data TEXT NOT NULL,                  -- JSON: hands, raises and answers, moves, tricks
+        PRIMARY KEY (game_id, round)
+    )""",
+    f"PRAGMA application_id = {APPLICATION_ID}",
+)
+MIGRATIONS: tuple[Migration, ...] = (MIGRATION_1,)
+
+# SQLite's primary result codes that mean "this file is not a usable database".
+_SQLITE_CORRUPT, _SQLITE_NOTADB = 11, 26
+_MAGIC = b"SQLite format 3\x00"
+
+
+# -- per-round Truc data -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TrucRound:
+    """One finished Truc round, for summaries and the bluff statistics.
+
+    ``events`` lists the proposals and folds in order: ``{"by": seat, "kind": "raise" |
+    "rest" | "redeal" | "fold", "move": index in the round's moves, "trick": 1-3,
+    "led": card led to the trick in play or None, "stake": stake before, "answer":
+    "accept" | "refuse" | "fold" | None}``.  ``hands`` are the hands dealt; ``redealt`` the
+    new ones after an accepted redeal (T3).  ``moves`` are ``{"by": seat, "move": text}``.
+    """
+
+    round: int
+    dealer: int
+    winner: int | None
+    how: str
+    points: int
+    stake: int
+    for_game: bool
+    hands: list[list[str]]
+    redealt: list[list[str]] | None
+    events: list[dict[str, Any]]
+    moves: list[dict[str, Any]]
+    tricks: list[dict[str, Any]]
+    game_id: int | None = None  # set when read from the history
+
+    def data(self) -> dict[str, Any]:
+        """The JSON of the ``data`` column."""
+        return {"hands": self.hands, "redealt": self.redealt, "events": self.events,
+                "moves": self.moves, "tricks": self.tricks}
+
+
+def truc_rounds(record: GameRecord) -> list[TrucRound]:
+    """The finished rounds of a Truc record (replayed; ``RecordError`` if it does not)."""
+    if record.game != "truc":
+        raise ValueError("only a Truc record has rounds")
+    out: list[TrucRound] = []
+    states = record.states()
+    s = next(states)
+    assert isinstance(s, truc.State)
+    cur = _RoundBuilder(s)
+    for move, t in zip(record.moves, states, strict=True):
+        assert isinstance(t, truc.State)
+        cur.step(s, move, t)
+        if t.last_round is not None and t.last_round != s.last_round:
+            out.append(cur.finish(s, t.last_round))
+            if not t.is_terminal():
+                cur = _RoundBuilder(t)
+        s = t
+    return out
+
+
+@dataclass
+class _RoundBuilder:
+    start: truc.State
+    events: list[dict[str, Any]] = field(default_factory=list)
+    moves: list[dict[str, Any]] = field(default_factory=list)
+    redealt: list[list[str]] | None = None
+
+    def step(self, s: truc.State, move: str, t: truc.State) -> None:
+        actor = s.to_move
+        kind = move.split()[0].lower()
+        index = len(self.moves)
+        self.moves.append({"by": actor, "move": move})
+        if s.pending is not None and kind in ("accept", "refuse", "fold"):
+            for e in reversed(self.events):
+                if e["answer"] is None and e["kind"] == s.pending:
+                    e["answer"] = kind
+                    break
+            if kind == "accept" and s.pending == "redeal":
+                self.redealt = [[str(c) for c in h] for h in t.hands]
+        elif kind in ("raise", "rest", "redeal", "fold"):
+            self.events.append({
+                "by": actor, "kind": kind, "move": index, "trick": len(s.tricks) + 1,
+                "led": None if s.trick_card is None else str(s.trick_card),
+                "stake": s.stake, "answer": None})
+
+    def finish(self, s: truc.State, end: truc.RoundEnd) -> TrucRound:
+        st = self.start
+        return TrucRound(
+            round=end.round, dealer=st.dealer, winner=end.winner, how=end.how,
+            points=end.points, stake=s.stake, for_game=end.game,
+            hands=[[str(c) for c in h] for h in st.hands], redealt=self.redealt,
+            events=self.events, moves=self.moves,
+            tricks=[{"leader": k.leader, "cards": [str(k.lead), str(k.answer)],
+                     "winner": k.winner} for k in end.tricks])
+
+
+# -- rows and statistics -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class GameRow:
+    """One finished game as stored."""
+
+    id: int
+    uid: str
+    game: str
+    tier: str | None
+    rules: dict[str, Any]
+    human_seat: int
+    result: Result
+    score_human: int
+    score_computer: int
+    trufegoj_human: int | None
+    trufegoj_computer: int | None
+    rounds: int | None
+    hints_used: int
+    practice: bool
+    record_json: str
+    started_at: str
+    finished_at: str
+
+    def record(self) -> GameRecord:
+        """The game record (for the replay viewer or an export)."""
+        return GameRecord.from_json(self.record_json)
+
+
+@dataclass(frozen=True)
+class Tally:
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+
+@dataclass(frozen=True)
+class Means:
+    """Means for the human and the computer over ``count`` games (or rounds)."""
+
+    human: float
+    computer: float
+    count: int
+
+
+@dataclass(frozen=True)
+class Stats:
+    """``results[game][tier]``: wins / draws / losses (tier ``None``: no computer tier);
+    trufegoj per Trufludo game and Truc points per round, as means (``None``: no data)."""
+
+    results: dict[str, dict[str | None, Tally]]
+    trufegoj_per_game: Means | None
+    truc_points_per_round: Means | None
+
+    def total(self, game: str) -> Tally:
+        """All tiers of one game together."""
+        t = self.results.get(game, {}).values()
+        return Tally(sum(x.wins for x in t), sum(x.draws for x in t), sum(x.losses for x in t))
+
+
+# -- the database --------------------------------------------------------------------------------
+class _Bad(Exception):
+    def __init__(self, why: Invalid) -> None:
+        super().__init__(why.detail)
+        self.why = why
+
+
+class History:
+    """The history in ``directory``.  Opening never raises: a bad database is set aside and
+    a fresh one started, and ``self.problems`` says what happened (show it to the user).
+
+    Safe to use from worker threads (one lock) and from two app instances at once.
+    """
+
+    def __init__(self, directory: str | Path, *,
+                 migrations: Sequence[Migration] = MIGRATIONS,
+                 busy_timeout: float = BUSY_TIMEOUT) -> None:
+        self.directory = Path(directory)
+        self.path = self.directory / FILE_NAME
+        self.migrations = tuple(migrations)
+        self.busy_timeout = busy_timeout
+        self.problems: list[Problem] = []
+        self.in_memory = False  # True if the history could not be opened on disk
+        self._lock = threading.RLock()
+        self._conn = self._open()
+
+    # -- opening ---------------------------------------------------------------------------------
+    def _connect(self, target: str, uri: bool = False) -> sqlite3.Connection:
+        conn = sqlite3.connect(target, timeout=self.busy_timeout, isolation_level=None,
+                               check_same_thread=False, uri=uri)
+        conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
+        return conn
+
+    def _open(self) -> sqlite3.Connection:
+        try:
+            ensure_dir(self.directory)
+            for _attempt in range(4):
+                if not self.path.exists():
+                    self._create()
+                try:
+                    return self._open_existing()
+                except _Bad as bad:
+                    try:
+                        problem = set_aside(self.path, "history", bad.why, companions=COMPANIONS)
+                    except FileChangedError:
+                        continue
+                    self.problems.append(problem)
+                    if problem.kept_as is None:  # it cannot be moved: leave it alone
+                        return self._in_memory("the damaged file could not be moved aside")
+                except FileNotFoundError:
+                    continue  # set aside by another instance meanwhile: make a fresh one
+            return self._in_memory("it kept changing while being opened")
+        except Exception as e:  # no reason at all may stop the app from starting
+            return self._in_memory(str(e) or type(e).__name__)
+
+    def _in_memory(self, why: str) -> sqlite3.Connection:
+        """A history for this session only, when the file cannot be used (it is untouched)."""
+        self.problems.append(Problem("unsaved", "history", self.path, detail=why))
+        self.in_memory = True
+        conn = self._connect(":memory:")
+        with contextlib.suppress(Exception):  # a failing migration: reads will say so
+            self._migrate(conn)
+        return conn
+
+    def _create(self) -> None:
+        """Build a fresh database under a temporary name and link it into place (if another
+        instance was quicker, its database is used and ours dropped)."""
+        tmp = temp_path(self.path)
+        try:
+            conn = self._connect(str(tmp))
+            try:
+                conn.execute("PRAGMA journal_mode = WAL")
+                self._migrate(conn)
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            finally:
+                conn.close()
+            with open(tmp, "rb+") as f:
+                os.fsync(f.fileno())
+            try:
+                os.link(tmp, self.path)
+            except FileExistsError:
+                pass
+            except OSError:  # no hard links on this file system
+                if not self.path.exists():
+                    os.rename(tmp, self.path)
+            fsync_dir(self.directory)
+        finally:
+            for suffix in ("", *COMPANIONS):
+                with contextlib.suppress(OSError):
+                    os.unlink(f"{tmp}{suffix}")
+
+    def _open_existing(self) -> sqlite3.Connection:
+        _precheck(self.path)
+        uri = self.path.resolve().as_uri() + "?mode=rw"
+        try:
+            conn = self._connect(uri, uri=True)
+        except sqlite3.OperationalError as e:
+            if not self.path.exists():
+                raise FileNotFoundError(self.path) from e
+            raise
+        try:
+            self._check(conn)
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = FULL")
+            conn.execute("PRAGMA foreign_keys = ON")
+            self._migrate(conn)
+            tables = {r[0] for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if not REQUIRED_TABLES <= tables:
+                raise _Bad(Invalid("corrupt", "tables are missing: "
+                                   + ", ".join(sorted(REQUIRED_TABLES - tables))))
+        except sqlite3.DatabaseError as e:
+            conn.close()
+            if _primary(e) in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
+                raise _Bad(Invalid("corrupt", str(e))) from None
+            raise
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _check(self, conn: sqlite3.Connection) -> None:
+        """Is this our database, whole, and not newer than us?  :class:`_Bad` if not."""
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if app_id != APPLICATION_ID:
+            raise _Bad(Invalid("foreign", "an SQLite database of another program"
+                               if app_id or version else "an SQLite database, not truf-tui's"))
+        if version > len(self.migrations):
+            raise _Bad(Invalid("newer", f"schema version {version}; this truf-tui knows "
+                               f"version {len(self.migrations)}"))
+        rows = conn.execute("PRAGMA quick_check").fetchall()
+        if rows != [("ok",)]:
+            raise _Bad(Invalid("corrupt", "integrity check: " + str(rows[0][0])[:120]))
+
+    def _migrate(self, conn: sqlite3.Connection) -> None:
+        """Bring the schema up to ``len(self.migrations)``, one transaction per migration
+        (re-checking the version inside it, in case another instance migrated first)."""
+        while True:
+            if conn.execute("PRAGMA user_version").fetchone()[0] >= len(self.migrations):
+                return
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                version = conn.execute("PRAGMA user_version").fetchone()[0]
+                if version < len(self.migrations):
+                    step = self.migrations[version]
+                    if callable(step):
+                        step(conn)
+                    else:
+                        for sql in step:
+                            conn.execute(sql)
+                    conn.execute(f"PRAGMA user_version = {version + 1}")
+                conn.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+                raise
+
+    @property
+    def schema_version(self) -> int:
+        return int(self._run(lambda c: c.execute("PRAGMA user_version").fetchone()[0]))
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    def __enter__(self) -> History:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _run(self, fn: Callable[[sqlite3.Connection], _T], *, write: bool = False) -> _T:
+        """``fn(connection)`` under the lock (in a ``BEGIN IMMEDIATE`` transaction if
+        ``write``).  A database found damaged only now is set aside and replaced by a fresh
+        one (a problem is added to ``self.problems``) and ``fn`` runs once more; other
+        database errors become :class:`StoreError`."""
+        with self._lock:
+            for attempt in range(2):
+                conn = self._conn
+                try:
+                    if not write:
+                        return fn(conn)
+                    conn.execute("BEGIN IMMEDIATE")
+                    try:
+                        result = fn(conn)
+                        conn.execute("COMMIT")
+                    except BaseException:
+                        with contextlib.suppress(sqlite3.Error):
+                            conn.execute("ROLLBACK")
+                        raise
+                    return result
+                except sqlite3.DatabaseError as e:
+                    if (attempt == 0 and not self.in_memory
+                            and _primary(e) in (_SQLITE_CORRUPT, _SQLITE_NOTADB)):
+                        self._replace_damaged(e)
+                        continue
+                    raise StoreError(f"The game history could not be "
+                                     f"{'written' if write else 'read'}: {e}") from e
+                except sqlite3.Error as e:
+                    raise StoreError(f"The game history could not be "
+                                     f"{'written' if write else 'read'}: {e}") from e
+            raise AssertionError("unreachable")  # pragma: no cover
+
+    def _replace_damaged(self, e: sqlite3.Error) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            self._conn.close()
+        try:
+            self.problems.append(set_aside(self.path, "history", Invalid("corrupt", str(e)),
+                                           companions=COMPANIONS))
+        except FileChangedError:  # pragma: no cover - no identity is given
+            pass
+        if self.problems and self.problems[-1].kept_as is None:
+            self._conn = self._in_memory("the damaged file could not be moved aside")
+        else:
+            self._conn = self._open()
+
+    # -- writing ---------------------------------------------------------------------------------
+    def add_game(self, record: GameRecord, *, tier: str | None = None,
+                 human_seat: int | None = None, hints_used: int | None = None,
+                 practice: bool | None = None, started_at: str | None = None,
+                 finished_at: str | None = None) -> int:
+        """Record a finished game and return its id.  Everything else is read from the
+        record (replayed: scores, result, trufegoj, rounds, per-round Truc data) and from its
+        ``meta`` (:func:`~truf_tui.store.saves.game_meta`); the keyword arguments override
+        the meta.  A game already recorded (same meta id) is not added twice: its id is
+        returned.  ``ValueError`` if the game is not finished or does not replay;
+        :class:`StoreError` if it cannot be written.
+        """
+        if not isinstance(record, GameRecord):
+            raise TypeError(f"add_game needs a GameRecord, not {type(record).__name__}")
+        final = record.replay()
+        if not final.is_terminal():
+            raise ValueError("only a finished game goes into the history")
+        meta = GameMeta.of(record)
+        human = meta.human if human_seat is None else human_seat
+        if human not in (0, 1) or type(human) is not int:
+            raise ValueError(f"human_seat must be 0 or 1, not {human!r}")
+        winner = final.winner()
+        result: Result = "draw" if winner is None else "win" if winner == human else "loss"
+        scores = final.scores()
+        tg: tuple[int | None, int | None] = (None, None)
+        rounds: list[TrucRound] = []
+        n_rounds: int | None = None
+        if isinstance(final, truc.State):
+            rounds = truc_rounds(record)
+            n_rounds = final.round_no
+        else:
+            tg = (len(final.trufegoj[human]), len(final.trufegoj[1 - human]))
+        finished = finished_at or now_iso()
+        record_json = record.to_json(indent=None)
+        uid = record.meta.get("id") if isinstance(record.meta, dict) else None
+        if not isinstance(uid, str) or not uid:
+            uid = "sha256-" + hashlib.sha256(record_json.encode("utf-8")).hexdigest()
+        row = (uid, record.game, meta.tier if tier is None else tier,
+               json.dumps(record.rules, sort_keys=True), human, result, scores[human],
+               scores[1 - human], tg[0], tg[1], n_rounds,
+               meta.hints_used if hints_used is None else hints_used,
+               int(meta.practice if practice is None else practice), record_json,
+               started_at or meta.started_at or finished, finished)
+        round_rows = [(r.round, r.dealer, r.winner, r.how, r.points, r.stake, int(r.for_game),
+                       json.dumps(r.data(), ensure_ascii=False)) for r in rounds]
+
+        def insert(conn: sqlite3.Connection) -> int:
+            cur = conn.execute(
+                "INSERT INTO games (uid, game, tier, rules, human_seat, result, score_human, "
+                "score_computer, trufegoj_human, trufegoj_computer, rounds, hints_used, "
+                "practice, record, started_at, finished_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (uid) DO NOTHING", row)
+            if cur.rowcount == 0:
+                found = conn.execute("SELECT id FROM games WHERE uid = ?", (uid,)).fetchone()
+                return int(found[0])
+            game_id = cur.lastrowid
+            assert game_id is not None
+            conn.executemany(
+                "INSERT INTO truc_rounds (game_id, round, dealer, winner, how, points, stake, "
+                "for_game, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(game_id, *r) for r in round_rows])
+            return game_id
+
+        return self._run(insert, write=True)
+
+    # -- reading ---------------------------------------------------------------------------------
+    def _query(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return self._run(lambda c: list(c.execute(sql, args)))
+
+    _GAME_COLUMNS = ("id, uid, game, tier, rules, human_seat, result, score_human, "
+                     "score_computer, trufegoj_human, trufegoj_computer, rounds, hints_used, "
+                     "practice, record, started_at, finished_at")
+
+    def _rows(self, where: str, args: Sequence[Any]) -> list[GameRow]:
+        rows = self._query(f"SELECT {self._GAME_COLUMNS} FROM games{where} "
+                           "ORDER BY finished_at, id", args)
+        return [GameRow(r[0], r[1], r[2], r[3], _json_object(r[4]), r[5], r[6], r[7], r[8],
+                        r[9], r[10], r[11], r[12], bool(r[13]), r[14], r[15], r[16])
+                for r in rows]
+
+    def games(self, game: str | None = None, tier: str | None = None, *,
+              practice: bool | None = None) -> list[GameRow]:
+        """The finished games, oldest first, optionally of one game, tier, practice mode."""
+        where, args = _filters(game=game, tier=tier, practice=practice)
+        return self._rows(where, args)
+
+    def game(self, game_id: int) -> GameRow | None:
+        """One game by its id, or ``None``."""
+        rows = self._rows(" WHERE id = ?", (game_id,))
+        return rows[0] if rows else None
+
+    def truc_rounds(self, game_id: int | None = None) -> list[TrucRound]:
+        """The stored Truc rounds (of one game, or all), in order."""
+        where, args = ("", ()) if game_id is None else (" WHERE game_id = ?", (game_id,))
+        rows = self._query(
+            "SELECT game_id, round, dealer, winner, how, points, stake, for_game, data "
+            f"FROM truc_rounds{where} ORDER BY game_id, round", args)
+        out = []
+        for r in rows:
+            d = _json_object(r[8])
+            out.append(TrucRound(round=r[1], dealer=r[2], winner=r[3], how=r[4], points=r[5],
+                                 stake=r[6], for_game=bool(r[7]), hands=d.get("hands") or [],
+                                 redealt=d.get("redealt"), events=d.get("events") or [],
+                                 moves=d.get("moves") or [], tricks=d.get("tricks") or [],
+                                 game_id=r[0]))
+        return out
+
+    def stats(self, *, practice: bool | None = None) -> Stats:
+        """Wins / draws / losses per game and tier, mean trufegoj per Trufludo game and mean
+        Truc points per round (``practice``: only practice games, only others, or all)."""
+        where, args = _filters(practice=practice)
+        counts: dict[tuple[str, str | None], dict[str, int]] = {}
+        for game, tier, result, n in self._query(
+                f"SELECT game, tier, result, COUNT(*) FROM games{where} "
+                "GROUP BY game, tier, result", args):
+            counts.setdefault((str(game), None if tier is None else str(tier)), {})[
+                str(result)] = int(n)
+        results: dict[str, dict[str | None, Tally]] = {}
+        for (game, tier), c in sorted(counts.items(),
+                                      key=lambda kv: (kv[0][0], kv[0][1] or "")):
+            results.setdefault(game, {})[tier] = Tally(c.get("win", 0), c.get("draw", 0),
+                                                       c.get("loss", 0))
+        w2, a2 = _filters(game="trufludo", practice=practice)
+        h, c, n = self._query("SELECT TOTAL(trufegoj_human), TOTAL(trufegoj_computer), "
+                              f"COUNT(*) FROM games{w2}", a2)[0]
+        trufegoj = Means(_num(h) / n, _num(c) / n, int(n)) if n else None
+        w3, a3 = _filters(game="truc", practice=practice)
+        sh, sc, sr = self._query("SELECT TOTAL(score_human), TOTAL(score_computer), "
+                                 f"TOTAL(rounds) FROM games{w3}", a3)[0]
+        sr = _num(sr)
+        points = Means(_num(sh) / sr, _num(sc) / sr, int(sr)) if sr > 0 else None
+        return Stats(results, trufegoj, points)
+
+
+def _num(v: Any) -> float:
+    return float(v) if isinstance(v, int | float) else 0.0
+
+
+def _json_object(text: Any) -> dict[str, Any]:
+    """A stored JSON object; ``{}`` if the stored text is not one (a damaged cell)."""
+    try:
+        v = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        return {}
+    return v if isinstance(v, dict) else {}
+
+
+def _filters(**conds: Any) -> tuple[str, tuple[Any, ...]]:
+    parts, args = [], []
+    for col, v in conds.items():
+        if v is None:
+            continue
+        parts.append(f"{col} = ?")
+        args.append(int(v) if isinstance(v, bool) else v)
+    return (" WHERE " + " AND ".join(parts) if parts else ""), tuple(args)
+
+
+def _primary(e: sqlite3.Error) -> int:
+    code = getattr(e, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF
+    text = str(e).lower()
+    if "not a database" in text:
+        return _SQLITE_NOTADB
+    if "malformed" in text or "corrupt" in text:
+        return _SQLITE_CORRUPT
+    return -1
+
+
+def _precheck(path: Path) -> None:
+    """Look at the file's header before SQLite touches it: :class:`_Bad` if it is empty,
+    not SQLite, not ours, or shorter than its header says (truncated)."""
+    with open(path, "rb") as f:
+        head = f.read(100)
+        size = os.fstat(f.fileno()).st_size
+    if size == 0:
+        raise _Bad(Invalid("empty", "no content"))
+    if not head.startswith(_MAGIC):
+        if _MAGIC.startswith(head):
+            raise _Bad(Invalid("corrupt", f"truncated to {size} bytes"))
+        raise _Bad(Invalid("foreign", "not an SQLite database"))
+    if len(head) < 100:
+        raise _Bad(Invalid("corrupt", f"truncated to {size} bytes"))
+    page_size = int.from_bytes(head[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    if page_size < 512 or page_size & (page_size - 1):
+        raise _Bad(Invalid("corrupt", "bad page size in the header"))
+    if int.from_bytes(head[68:72], "big") != APPLICATION_ID:
+        raise _Bad(Invalid("foreign", "an SQLite database, not truf-tui's"))
+    pages = int.from_bytes(head[28:32], "big")
+    header_valid = pages > 0 and head[24:28] == head[92:96]
+    if header_valid and not _has_wal(path) and size < pages * page_size:
+        raise _Bad(Invalid("corrupt", f"truncated: {size} bytes of {pages * page_size}"))
+
+
+
+def _has_wal(path: Path) -> bool:
+    """Is there a write-ahead log SQLite would use (a valid WAL header and a frame)?  Then
+    the main file may lag behind its header until the log is checkpointed."""
+    try:
+        with open(f"{path}-wal", "rb") as f:
+            head = f.read(32)
+            size = os.fstat(f.fileno()).st_size
+    except OSError:
+        return False
+    return (len(head) == 32 and int.from_bytes(head[:4], "big") in (0x377F0682, 0x377F0683)
+            and size > 32)
