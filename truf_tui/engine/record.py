@@ -131,6 +131,9 @@ class GameRecord:
             raise RecordError("record 'dealer' must be 0 or 1")
         if seed is not None and (type(seed) is not int):
             raise RecordError("record 'seed' must be an integer or null")
+        if game == "truc" and seed is None:
+            raise RecordError("a Truc record needs its 'seed': every round after the first "
+                              "is shuffled from it")
         if seed is None and deck is None:
             raise RecordError("record needs a 'seed' or a 'deck'")
         if deck is not None and not (isinstance(deck, list) and all(isinstance(c, str)
@@ -147,7 +150,7 @@ class GameRecord:
     def from_json(cls, text: str | bytes) -> GameRecord:
         try:
             d = json.loads(text)
-        except (ValueError, UnicodeDecodeError) as e:
+        except (ValueError, UnicodeDecodeError, RecursionError) as e:  # deep nesting: garbage
             raise RecordError(f"not a valid JSON game record: {e}") from None
         return cls.from_dict(d)
 

@@ -217,6 +217,8 @@ class State(_Fields):
                 f"{action}: your opponent's {self.pending} must be answered first",
                 self.legal_actions())
         if kind == "play":
+            if type(action.card) is not Card:
+                action = self._coerce(str(action))  # e.g. Action("play", 5)
             if action.card not in self.hands[p]:
                 raise IllegalActionError(f"{action}: {action.card} is not in your hand",
                                          self.legal_actions())
@@ -329,6 +331,8 @@ class State(_Fields):
                    tricks: tuple[Trick, ...] | None = None) -> State:
         """Score the round (T10; a game-stake round sets the winner to the target, T8)."""
         hands = self.hands if hands is None else hands
+        # A trick that ends the round has taken the card led to it (else it would be twice).
+        trick_card = self.trick_card if tricks is None else None
         tricks = self.tricks if tricks is None else tricks
         s0, s1 = self.points
         target = self.rules.target
@@ -345,7 +349,7 @@ class State(_Fields):
             return tuple.__new__(State, (
                 self.rules, self.dealer, None, (s0, s1), hands, self.stock, self.discards,
                 self.stake, self.rest, None, self.last_raiser, self.redeal_used, self.leader,
-                self.trick_card, tricks, self.round_no, self.round_start, self.next_seed,
+                trick_card, tricks, self.round_no, self.round_start, self.next_seed,
                 history, end,
                 self.seed, self.deck, self.first_dealer))
         return _deal_round(self.rules, 1 - self.dealer, (s0, s1), self.round_no + 1,
@@ -626,12 +630,14 @@ def _state_from_dict(d: Mapping[str, Any]) -> State:
         dealer = need(d, "dealer", int, what)
         first_dealer = d.get("first_dealer", dealer)
         leader = need(d, "leader", int, what)
-        if dealer not in (0, 1) or first_dealer not in (0, 1) or leader not in (0, 1):
+        if (dealer not in (0, 1) or first_dealer not in (0, 1) or leader not in (0, 1)
+                or isinstance(first_dealer, bool)):
             raise StateError(f"{what}: 'dealer', 'first_dealer' and 'leader' must be 0 or 1")
         to_move, last_raiser = opt_player("to_move"), opt_player("last_raiser")
         scores = need(d, "scores", list, what)
         if len(scores) != 2 or not all(type(x) is int and x >= 0 for x in scores):
             raise StateError(f"{what}: 'scores' must be two non-negative integers")
+        scores = (scores[0], scores[1])  # a tuple, as in every other state (equality)
         hands, discards = pair("hands"), pair("discards")
         stock = cards(need(d, "stock", list, what), "stock")
         stake = need(d, "stake", int, what)

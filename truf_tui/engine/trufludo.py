@@ -145,6 +145,9 @@ class State(_Fields):
         if p is None:
             raise IllegalActionError("the game is over: no move can be played")
         card, take = action
+        if type(card) is not Card or (take is not None and type(take) is not Card):
+            action = self._coerce(str(action))  # e.g. Play(5): not a card of this pack
+            card, take = action
         hand = self.hands[p]
         if card not in hand:
             raise IllegalActionError(f"{action}: {card} is not in your hand",
@@ -413,7 +416,7 @@ def _state_from_dict(d: Mapping[str, Any]) -> State:
 
         dealer = need(d, "dealer", int, what)
         to_move = d.get("to_move")
-        if dealer not in (0, 1) or to_move not in (0, 1, None):
+        if dealer not in (0, 1) or to_move not in (0, 1, None) or isinstance(to_move, bool):
             raise StateError(f"{what}: 'dealer' and 'to_move' must be 0 or 1")
         hands, piles, trufegoj = pair("hands"), pair("piles"), pair("trufegoj")
         stock = cards(need(d, "stock", list, what), "stock")
@@ -427,9 +430,10 @@ def _state_from_dict(d: Mapping[str, Any]) -> State:
         raise StateError(f"{what}: bad history entry: {e}") from None
     except StateError:
         raise
-    except ValueError as e:
+    except (ValueError, TypeError) as e:  # TypeError: e.g. a number where a list belongs
         raise StateError(f"{what}: {e}") from None
-    if last_capturer not in (0, 1, None) or (seed is not None and type(seed) is not int):
+    if (last_capturer not in (0, 1, None) or isinstance(last_capturer, bool)
+            or (seed is not None and type(seed) is not int)):
         raise StateError(f"{what}: bad 'last_capturer' or 'seed'")
     everything = hands[0] + hands[1] + stock + table + piles[0] + piles[1]
     if sorted(everything) != sorted(PACKS[deck]):
@@ -437,11 +441,14 @@ def _state_from_dict(d: Mapping[str, Any]) -> State:
     for i in (0, 1):
         if not set(trufegoj[i]) <= set(piles[i]):
             raise StateError(f"{what}: a trufego of player {i} is not in that player's pile")
+        if len(set(trufegoj[i])) != len(trufegoj[i]):
+            raise StateError(f"{what}: a trufego of player {i} is listed twice")
     if (to_move is None) != (not hands[0] and not hands[1] and not stock):
         raise StateError(f"{what}: 'to_move' does not match the cards left to play")
     if to_move is not None and not hands[to_move]:
         raise StateError(f"{what}: the player to move has no card")
-    if "scores" in d and list(d["scores"]) != [len(piles[i]) + len(trufegoj[i]) for i in (0, 1)]:
+    want = [len(piles[i]) + len(trufegoj[i]) for i in (0, 1)]
+    if "scores" in d and (not isinstance(d["scores"], list | tuple) or list(d["scores"]) != want):
         raise StateError(f"{what}: 'scores' do not match the piles (F11)")
     return tuple.__new__(State, (
         rules, dealer, to_move, hands, stock, table, piles, trufegoj, last_capturer, history,
