@@ -1,20 +1,40 @@
-"""The command line: ``truf-tui [options]`` starts the app."""
+"""The command line.
+
+``truf-tui [options]`` starts the app; ``truf-tui serve [--host H] [--port P]`` serves it to a
+browser with textual-serve; ``--export FILE`` and ``--load FILE`` write and open game records.
+Exit codes: 0 fine, 1 a file could not be used (the message says why), 2 bad options.
+"""
 
 from __future__ import annotations
 
 import argparse
+import shlex
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from truf_tui import __version__
 
 GAMES = ("trufludo", "truc")
 TIERS = ("easy", "medium", "hard", "expert")
+DEFAULT_HOST, DEFAULT_PORT = "localhost", 8000
+
+EPILOG = """\
+commands:
+  serve                 serve the app in a browser tab (truf-tui serve --help)
+
+Your settings, the game in progress and the history of finished games are kept in a data
+folder: --data-dir, else $TRUF_TUI_DATA_DIR, else the usual place for your system.
+"""
 
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="truf-tui",
+        usage="%(prog)s [options]\n       %(prog)s [options] serve [--host HOST] [--port PORT]",
         description="Play Trufludo and Le Truc against the computer in your terminal.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--version", action="version", version=f"truf-tui {__version__}")
     p.add_argument("--game", choices=GAMES, help="start straight into this game")
@@ -22,14 +42,139 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deck", choices=("french", "italian"), help="Trufludo pack (F1)")
     p.add_argument("--seed", type=int, help="seed of the shuffles, to replay a deal")
     p.add_argument("--lang", choices=("en", "eo"), help="language: English or Esperanto")
+    p.add_argument("--data-dir", metavar="DIR",
+                   help="folder of the settings, saved game and history")
+    p.add_argument("--load", metavar="FILE",
+                   help="open a game record (from --export) at its position and play on")
+    p.add_argument("--export", metavar="FILE",
+                   help="write the game in progress (or else the last finished game) as a "
+                        "game record to FILE, and exit")
+    sub = p.add_subparsers(dest="command", help=argparse.SUPPRESS)  # listed in the epilog
+    serve = sub.add_parser(
+        "serve", prog="truf-tui serve",
+        help="serve the app in a browser tab (truf-tui serve --help)",
+        description="Serve truf-tui with textual-serve, to play it in a browser tab. "
+                    "Options given before 'serve' (--lang, --data-dir, ...) are passed on "
+                    "to each game the server starts.")
+    serve.add_argument("--host", default=DEFAULT_HOST,
+                       help=f"address to listen on (default {DEFAULT_HOST}: this computer only)")
+    serve.add_argument("--port", type=port_number, default=DEFAULT_PORT,
+                       help=f"port to listen on (default {DEFAULT_PORT})")
     return p
 
 
+def port_number(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid port {text!r}: not a number") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"invalid port {port}: expected 1 to 65535")
+    return port
+
+
+def fail(message: str) -> int:
+    print(f"truf-tui: {message}", file=sys.stderr)
+    return 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.load is not None and (args.game or args.deck or args.seed is not None):
+        parser.error("--load opens a game as it was: it cannot be combined with "
+                     "--game, --deck or --seed")
+    if args.export is not None and (args.load is not None or args.command):
+        parser.error("--export writes a file and exits: it cannot be combined with "
+                     "--load or serve")
+    if args.command == "serve":
+        if args.load is not None:
+            parser.error("serve cannot open a file (--load): start the game in the browser")
+        return serve(args)
+
+    from truf_tui.store import StoreError, data_dir
+
+    if args.export is not None:
+        return export(args.data_dir, Path(args.export))
+
+    record = None
+    if args.load is not None:
+        from truf_tui.store import read_record_file
+
+        try:
+            record = read_record_file(args.load)
+        except StoreError as e:  # the file is left as it is
+            return fail(str(e))
+
+    notices: list[str] = []
+    try:
+        folder: Path | None = data_dir(args.data_dir)
+    except StoreError as e:  # play anyway; nothing is kept this time
+        folder = None
+        notices.append(f"{e} Nothing will be saved this time.")
+
     from truf_tui.ui.app import TrufApp  # imported late: --help and --version stay fast
 
     app = TrufApp(game=args.game, tier=args.tier, deck=args.deck, seed=args.seed,
-                  lang=args.lang)
+                  lang=args.lang, data_dir=folder, load=record, notices=notices)
     app.run()
     return int(app.return_code or 0)
+
+
+def export(folder_arg: str | None, target: Path) -> int:
+    """``--export``: the autosaved game, else the last finished game, as a record file."""
+    from truf_tui.store import History, SaveStore, StoreError, data_dir, export_record
+
+    try:
+        folder = data_dir(folder_arg)
+    except StoreError as e:
+        return fail(str(e))
+    record, problems = SaveStore(folder).load_current()
+    for problem in problems:
+        print(f"truf-tui: {problem}", file=sys.stderr)
+    what = "the game in progress"
+    if record is None:
+        with History(folder) as history:
+            for problem in history.problems:
+                print(f"truf-tui: {problem}", file=sys.stderr)
+            try:
+                games = history.games()
+            except StoreError as e:
+                return fail(str(e))
+            if games:
+                record = games[-1].record()
+                what = "the last finished game"
+    if record is None:
+        return fail(f"there is no game to export: no game in progress and no finished game "
+                    f"in {folder}.")
+    try:
+        export_record(target, record)
+    except StoreError as e:
+        return fail(str(e))
+    print(f"truf-tui: {what} ({record.game}, {len(record.moves)} moves) was written to "
+          f"{target}.")
+    return 0
+
+
+def serve_command(args: argparse.Namespace) -> str:
+    """The shell command the server runs for each browser tab: this truf-tui, with the
+    options given before ``serve``."""
+    command = [sys.executable, "-m", "truf_tui"]
+    for option in ("game", "tier", "deck", "seed", "lang", "data_dir"):
+        value = getattr(args, option)
+        if value is not None:
+            command += ["--" + option.replace("_", "-"), str(value)]
+    return shlex.join(command)
+
+
+def serve(args: argparse.Namespace) -> int:
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        return fail("serving needs the textual-serve package: pip install textual-serve")
+    server = Server(serve_command(args), host=args.host, port=args.port, title="truf-tui")
+    try:
+        server.serve()
+    except OSError as e:  # the port is taken, the address is not ours, ...
+        return fail(f"cannot serve on {args.host}:{args.port}: {e.strerror or e}")
+    return 0

@@ -1,0 +1,60 @@
+"""Snapshots of the shell's screens (``make snapshot-update`` refreshes them).
+
+Plain ``def`` tests: pytest-textual-snapshot runs the app itself.  Nothing here is random.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from truf_tui.ui.app import TrufApp
+from truf_tui.ui.screens.help import HelpScreen
+
+SIZE = (100, 32)
+
+
+async def _help_ready(pilot: Any) -> None:
+    await pilot.press("f1")
+    for _ in range(100):
+        screen = pilot.app.screen
+        if isinstance(screen, HelpScreen) and screen._loaded_lang:
+            break
+        await asyncio.sleep(0.05)
+    await pilot.pause()
+
+
+def test_start(snap_compare: Any) -> None:
+    assert snap_compare(TrufApp(), terminal_size=SIZE)
+
+
+def test_start_truc_in_esperanto(snap_compare: Any) -> None:
+    async def choose_truc(pilot: Any) -> None:
+        await pilot.pause()  # run_before starts before the first screen is up
+        await pilot.click("#game-1")
+
+    assert snap_compare(TrufApp(lang="eo"), terminal_size=SIZE, run_before=choose_truc)
+
+
+def test_help_en(snap_compare: Any) -> None:
+    assert snap_compare(TrufApp(), terminal_size=SIZE, run_before=_help_ready)
+
+
+def test_help_eo(snap_compare: Any) -> None:
+    assert snap_compare(TrufApp(lang="eo"), terminal_size=SIZE, run_before=_help_ready)
+
+
+def test_settings(snap_compare: Any) -> None:
+    assert snap_compare(TrufApp(), terminal_size=SIZE, press=["ctrl+s"])
+
+
+def test_quit_dialog(snap_compare: Any) -> None:
+    async def game_then_quit(pilot: Any) -> None:
+        pilot.app.game_in_progress = True  # as a table sets it
+        await pilot.press("q")
+
+    assert snap_compare(TrufApp(), terminal_size=SIZE, run_before=game_then_quit)
+
+
+def test_too_small(snap_compare: Any) -> None:
+    assert snap_compare(TrufApp(), terminal_size=(72, 20))

@@ -1,0 +1,446 @@
+"""The Textual application: screens, global keys, settings, the minimum size.
+
+Only what the first screen needs is imported here; the help, the settings dialog and the
+game tables (with the engines and the AI behind them) are imported when first opened,
+which keeps ``truf-tui`` quick to start.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
+from copy import deepcopy
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.events import Resize
+from textual.screen import Screen
+
+from truf_tui.ui.config import GAMES, TIERS, GameConfig
+from truf_tui.ui.i18n import set_language, tr
+from truf_tui.ui.screens.dialogs import (
+    MIN_HEIGHT,
+    MIN_WIDTH,
+    ConfirmAbandon,
+    ConfirmQuit,
+    TooSmallScreen,
+)
+from truf_tui.ui.screens.start import StartScreen, default_choices
+from truf_tui.ui.settings import LANGUAGES, Settings, SettingsChanged
+from truf_tui.ui.storage import (
+    AppData,
+    GameKeeper,
+    choices_from_store,
+    choices_to_store,
+    config_of,
+    settings_changes,
+    settings_from_store,
+)
+
+if TYPE_CHECKING:
+    from textual.command import CommandPalette
+
+    from truf_tui.engine.record import AnyState, GameRecord
+
+# Help opened from a table starts at that game's rules.
+TABLE_TOPICS = {"TrufludoTable": "trufludo", "TrucTable": "truc"}
+
+
+def _language_from_environment() -> str | None:
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):  # gettext's order
+        value = os.environ.get(var, "")
+        if value:
+            lang = value.split(":")[0][:2].lower()
+            return lang if lang in LANGUAGES else None
+    return None
+
+
+class TrufApp(App[None]):
+    """Trufludo and Le Truc against the computer.
+
+    The constructor's arguments are the command line's overrides.  ``data_dir``, when given
+    (the CLI gives the user's data folder), is where the settings, the game in progress and
+    the history are kept: the settings and start-screen choices are loaded from it and every
+    change saved back, the game is autosaved after every move, finished games are recorded.
+    Without it (tests) nothing is read or written.  ``load`` opens a game record at its
+    position; ``notices`` are messages to show once the app is up.
+    """
+
+    CSS_PATH = "app.tcss"
+    TITLE = "truf-tui"
+    # Priority, so they also work over modal screens (which hide the app's other bindings);
+    # a focused text field still gets its "q" and "?" (Textual leaves keys it consumes).
+    BINDINGS = [
+        Binding("f1,question_mark", "help", show=False, priority=True),
+        Binding("ctrl+s,f2", "settings", show=False, priority=True),
+        Binding("q", "quit", show=False, priority=True),
+    ]
+
+    def __init__(self, game: str | None = None, tier: str | None = None,
+                 deck: str | None = None, seed: int | None = None, lang: str | None = None,
+                 bot_options: dict[str, Any] | None = None, *,
+                 settings: Settings | None = None, data_dir: str | Path | None = None,
+                 load: GameRecord | None = None, notices: Sequence[str] = ()) -> None:
+        super().__init__()
+        self.data: AppData | None = None if data_dir is None else AppData(data_dir)
+        stored: dict[str, Any] = {}
+        if self.data is not None:
+            stored = self.data.load_settings()
+        if settings is None:
+            settings = settings_from_store(stored) if stored else Settings()
+            if self.data is not None and self.data.first_run:
+                settings.lang = _language_from_environment() or settings.lang
+        if lang is not None:
+            settings = settings.copy(lang=lang)
+        self.settings: Settings = settings
+        set_language(settings.lang)
+        self.theme = settings.theme
+        self.bot_options: dict[str, Any] = dict(bot_options or {})
+        self.game_in_progress = False
+        self._notices: list[str] = list(notices)
+
+        # The start screen's choices, kept for the whole run (CLI options preselect them).
+        self.start_choices: dict[str, Any] = choices_from_store(stored, default_choices())
+        if game is not None:
+            if game not in GAMES:
+                raise ValueError(f"unknown game {game!r}")
+            self.start_choices["game"] = game
+        if tier is not None:
+            if tier not in TIERS:
+                raise ValueError(f"unknown tier {tier!r}")
+            self.start_choices["tier"] = tier
+        if deck is not None:
+            self.start_choices["rules"]["trufludo"]["deck"] = deck
+        self.start_choices["seed"] = seed
+        self._start_straight_into = game
+        self._load = load
+        self.last_config: GameConfig | None = None
+
+        # The game being followed (autosaved), and the saved one the start screen offers.
+        self._keeper: GameKeeper | None = None
+        self._saved: tuple[GameRecord, AnyState] | None = None
+        if self.data is not None and load is None:
+            self._saved = self.data.load_autosave()
+
+    @property
+    def lang(self) -> str:
+        return self.settings.lang
+
+    # -- screens -----------------------------------------------------------------------
+    def get_default_screen(self) -> Screen[Any]:
+        return StartScreen()
+
+    def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self._on_screen_change)
+        if self._load is not None:
+            self.open_record(self._load)
+        elif self._start_straight_into is not None:
+            start = self.screen
+            assert isinstance(start, StartScreen)
+            self.start_game(start.config())
+        self._sync_size_notice()
+        self.show_problems()
+
+    def on_unmount(self) -> None:
+        if self.data is not None:
+            self.data.close()
+
+    def start_game(self, config: GameConfig) -> None:
+        """Start ``config``'s game, replacing any table (and dialog) above the start screen."""
+        self.last_config = config
+        self._remember(config)
+        table = self._table_for(config)
+        keeper = None if self.data is None else GameKeeper.new_game(self.data, config.tier)
+        self._open_table(table, keeper)
+
+    def open_record(self, record: GameRecord, state: AnyState | None = None) -> None:
+        """Open a saved or loaded game at its position (``state``: the record replayed)."""
+        if state is None:
+            state = record.replay()
+        config = config_of(record, tier=self.start_choices["tier"])
+        self.last_config = config
+        table = self._table_for(config, state)
+        keeper = None if self.data is None else GameKeeper.resumed(self.data, record,
+                                                                    config.tier)
+        self._open_table(table, keeper)
+
+    def _table_for(self, config: GameConfig, state: AnyState | None = None) -> Screen[Any]:
+        """The table of ``config``'s game: a new deal, or ``state`` if given."""
+        # Imported here: the tables pull in the engines and the AI.
+        from truf_tui.ui.screens.table_base import TableScreen
+
+        table: TableScreen
+        if config.game == "trufludo":
+            from truf_tui.ui.screens.trufludo_table import TrufludoTable
+
+            table = TrufludoTable(config)
+        else:
+            from truf_tui.ui.screens.truc_table import TrucTable
+
+            table = TrucTable(config)
+        if state is not None:
+            table.set_reactive(TableScreen.state, state)
+        return table
+
+    def _open_table(self, table: Screen[Any], keeper: GameKeeper | None) -> None:
+        self._pop_to_start()
+        self._keeper = keeper
+        self._saved = None  # from now on the autosave is this game's
+        if keeper is not None:
+            # The table's reactive ``state`` changes at every move: follow it.
+            self.watch(table, "state", lambda s: self._table_moved(keeper, s), init=True)
+        self.push_screen(table)
+
+    def _table_moved(self, keeper: GameKeeper, state: AnyState | None) -> None:
+        if state is None or keeper is not self._keeper:
+            return
+        keeper.moved(state)
+        self.show_problems()
+
+    @property
+    def saved_game(self) -> tuple[GameRecord, AnyState] | None:
+        """The unfinished game the start screen offers to continue, if any."""
+        k = self._keeper
+        if k is not None:
+            alive = k.tracking and not k.finished and k.record is not None
+            return (k.record, k.state) if alive else None  # type: ignore[return-value]
+        return self._saved
+
+    def continue_game(self) -> None:
+        """Carry on with the saved game (the start screen's "Continue")."""
+        saved = self.saved_game
+        if saved is not None:
+            self.open_record(*saved)
+
+    def discard_saved_game(self) -> None:
+        """Forget the game in progress or the saved one (the player chose a new game)."""
+        if self._keeper is not None:
+            self._keeper.discard()
+            self._keeper = None
+        elif self._saved is not None and self.data is not None:
+            self.data.clear_autosave()
+        self._saved = None
+        self.show_problems()
+
+    def new_game(self, config: GameConfig) -> None:
+        """Start ``config``'s game, asking first if it would replace a game in progress or
+        the saved game."""
+        if self.game_in_progress:
+            self._unless_game_lost(lambda: self.start_game(config))
+        elif self.saved_game is not None:
+            from truf_tui.ui.screens.dialogs import ConfirmReplaceSave
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.discard_saved_game()
+                    self.start_game(config)
+
+            self.push_screen(ConfirmReplaceSave(), answered)
+        else:
+            self.start_game(config)
+
+    def show_problems(self) -> None:
+        """Tell the player what went wrong with their data files (in the current language)."""
+        messages, self._notices = self._notices, []
+        if self.data is not None:
+            problems, self.data.problems = self.data.problems, []
+            messages += [p if isinstance(p, str) else p.message(self.lang) for p in problems]
+        for message in messages:
+            self.notify(message, title=tr("store.title"), severity="warning", timeout=15)
+
+    def _remember(self, config: GameConfig) -> None:
+        c = self.start_choices
+        c["game"], c["tier"], c["dealer"], c["seed"] = (config.game, config.tier, config.dealer,
+                                                        config.seed)
+        c["rules"][config.game] = deepcopy(config.rules)
+        self.choices_changed()
+
+    def choices_changed(self) -> None:
+        """The start screen's choices changed: remember them for the next run."""
+        if self.data is not None:
+            self.data.save_settings(choices_to_store(self.start_choices))
+            self.show_problems()
+
+    def back_to_start(self) -> None:
+        """Leave any game and dialogs: the start screen with the last choices."""
+        self._pop_to_start()
+
+    def _pop_to_start(self) -> None:
+        self.game_in_progress = False
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    # -- global actions ----------------------------------------------------------------
+    def action_help(self) -> None:
+        from truf_tui.ui.screens.help import HelpScreen
+
+        self._show_once(HelpScreen, lambda: HelpScreen(self._help_topic()))
+
+    def _help_topic(self) -> str | None:
+        for screen in reversed(self.screen_stack):
+            topic = getattr(screen, "help_topic", None) or TABLE_TOPICS.get(type(screen).__name__)
+            if isinstance(topic, str):
+                return topic
+        return None  # from the start screen: the top, which introduces both games
+
+    def action_settings(self) -> None:
+        from truf_tui.ui.screens.settings import SettingsScreen
+
+        self._show_once(SettingsScreen, SettingsScreen)
+
+    def action_stats(self) -> None:
+        from truf_tui.ui.screens.stats import StatsScreen
+
+        self._show_once(StatsScreen, StatsScreen)
+
+    def _show_once(self, kind: type[Screen[Any]], make: Callable[[], Screen[Any]]) -> None:
+        """Open a screen of ``kind``, closing it if it is on top (the same key toggles it)
+        and going back to it if it is already open further down: help and settings never
+        pile up, so Escape always leads back out quickly."""
+        from textual.command import CommandPalette
+
+        from truf_tui.ui.screens.help import HelpScreen
+        from truf_tui.ui.screens.settings import SettingsScreen
+        from truf_tui.ui.screens.stats import StatsScreen
+
+        if self.too_small:
+            return
+        stack = self.screen_stack
+        found = [i for i, s in enumerate(stack) if isinstance(s, kind)]
+        # Only the shell's own screens are closed on the way back: a table's dialog above
+        # may be waiting for its answer.
+        ours = (HelpScreen, SettingsScreen, StatsScreen, ConfirmQuit, ConfirmAbandon,
+                CommandPalette)
+        if found and all(type(s) in ours for s in stack[found[-1] + 1:]):
+            if found[-1] == len(stack) - 1:
+                self.pop_screen()
+            else:
+                while self.screen is not stack[found[-1]]:
+                    self.pop_screen()
+        else:
+            self.push_screen(make())
+
+    async def action_quit(self) -> None:
+        self.request_quit()
+
+    def request_quit(self) -> None:
+        """Quit, asking first when a game is in progress (a second ``q``/``Ctrl+Q`` confirms)."""
+        if not self.game_in_progress or any(isinstance(s, ConfirmQuit)
+                                            for s in self.screen_stack):
+            self.exit()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(ConfirmQuit(saved=self.saved_game is not None), answered)
+
+    def action_help_quit(self) -> None:
+        self.notify(tr("quit.ctrl_c"), title=tr("quit.ctrl_c.title"))
+
+    def new_game_menu(self) -> None:
+        """Back to the start screen, after a confirmation if a game would be lost."""
+        self._unless_game_lost(self.back_to_start)
+
+    def play_now(self, game: str) -> None:
+        """Start ``game`` at once with the start screen's other choices."""
+        self.start_choices["game"] = game
+        c = self.start_choices
+        config = GameConfig(game=game, tier=c["tier"], rules=dict(c["rules"][game]),
+                            dealer=c["dealer"], seed=c["seed"])
+        self.new_game(config)
+
+    def _unless_game_lost(self, then: Callable[[], None]) -> None:
+        if not self.game_in_progress:
+            then()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.discard_saved_game()
+                then()
+
+        self.push_screen(ConfirmAbandon(), answered)
+
+    def take_screenshot(self) -> None:
+        # Delayed so the command palette has closed when the picture is taken.
+        def shoot() -> None:
+            name = f"truf-tui_{time.strftime('%Y-%m-%d_%H-%M-%S')}.svg"
+            path = self.save_screenshot(name, path=os.getcwd())
+            self.notify(tr("shot.saved", path=path), title=tr("shot.title"))
+
+        self.set_timer(0.2, shoot)
+
+    # -- settings ----------------------------------------------------------------------
+    def apply_settings(self, settings: Settings) -> None:
+        """Make ``settings`` current, remember what changed, tell every screen."""
+        changes = settings_changes(self.settings, settings)
+        self.settings = settings.copy()
+        set_language(settings.lang)
+        if self.theme != settings.theme:
+            self.theme = settings.theme
+        if self.data is not None:
+            self.data.save_settings(changes)
+            self.show_problems()
+        for screen in self.screen_stack:
+            screen.post_message(SettingsChanged())
+
+    def toggle_language(self) -> None:
+        other = "eo" if self.settings.lang == "en" else "en"
+        self.apply_settings(self.settings.copy(lang=other))
+
+    # -- command palette ---------------------------------------------------------------
+    def action_command_palette(self) -> None:
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not self.too_small and not any(
+                isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            palette: CommandPalette = CommandPalette(id="--command-palette",
+                                                     placeholder=tr("palette.placeholder"))
+            self.push_screen(palette)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield SystemCommand(tr("cmd.new"), tr("cmd.new.help"), self.new_game_menu)
+        yield SystemCommand(tr("cmd.play_trufludo"), tr("cmd.play_trufludo.help"),
+                            lambda: self.play_now("trufludo"))
+        yield SystemCommand(tr("cmd.play_truc"), tr("cmd.play_truc.help"),
+                            lambda: self.play_now("truc"))
+        yield SystemCommand(tr("cmd.help"), tr("cmd.help.help"), self.action_help)
+        yield SystemCommand(tr("cmd.settings"), tr("cmd.settings.help"), self.action_settings)
+        yield SystemCommand(tr("cmd.stats"), tr("cmd.stats.help"), self.action_stats)
+        yield SystemCommand(tr("cmd.language"), tr("cmd.language.help"), self.toggle_language)
+        yield SystemCommand(tr("cmd.screenshot"), tr("cmd.screenshot.help"),
+                            self.take_screenshot)
+        yield SystemCommand(tr("cmd.quit"), tr("cmd.quit.help"), self.request_quit)
+
+    # -- minimum size ------------------------------------------------------------------
+    @property
+    def too_small(self) -> bool:
+        width, height = self.size
+        return width < MIN_WIDTH or height < MIN_HEIGHT
+
+    def on_resize(self, _: Resize) -> None:
+        # Later: App._on_resize (run after this handler) records the new size.
+        self.call_later(self._sync_size_notice)
+
+    def _on_screen_change(self, _: Screen[Any]) -> None:
+        # After the change has settled: a screen pushed while too small gets covered again.
+        self.call_later(self._sync_size_notice)
+
+    def _sync_size_notice(self) -> None:
+        """Keep the too-small notice on top exactly while the terminal is below 80×24.
+
+        The notice is a screen on the stack, so anything pushed meanwhile (a computer's
+        move ending the round, say) lands under a fresh notice; a notice uncovered after
+        the size is fine again is simply dismissed.
+        """
+        top = self.screen
+        if self.too_small:
+            if not isinstance(top, TooSmallScreen | ConfirmQuit):
+                self.push_screen(TooSmallScreen())
+        elif isinstance(top, TooSmallScreen):
+            self.pop_screen()

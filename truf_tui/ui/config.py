@@ -1,0 +1,71 @@
+"""What a new game is made of: the game, the opponent, the rule variants, the first dealer.
+
+Kept free of Textual and of the engines so the start screen and the CLI stay quick to import.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+GAMES: tuple[str, ...] = ("trufludo", "truc")
+TIERS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+DEFAULT_TIER = "medium"
+
+# The rule variants of RULES.md with their defaults (F1, F5, F10; T10, T8).
+DEFAULT_RULES: dict[str, dict[str, Any]] = {
+    "trufludo": {"deck": "french", "forced_capture": True, "leftover": "none"},
+    "truc": {"target": 12, "rest_refusal": "stake"},
+}
+RULE_CHOICES: dict[str, tuple[Any, ...]] = {
+    "deck": ("french", "italian"),
+    "forced_capture": (True, False),
+    "leftover": ("none", "last_capturer"),
+    "rest_refusal": ("stake", "game"),
+}
+TARGET_MIN, TARGET_MAX = 1, 99
+
+HUMAN, COMPUTER = 0, 1
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """One game to start.  The human is always player 0, the computer player 1.
+
+    ``dealer``: 0 = the human deals, 1 = the computer deals, ``None`` = drawn by the seed.
+    """
+
+    game: str = "trufludo"
+    tier: str = DEFAULT_TIER
+    rules: dict[str, Any] = field(default_factory=dict)
+    dealer: int | None = None
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise ValueError(f"unknown game {self.game!r}: expected one of {', '.join(GAMES)}")
+        if self.tier not in TIERS:
+            raise ValueError(f"unknown tier {self.tier!r}: expected one of {', '.join(TIERS)}")
+        if self.dealer not in (None, HUMAN, COMPUTER):
+            raise ValueError(f"dealer must be 0, 1 or None, not {self.dealer!r}")
+        # Missing variants take their defaults, so callers may pass only what they change.
+        full = dict(DEFAULT_RULES[self.game])
+        unknown = sorted(set(self.rules) - set(full))
+        if unknown:
+            raise ValueError(f"unknown {self.game} rules option(s): {', '.join(unknown)}")
+        full.update(self.rules)
+        object.__setattr__(self, "rules", full)
+
+    def __hash__(self) -> int:  # rules is a dict: hash its items instead
+        return hash((self.game, self.tier, tuple(sorted(self.rules.items())), self.dealer,
+                     self.seed))
+
+    def engine_rules(self) -> Any:
+        """The engine's ``Rules`` for this game (imports the engine on demand)."""
+        if self.game == "trufludo":
+            from truf_tui.engine import trufludo
+
+            return trufludo.Rules(**self.rules)
+        from truf_tui.engine import truc
+
+        return truc.Rules(**self.rules)

@@ -1,0 +1,123 @@
+"""Small screens of the shell: a yes/no question (quitting, abandoning a game, replacing the
+saved game) and the "window too small" notice."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from truf_tui.ui.i18n import tr
+from truf_tui.ui.settings import SettingsChanged
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """A question answered yes (``y``) or no (``n``/``Escape``); dismisses with the answer.
+
+    Texts are string keys, so the dialog re-translates itself on a language switch.  Give
+    it no ``id`` if it may be asked twice: a screen id must be unique on the whole stack.
+    "No" has the focus: pressing Enter by reflex never loses a game.
+    """
+
+    BINDINGS = [
+        Binding("y,j", "answer(True)", show=False),  # j: "jes" in Esperanto
+        Binding("n,escape", "answer(False)", show=False),
+        Binding("left,right,up,down", "app.focus_next", show=False),
+    ]
+
+    def __init__(self, title_key: str, message_key: str, yes_key: str, no_key: str,
+                 *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.keys = (title_key, message_key, yes_key, no_key)
+        self._answered = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="dialog"):
+            yield Static(id="dialog-title", classes="dialog-title")
+            yield Static(id="dialog-message", classes="dialog-message")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(id="yes", variant="error")
+                yield Button(id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.refresh_texts()
+        self.query_one("#no", Button).focus()
+
+    def refresh_texts(self) -> None:
+        title, message, yes, no = self.keys
+        self.query_one("#dialog-title", Static).update(tr(title))
+        self.query_one("#dialog-message", Static).update(tr(message))
+        self.query_one("#yes", Button).label = tr(yes)
+        self.query_one("#no", Button).label = tr(no)
+
+    def on_settings_changed(self, _: SettingsChanged) -> None:
+        self.refresh_texts()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_answer(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        # Once only: a quick second "y" would otherwise dismiss the screen below as well.
+        if not self._answered:
+            self._answered = True
+            self.dismiss(yes)
+
+
+class ConfirmQuit(ConfirmDialog):
+    """Asked when quitting with a game in progress; ``q`` again also means yes.
+
+    ``saved``: the game is autosaved, so quitting loses nothing (the message says so)."""
+
+    BINDINGS = [Binding("q", "answer(True)", show=False)]
+
+    def __init__(self, saved: bool = False) -> None:
+        super().__init__("quit.title", "quit.message.saved" if saved else "quit.message",
+                         "quit.yes", "quit.no")
+
+
+class ConfirmAbandon(ConfirmDialog):
+    """Asked before leaving a game in progress for a new one."""
+
+    def __init__(self) -> None:
+        super().__init__("abandon.title", "abandon.message", "abandon.yes", "abandon.no")
+
+
+class ConfirmReplaceSave(ConfirmDialog):
+    """Asked before a new game replaces the saved one the start screen offers to continue."""
+
+    def __init__(self) -> None:
+        super().__init__("replace.title", "replace.message", "replace.yes", "replace.no")
+
+
+class TooSmallScreen(ModalScreen[None]):
+    """Covers everything while the terminal is below 80×24; the app removes it again.
+
+    It is opaque (not a see-through modal), so no half-drawn layout shows behind it, and
+    it swallows the keys of the screens below: nothing is played blind.
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="too-small-box"):
+            yield Static(id="too-small-title")
+            yield Static(id="too-small-message")
+
+    def on_mount(self) -> None:
+        self.refresh_texts()
+
+    def on_resize(self) -> None:
+        self.refresh_texts()
+
+    def on_settings_changed(self, _: SettingsChanged) -> None:
+        self.refresh_texts()
+
+    def refresh_texts(self) -> None:
+        width, height = self.app.size
+        self.query_one("#too-small-title", Static).update(tr("small.title"))
+        self.query_one("#too-small-message", Static).update(
+            tr("small.message", min_w=MIN_WIDTH, min_h=MIN_HEIGHT, w=width, h=height)
+        )

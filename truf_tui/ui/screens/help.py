@@ -1,0 +1,269 @@
+"""How to play: the rules of both games, the keys and the opponents, from the Markdown
+files shipped in ``truf_tui/ui/help/`` (one per language).
+
+The text is drawn by Rich's Markdown renderer, one widget per heading.  Textual's
+``MarkdownViewer`` makes a widget of every paragraph, which took seconds to open this
+help on a slow machine; this way it opens at once, and a heading is still a widget to
+scroll to from the contents list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.markdown import Heading, Markdown, MarkdownElement
+from rich.style import Style
+from rich.text import Text
+from rich.theme import Theme as RichTheme
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.color import Color, ColorParseError
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
+
+from truf_tui.ui.i18n import get_language, tr
+from truf_tui.ui.keybar import KeyBar
+from truf_tui.ui.settings import SettingsChanged
+
+HELP_DIR = Path(__file__).resolve().parent.parent / "help"
+
+# Words that identify a topic's level-2 heading in either language.
+TOPIC_WORDS: dict[str, tuple[str, ...]] = {
+    "trufludo": ("Trufludo",),
+    "truc": ("Truc",),
+    "keys": ("Keys", "Klavoj"),
+}
+CONTENTS_MIN_WIDTH = 110  # below this the contents list starts hidden (it squeezes the text)
+
+
+def help_text(lang: str) -> str:
+    for candidate in (lang, "en"):
+        try:
+            return (HELP_DIR / f"{candidate}.md").read_text(encoding="utf-8")
+        except OSError:
+            continue
+    return f"# {tr('help.title')}\n\n{tr('help.missing')}\n"
+
+
+@dataclass(frozen=True)
+class Section:
+    level: int  # 1-3: the heading's level
+    title: str
+    text: str  # Markdown, the heading included
+
+
+def split_sections(text: str) -> list[Section]:
+    """The help cut at every heading of level 1-3 (not inside code fences)."""
+    sections: list[Section] = []
+    level, title = 0, ""
+    lines: list[str] = []
+    in_fence = False
+
+    def close() -> None:
+        if any(line.strip() for line in lines):
+            sections.append(Section(level, title, "\n".join(lines).strip() + "\n"))
+
+    for line in text.splitlines():
+        if line.startswith("```"):
+            in_fence = not in_fence
+        hashes = len(line) - len(line.lstrip("#"))
+        if not in_fence and 1 <= hashes <= 3 and line[hashes:hashes + 1] == " ":
+            close()
+            level, title, lines = hashes, line[hashes:].strip(), []
+        lines.append(line)
+    close()
+    return sections
+
+
+class _LeftHeading(Heading):
+    """Headings flush left (Rich centres the first level)."""
+
+    LEVEL_ALIGN: ClassVar = {f"h{i}": "left" for i in range(1, 7)}
+
+
+class _HelpMarkdown(Markdown):
+    elements: ClassVar[dict[str, type[MarkdownElement]]] = {
+        **Markdown.elements,
+        "heading_open": _LeftHeading,
+    }
+
+
+class ThemedMarkdown:
+    """Markdown rendered with styles taken from the app's theme, light or dark."""
+
+    def __init__(self, markdown: Markdown, theme: RichTheme) -> None:
+        self.markdown = markdown
+        self.theme = theme
+
+    def __str__(self) -> str:
+        return self.markdown.markup
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        # Rendered here in full, so every style name is resolved while the theme is on.
+        with console.use_theme(self.theme):
+            segments = list(console.render(self.markdown, options))
+        yield from segments
+
+
+class HelpScreen(Screen[None]):
+    """The help, opened on ``topic`` ("trufludo", "truc", "keys" or ``None`` for the top)."""
+
+    BINDINGS = [
+        Binding("escape", "close", show=False),
+        Binding("t", "toggle_contents", show=False),
+    ]
+
+    def __init__(self, topic: str | None = None) -> None:
+        super().__init__()  # no id: a screen id must be unique on the whole stack
+        self.topic = topic
+        self.sections: list[Section] = []
+        self._loaded_lang = ""
+        self._loaded_theme = ""
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="help-header", classes="title-bar"):
+            yield Static(id="help-title", classes="title-text")
+            yield Button(id="help-lang", classes="small-button")
+            yield Button(id="help-close", classes="small-button")
+        with Horizontal(id="help-main"):
+            contents = OptionList(id="help-contents")
+            contents.display = self.app.size.width >= CONTENTS_MIN_WIDTH
+            yield contents
+            body = VerticalScroll(id="help-body")
+            body.can_focus = True
+            yield body
+        yield KeyBar(
+            [
+                ("Esc", "key.close", "screen.close"),
+                ("t", "key.contents", "screen.toggle_contents"),
+                ("↑↓ PgUp PgDn", "key.scroll", "screen.focus_text"),
+                ("Ctrl+S", "key.settings", "app.settings"),
+                ("q", "key.quit", "app.quit"),
+            ],
+            id="help-keys",
+        )
+
+    async def on_mount(self) -> None:
+        self._refresh_texts()
+        await self._load()
+
+    # -- the text ---------------------------------------------------------------------------
+    def _rich_theme(self) -> RichTheme:
+        variables = self.app.get_css_variables()
+        background = Color.parse(variables.get("background", "black"))
+
+        def colour(name: str) -> Color:
+            try:
+                value = Color.parse(variables.get(name, ""))
+            except ColorParseError:  # e.g. "auto 60%": contrast colours are not plain
+                value = Color.parse(variables.get("foreground", "white"))
+            return background + value  # blends any transparency
+
+        def style(fg: str, bg: str | None = None, *, bold: bool = False, italic: bool = False,
+                  underline: bool = False) -> Style:
+            return Style(color=colour(fg).rich_color,
+                         bgcolor=colour(bg).rich_color if bg else None,
+                         bold=bold, italic=italic, underline=underline)
+
+        return RichTheme({
+            "markdown.h1": style("text-accent", bold=True),
+            "markdown.h2": style("text-accent", bold=True, underline=True),
+            "markdown.h3": style("text-primary", bold=True),
+            "markdown.code": style("text-warning", "surface", bold=True),
+            "markdown.code_block": style("foreground", "surface"),
+            "markdown.item.bullet": style("text-accent", bold=True),
+            "markdown.item.number": style("text-accent"),
+            "markdown.block_quote": style("foreground-muted", italic=True),
+            "markdown.table.border": style("primary"),
+            "markdown.table.header": style("foreground", bold=True),
+            "markdown.link": style("text-primary", underline=True),
+        })
+
+    async def _load(self) -> None:
+        lang = get_language()
+        self.sections = split_sections(help_text(lang))
+        theme = self._rich_theme()
+        code_theme = "monokai" if self.app.current_theme.dark else "friendly"
+        body = self.query_one("#help-body", VerticalScroll)
+        await body.remove_children()
+        await body.mount_all(
+            Static(ThemedMarkdown(_HelpMarkdown(s.text, code_theme=code_theme), theme),
+                   id=f"help-section-{i}", classes=f"help-section level-{s.level}")
+            for i, s in enumerate(self.sections)
+        )
+        contents = self.query_one("#help-contents", OptionList)
+        contents.clear_options()
+        contents.add_options(
+            Option(Text(s.title, style="bold") if s.level <= 2 else Text("  " + s.title),
+                   id=str(i))
+            for i, s in enumerate(self.sections)
+        )
+        self._loaded_lang, self._loaded_theme = lang, self.app.theme
+        body.focus()
+        if self.topic:
+            self.call_after_refresh(self.go_to_topic, self.topic)
+
+    def go_to_topic(self, topic: str) -> bool:
+        """Scroll to the level-2 heading of ``topic``; False if the text has none."""
+        words = TOPIC_WORDS.get(topic, (topic,))
+        for i, section in enumerate(self.sections):
+            if section.level == 2 and any(w.lower() in section.title.lower() for w in words):
+                self.go_to_section(i)
+                return True
+        return False
+
+    def go_to_section(self, index: int) -> None:
+        body = self.query_one("#help-body", VerticalScroll)
+        body.scroll_to_widget(self.query_one(f"#help-section-{index}"), top=True,
+                              animate=False)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.go_to_section(int(event.option.id))
+
+    # -- texts around it --------------------------------------------------------------------
+    def _refresh_texts(self) -> None:
+        self.query_one("#help-title", Static).update(tr("help.title"))
+        other = "eo" if get_language() == "en" else "en"
+        self.query_one("#help-lang", Button).label = tr(f"help.switch_to_{other}")
+        self.query_one("#help-close", Button).label = tr("help.close")
+        self.query_one(KeyBar).refresh_texts()
+
+    async def on_settings_changed(self, _: SettingsChanged) -> None:
+        self._refresh_texts()
+        if get_language() != self._loaded_lang:
+            await self._load()
+        elif self.app.theme != self._loaded_theme:  # new colours, same place in the text
+            body = self.query_one("#help-body", VerticalScroll)
+            y = body.scroll_y
+            topic, self.topic = self.topic, None
+            await self._load()
+            self.topic = topic
+            self.call_after_refresh(body.scroll_to, y=y, animate=False)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "help-close":
+            self.action_close()
+        elif event.button.id == "help-lang":
+            self.app.toggle_language()  # type: ignore[attr-defined]
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    def action_toggle_contents(self) -> None:
+        contents = self.query_one("#help-contents", OptionList)
+        contents.display = not contents.display
+        if contents.display:
+            contents.focus()
+        else:
+            self.action_focus_text()
+
+    def action_focus_text(self) -> None:
+        self.query_one("#help-body", VerticalScroll).focus()

@@ -1,0 +1,311 @@
+"""The start screen: which game, which opponent, which rule variants, who deals first."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Input, Static
+
+from truf_tui.ui.choices import ChoiceSet
+from truf_tui.ui.config import (
+    DEFAULT_RULES,
+    GAMES,
+    TARGET_MAX,
+    TARGET_MIN,
+    TIERS,
+    GameConfig,
+)
+from truf_tui.ui.i18n import tr
+from truf_tui.ui.keybar import KeyBar
+from truf_tui.ui.settings import SettingsChanged
+from truf_tui.ui.storage import progress_of
+
+if TYPE_CHECKING:
+    from truf_tui.ui.app import TrufApp
+
+DEALERS: tuple[int | None, ...] = (None, 0, 1)
+_DEALER_KEYS = {None: "start.dealer.random", 0: "start.dealer.you", 1: "start.dealer.computer"}
+TIER_NAME_WIDTH = 10
+# The rule id of RULES.md shown beside each variant, to find it again in the help.
+RULE_IDS = {"deck": "F1", "forced": "F5", "leftover": "F10", "target": "T10", "rest": "T8"}
+
+
+def default_choices() -> dict[str, Any]:
+    """What the start screen shows the first time: every variant at its RULES.md default."""
+    return {
+        "game": "trufludo",
+        "tier": "medium",
+        "rules": {game: dict(rules) for game, rules in DEFAULT_RULES.items()},
+        "dealer": None,
+        "seed": None,
+    }
+
+
+class StartScreen(Screen[None]):
+    """Choices are kept in ``app.start_choices``, so they survive a game and come back."""
+
+    AUTO_FOCUS = "#game"  # the top of the form: Tab walks down it to "Play"
+    BINDINGS = [
+        Binding("p,enter", "play", show=False),
+        Binding("c", "continue_game", show=False),
+        Binding("s", "app.stats", show=False),
+        Binding("escape", "noop", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="start")
+
+    @property
+    def truf_app(self) -> TrufApp:
+        return cast("TrufApp", self.app)
+
+    @property
+    def choices(self) -> dict[str, Any]:
+        return self.truf_app.start_choices
+
+    # -- layout -------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        c = self.choices
+        rules_t = c["rules"]["trufludo"]
+        rules_c = c["rules"]["truc"]
+        with Horizontal(id="start-header", classes="title-bar"):
+            yield Static(id="start-title", classes="title-text")
+        with VerticalScroll(id="start-body"), Center(), Vertical(id="start-form"):
+            with Horizontal(id="resume-row"):
+                yield Button(id="resume", variant="primary")
+                yield Static(id="resume-note", classes="form-note")
+            with Horizontal(classes="form-row"):
+                yield Static(id="label-game", classes="form-label")
+                with Vertical(classes="form-field"):
+                    yield ChoiceSet(GAMES, c["game"], lambda g: tr(f"game.{g}"),
+                                    id="game", classes="inline")
+                    yield Static(id="game-desc", classes="form-note")
+            with Horizontal(classes="form-row"):
+                yield Static(id="label-tier", classes="form-label")
+                yield ChoiceSet(TIERS, c["tier"], self._tier_label, id="tier",
+                                classes="form-field")
+            with Vertical(id="rules-trufludo", classes="rules"):
+                with Horizontal(classes="form-row"):
+                    yield Static(id="label-deck", classes="form-label")
+                    yield ChoiceSet(("french", "italian"), rules_t["deck"],
+                                    lambda v: tr(f"start.deck.{v}"), id="deck", classes="inline")
+                with Horizontal(classes="form-row"):
+                    yield Static(id="label-forced", classes="form-label")
+                    yield ChoiceSet((True, False), rules_t["forced_capture"],
+                                    lambda v: tr("start.forced.on" if v else "start.forced.off"),
+                                    id="forced", classes="inline")
+                with Horizontal(classes="form-row"):
+                    yield Static(id="label-leftover", classes="form-label")
+                    yield ChoiceSet(("none", "last_capturer"), rules_t["leftover"],
+                                    lambda v: tr(f"start.leftover.{v}"), id="leftover",
+                                    classes="inline")
+            with Vertical(id="rules-truc", classes="rules"):
+                with Horizontal(classes="form-row"):
+                    yield Static(id="label-target", classes="form-label")
+                    yield Input(str(rules_c["target"]), type="integer", max_length=2,
+                                id="target", compact=True, select_on_focus=True)
+                    yield Static(id="target-note", classes="form-note inline-note")
+                with Horizontal(classes="form-row"):
+                    yield Static(id="label-rest", classes="form-label")
+                    yield ChoiceSet(("stake", "game"), rules_c["rest_refusal"],
+                                    lambda v: tr(f"start.rest.{v}"), id="rest", classes="inline")
+            with Horizontal(classes="form-row"):
+                yield Static(id="label-dealer", classes="form-label")
+                with Vertical(classes="form-field"):
+                    yield ChoiceSet(DEALERS, c["dealer"], lambda d: tr(_DEALER_KEYS[d]),
+                                    id="dealer", classes="inline")
+                    yield Static(id="dealer-note", classes="form-note")
+            with Horizontal(id="start-buttons"):
+                yield Button(id="play", variant="success")
+                yield Button(id="howto")
+                yield Button(id="quit")
+            yield Static(id="start-hint", classes="hint")
+        yield KeyBar(
+            [
+                ("p", "key.play", "screen.play"),
+                ("s", "key.stats", "app.stats"),
+                ("F1 ?", "key.help", "app.help"),
+                ("Ctrl+S", "key.settings", "app.settings"),
+                ("Ctrl+P", "key.commands", "app.command_palette"),
+                ("q", "key.quit", "app.quit"),
+            ],
+            id="start-keys",
+        )
+
+    def on_mount(self) -> None:
+        self.refresh_texts()
+        self._show_rules()
+        self._show_saved_game()
+        if self.query_one("#resume-row").display:
+            self.query_one("#resume", Button).focus()
+
+    # -- texts (all through tr, redone on a language switch) ----------------------------
+    def _tier_label(self, tier: str) -> Text:
+        game = self.choices["game"]
+        text = Text()
+        text.append(tr(f"tier.{tier}").ljust(TIER_NAME_WIDTH), style="bold")
+        text.append(tr(f"tier.{game}.{tier}"))
+        return text
+
+    @staticmethod
+    def _rule_label(name: str) -> Text:
+        text = Text(tr(f"start.{name}") + " ")  # the space ends this span (SVG renderers)
+        text.append(RULE_IDS[name], style="not bold dim")
+        return text
+
+    def refresh_texts(self) -> None:
+        game = self.choices["game"]
+        texts: dict[str, str | Text] = {
+            "#start-title": tr("start.title"),
+            "#label-game": tr("start.game"),
+            "#game-desc": tr(f"game.{game}.desc"),
+            "#label-tier": tr("start.tier"),
+            "#label-deck": self._rule_label("deck"),
+            "#label-forced": self._rule_label("forced"),
+            "#label-leftover": self._rule_label("leftover"),
+            "#label-target": self._rule_label("target"),
+            "#target-note": tr("start.target.note", min=TARGET_MIN, max=TARGET_MAX),
+            "#label-rest": self._rule_label("rest"),
+            "#label-dealer": tr("start.dealer"),
+            "#dealer-note": tr(f"start.dealer.note.{game}"),
+            "#start-hint": tr("start.hint"),
+        }
+        for selector, text in texts.items():
+            self.query_one(selector, Static).update(text)
+        for choice in self.query(ChoiceSet):
+            choice.refresh_labels()
+        self.query_one("#play", Button).label = tr("start.play")
+        self.query_one("#resume", Button).label = tr("start.continue")
+        self.query_one("#resume-note", Static).update(self._saved_game_text())
+        self.query_one("#howto", Button).label = tr("start.howto")
+        self.query_one("#quit", Button).label = tr("start.quit")
+        self.query_one(KeyBar).refresh_texts()
+
+    def on_settings_changed(self, _: SettingsChanged) -> None:
+        self.refresh_texts()
+
+    def on_screen_resume(self) -> None:
+        # Coming back from a game: the choices may have been set by "play again" or the CLI.
+        self._load_choices()
+        self._show_saved_game()
+
+    # -- the saved game ---------------------------------------------------------------------
+    def _saved_game_text(self) -> str:
+        saved = self.truf_app.saved_game
+        if saved is None:
+            return ""
+        p = progress_of(*saved)
+        tier = tr(f"tier.{p.tier}") if p.tier in TIERS else "?"
+        you, computer = p.scores
+        if p.game == "truc":
+            return tr("start.continue.truc", game=tr("game.truc"), tier=tier, round=p.round,
+                      you=you, computer=computer, target=saved[0].rules.get("target", "?"))
+        return tr("start.continue.trufludo", game=tr("game.trufludo"), tier=tier,
+                  moves=p.moves, stock=p.stock, you=you, computer=computer)
+
+    def _show_saved_game(self) -> None:
+        """The "Continue" row, shown while there is a saved game."""
+        row = self.query_one("#resume-row")
+        row.display = self.truf_app.saved_game is not None
+        self.query_one("#resume-note", Static).update(self._saved_game_text())
+
+    def action_continue_game(self) -> None:
+        self.truf_app.continue_game()
+
+    def _load_choices(self) -> None:
+        c = self.choices
+        self.query_one("#game", ChoiceSet).value = c["game"]
+        self.query_one("#tier", ChoiceSet).value = c["tier"]
+        self.query_one("#dealer", ChoiceSet).value = c["dealer"]
+        rules_t, rules_c = c["rules"]["trufludo"], c["rules"]["truc"]
+        self.query_one("#deck", ChoiceSet).value = rules_t["deck"]
+        self.query_one("#forced", ChoiceSet).value = rules_t["forced_capture"]
+        self.query_one("#leftover", ChoiceSet).value = rules_t["leftover"]
+        self.query_one("#rest", ChoiceSet).value = rules_c["rest_refusal"]
+        target = self.query_one("#target", Input)
+        if target.value != str(rules_c["target"]):
+            target.value = str(rules_c["target"])
+
+    def _show_rules(self) -> None:
+        game = self.choices["game"]
+        self.query_one("#rules-trufludo").display = game == "trufludo"
+        self.query_one("#rules-truc").display = game == "truc"
+
+    # -- choices ------------------------------------------------------------------------
+    def on_radio_set_changed(self, event: ChoiceSet.Changed) -> None:
+        choice = event.radio_set
+        if not isinstance(choice, ChoiceSet):
+            return
+        c = self.choices
+        value = choice.value
+        match choice.id:
+            case "game":
+                c["game"] = value
+                self._show_rules()
+                self.refresh_texts()
+            case "tier":
+                c["tier"] = value
+            case "dealer":
+                c["dealer"] = value
+            case "deck":
+                c["rules"]["trufludo"]["deck"] = value
+            case "forced":
+                c["rules"]["trufludo"]["forced_capture"] = value
+            case "leftover":
+                c["rules"]["trufludo"]["leftover"] = value
+            case "rest":
+                c["rules"]["truc"]["rest_refusal"] = value
+        self.truf_app.choices_changed()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        target = self._target()
+        event.input.set_class(target is None, "-invalid")
+        if target is not None and target != self.choices["rules"]["truc"]["target"]:
+            self.choices["rules"]["truc"]["target"] = target
+            self.truf_app.choices_changed()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_play()
+
+    def _target(self) -> int | None:
+        text = self.query_one("#target", Input).value.strip()
+        try:
+            value = int(text)
+        except ValueError:
+            return None
+        return value if TARGET_MIN <= value <= TARGET_MAX else None
+
+    def config(self) -> GameConfig:
+        c = self.choices
+        return GameConfig(game=c["game"], tier=c["tier"], rules=dict(c["rules"][c["game"]]),
+                          dealer=c["dealer"], seed=c["seed"])
+
+    # -- actions ------------------------------------------------------------------------
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        match event.button.id:
+            case "play":
+                self.action_play()
+            case "resume":
+                self.action_continue_game()
+            case "howto":
+                self.truf_app.action_help()
+            case "quit":
+                self.truf_app.request_quit()
+
+    def action_play(self) -> None:
+        if self.choices["game"] == "truc" and self._target() is None:
+            self.notify(tr("start.target.invalid", min=TARGET_MIN, max=TARGET_MAX),
+                        severity="error")
+            self.query_one("#target", Input).focus()
+            return
+        self.truf_app.new_game(self.config())
+
+    def action_noop(self) -> None:
+        """Escape on the first screen: there is nowhere further back to go."""

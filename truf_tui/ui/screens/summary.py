@@ -1,0 +1,296 @@
+"""Summaries: the Truc round summary, and the results screens at the end of either game.
+
+They are modal screens over the table, so the final position stays visible behind them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar
+
+from rich.cells import cell_len
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.events import Click
+from textual.screen import ModalScreen
+from textual.widgets import Button
+
+from truf_tui.engine import truc, trufludo
+from truf_tui.ui.config import COMPUTER, HUMAN
+from truf_tui.ui.i18n import tr
+from truf_tui.ui.settings import SettingsChanged
+from truf_tui.ui.widgets.cards import card_markup, cards_markup
+from truf_tui.ui.widgets.table import Markup
+
+ResultType = TypeVar("ResultType")
+
+
+class OnceModal(ModalScreen[ResultType]):
+    """A modal screen that closes once: keys typed fast (Enter twice, say) must not dismiss
+    it twice, which would pop the screen under it as well."""
+
+    _dismissing = False
+
+    def close(self, result: ResultType | None = None) -> None:
+        if not self._dismissing:
+            self._dismissing = True
+            self.dismiss(result)
+
+
+def _style(screen: ModalScreen[Any]) -> str:
+    return getattr(getattr(screen.app, "settings", None), "card_style", "symbols")
+
+
+def columns(rows: list[list[str]], plain: list[list[str]]) -> str:
+    """Rows of markup cells padded to the widths of their plain texts."""
+    widths = [max(cell_len(r[i]) for r in plain) for i in range(len(plain[0]))]
+    out = []
+    for row, prow in zip(rows, plain, strict=True):
+        cells = [cell + " " * (w - cell_len(p)) for cell, p, w in zip(row, prow, widths,
+                                                                         strict=True)]
+        out.append("   ".join(cells).rstrip())
+    return "\n".join(out)
+
+
+def trick_markup(t: truc.Trick, style: str) -> str:
+    """One finished trick: the two cards (yours first) and its result (T4, T5)."""
+    mine, theirs = (t.lead, t.answer) if t.leader == HUMAN else (t.answer, t.lead)
+    if t.winner is None:
+        result = tr("tbl.t.trick.spoiled")
+    elif t.winner == HUMAN:
+        result = tr("tbl.t.trick.won")
+    else:
+        result = tr("tbl.t.trick.lost")
+    return f"{card_markup(mine, style)} {tr('tbl.t.vs')} {card_markup(theirs, style)}  {result}"
+
+
+def how_text(end: truc.RoundEnd, target: int) -> str:
+    """How a round ended, from the player's side (T6-T9)."""
+    w = end.winner
+    if end.how == "spoiled":
+        return tr("tbl.t.how.spoiled")
+    side = "you" if w == HUMAN else "computer"
+    if end.how == "tricks":
+        won = sum(1 for t in end.tricks if t.winner == w)
+        lost = sum(1 for t in end.tricks if t.winner is not None and t.winner != w)
+        return tr(f"tbl.t.how.tricks.{side}", won=won, lost=lost)
+    if end.how == "refused":
+        return tr(f"tbl.t.how.refused.{side}")
+    return tr(f"tbl.t.how.fold.{side}")
+
+
+def points_text(end: truc.RoundEnd) -> str:
+    if end.winner is None:
+        return tr("tbl.t.points.none")
+    side = "you" if end.winner == HUMAN else "computer"
+    if end.game:
+        return tr(f"tbl.t.points.game.{side}", n=end.points)
+    return tr(f"tbl.t.points.{side}", n=end.points)
+
+
+def round_ends(state: truc.State) -> list[truc.RoundEnd]:
+    """Every finished round of the match, replayed from its start (the state is the truth)."""
+    s = truc.new_game(state.rules, seed=state.seed, deck=state.deck, dealer=state.first_dealer)
+    ends: list[truc.RoundEnd] = []
+    for a in state.history:
+        s = s.apply(a)
+        if s.last_round is not None and (not ends or ends[-1] is not s.last_round):
+            ends.append(s.last_round)
+    return ends
+
+
+class Summary(OnceModal[str | None]):
+    """A dialog box with a text and buttons; subclasses fill in ``body``."""
+
+    CSS_PATH = "../tables.tcss"
+    BUTTONS: ClassVar[tuple[tuple[str, str], ...]] = (("continue", "tbl.btn.continue"),)
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, classes="summary-screen")
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box summary-box"):
+            yield Markup(id="summary-title", classes="dialog-title")
+            yield Markup(id="summary-body", classes="summary-body")
+            with Horizontal(classes="dialog-buttons"):
+                for bid, _key in self.BUTTONS:
+                    yield Button(id=bid, variant="primary" if bid != "menu" else "default")
+
+    def on_mount(self) -> None:
+        self.refresh_texts()
+        self.query_one(Button).focus()
+
+    def on_settings_changed(self, _: SettingsChanged) -> None:
+        self.refresh_texts()
+
+    def refresh_texts(self) -> None:
+        title, body = self.texts()
+        self.query_one("#summary-title", Markup).set(title)
+        self.query_one("#summary-body", Markup).set(body)
+        for bid, key in self.BUTTONS:
+            self.query_one(f"#{bid}", Button).label = tr(key)
+
+    def texts(self) -> tuple[str, str]:
+        raise NotImplementedError
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.close(event.button.id)
+
+
+class TrucRoundSummary(Summary):
+    """After every Truc round: who won it, how, the points, the new score."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,escape", "done", show=False),
+    ]
+
+    def __init__(self, state: truc.State) -> None:
+        super().__init__(id="round-summary")
+        self.state = state
+
+    def texts(self) -> tuple[str, str]:
+        s = self.state
+        end = s.last_round
+        assert end is not None
+        st = _style(self)
+        if end.winner is None:
+            title = tr("tbl.t.round.nobody", n=end.round)
+        elif end.winner == HUMAN:
+            title = tr("tbl.t.round.you", n=end.round)
+        else:
+            title = tr("tbl.t.round.computer", n=end.round)
+        lines = [how_text(end, s.rules.target), ""]
+        for i, t in enumerate(end.tricks, 1):
+            lines.append(tr("tbl.t.trick.n", n=i) + "  " + trick_markup(t, st))
+        if end.tricks:
+            lines.append("")
+        lines.append(points_text(end))
+        a, b = s.scores()
+        lines.append(tr("tbl.t.score.line", you=a, computer=b, target=s.rules.target))
+        if not s.is_terminal():
+            lines.append(tr("tbl.t.next.dealer.you") if s.dealer == HUMAN
+                         else tr("tbl.t.next.dealer.computer"))
+        return title, "\n".join(lines)
+
+    def action_done(self) -> None:
+        self.close("continue")
+
+    def on_click(self, event: Click) -> None:
+        # A click anywhere continues, like Enter.
+        if not isinstance(event.widget, Button):
+            self.close("continue")
+
+
+class Results(Summary):
+    """End of a game: the outcome, the score breakdown, play again or back to the menu."""
+
+    BUTTONS = (("again", "tbl.btn.again"), ("menu", "tbl.btn.menu"))
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "app.focus_previous", show=False),
+        Binding("right", "app.focus_next", show=False),
+        Binding("p", "choose('again')", show=False),
+        Binding("m,escape", "choose('menu')", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="results")
+
+    def action_choose(self, choice: str) -> None:
+        self.close(choice)
+
+    def outcome(self, winner: int | None) -> str:
+        if winner == HUMAN:
+            return tr("tbl.res.you")
+        if winner == COMPUTER:
+            return tr("tbl.res.computer")
+        return tr("tbl.res.draw")
+
+
+class TrufludoResults(Results):
+    """F11: each player's trufoj, trufegoj counted twice, and the total."""
+
+    def __init__(self, state: trufludo.State) -> None:
+        super().__init__()
+        self.state = state
+
+    def texts(self) -> tuple[str, str]:
+        s = self.state
+        st = _style(self)
+        a, b = s.scores()
+        title = self.outcome(s.winner()) + f"  {a} : {b}"
+        head = ["", tr("tbl.you"), tr("tbl.computer")]
+        rows = [head]
+        plain = [head]
+        trufoj = [len(s.piles[p]) - len(s.trufegoj[p]) for p in (0, 1)]
+        tg = [len(s.trufegoj[p]) for p in (0, 1)]
+        for label, vals in ((tr("tbl.res.trufoj"), [str(x) for x in trufoj]),
+                            (tr("tbl.res.trufegoj"),
+                             [tr("tbl.res.times2", n=x, d=2 * x) for x in tg]),
+                            (tr("tbl.res.total"), [str(x) for x in s.scores()])):
+            rows.append([label, *vals])
+            plain.append([label, *vals])
+        rows[0] = [f"[b]{c}[/]" for c in rows[0]]
+        rows[-1] = [f"[b]{c}[/]" for c in rows[-1]]
+        lines = [columns(rows, plain), ""]
+        for p in (HUMAN, COMPUTER):
+            if s.trufegoj[p]:
+                who = tr("tbl.res.tg.you") if p == HUMAN else tr("tbl.res.tg.computer")
+                lines.append(f"{who} {cards_markup(s.trufegoj[p], st)}")
+        if s.rules.leftover == "last_capturer" and s.last_capturer is not None:
+            lines.append(tr("tbl.res.leftover"))
+        lines.append(tr("tbl.res.rule"))
+        return title, "\n".join(lines)
+
+
+class TrucResults(Results):
+    """The final score and the list of rounds."""
+
+    def __init__(self, state: truc.State) -> None:
+        super().__init__()
+        self.state = state
+        self.ends = round_ends(state)
+
+    def texts(self) -> tuple[str, str]:
+        s = self.state
+        a, b = s.scores()
+        title = self.outcome(s.winner()) + f"  {a} : {b}"
+        ends = self.ends
+        head = ["", tr("tbl.you"), tr("tbl.computer")]
+        rows = [head]
+
+        def per_player(pick: Callable[[truc.RoundEnd], int], how: str | None) -> list[str]:
+            return [str(sum(pick(e) for e in ends if e.winner == p and (how is None
+                                                                         or e.how == how)))
+                    for p in (HUMAN, COMPUTER)]
+
+        rows.append([tr("tbl.res.t.rounds"), *per_player(lambda e: 1, None)])
+        for how in ("tricks", "refused", "fold"):
+            rows.append([tr(f"tbl.res.t.by.{how}"), *per_player(lambda e: e.points, how)])
+        rows.append([tr("tbl.res.total"), str(a), str(b)])
+        shown = [list(r) for r in rows]
+        shown[0] = [f"[b]{c}[/]" for c in rows[0]]
+        shown[-1] = [f"[b]{c}[/]" for c in rows[-1]]
+        lines = [tr("tbl.res.t.played", n=len(ends), target=s.rules.target), "",
+                 columns(shown, rows), ""]
+        recent = ends[-6:]  # the last rounds; the move log (l) has them all
+        lines.append(f"[b]{tr('tbl.res.t.last')}[/]")
+        for e in recent:
+            lines.append(tr("tbl.t.trick.round", n=e.round) + "  " + short_end(e))
+        return title, "\n".join(lines)
+
+
+def short_end(e: truc.RoundEnd) -> str:
+    """A round in a few words: who scored what, and how."""
+    if e.winner is None:
+        return tr("tbl.res.t.short.spoiled")
+    who = tr("tbl.you") if e.winner == HUMAN else tr("tbl.computer")
+    if e.how == "tricks":
+        won = sum(1 for t in e.tricks if t.winner == e.winner)
+        lost = sum(1 for t in e.tricks if t.winner is not None and t.winner != e.winner)
+        how = tr("tbl.res.t.short.tricks", won=won, lost=lost)
+    else:
+        how = tr(f"tbl.res.t.short.{e.how}")
+    pts = tr("tbl.res.t.short.game", n=e.points) if e.game else f"+{e.points}"
+    return f"{who} [b]{pts}[/] [dim]({how})[/]"

@@ -1,0 +1,327 @@
+"""What both card tables share: the game state, the computer's worker, pacing, the move log.
+
+The engine state is the single source of truth: it lives in the reactive ``state``; every
+widget is redrawn from it (plus a little view state such as the card under the cursor, or a
+capture being shown); the game changes only through ``state.apply`` in :meth:`commit`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.worker import get_current_worker
+
+from truf_tui.engine.common import IllegalActionError
+from truf_tui.ui.config import COMPUTER, HUMAN, GameConfig
+from truf_tui.ui.i18n import tr
+from truf_tui.ui.settings import SettingsChanged
+from truf_tui.ui.widgets.table import MoveLog, Thinking
+
+Lazy = Callable[[], str]  # a message re-translated at every redraw (language switches)
+
+
+class TableScreen(Screen[None]):
+    """Base of :class:`TrufludoTable` and :class:`TrucTable`."""
+
+    CSS_PATH = "../tables.tcss"
+    AUTO_FOCUS = None
+    GAME: ClassVar[str] = ""
+    # Short terminals get one-line cards; wide ones show the move log by default.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (27, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-medium"), (120, "-wide")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("l", "toggle_log", show=False),
+        Binding("escape", "menu", show=False),
+    ]
+
+    state: reactive[Any] = reactive(None, init=False)
+
+    def __init__(self, config: GameConfig) -> None:
+        super().__init__(classes=f"table-screen {config.game}-table")
+        self.config = config
+        self.set_reactive(TableScreen.state, self.new_state())
+        self._bot: Any = None
+        self._busy = False  # a capture or a trick is being shown: input waits
+        self._epoch = 0  # bumped at every commit; stale timers and workers see it
+        self._think_started = 0.0
+        self._event: Lazy | None = None  # what just happened
+        self._notice: Lazy | None = None  # why a key did nothing useful
+        self._log_entries: list[Lazy] = []
+        self._log_visible: bool | None = None  # None: by the width (HORIZONTAL_BREAKPOINTS)
+        self._over_shown = False
+        self._deferred: list[Callable[[], None]] = []
+
+    # -- to be provided by the games --------------------------------------------------------
+    def new_state(self) -> Any:
+        raise NotImplementedError
+
+    def render_table(self) -> None:
+        """Redraw every widget from ``self.state`` and the view state."""
+        raise NotImplementedError
+
+    def log_lines_for(self, old: Any, new: Any, mover: int, action: Any) -> list[Lazy]:
+        return [self.move_line(mover, action)]
+
+    def after_commit(self, old: Any, new: Any, mover: int, action: Any) -> bool:
+        """React to a transition; return True to hold the game (the subclass resumes it)."""
+        return False
+
+    def show_results(self) -> None:
+        raise NotImplementedError
+
+    # -- helpers ----------------------------------------------------------------------------
+    @property
+    def card_style(self) -> str:
+        settings = getattr(self.app, "settings", None)
+        return getattr(settings, "card_style", "symbols")
+
+    @property
+    def pace(self) -> float:
+        settings = getattr(self.app, "settings", None)
+        return float(getattr(settings, "pace_seconds", 0.6))
+
+    def who(self, player: int) -> str:
+        return tr("tbl.you") if player == HUMAN else tr("tbl.computer")
+
+    def move_line(self, player: int, action: Any) -> Lazy:
+        text = str(action)  # T11 text: the notation of the log in both languages
+        colour = "$text-primary" if player == HUMAN else "$text-secondary"
+        return lambda: f"[b {colour}]{self.who(player)}:[/] {text}"
+
+    def later(self, delay: float, fn: Callable[[], None]) -> None:
+        """Run ``fn`` after ``delay`` seconds unless the game moved on meanwhile."""
+        epoch = self._epoch
+
+        def run() -> None:
+            if epoch != self._epoch or not self.is_attached:
+                return
+            if not self.is_current:
+                # Help, settings or the size notice is open: the game waits for the player.
+                self._deferred.append(run)
+                return
+            fn()
+
+        if delay <= 0:
+            self.call_later(run)
+        else:
+            self.set_timer(delay, run)
+
+    def set_event(self, event: Lazy | None) -> None:
+        self._event = event
+        self.refresh_view()
+
+    def warn(self, notice: Lazy) -> None:
+        """An illegal or useless key: say why, change nothing."""
+        self._notice = notice
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        if self.is_mounted:
+            self.render_table()
+            self.render_log()
+
+    # -- mounting, settings -----------------------------------------------------------------
+    def compose_log(self) -> ComposeResult:
+        yield MoveLog(id="log")
+
+    def on_mount(self) -> None:
+        from truf_tui.ai import make_bot
+
+        options = dict(getattr(self.app, "bot_options", None) or {})
+        self._bot = make_bot(self.GAME, self.config.tier, seed=self.config.seed, **options)
+        self._log_entries = self.replay_log(self.state)
+        self.app.game_in_progress = not self.state.is_terminal()  # type: ignore[attr-defined]
+        self.refresh_view()
+        self.call_after_refresh(self.advance)
+
+    def on_settings_changed(self, _: SettingsChanged) -> None:
+        self.refresh_view()
+
+    def on_screen_resume(self) -> None:
+        waiting, self._deferred = self._deferred, []
+        for run in waiting:
+            self.call_later(run)
+
+    def watch_state(self, old: Any, new: Any) -> None:
+        self.refresh_view()
+
+    def on_resize(self) -> None:
+        # The breakpoint classes (and the log's default) follow the size; so do table rows.
+        self.call_after_refresh(self.refresh_view)
+
+    def action_menu(self) -> None:
+        """Back to the start screen (the app asks first while the game is unfinished)."""
+        self.app.new_game_menu()  # type: ignore[attr-defined]
+
+    def action_toggle_log(self) -> None:
+        self._log_visible = not self.log_visible
+        self.render_log()
+
+    @property
+    def log_visible(self) -> bool:
+        if self._log_visible is None:
+            return self.has_class("-wide")
+        return self._log_visible
+
+    def render_log(self) -> None:
+        log = self.query_one(MoveLog)
+        log.display = self.log_visible
+        if log.display:
+            log.show(tr("tbl.log.title"), [entry() for entry in self._log_entries])
+
+    def initial_state(self, s: Any) -> Any:
+        """The state ``s``'s game started from (for replaying its history)."""
+        raise NotImplementedError
+
+    def load_state(self, s: Any) -> None:
+        """Put ``s`` on the table (a saved or prepared position) and carry on from there."""
+        self._epoch += 1
+        self._busy = False
+        self._event = self._notice = None
+        self.reset_view()
+        self._log_entries = self.replay_log(s)
+        self._over_shown = False
+        self.state = s
+        self.app.game_in_progress = not s.is_terminal()  # type: ignore[attr-defined]
+        self.advance()
+
+    def reset_view(self) -> None:
+        """Forget view state tied to the previous position."""
+
+    def replay_log(self, s: Any) -> list[Lazy]:
+        """The log of ``s``'s history, rebuilt move by move from the start."""
+        cur = self.initial_state(s)
+        lines = self.log_start(cur)
+        for action in s.history:
+            nxt = cur.apply(action)
+            lines.extend(self.log_lines_for(cur, nxt, cur.current_player, action))
+            cur = nxt
+        return lines
+
+    def log_start(self, s: Any) -> list[Lazy]:
+        return []
+
+    # -- the flow of the game ---------------------------------------------------------------
+    def commit(self, action: Any) -> None:
+        """Apply ``action`` for the player to move: the only place the game changes."""
+        old = self.state
+        mover = old.current_player
+        new = old.apply(action)
+        self._epoch += 1
+        self._busy = False
+        self._notice = None
+        self._log_entries.extend(self.log_lines_for(old, new, mover, action))
+        if new.is_terminal():
+            self.app.game_in_progress = False  # type: ignore[attr-defined]
+        self.state = new
+        if self.after_commit(old, new, mover, action):
+            return
+        self.advance()
+
+    def advance(self) -> None:
+        """Whose move is it now: the computer thinks, or the table waits for the player."""
+        s = self.state
+        if s.is_terminal():
+            self.game_over()
+        elif s.current_player == COMPUTER:
+            self.start_thinking()
+        self.refresh_view()
+
+    def human_move(self, action: Any) -> bool:
+        """Play ``action`` for the player if it is legal now; otherwise say why."""
+        s = self.state
+        if self._busy or s.current_player != HUMAN:
+            self.warn(lambda: tr("tbl.wait"))
+            return False
+        try:
+            s.apply(action)  # validates; the state itself is not changed
+        except IllegalActionError:
+            self.warn(lambda: tr("tbl.illegal", move=str(action)))
+            return False
+        self.play(HUMAN, action)
+        return True
+
+    def play(self, player: int, action: Any) -> None:
+        """Show a move (subclasses may stage it) and commit it."""
+        self.commit(action)
+
+    # -- the computer -----------------------------------------------------------------------
+    @property
+    def thinking(self) -> bool:
+        return self.query_one(Thinking).active
+
+    def start_thinking(self) -> None:
+        self._think_started = time.monotonic()
+        self.query_one(Thinking).start(tr("tbl.thinking"))
+        self._think(self.state, self._epoch)
+
+    @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
+    def _think(self, state: Any, epoch: int) -> None:
+        worker = get_current_worker()
+        try:
+            action = self._bot.choose(state.observation(COMPUTER))
+        except Exception:  # a bot bug must not end the player's game
+            action = None
+        if worker.is_cancelled:
+            return
+        try:
+            self.app.call_from_thread(self._bot_chose, epoch, action)
+        except RuntimeError:
+            pass  # the app is closing
+
+    def _bot_chose(self, epoch: int, action: Any) -> None:
+        if epoch != self._epoch or not self.is_attached:
+            return
+        # A bot may answer with an action or its T11 text; anything else falls back to a
+        # legal move, so a faulty bot never stalls or breaks the game.
+        legal = {str(a): a for a in self.state.legal_actions()}
+        action = legal.get(str(action)) if action is not None else None
+        if action is None:
+            action = next(iter(legal.values()))
+        # Leave the previous move on screen for at least the chosen pace.
+        wait = self.computer_delay() - (time.monotonic() - self._think_started)
+
+        def go() -> None:
+            self.query_one(Thinking).stop()
+            self.play(COMPUTER, action)
+
+        self.later(wait, go)
+
+    def computer_delay(self) -> float:
+        return self.pace
+
+    # -- the end ----------------------------------------------------------------------------
+    def game_over(self) -> None:
+        self.app.game_in_progress = False  # type: ignore[attr-defined]
+        if self._over_shown:
+            return
+        self._over_shown = True
+        self.later(self.pace, self.show_results)
+
+    def results_closed(self, choice: str | None) -> None:
+        if choice == "again":
+            self.app.start_game(self.config)  # type: ignore[attr-defined]
+        elif choice == "menu":
+            self.leave_table()
+
+    def leave_table(self) -> None:
+        self.app.back_to_start()  # type: ignore[attr-defined]
+
+    def on_unmount(self) -> None:
+        self._epoch += 1
+        self.workers.cancel_group(self, "bot")
+
+
+def status_markup(event: str, prompt: str, notice: str) -> str:
+    last = f"[$text-warning]{notice}[/]" if notice else prompt
+    return f"{event}\n{last}" if event else last
+
+
+__all__ = ["Lazy", "TableScreen", "status_markup"]

@@ -1,0 +1,457 @@
+"""The Le Truc table: both scores to the target, the dealer, the stake and any question to
+answer, the tricks of the round, your hand and the computer's backs, and action buttons that
+are enabled only when the action is legal (T3-T9)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, cast
+
+from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button
+
+from truf_tui.cards import TRUC_STRENGTH
+from truf_tui.engine import truc
+from truf_tui.ui.config import COMPUTER, HUMAN, GameConfig
+from truf_tui.ui.i18n import tr
+from truf_tui.ui.keybar import KeyBar
+from truf_tui.ui.screens.dialogs import ConfirmDialog
+from truf_tui.ui.screens.summary import TrucResults, TrucRoundSummary, points_text, trick_markup
+from truf_tui.ui.screens.table_base import Lazy, TableScreen, status_markup
+from truf_tui.ui.settings import SettingsChanged
+from truf_tui.ui.widgets.cards import CardRow, CardSpec, CardView, card_markup
+from truf_tui.ui.widgets.table import Markup, Thinking
+
+HAND_KEYS = ("1", "2", "3")
+# Button id, key, the engine action, label key.
+ACTIONS: tuple[tuple[str, str, truc.Action, str], ...] = (
+    ("raise", "r", truc.RAISE, "tbl.t.btn.raise"),
+    ("rest", "m", truc.REST, "tbl.t.btn.rest"),
+    ("redeal", "d", truc.REDEAL, "tbl.t.btn.redeal"),
+    ("accept", "a", truc.ACCEPT, "tbl.t.btn.accept"),
+    ("refuse", "x", truc.REFUSE, "tbl.t.btn.refuse"),
+    ("fold", "f", truc.FOLD, "tbl.t.btn.fold"),
+)
+BY_KIND = {kind: (key, action, label) for kind, key, action, label in ACTIONS}
+
+
+def raised_stake(stake: int) -> int:
+    """T7: 1 -> 2 -> 4 -> 6 ..."""
+    return 2 if stake == 1 else stake + 2
+
+
+def why_not(s: truc.State, kind: str) -> str:
+    """Why an action button or key is not available now, in the player's words."""
+    if s.is_terminal():
+        return tr("tbl.t.why.over")
+    if s.current_player != HUMAN:
+        return tr("tbl.wait")
+    if kind in ("accept", "refuse"):
+        return tr("tbl.t.why.nothing")
+    if s.pending is not None:
+        return tr("tbl.t.why.answer")
+    if kind in ("raise", "rest"):
+        if s.rest:
+            return tr("tbl.t.why.rest")
+        if s.last_raiser == HUMAN:
+            return tr("tbl.t.why.alternate")
+        return tr("tbl.t.why.cap")
+    if kind == "redeal":
+        if s.dealer == HUMAN:
+            return tr("tbl.t.why.dealer")
+        if s.redeal_used:
+            return tr("tbl.t.why.once")
+        return tr("tbl.t.why.late")
+    return tr("tbl.t.why.nothing")
+
+
+class FoldConfirm(ConfirmDialog):
+    """T9: folding gives the computer the stake (or the game during a rest); ask first."""
+
+    def __init__(self, state: truc.State) -> None:
+        super().__init__("tbl.t.fold.title", "tbl.t.fold.message", "tbl.t.fold.yes",
+                         "tbl.t.fold.no", id="confirm-fold")
+        self.state = state
+
+    _dismissing = False
+
+    def dismiss(self, result: bool | None = None) -> AwaitComplete:
+        # Once only: a fast second "y" (or a double click) must not pop the table as well.
+        if self._dismissing:
+            return cast(AwaitComplete, AwaitComplete.nothing())  # type: ignore[no-untyped-call]
+        self._dismissing = True
+        return super().dismiss(result)
+
+    def refresh_texts(self) -> None:
+        super().refresh_texts()
+        s = self.state
+        if s.rest or (s.pending == "rest" and s.rules.rest_refusal == "game"):
+            text = tr("tbl.t.fold.game")
+        else:
+            text = tr("tbl.t.fold.message", n=s.stake)
+        self.query_one("#dialog-message").update(text)  # type: ignore[attr-defined]
+
+
+class TrucTable(TableScreen):
+    GAME = "truc"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "pick(0)", show=False),
+        Binding("2", "pick(1)", show=False),
+        Binding("3", "pick(2)", show=False),
+        Binding("left", "move(-1)", show=False),
+        Binding("right", "move(1)", show=False),
+        Binding("enter,space", "confirm", show=False),
+        *(Binding(key, f"act('{kind}')", show=False) for kind, key, _a, _l in ACTIONS),
+    ]
+
+    def __init__(self, config: GameConfig) -> None:
+        super().__init__(config)
+        self._cursor = 0
+        self._moment: tuple[int, truc.Action] | None = None  # a finished trick on show
+        self._speech: Lazy | None = None  # the computer's last words this round
+
+    def new_state(self) -> truc.State:
+        c = self.config
+        return truc.new_game(truc.Rules(**c.rules), seed=c.seed, dealer=c.dealer)
+
+    def initial_state(self, s: Any) -> truc.State:
+        return truc.new_game(s.rules, seed=s.seed, deck=s.deck, dealer=s.first_dealer)
+
+    def reset_view(self) -> None:
+        self._moment = None
+        self._speech = None
+        self._cursor = 0
+
+    def log_start(self, s: Any) -> list[Lazy]:
+        return [self.round_header(s)]
+
+    @property
+    def tstate(self) -> truc.State:
+        return self.state  # type: ignore[no-any-return]
+
+    # -- layout -----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Markup(id="scorebar", classes="scorebar")
+        with Horizontal(id="main"):
+            with Vertical(id="felt"):
+                with Horizontal(id="opp-zone", classes="zone"):
+                    with Vertical(classes="who"):
+                        yield Markup(id="opp-name", classes="name")
+                        yield Thinking(id="thinking")
+                    yield CardRow(id="opp-hand", classes="hand")
+                    yield Markup(id="speech", classes="speech")
+                with Horizontal(id="mid-zone"):
+                    with Vertical(id="trick-box"):
+                        yield Markup(id="trick-label", classes="small-label")
+                        yield CardRow(2, id="trick", classes="trick-cards")
+                        yield Markup(id="trick-names", classes="notes")
+                    yield Markup(id="tricks", classes="tricks")
+                    yield Markup(id="stake", classes="stake")
+                yield Markup(id="status", classes="status")
+                with Horizontal(id="my-zone", classes="zone"):
+                    with Vertical(classes="who"):
+                        yield Markup(id="my-name", classes="name")
+                    yield CardRow(id="my-hand", classes="hand mine")
+                with Horizontal(id="actions"):
+                    for kind, _key, _a, _label in ACTIONS:
+                        b = Button("", id=f"act-{kind}", compact=True,
+                                   action=f"screen.act('{kind}')", classes="act")
+                        b.can_focus = False
+                        yield b
+            yield from self.compose_log()
+        yield KeyBar([
+            ("1-3", "tbl.key.play", "screen.confirm"),
+            ("←→", "tbl.key.select", "screen.move(1)"),
+            ("l", "tbl.key.log", "screen.toggle_log"),
+            ("Esc", "tbl.key.menu", "screen.menu"),
+            ("F1", "key.help", "app.help"),
+            ("q", "key.quit", "app.quit"),
+        ], id="keys")
+
+    def on_settings_changed(self, _: SettingsChanged) -> None:
+        # The base class redraws the table (Textual calls both handlers).
+        self.query_one(KeyBar).refresh_texts()
+
+    # -- drawing ----------------------------------------------------------------------------
+    def render_table(self) -> None:
+        s = self.tstate
+        st = self.card_style
+        moment = self._moment
+        hands = [list(s.hands[0]), list(s.hands[1])]
+        if moment is not None:
+            hands[moment[0]].remove(moment[1].card)  # type: ignore[arg-type]
+        legal = s.legal_actions() if s.current_player == HUMAN and not self._busy else []
+        can_play = any(a.kind == "play" for a in legal)
+        self._cursor = min(self._cursor, max(len(hands[HUMAN]) - 1, 0))
+
+        self.query_one("#opp-hand", CardRow).show(
+            [CardSpec(None) for _ in hands[COMPUTER]] or [CardSpec(empty=True)], st)
+        mine = []
+        for i, c in enumerate(hands[HUMAN]):
+            cls = ["-playable"] if can_play else ["-dim"]
+            if can_play and i == self._cursor:
+                cls.append("-cursor")
+            mine.append(CardSpec(c, title=HAND_KEYS[i], classes=tuple(cls)))
+        self.query_one("#my-hand", CardRow).show(mine or [CardSpec(empty=True)], st)
+
+        # The trick on the table: the card led, and the answer (or an empty place for it).
+        lead = s.trick_card
+        leader = s.leader
+        answer = None
+        if moment is not None and lead is not None:
+            answer = moment[1].card
+        elif moment is not None:
+            lead, leader = moment[1].card, moment[0]
+        if lead is None:
+            slots = [CardSpec(empty=True)]
+            names = [self.who(leader)]
+        else:
+            slots = [CardSpec(lead), CardSpec(answer, classes=("-new",)) if answer is not None
+                     else CardSpec(empty=True)]
+            names = [self.who(leader), self.who(1 - leader)]
+        self.query_one("#trick", CardRow).show(slots, st)
+        # Who played (or is to play) each card; a trick slot is 9 cells wide.
+        self.query_one("#trick-names", Markup).set(
+            "[dim]" + "".join(n.center(9)[:9] for n in names) + "[/]")
+        self.query_one("#trick-label", Markup).set(
+            tr("tbl.t.trick.current", n=min(len(s.tricks) + 1, 3)))
+        self.query_one("#tricks", Markup).set(self.tricks_text(s))
+        self.query_one("#stake", Markup).set(self.stake_text(s))
+        self.query_one("#stake", Markup).border_title = tr("tbl.t.stake.title")
+        speech = self.query_one("#speech", Markup)
+        speech.border_title = tr("tbl.t.speech.title")
+        speech.set(self._speech() if self._speech else "…")
+
+        self.render_names(s)
+        self.query_one("#scorebar", Markup).set(self.scorebar_text(s))
+        status = self.query_one("#status", Markup)
+        question = s.pending is not None and s.current_player == HUMAN
+        status.set_class(question, "-question")
+        event = self._event() if self._event and not question else ""
+        status.set(status_markup(event, self.prompt(s),
+                                 self._notice() if self._notice else ""))
+        for kind, key, action, label in ACTIONS:
+            b = self.query_one(f"#act-{kind}", Button)
+            text = f"{key} {tr(label)}"
+            if str(b.label) != text:
+                b.label = text
+                b.refresh(layout=True)  # the width follows the (translated) label
+            b.disabled = action not in legal
+            b.variant = "primary" if action in legal else "default"
+
+    def render_names(self, s: truc.State) -> None:
+        turn = s.current_player
+        for pid, wid in ((COMPUTER, "#opp-name"), (HUMAN, "#my-name")):
+            lines = [f"[b]{self.who(pid)}[/]"]
+            if pid == COMPUTER:
+                lines.append(f"[dim]{tr(f'tier.{self.config.tier}')}[/]")
+            if s.dealer == pid:
+                lines.append(tr("tbl.dealer.chip"))
+            label = self.query_one(wid, Markup)
+            label.set("\n".join(lines))
+            label.set_class(turn == pid, "-turn")
+
+    def scorebar_text(self, s: truc.State) -> str:
+        a, b = s.scores()
+        t = s.rules.target
+        return tr("tbl.t.scorebar", you=a, computer=b, target=t, round=s.round_no,
+                  you_pips=pips(a, t), computer_pips=pips(b, t))
+
+    def tricks_text(self, s: truc.State) -> str:
+        st = self.card_style
+        lines = [f"[b]{tr('tbl.t.tricks.title')}[/]"]
+        for i in range(3):
+            if i < len(s.tricks):
+                lines.append(tr("tbl.t.trick.n", n=i + 1) + "  " + trick_markup(s.tricks[i], st))
+            else:
+                lines.append(f"[dim]{tr('tbl.t.trick.n', n=i + 1)}  —[/]")
+        lines.append(f"[dim]{tr('tbl.t.ranks')}[/]")
+        return "\n".join(lines)
+
+    def stake_text(self, s: truc.State) -> str:
+        if s.rest:
+            lines = [f"[b $text-warning]{tr('tbl.t.stake.rest')}[/]", tr("tbl.t.stake.game")]
+        else:
+            lines = [f"[b]{tr('tbl.t.stake.points', n=s.stake)}[/]"]
+        if s.pending == "raise":
+            lines.append(f"[b $text-warning]{tr('tbl.t.stake.asked', n=raised_stake(s.stake))}[/]")
+        elif s.pending == "rest":
+            lines.append(f"[b $text-warning]{tr('tbl.t.stake.rest.asked')}[/]")
+        elif s.pending == "redeal":
+            lines.append(f"[b $text-warning]{tr('tbl.t.stake.redeal.asked')}[/]")
+        return "\n".join(lines)
+
+    def prompt(self, s: truc.State) -> str:
+        st = self.card_style
+        if s.is_terminal():
+            return tr("tbl.t.prompt.over")
+        if s.current_player == COMPUTER or self._busy:
+            if s.pending is not None:
+                return tr(f"tbl.t.prompt.waiting.{s.pending}")
+            return tr("tbl.t.prompt.computer")
+        if s.pending == "raise":
+            return tr("tbl.t.q.raise", old=s.stake, new=raised_stake(s.stake))
+        if s.pending == "rest":
+            if s.rules.rest_refusal == "game":
+                return tr("tbl.t.q.rest.game")
+            return tr("tbl.t.q.rest", old=s.stake)
+        if s.pending == "redeal":
+            return tr("tbl.t.q.redeal")
+        if s.trick_card is not None:
+            return tr("tbl.t.prompt.answer", card=card_markup(s.trick_card, st))
+        return tr("tbl.t.prompt.lead")
+
+    # -- input ------------------------------------------------------------------------------
+    def action_pick(self, index: int) -> None:
+        s = self.tstate
+        hand = s.hands[HUMAN]
+        if index >= len(hand):
+            return  # no card there: the key does nothing
+        self._cursor = index
+        self.play_card(index)
+
+    def action_move(self, step: int) -> None:
+        hand = self.tstate.hands[HUMAN]
+        if hand:
+            self._cursor = (self._cursor + step) % len(hand)
+            self._notice = None
+            self.refresh_view()
+
+    def action_confirm(self) -> None:
+        self.play_card(self._cursor)
+
+    def play_card(self, index: int) -> None:
+        s = self.tstate
+        if self._busy or s.current_player != HUMAN:
+            self.warn(lambda: tr("tbl.wait"))
+            return
+        if s.pending is not None:
+            self.warn(lambda: tr("tbl.t.why.answer"))
+            return
+        hand = s.hands[HUMAN]
+        if 0 <= index < len(hand):
+            self.human_move(truc.play(hand[index]))
+
+    def action_act(self, kind: str) -> None:
+        s = self.tstate
+        if self._busy or s.current_player != HUMAN:
+            self.warn(lambda: tr("tbl.wait"))
+            return
+        action = BY_KIND[kind][1]
+        if action not in s.legal_actions():
+            reason = why_not(s, kind)
+            self.warn(lambda: reason)
+            return
+        if kind == "fold":
+            self.app.push_screen(FoldConfirm(s), self._fold_answer)
+        else:
+            self.human_move(action)
+
+    def _fold_answer(self, yes: bool | None) -> None:
+        if yes and self.tstate.current_player == HUMAN:
+            self.human_move(truc.FOLD)
+
+    def on_card_view_clicked(self, event: CardView.Clicked) -> None:
+        row = event.view.parent
+        if row is not None and row.id == "my-hand":
+            self._cursor = event.view.index
+            self.play_card(event.view.index)
+
+    # -- moves ------------------------------------------------------------------------------
+    def play(self, player: int, action: Any) -> None:
+        s = self.tstate
+        self._event = self.event_for(s, player, action)
+        if player == COMPUTER:
+            self._speech = self.speech_for(s, action)
+        if action.kind == "play" and s.trick_card is not None and self.pace > 0:
+            # T4/T5: the finished trick stays in the middle for a moment.
+            self._busy = True
+            self._moment = (player, action)
+            self.refresh_view()
+            self.later(self.pace * 1.5, lambda: self._end_moment(action))
+        else:
+            self.commit(action)
+
+    def _end_moment(self, action: truc.Action) -> None:
+        self._moment = None
+        self.commit(action)
+
+    def event_for(self, s: truc.State, player: int, action: truc.Action) -> Lazy:
+        who = "you" if player == HUMAN else "computer"
+        kind = action.kind
+        if kind == "play":
+            card = action.card
+            assert card is not None
+            lead = s.trick_card
+            if lead is None:
+                return lambda: tr(f"tbl.t.ev.lead.{who}", card=card_markup(card, self.card_style))
+            a, b = TRUC_STRENGTH[lead], TRUC_STRENGTH[card]
+            result = "spoiled" if a == b else ("won" if (b > a) == (player == HUMAN) else "lost")
+            return lambda: tr(f"tbl.t.ev.answer.{who}", card=card_markup(card, self.card_style),
+                              lead=card_markup(lead, self.card_style)) + " " + \
+                tr(f"tbl.t.ev.trick.{result}")
+        if kind in ("raise", "rest", "redeal"):
+            stake = raised_stake(s.stake)
+            return lambda: tr(f"tbl.t.ev.{kind}.{who}", n=stake)
+        if kind == "accept":
+            pending = s.pending or "raise"
+            stake = raised_stake(s.stake)
+            return lambda: tr(f"tbl.t.ev.accept.{pending}.{who}", n=stake)
+        if kind == "refuse":
+            return lambda: tr(f"tbl.t.ev.refuse.{who}")
+        return lambda: tr(f"tbl.t.ev.fold.{who}")
+
+    def speech_for(self, s: truc.State, action: truc.Action) -> Lazy:
+        kind = action.kind
+        if kind == "play":
+            card = action.card
+            assert card is not None
+            return lambda: tr("tbl.t.say.play", card=card_markup(card, self.card_style))
+        if kind == "accept":
+            pending = s.pending or "raise"
+            return lambda: tr(f"tbl.t.say.accept.{pending}")
+        return lambda: tr(f"tbl.t.say.{kind}")
+
+    def after_commit(self, old: Any, new: Any, mover: int, action: Any) -> bool:
+        if new.current_player == HUMAN:
+            self._cursor = min(self._cursor, max(len(new.hands[HUMAN]) - 1, 0))
+        if new.last_round is not old.last_round:
+            # T6-T10: the round is over; the summary holds the game until it is closed.
+            self._busy = True
+            self.refresh_view()
+            self.app.push_screen(TrucRoundSummary(new), self._summary_closed)
+            return True
+        return False
+
+    def _summary_closed(self, _: str | None) -> None:
+        self._busy = False
+        self._speech = None
+        self._event = None
+        self._cursor = 0
+        self.advance()
+
+    def round_header(self, s: truc.State) -> Lazy:
+        n, dealer = s.round_no, s.dealer
+        return lambda: "[dim]" + tr("tbl.t.log.round", n=n, dealer=self.who(dealer)) + "[/]"
+
+    def log_lines_for(self, old: Any, new: Any, mover: int, action: Any) -> list[Lazy]:
+        lines = [self.move_line(mover, action)]
+        end = new.last_round
+        if end is not old.last_round and end is not None:
+            lines.append(lambda: "  → " + points_text(end))
+            if not new.is_terminal():
+                lines.append(self.round_header(new))
+        return lines
+
+    def show_results(self) -> None:
+        self.app.push_screen(TrucResults(self.tstate), self.results_closed)
+
+
+def pips(score: int, target: int) -> str:
+    """A score as filled and empty dots towards the target (numbers alone past 24)."""
+    if target > 24:
+        return ""
+    n = min(score, target)
+    return "●" * n + "[dim]" + "○" * (target - n) + "[/]"

@@ -1,0 +1,445 @@
+"""The Trufludo table: the computer's hand (backs), the table cards, your hand, the stock and
+both trufkestoj, with captures staged for a moment and trufegoj celebrated (F7, F8)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Horizontal, Vertical
+
+from truf_tui.cards import Card
+from truf_tui.engine import trufludo
+from truf_tui.engine.trufludo import Play
+from truf_tui.ui.config import COMPUTER, HUMAN, GameConfig
+from truf_tui.ui.i18n import tr
+from truf_tui.ui.keybar import KeyBar
+from truf_tui.ui.screens.summary import OnceModal
+from truf_tui.ui.screens.table_base import Lazy, TableScreen, status_markup
+from truf_tui.ui.settings import SettingsChanged
+from truf_tui.ui.widgets.cards import CardRow, CardSpec, CardView, card_markup, cards_markup
+from truf_tui.ui.widgets.table import Markup, Thinking
+
+HAND_KEYS = ("1", "2", "3")
+TABLE_ROW = 10  # cards in a row of the table; a second row takes the rest (F5 variant)
+
+
+def made_trufego(old: trufludo.State, action: Play) -> bool:
+    """F7: taking the only card on the table."""
+    return action.take is not None and len(old.table) == 1
+
+
+def trufego_showing(s: trufludo.State) -> bool:
+    """The last move was a trufego and the table is still empty (F8: the same player goes on)."""
+    return bool(s.history) and s.history[-1].take is not None and not s.table \
+        and not s.is_terminal()
+
+
+class TrufludoTable(TableScreen):
+    GAME = "trufludo"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "pick(0)", show=False),
+        Binding("2", "pick(1)", show=False),
+        Binding("3", "pick(2)", show=False),
+        Binding("left", "move(-1)", show=False),
+        Binding("right", "move(1)", show=False),
+        Binding("enter,space", "confirm", show=False),
+    ]
+
+    def __init__(self, config: GameConfig) -> None:
+        super().__init__(config)
+        self._cursor = 0
+        self._moment: tuple[int, Play] | None = None  # a capture on show before it leaves
+
+    def new_state(self) -> trufludo.State:
+        c = self.config
+        return trufludo.new_game(trufludo.Rules(**c.rules), seed=c.seed, dealer=c.dealer)
+
+    def initial_state(self, s: Any) -> trufludo.State:
+        return trufludo.new_game(s.rules, seed=s.seed, deck=s.deck, dealer=s.dealer)
+
+    def reset_view(self) -> None:
+        self._moment = None
+        self._cursor = 0
+
+    @property
+    def tstate(self) -> trufludo.State:
+        return self.state  # type: ignore[no-any-return]
+
+    # -- layout -----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Markup(id="scorebar", classes="scorebar")
+        with Horizontal(id="main"):
+            with Vertical(id="felt"):
+                with Horizontal(id="opp-zone", classes="zone"):
+                    with Vertical(classes="who"):
+                        yield Markup(id="opp-name", classes="name")
+                        yield Thinking(id="thinking")
+                    yield CardRow(id="opp-hand", classes="hand")
+                    yield Markup(id="opp-pile", classes="pile")
+                with Horizontal(id="table-zone"):
+                    with Vertical(id="stock-box"):
+                        yield Markup(id="stock-label", classes="small-label")
+                        yield CardRow(1, id="stock")
+                    with Vertical(id="table-box"):
+                        yield Markup(id="table-label", classes="small-label")
+                        yield CardRow(TABLE_ROW, id="table", classes="table-cards")
+                        yield CardRow(TABLE_ROW, id="table2", classes="table-cards more")
+                        yield Markup(id="banner")
+                yield Markup(id="status", classes="status")
+                with Horizontal(id="my-zone", classes="zone"):
+                    with Vertical(classes="who"):
+                        yield Markup(id="my-name", classes="name")
+                    with Vertical(classes="hand-box"):
+                        yield CardRow(id="my-hand", classes="hand mine")
+                        yield Markup(id="my-notes", classes="notes")
+                    yield Markup(id="my-pile", classes="pile")
+            yield from self.compose_log()
+        yield KeyBar([
+            ("1-3", "tbl.key.play", "screen.confirm"),
+            ("←→", "tbl.key.select", "screen.move(1)"),
+            ("l", "tbl.key.log", "screen.toggle_log"),
+            ("Esc", "tbl.key.menu", "screen.menu"),
+            ("F1", "key.help", "app.help"),
+            ("q", "key.quit", "app.quit"),
+        ], id="keys")
+
+    def on_settings_changed(self, _: SettingsChanged) -> None:
+        # The base class redraws the table (Textual calls both handlers).
+        self.query_one(KeyBar).refresh_texts()
+
+    # -- drawing ----------------------------------------------------------------------------
+    def render_table(self) -> None:
+        s = self.tstate
+        st = self.card_style
+        moment = self._moment
+        hands = [list(s.hands[0]), list(s.hands[1])]
+        table: list[CardSpec] = []
+        taking: set[Card] = set()
+        if moment is not None:
+            player, action = moment
+            hands[player].remove(action.card)
+            taking = {action.card, action.take} if action.take is not None else set()
+        my_turn = s.current_player == HUMAN and not self._busy
+        self._cursor = min(self._cursor, max(len(hands[HUMAN]) - 1, 0))
+        cursor_card = hands[HUMAN][self._cursor] if my_turn and hands[HUMAN] else None
+        new_card = None
+        if s.history and s.history[-1].take is None and moment is None:
+            new_card = s.history[-1].card  # the card just thrown stands out until the next move
+        for c in s.table:
+            cls: list[str] = []
+            if c in taking:
+                cls.append("-capture")
+            elif cursor_card is not None and c.suit == cursor_card.suit:
+                cls.append("-target")
+            if c == new_card:
+                cls.append("-new")
+            table.append(CardSpec(c, classes=tuple(cls)))
+            if moment is not None and moment[1].take == c:
+                table.append(CardSpec(moment[1].card, classes=("-capture",)))
+
+        # The opponent's hand: backs only.
+        self.query_one("#opp-hand", CardRow).show(
+            [CardSpec(None) for _ in hands[COMPUTER]] or [CardSpec(empty=True)], st)
+        # Your hand: key number on top, what the card would do below.
+        mine: list[CardSpec] = []
+        for i, c in enumerate(hands[HUMAN]):
+            cls = ["-playable"] if my_turn else ["-dim"]
+            if c == cursor_card:
+                cls.append("-cursor")
+            mine.append(CardSpec(c, title=HAND_KEYS[i] if i < 3 else "", classes=tuple(cls)))
+        self.query_one("#my-hand", CardRow).show(mine or [CardSpec(empty=True)], st)
+        # Under each card, what playing it would do (a card is 7 cells wide plus a gap).
+        notes = [self.card_note(s, c).center(7)[:7] for c in hands[HUMAN]] if my_turn else []
+        self.query_one("#my-notes", Markup).set("[dim]" + " ".join(notes) + "[/]" if notes
+                                                else "")
+
+        banner = self.query_one("#banner", Markup)
+        showing = trufego_showing(s) and moment is None
+        banner.display = showing
+        if showing:
+            banner.set(self.banner_text(s))
+        # Without forced capture the table can grow: as many as fit, then a second row.
+        fit = max(3, min(TABLE_ROW, (self.query_one("#table-box").size.width or 80) // 8))
+        first, rest = (table or [CardSpec(empty=True)])[:fit], table[fit:]
+        row1, row2 = self.query_one("#table", CardRow), self.query_one("#table2", CardRow)
+        row1.display = not showing
+        row2.display = bool(rest) and not showing
+        row1.show(first, st)
+        row2.show(rest, st)
+        self.query_one("#table-label", Markup).set(tr("tbl.f.table", n=len(s.table)))
+        stock = [CardSpec(None)] if s.stock else [CardSpec(empty=True)]
+        self.query_one("#stock", CardRow).show(stock, st)
+        self.query_one("#stock-label", Markup).set(tr("tbl.f.stock", n=len(s.stock)))
+
+        self.query_one("#opp-pile", Markup).set(self.pile_text(s, COMPUTER))
+        self.query_one("#opp-pile", Markup).border_title = tr("tbl.f.pile.computer")
+        self.query_one("#my-pile", Markup).set(self.pile_text(s, HUMAN))
+        self.query_one("#my-pile", Markup).border_title = tr("tbl.f.pile.you")
+        self.render_names(s)
+        self.query_one("#scorebar", Markup).set(self.scorebar_text(s))
+        self.query_one("#status", Markup).set(status_markup(
+            self._event() if self._event else "", self.prompt(s, cursor_card),
+            self._notice() if self._notice else ""))
+
+    def render_names(self, s: trufludo.State) -> None:
+        turn = s.current_player
+        for pid, wid in ((COMPUTER, "#opp-name"), (HUMAN, "#my-name")):
+            lines = [f"[b]{self.who(pid)}[/]"]
+            if pid == COMPUTER:
+                lines.append(f"[dim]{tr(f'tier.{self.config.tier}')}[/]")
+            if s.dealer == pid:
+                lines.append(tr("tbl.dealer.chip"))
+            label = self.query_one(wid, Markup)
+            label.set("\n".join(lines))
+            label.set_class(turn == pid, "-turn")
+
+    def card_note(self, s: trufludo.State, card: Card) -> str:
+        takes = [t for t in s.table if t.suit == card.suit]
+        if not takes:
+            return tr("tbl.f.note.throw")
+        if len(takes) == 1:
+            return tr("tbl.f.note.trufego") if len(s.table) == 1 else tr("tbl.f.note.take")
+        return tr("tbl.f.note.choose")
+
+    def pile_text(self, s: trufludo.State, p: int) -> str:
+        st = self.card_style
+        tg = s.trufegoj[p]
+        lines = [tr("tbl.f.pile.cards", n=len(s.piles[p])),
+                 tr("tbl.f.pile.trufegoj", n=len(tg)) + (" " + cards_markup(tg, st) if tg else ""),
+                 tr("tbl.f.pile.score", n=s.scores()[p])]
+        return "\n".join(lines)
+
+    def scorebar_text(self, s: trufludo.State) -> str:
+        a, b = s.scores()
+        rules = s.rules
+        variant = [tr(f"tbl.f.deck.{rules.deck}")]
+        if not rules.forced_capture:
+            variant.append(tr("tbl.f.capture.optional"))
+        if rules.leftover == "last_capturer":
+            variant.append(tr("tbl.f.leftover.last"))
+        return tr("tbl.f.scorebar", you=a, computer=b, stock=len(s.stock),
+                  variant=" · ".join(variant))
+
+    def banner_text(self, s: trufludo.State) -> str:
+        last = s.history[-1]
+        card = card_markup(last.take, self.card_style) if last.take is not None else ""
+        who = s.current_player  # F8: the capturer moves again
+        key = "tbl.f.banner.you" if who == HUMAN else "tbl.f.banner.computer"
+        return tr("tbl.f.banner.title") + "\n" + tr(key, card=card)
+
+    def prompt(self, s: trufludo.State, cursor_card: Card | None) -> str:
+        if s.is_terminal():
+            return tr("tbl.f.prompt.over")
+        if s.current_player == COMPUTER or self._busy:
+            return tr("tbl.f.prompt.computer")
+        text = tr("tbl.f.prompt.yours")
+        if trufego_showing(s):
+            text = tr("tbl.f.prompt.again")
+        if cursor_card is not None:
+            text += " " + self.describe_card(s, cursor_card)
+        return text
+
+    def describe_card(self, s: trufludo.State, card: Card) -> str:
+        st = self.card_style
+        c = card_markup(card, st)
+        takes = [t for t in s.table if t.suit == card.suit]
+        if not takes:
+            return tr("tbl.f.would.throw", card=c)
+        if len(takes) == 1:
+            key = "tbl.f.would.trufego" if len(s.table) == 1 else "tbl.f.would.take"
+            return tr(key, card=c, take=card_markup(takes[0], st))
+        return tr("tbl.f.would.choose", card=c, takes=cards_markup(takes, st))
+
+    # -- input ------------------------------------------------------------------------------
+    def action_pick(self, index: int) -> None:
+        hand = self.tstate.hands[HUMAN]
+        if index >= len(hand):
+            return  # no card there: the key does nothing
+        self._cursor = index
+        self.choose(index)
+
+    def action_move(self, step: int) -> None:
+        hand = self.tstate.hands[HUMAN]
+        if not hand:
+            return
+        self._cursor = (self._cursor + step) % len(hand)
+        self._notice = None
+        self.refresh_view()
+
+    def action_confirm(self) -> None:
+        self.choose(self._cursor)
+
+    def choose(self, index: int) -> None:
+        s = self.tstate
+        if self._busy or s.current_player != HUMAN:
+            self.warn(lambda: tr("tbl.wait"))
+            return
+        hand = s.hands[HUMAN]
+        if not 0 <= index < len(hand):
+            return
+        card = hand[index]
+        options = [a for a in s.legal_actions() if a.card == card]
+        if len(options) == 1:
+            self.human_move(options[0])
+        elif options:
+            self.app.push_screen(TakeChooser(card, options, s), self._chosen)
+
+    def _chosen(self, action: Play | None) -> None:
+        if action is not None:
+            self.human_move(action)
+
+    def on_card_view_clicked(self, event: CardView.Clicked) -> None:
+        row = event.view.parent
+        if row is None:
+            return
+        s = self.tstate
+        if row.id == "my-hand":
+            if event.view.index < len(s.hands[HUMAN]):
+                self._cursor = event.view.index
+                self.choose(event.view.index)
+        elif (row.id in ("table", "table2") and "-target" in event.view.classes
+              and event.view.spec.card):
+            # A click on a highlighted table card takes it with the selected hand card.
+            hand = s.hands[HUMAN]
+            if self._cursor < len(hand):
+                self.human_move(trufludo.play(hand[self._cursor], event.view.spec.card))
+
+    # -- moves ------------------------------------------------------------------------------
+    def play(self, player: int, action: Any) -> None:
+        s = self.tstate
+        self._event = self.event_for(s, player, action)
+        if action.take is not None and self.pace > 0:
+            # F5: the two cards stay together on the table for a moment before they leave.
+            self._busy = True
+            self._moment = (player, action)
+            self.refresh_view()
+            self.later(self.pace * (1.5 if made_trufego(s, action) else 1.0),
+                       lambda: self._end_moment(action))
+        else:
+            self.commit(action)
+
+    def _end_moment(self, action: Play) -> None:
+        self._moment = None
+        self.commit(action)
+
+    def event_for(self, s: trufludo.State, player: int, action: Play) -> Lazy:
+        who = "you" if player == HUMAN else "computer"
+        card = action.card
+        take = action.take
+        if take is None:
+            return lambda: tr(f"tbl.f.ev.throw.{who}", card=card_markup(card, self.card_style))
+        key = "trufego" if made_trufego(s, action) else "take"
+        return lambda: tr(f"tbl.f.ev.{key}.{who}", card=card_markup(card, self.card_style),
+                          take=card_markup(take, self.card_style))
+
+    def after_commit(self, old: Any, new: Any, mover: int, action: Any) -> bool:
+        event = self._event
+        if len(new.stock) < len(old.stock):  # F3: a new deal
+            n = len(new.stock)
+            self._event = (lambda: (event() + " " if event else "")
+                           + tr("tbl.f.ev.deal", n=n))
+        if new.current_player == HUMAN:
+            self._cursor = 0
+        return False
+
+    def log_lines_for(self, old: Any, new: Any, mover: int, action: Any) -> list[Lazy]:
+        lines = [self.move_line(mover, action)]
+        if made_trufego(old, action):
+            lines.append(lambda: "  " + tr("tbl.f.log.trufego"))
+        if len(new.stock) < len(old.stock):
+            n = len(new.stock)
+            lines.append(lambda: "  " + tr("tbl.f.log.deal", n=n))
+        return lines
+
+    def computer_delay(self) -> float:
+        # A trufego stays on the table long enough to be seen (F7, F8).
+        return self.pace * (3 if trufego_showing(self.tstate) else 1)
+
+    def show_results(self) -> None:
+        from truf_tui.ui.screens.summary import TrufludoResults
+
+        self.app.push_screen(TrufludoResults(self.tstate), self.results_closed)
+
+
+class TakeChooser(OnceModal[Play | None]):
+    """Which table card does the played card take (F5)? With ``forced_capture`` off, it may
+    also be thrown onto the table."""
+
+    CSS_PATH = "../tables.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(str(i + 1), f"pick({i})", show=False) for i in range(9)),
+        Binding("left", "move(-1)", show=False),
+        Binding("right", "move(1)", show=False),
+        Binding("enter,space", "confirm", show=False),
+        Binding("escape", "cancel", show=False),
+    ]
+
+    def __init__(self, card: Card, options: list[Play], state: trufludo.State) -> None:
+        super().__init__(classes="chooser-screen")
+        # Captures first, in table order; the throw (if legal) last.
+        self.card = card
+        self.options = sorted(options, key=lambda a: (a.take is None,
+                                                      state.table.index(a.take)
+                                                      if a.take is not None else 0))
+        self.table_size = len(state.table)
+        self._cursor = 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="chooser", classes="dialog-box"):
+            yield Markup(id="chooser-title", classes="dialog-title")
+            with Center():
+                yield CardRow(len(self.options), id="chooser-cards", classes="chooser-cards")
+            yield Markup(id="chooser-help", classes="dialog-help")
+
+    @property
+    def card_style(self) -> str:
+        return getattr(getattr(self.app, "settings", None), "card_style", "symbols")
+
+    def on_mount(self) -> None:
+        self.render_choices()
+
+    def on_settings_changed(self, _: SettingsChanged) -> None:
+        if self.is_mounted:
+            self.render_choices()
+
+    def render_choices(self) -> None:
+        st = self.card_style
+        specs = []
+        for i, a in enumerate(self.options):
+            cls = ("-cursor",) if i == self._cursor else ()
+            if a.take is None:
+                specs.append(CardSpec(empty=True, title=str(i + 1),
+                                      text=tr("tbl.f.note.throw"), classes=cls))
+            else:
+                specs.append(CardSpec(a.take, title=str(i + 1), classes=cls))
+        self.query_one(CardRow).show(specs, st)
+        self.query_one("#chooser-title", Markup).set(
+            tr("tbl.f.choose.title", card=card_markup(self.card, st)))
+        a = self.options[self._cursor]
+        if a.take is None:
+            what = tr("tbl.f.would.throw", card=card_markup(self.card, st))
+        else:
+            what = tr("tbl.f.would.take", card=card_markup(self.card, st),
+                      take=card_markup(a.take, st))
+        self.query_one("#chooser-help", Markup).set(
+            what + "\n" + tr("tbl.f.choose.keys", n=len(self.options)))
+
+    def action_pick(self, index: int) -> None:
+        if index < len(self.options):
+            self.close(self.options[index])
+
+    def action_move(self, step: int) -> None:
+        self._cursor = (self._cursor + step) % len(self.options)
+        if self.is_mounted:  # keys typed fast can arrive before the first drawing
+            self.render_choices()
+
+    def action_confirm(self) -> None:
+        self.close(self.options[self._cursor])
+
+    def action_cancel(self) -> None:
+        self.close(None)
+
+    def on_card_view_clicked(self, event: CardView.Clicked) -> None:
+        self.action_pick(event.view.index)

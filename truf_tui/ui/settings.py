@@ -1,0 +1,37 @@
+"""The player's preferences, and the message that tells every screen they changed.
+
+They are remembered in the data folder's ``settings.json`` by ``truf_tui.store.SettingsStore``
+(see ``truf_tui.ui.storage``); this module only describes them."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from textual.message import Message
+
+LANGUAGES: tuple[str, ...] = ("en", "eo")
+# Built-in Textual themes offered in the settings: a dark, a light and two more.
+THEMES: tuple[str, ...] = ("textual-dark", "textual-light", "nord", "gruvbox")
+PACES: dict[str, float] = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "instant": 0.0}
+CARD_STYLES: tuple[str, ...] = ("symbols", "letters")
+
+
+@dataclass
+class Settings:
+    lang: str = "en"
+    theme: str = "textual-dark"
+    pace: str = "normal"  # "slow" | "normal" | "fast" | "instant"
+    card_style: str = "symbols"  # or "letters", for terminals without suit symbols
+
+    @property
+    def pace_seconds(self) -> float:
+        """How long the computer's moves and captures stay visible."""
+        return PACES.get(self.pace, PACES["normal"])
+
+    def copy(self, **changes: Any) -> Settings:
+        return Settings(**{**asdict(self), **changes})
+
+
+class SettingsChanged(Message, bubble=False):
+    """Posted to every screen on the stack after the settings changed: re-render your texts."""
