@@ -106,14 +106,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         except StoreError as e:  # the file is left as it is
             return fail(str(e))
 
-    notices: list[str] = []
+    from truf_tui.ui.app import TrufApp  # imported late: --help and --version stay fast
+    from truf_tui.ui.storage import Notice
+
+    notices: list[Notice] = []
     try:
         folder: Path | None = data_dir(args.data_dir)
     except StoreError as e:  # play anyway; nothing is kept this time
         folder = None
-        notices.append(f"{e} Nothing will be saved this time.")
-
-    from truf_tui.ui.app import TrufApp  # imported late: --help and --version stay fast
+        notices.append(Notice("store.no_folder", str(e)))
 
     app = TrufApp(game=args.game, tier=args.tier, deck=args.deck, seed=args.seed,
                   lang=args.lang, data_dir=folder, load=record, notices=notices)
@@ -173,8 +174,24 @@ def serve(args: argparse.Namespace) -> int:
     except ImportError:
         return fail("serving needs the textual-serve package: pip install textual-serve")
     server = Server(serve_command(args), host=args.host, port=args.port, title="truf-tui")
+    _quiet_closed_loop()
     try:
         server.serve()
     except OSError as e:  # the port is taken, the address is not ours, ...
         return fail(f"cannot serve on {args.host}:{args.port}: {e.strerror or e}")
     return 0
+
+
+def _quiet_closed_loop() -> None:
+    """Stopping the server (Ctrl+C) while a browser tab is open leaves the pipes of its
+    game for the garbage collector after the event loop has closed; asyncio then prints a
+    harmless "Event loop is closed" traceback.  Keep only that one quiet."""
+    default = sys.unraisablehook
+
+    def hook(unraisable: sys.UnraisableHookArgs) -> None:
+        e = unraisable.exc_value
+        if isinstance(e, RuntimeError) and str(e) == "Event loop is closed":
+            return
+        default(unraisable)
+
+    sys.unraisablehook = hook

@@ -14,14 +14,19 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, RadioButton, Static
 
 from truf_tui import __version__, cli
+from truf_tui.store import SettingsStore
 from truf_tui.ui.app import TrufApp
 from truf_tui.ui.config import GameConfig
 from truf_tui.ui.i18n import all_strings, tr
-from truf_tui.ui.screens.dialogs import ConfirmAbandon, ConfirmQuit, TooSmallScreen
+from truf_tui.ui.screens.dialogs import (
+    ConfirmAbandon,
+    ConfirmQuit,
+    ConfirmReplaceSave,
+    TooSmallScreen,
+)
 from truf_tui.ui.screens.help import HelpScreen
 from truf_tui.ui.screens.settings import SettingsScreen
 from truf_tui.ui.screens.start import StartScreen
-from truf_tui.store import SettingsStore
 from truf_tui.ui.settings import SettingsChanged
 
 SIZE = (100, 32)
@@ -362,7 +367,9 @@ async def test_language_switch_translates_every_shell_string(
             lambda: app.push_screen(SettingsScreen()),
             lambda: app.push_screen(ConfirmQuit()),
             lambda: app.push_screen(ConfirmAbandon()),
+            lambda: app.push_screen(ConfirmReplaceSave()),
             lambda: app.push_screen(TooSmallScreen()),
+            lambda: app.action_stats(),
             lambda: app.action_help(),
         ]
         for open_screen in screens:

@@ -11,6 +11,7 @@ import os
 import time
 from collections.abc import Callable, Iterable, Sequence
 from copy import deepcopy
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +34,7 @@ from truf_tui.ui.settings import LANGUAGES, Settings, SettingsChanged
 from truf_tui.ui.storage import (
     AppData,
     GameKeeper,
+    Notice,
     choices_from_store,
     choices_to_store,
     config_of,
@@ -44,6 +46,7 @@ if TYPE_CHECKING:
     from textual.command import CommandPalette
 
     from truf_tui.engine.record import AnyState, GameRecord
+    from truf_tui.store import Problem
 
 # Help opened from a table starts at that game's rules.
 TABLE_TOPICS = {"TrufludoTable": "trufludo", "TrucTable": "truc"}
@@ -83,7 +86,7 @@ class TrufApp(App[None]):
                  deck: str | None = None, seed: int | None = None, lang: str | None = None,
                  bot_options: dict[str, Any] | None = None, *,
                  settings: Settings | None = None, data_dir: str | Path | None = None,
-                 load: GameRecord | None = None, notices: Sequence[str] = ()) -> None:
+                 load: GameRecord | None = None, notices: Sequence[Notice] = ()) -> None:
         super().__init__()
         self.data: AppData | None = None if data_dir is None else AppData(data_dir)
         stored: dict[str, Any] = {}
@@ -100,7 +103,7 @@ class TrufApp(App[None]):
         self.theme = settings.theme
         self.bot_options: dict[str, Any] = dict(bot_options or {})
         self.game_in_progress = False
-        self._notices: list[str] = list(notices)
+        self._notices: list[Notice] = list(notices)
 
         # The start screen's choices, kept for the whole run (CLI options preselect them).
         self.start_choices: dict[str, Any] = choices_from_store(stored, default_choices())
@@ -154,6 +157,8 @@ class TrufApp(App[None]):
         self._remember(config)
         table = self._table_for(config)
         keeper = None if self.data is None else GameKeeper.new_game(self.data, config.tier)
+        if keeper is not None:
+            keeper.meta["practice"] = config.practice
         self._open_table(table, keeper)
 
     def open_record(self, record: GameRecord, state: AnyState | None = None) -> None:
@@ -161,8 +166,13 @@ class TrufApp(App[None]):
         if state is None:
             state = record.replay()
         config = config_of(record, tier=self.start_choices["tier"])
+        if record.meta.get("practice") is True:  # practice mode carries on (issue 5)
+            config = replace(config, practice=True)
         self.last_config = config
         table = self._table_for(config, state)
+        hints = record.meta.get("hints_used")
+        if type(hints) is int and hints > 0:  # and so does the count of hints
+            table.hints_used = hints  # type: ignore[attr-defined]
         keeper = None if self.data is None else GameKeeper.resumed(self.data, record,
                                                                     config.tier)
         self._open_table(table, keeper)
@@ -170,20 +180,13 @@ class TrufApp(App[None]):
     def _table_for(self, config: GameConfig, state: AnyState | None = None) -> Screen[Any]:
         """The table of ``config``'s game: a new deal, or ``state`` if given."""
         # Imported here: the tables pull in the engines and the AI.
-        from truf_tui.ui.screens.table_base import TableScreen
-
-        table: TableScreen
         if config.game == "trufludo":
             from truf_tui.ui.screens.trufludo_table import TrufludoTable
 
-            table = TrufludoTable(config)
-        else:
-            from truf_tui.ui.screens.truc_table import TrucTable
+            return TrufludoTable(config, state)
+        from truf_tui.ui.screens.truc_table import TrucTable
 
-            table = TrucTable(config)
-        if state is not None:
-            table.set_reactive(TableScreen.state, state)
-        return table
+        return TrucTable(config, state)
 
     def _open_table(self, table: Screen[Any], keeper: GameKeeper | None) -> None:
         self._pop_to_start()
@@ -194,10 +197,19 @@ class TrufApp(App[None]):
             self.watch(table, "state", lambda s: self._table_moved(keeper, s), init=True)
         self.push_screen(table)
 
+    def game_meta_changed(self, **meta: Any) -> None:
+        """The table's game has new meta data for its record (``hints_used``, issue 5)."""
+        if self._keeper is not None:
+            self._keeper.meta.update(meta)
+
     def _table_moved(self, keeper: GameKeeper, state: AnyState | None) -> None:
         if state is None or keeper is not self._keeper:
             return
-        keeper.moved(state)
+        try:
+            keeper.moved(state)
+        except Exception as e:  # saving must never stop the game: say so and play on
+            keeper.tracking = False
+            keeper.data.problems.append(Notice("store.not_saved", f"{type(e).__name__}: {e}"))
         self.show_problems()
 
     @property
@@ -244,18 +256,21 @@ class TrufApp(App[None]):
 
     def show_problems(self) -> None:
         """Tell the player what went wrong with their data files (in the current language)."""
-        messages, self._notices = self._notices, []
+        problems: list[Problem | Notice]
+        problems, self._notices = list(self._notices), []
         if self.data is not None:
-            problems, self.data.problems = self.data.problems, []
-            messages += [p if isinstance(p, str) else p.message(self.lang) for p in problems]
-        for message in messages:
-            self.notify(message, title=tr("store.title"), severity="warning", timeout=15)
+            problems += self.data.problems
+            self.data.problems = []
+        for problem in problems:
+            self.notify(problem.message(self.lang), title=tr("store.title"),
+                        severity="warning", timeout=15)
 
     def _remember(self, config: GameConfig) -> None:
         c = self.start_choices
         c["game"], c["tier"], c["dealer"], c["seed"] = (config.game, config.tier, config.dealer,
                                                         config.seed)
         c["rules"][config.game] = deepcopy(config.rules)
+        c["practice"] = config.practice
         self.choices_changed()
 
     def choices_changed(self) -> None:
@@ -351,7 +366,8 @@ class TrufApp(App[None]):
         self.start_choices["game"] = game
         c = self.start_choices
         config = GameConfig(game=game, tier=c["tier"], rules=dict(c["rules"][game]),
-                            dealer=c["dealer"], seed=c["seed"])
+                            dealer=c["dealer"], seed=c["seed"],
+                            practice=c.get("practice", False))
         self.new_game(config)
 
     def _unless_game_lost(self, then: Callable[[], None]) -> None:

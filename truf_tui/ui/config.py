@@ -33,6 +33,7 @@ class GameConfig:
     """One game to start.  The human is always player 0, the computer player 1.
 
     ``dealer``: 0 = the human deals, 1 = the computer deals, ``None`` = drawn by the seed.
+    ``practice``: the practice mode (truf_tui/coach.py; off by default).
     """
 
     game: str = "trufludo"
@@ -40,6 +41,7 @@ class GameConfig:
     rules: dict[str, Any] = field(default_factory=dict)
     dealer: int | None = None
     seed: int | None = None
+    practice: bool = False  # the coach's practice mode (issue 5): warnings, round reviews
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
@@ -58,7 +60,7 @@ class GameConfig:
 
     def __hash__(self) -> int:  # rules is a dict: hash its items instead
         return hash((self.game, self.tier, tuple(sorted(self.rules.items())), self.dealer,
-                     self.seed))
+                     self.seed, self.practice))
 
     def engine_rules(self) -> Any:
         """The engine's ``Rules`` for this game (imports the engine on demand)."""

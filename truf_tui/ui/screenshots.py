@@ -195,6 +195,42 @@ def prepared_trufludo(hands: tuple[tuple[str, ...], tuple[str, ...]],
     })
 
 
+# -- the coach (issue 5) ---------------------------------------------------------------------
+async def shot_hint_trufludo(pilot: Pilot[Any]) -> None:
+    """h on the Trufludo table: the expert's view of every move, with reasons."""
+    t = await start(pilot, "trufludo", seed=5, dealer=1)
+    t.load_state(prepared_trufludo(hands=(("7H", "2S", "3C"), ("5D", "9S", "KC")),
+                                   table_cards=("4H", "KS"), stock=18))
+    await settle(pilot)
+    await pilot.press("h")
+    await wait_for(pilot, lambda: not getattr(pilot.app.screen, "thinking", True))
+
+
+async def shot_hint_truc(pilot: Pilot[Any]) -> None:
+    """h on the Le Truc table, answering the computer's "2 pli?"."""
+    from truf_tui.engine import truc
+
+    t = await start(pilot, "truc", seed=8, dealer=0)
+    t.load_state(truc.new_game(truc.Rules(), seed=8, dealer=0).apply("raise"))
+    await settle(pilot)
+    await pilot.press("h")
+    await wait_for(pilot, lambda: not getattr(pilot.app.screen, "thinking", True))
+
+
+async def shot_truc_practice_review(pilot: Pilot[Any]) -> None:
+    """Practice mode: the computer bluffs, you refuse with the better cards; the review."""
+    from truf_tui.cards import TRUC_32
+    from truf_tui.engine import truc
+
+    t = await start(pilot, "truc", seed=8, dealer=1, practice=True)
+    top = ["7H", "9S", "7S", "10S", "8H", "JS"]  # you: 7H 7S 8H; the computer: 9S 10S JS
+    deck = top + [str(c) for c in TRUC_32 if str(c) not in top]
+    t.load_state(truc.new_game(deck=deck, dealer=1, seed=8).apply("play 8H").apply("raise"))
+    await settle(pilot)
+    await pilot.press("x")
+    await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "PracticeRoundSummary")
+
+
 # (file name, how to get there, app options)
 SHOTS: list[tuple[str, Prepare, dict[str, Any]]] = [
     ("start", shot_start, {}),
@@ -210,6 +246,9 @@ SHOTS: list[tuple[str, Prepare, dict[str, Any]]] = [
     ("truc-raise", shot_truc_raise, {}),
     ("truc-round-summary", shot_truc_round_summary, {}),
     ("results", shot_results, {}),
+    ("hint-trufludo", shot_hint_trufludo, {}),
+    ("hint-truc", shot_hint_truc, {}),
+    ("truc-practice-review", shot_truc_practice_review, {}),
 ]
 
 

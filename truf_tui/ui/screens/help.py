@@ -149,6 +149,8 @@ class HelpScreen(Screen[None]):
         )
 
     async def on_mount(self) -> None:
+        if not self.query("#help-title"):
+            return  # closed again before it was shown (F1 twice in a blink): nothing to do
         self._refresh_texts()
         await self._load()
 

@@ -43,6 +43,7 @@ def default_choices() -> dict[str, Any]:
         "rules": {game: dict(rules) for game, rules in DEFAULT_RULES.items()},
         "dealer": None,
         "seed": None,
+        "practice": False,
     }
 
 
@@ -120,6 +121,13 @@ class StartScreen(Screen[None]):
                     yield ChoiceSet(DEALERS, c["dealer"], lambda d: tr(_DEALER_KEYS[d]),
                                     id="dealer", classes="inline")
                     yield Static(id="dealer-note", classes="form-note")
+            with Horizontal(classes="form-row"):
+                yield Static(id="label-practice", classes="form-label")
+                with Vertical(classes="form-field"):
+                    yield ChoiceSet((False, True), c.get("practice", False),
+                                    lambda v: tr("practice.on" if v else "practice.off"),
+                                    id="practice", classes="inline")
+                    yield Static(id="practice-note", classes="form-note")
             with Horizontal(id="start-buttons"):
                 yield Button(id="play", variant="success")
                 yield Button(id="howto")
@@ -173,6 +181,8 @@ class StartScreen(Screen[None]):
             "#label-rest": self._rule_label("rest"),
             "#label-dealer": tr("start.dealer"),
             "#dealer-note": tr(f"start.dealer.note.{game}"),
+            "#label-practice": tr("practice.label"),
+            "#practice-note": tr("practice.note"),
             "#start-hint": tr("start.hint"),
         }
         for selector, text in texts.items():
@@ -227,6 +237,7 @@ class StartScreen(Screen[None]):
         self.query_one("#forced", ChoiceSet).value = rules_t["forced_capture"]
         self.query_one("#leftover", ChoiceSet).value = rules_t["leftover"]
         self.query_one("#rest", ChoiceSet).value = rules_c["rest_refusal"]
+        self.query_one("#practice", ChoiceSet).value = c.get("practice", False)
         target = self.query_one("#target", Input)
         if target.value != str(rules_c["target"]):
             target.value = str(rules_c["target"])
@@ -260,6 +271,8 @@ class StartScreen(Screen[None]):
                 c["rules"]["trufludo"]["leftover"] = value
             case "rest":
                 c["rules"]["truc"]["rest_refusal"] = value
+            case "practice":
+                c["practice"] = value
         self.truf_app.choices_changed()
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -284,7 +297,7 @@ class StartScreen(Screen[None]):
     def config(self) -> GameConfig:
         c = self.choices
         return GameConfig(game=c["game"], tier=c["tier"], rules=dict(c["rules"][c["game"]]),
-                          dealer=c["dealer"], seed=c["seed"])
+                          dealer=c["dealer"], seed=c["seed"], practice=c.get("practice", False))
 
     # -- actions ------------------------------------------------------------------------
     def on_button_pressed(self, event: Button.Pressed) -> None:

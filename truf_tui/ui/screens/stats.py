@@ -3,24 +3,28 @@ Truc points per round, all read from the history of finished games (``History.st
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from truf_tui.store import Stats, StoreError, Tally
+from truf_tui.store import GameRow, Stats, StoreError, Tally
 from truf_tui.ui.config import GAMES, TIERS
 from truf_tui.ui.i18n import get_language, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.settings import SettingsChanged
+from truf_tui.ui.storage import Notice
 
 if TYPE_CHECKING:
     from truf_tui.ui.app import TrufApp
 
 COLUMNS = ("opponent", "games", "wins", "draws", "losses", "percent")
+GAME_COLUMNS = ("when", "game", "opponent", "result")
+MAX_LISTED = 200  # finished games listed for replay, newest first
 
 
 def number(x: float, digits: int = 1) -> str:
@@ -56,6 +60,7 @@ class StatsScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__(id="stats")
         self.stats: Stats | None = None
+        self.games: list[GameRow] = []
 
     @property
     def truf_app(self) -> TrufApp:
@@ -68,10 +73,14 @@ class StatsScreen(Screen[None]):
             yield Static(id="stats-note", classes="hint")
             for game in GAMES:
                 yield Static(id=f"stats-head-{game}", classes="stats-head")
-                table: DataTable[str] = DataTable(id=f"stats-{game}", cursor_type="none",
+                table: DataTable[Any] = DataTable(id=f"stats-{game}", cursor_type="none",
                                                   zebra_stripes=True, classes="stats-table")
                 yield table
                 yield Static(id=f"stats-mean-{game}", classes="stats-mean")
+            yield Static(id="stats-games-head", classes="stats-head")
+            games: DataTable[str] = DataTable(id="stats-games", cursor_type="row",
+                                              zebra_stripes=True, classes="stats-table")
+            yield games
             yield Static(id="stats-hint", classes="hint")
         yield KeyBar([
             ("Esc", "key.close", "screen.close"),
@@ -82,6 +91,9 @@ class StatsScreen(Screen[None]):
     def on_mount(self) -> None:
         self.stats = self.load()
         self.refresh_texts()
+        games = self.query_one("#stats-games", DataTable)
+        if games.row_count:
+            games.focus()
 
     def load(self) -> Stats | None:
         data = self.truf_app.data
@@ -89,8 +101,9 @@ class StatsScreen(Screen[None]):
             return None
         try:
             stats = data.history.stats()
+            self.games = data.history.games()[::-1][:MAX_LISTED]
         except StoreError as e:
-            data.problems.append(str(e))
+            data.problems.append(Notice("store.not_read", str(e)))
             stats = None
         data.history_problems()
         self.truf_app.show_problems()
@@ -109,16 +122,48 @@ class StatsScreen(Screen[None]):
         self.query_one("#stats-note").display = bool(note)
         for game in GAMES:
             self.query_one(f"#stats-head-{game}", Static).update(tr(f"game.{game}"))
-            table = cast("DataTable[str]", self.query_one(f"#stats-{game}", DataTable))
+            table: DataTable[Any] = self.query_one(f"#stats-{game}", DataTable)
             table.clear(columns=True)
             for i, col in enumerate(COLUMNS):
                 table.add_column(tr(f"stats.col.{col}"), key=col, width=14 if i == 0 else None)
             for row in rows_for(stats, game):
-                table.add_row(*row)
+                table.add_row(row[0], *(Text(cell, justify="right") for cell in row[1:]))
         self.query_one("#stats-mean-trufludo", Static).update(self._trufegoj(stats))
         self.query_one("#stats-mean-truc", Static).update(self._points(stats))
+        self.refresh_games()
         self.query_one("#stats-hint", Static).update(tr("stats.hint"))
         self.query_one(KeyBar).refresh_texts()
+
+    def refresh_games(self) -> None:
+        from truf_tui.ui.screens.replay import result_text, when
+
+        self.query_one("#stats-games-head", Static).update(tr("stats.games"))
+        self.query_one("#stats-games-head").display = bool(self.games)
+        table: DataTable[Any] = self.query_one("#stats-games", DataTable)
+        table.display = bool(self.games)
+        table.clear(columns=True)
+        for col in GAME_COLUMNS:
+            table.add_column(tr(f"stats.col.{col}"), key=col)
+        for row in self.games:
+            tier = tr(f"tier.{row.tier}") if row.tier in TIERS else tr("stats.no_tier")
+            table.add_row(when(row.finished_at), tr(f"game.{row.game}"), tier,
+                          result_text(row), key=str(row.id))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.data_table.id != "stats-games" or event.row_key.value is None:
+            return
+        event.stop()
+        row = next((g for g in self.games if str(g.id) == event.row_key.value), None)
+        if row is None:
+            return
+        from truf_tui.ui.screens.replay import ReplayScreen
+
+        try:
+            screen = ReplayScreen(row)
+        except Exception as e:  # a damaged record in the history: say so, stay here
+            self.notify(str(e), title=tr("store.title"), severity="warning")
+            return
+        self.app.push_screen(screen)
 
     @staticmethod
     def _trufegoj(stats: Stats) -> str:

@@ -194,8 +194,12 @@ class Results(Summary):
         Binding("m,escape", "choose('menu')", show=False),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, hints_used: int = 0) -> None:
         super().__init__(id="results")
+        self.hints_used = hints_used  # hints the player asked for (issue 5)
+
+    def hints_line(self) -> list[str]:
+        return [tr("hint.used.results", n=self.hints_used)] if self.hints_used else []
 
     def action_choose(self, choice: str) -> None:
         self.close(choice)
@@ -211,8 +215,8 @@ class Results(Summary):
 class TrufludoResults(Results):
     """F11: each player's trufoj, trufegoj counted twice, and the total."""
 
-    def __init__(self, state: trufludo.State) -> None:
-        super().__init__()
+    def __init__(self, state: trufludo.State, hints_used: int = 0) -> None:
+        super().__init__(hints_used)
         self.state = state
 
     def texts(self) -> tuple[str, str]:
@@ -241,14 +245,15 @@ class TrufludoResults(Results):
         if s.rules.leftover == "last_capturer" and s.last_capturer is not None:
             lines.append(tr("tbl.res.leftover"))
         lines.append(tr("tbl.res.rule"))
+        lines += self.hints_line()
         return title, "\n".join(lines)
 
 
 class TrucResults(Results):
     """The final score and the list of rounds."""
 
-    def __init__(self, state: truc.State) -> None:
-        super().__init__()
+    def __init__(self, state: truc.State, hints_used: int = 0) -> None:
+        super().__init__(hints_used)
         self.state = state
         self.ends = round_ends(state)
 
@@ -278,6 +283,7 @@ class TrucResults(Results):
         lines.append(f"[b]{tr('tbl.res.t.last')}[/]")
         for e in recent:
             lines.append(tr("tbl.t.trick.round", n=e.round) + "  " + short_end(e))
+        lines += self.hints_line()
         return title, "\n".join(lines)
 
 

@@ -39,14 +39,16 @@ class TableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("l", "toggle_log", show=False),
         Binding("escape", "menu", show=False),
+        Binding("h", "hint", show=False),
     ]
 
     state: reactive[Any] = reactive(None, init=False)
 
-    def __init__(self, config: GameConfig) -> None:
+    def __init__(self, config: GameConfig, state: Any = None) -> None:
+        """A new deal of ``config``'s game, or ``state`` (a saved game, replayed) if given."""
         super().__init__(classes=f"table-screen {config.game}-table")
         self.config = config
-        self.set_reactive(TableScreen.state, self.new_state())
+        self.set_reactive(TableScreen.state, self.new_state() if state is None else state)
         self._bot: Any = None
         self._busy = False  # a capture or a trick is being shown: input waits
         self._epoch = 0  # bumped at every commit; stale timers and workers see it
@@ -57,6 +59,10 @@ class TableScreen(Screen[None]):
         self._log_visible: bool | None = None  # None: by the width (HORIZONTAL_BREAKPOINTS)
         self._over_shown = False
         self._deferred: list[Callable[[], None]] = []
+        # Hints (truf_tui/ui/widgets/hints.py): how many positions got one, which, the last.
+        self.hints_used = 0
+        self.hinted: set[Any] = set()
+        self.last_hint: Any = None
 
     # -- to be provided by the games --------------------------------------------------------
     def new_state(self) -> Any:
@@ -159,6 +165,12 @@ class TableScreen(Screen[None]):
     def action_menu(self) -> None:
         """Back to the start screen (the app asks first while the game is unfinished)."""
         self.app.new_game_menu()  # type: ignore[attr-defined]
+
+    def action_hint(self) -> None:
+        """The expert's view of every legal move (h), in a panel over the table."""
+        from truf_tui.ui.widgets.hints import open_hints
+
+        open_hints(self)
 
     def action_toggle_log(self) -> None:
         self._log_visible = not self.log_visible

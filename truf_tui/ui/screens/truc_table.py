@@ -106,8 +106,8 @@ class TrucTable(TableScreen):
         *(Binding(key, f"act('{kind}')", show=False) for kind, key, _a, _l in ACTIONS),
     ]
 
-    def __init__(self, config: GameConfig) -> None:
-        super().__init__(config)
+    def __init__(self, config: GameConfig, state: Any = None) -> None:
+        super().__init__(config, state)
         self._cursor = 0
         self._moment: tuple[int, truc.Action] | None = None  # a finished trick on show
         self._speech: Lazy | None = None  # the computer's last words this round
@@ -164,6 +164,7 @@ class TrucTable(TableScreen):
         yield KeyBar([
             ("1-3", "tbl.key.play", "screen.confirm"),
             ("←→", "tbl.key.select", "screen.move(1)"),
+            ("h", "hint.key", "screen.hint"),
             ("l", "tbl.key.log", "screen.toggle_log"),
             ("Esc", "tbl.key.menu", "screen.menu"),
             ("F1", "key.help", "app.help"),
@@ -421,7 +422,12 @@ class TrucTable(TableScreen):
             # T6-T10: the round is over; the summary holds the game until it is closed.
             self._busy = True
             self.refresh_view()
-            self.app.push_screen(TrucRoundSummary(new), self._summary_closed)
+            summary = TrucRoundSummary(new)
+            if self.config.practice:  # the computer's hand and a review of the round
+                from truf_tui.ui.screens.practice import PracticeRoundSummary
+
+                summary = PracticeRoundSummary(new)
+            self.app.push_screen(summary, self._summary_closed)
             return True
         return False
 
@@ -446,7 +452,7 @@ class TrucTable(TableScreen):
         return lines
 
     def show_results(self) -> None:
-        self.app.push_screen(TrucResults(self.tstate), self.results_closed)
+        self.app.push_screen(TrucResults(self.tstate, self.hints_used), self.results_closed)
 
 
 def pips(score: int, target: int) -> str:

@@ -47,8 +47,8 @@ class TrufludoTable(TableScreen):
         Binding("enter,space", "confirm", show=False),
     ]
 
-    def __init__(self, config: GameConfig) -> None:
-        super().__init__(config)
+    def __init__(self, config: GameConfig, state: Any = None) -> None:
+        super().__init__(config, state)
         self._cursor = 0
         self._moment: tuple[int, Play] | None = None  # a capture on show before it leaves
 
@@ -99,6 +99,7 @@ class TrufludoTable(TableScreen):
         yield KeyBar([
             ("1-3", "tbl.key.play", "screen.confirm"),
             ("←→", "tbl.key.select", "screen.move(1)"),
+            ("h", "hint.key", "screen.hint"),
             ("l", "tbl.key.log", "screen.toggle_log"),
             ("Esc", "tbl.key.menu", "screen.menu"),
             ("F1", "key.help", "app.help"),
@@ -290,6 +291,15 @@ class TrufludoTable(TableScreen):
         if action is not None:
             self.human_move(action)
 
+    def human_move(self, action: Any) -> bool:
+        # Practice mode: leaving a single card asks first (truf_tui/ui/screens/practice.py).
+        if self.config.practice:
+            from truf_tui.ui.screens.practice import confirm_risky
+
+            if confirm_risky(self, action):
+                return False
+        return super().human_move(action)
+
     def on_card_view_clicked(self, event: CardView.Clicked) -> None:
         row = event.view.parent
         if row is None:
@@ -360,7 +370,7 @@ class TrufludoTable(TableScreen):
     def show_results(self) -> None:
         from truf_tui.ui.screens.summary import TrufludoResults
 
-        self.app.push_screen(TrufludoResults(self.tstate), self.results_closed)
+        self.app.push_screen(TrufludoResults(self.tstate, self.hints_used), self.results_closed)
 
 
 class TakeChooser(OnceModal[Play | None]):

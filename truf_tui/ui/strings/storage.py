@@ -3,6 +3,28 @@
 STRINGS: dict[str, dict[str, str]] = {
     # -- data files ---------------------------------------------------------------------
     "store.title": {"en": "Your data", "eo": "Viaj datumoj"},
+    "store.not_saved": {
+        "en": "The game could not be saved: {detail}",
+        "eo": "La ludo ne konserveblis: {detail}",
+    },
+    "store.settings_not_saved": {
+        "en": "The settings could not be saved: {detail}",
+        "eo": "La agordoj ne konserveblis: {detail}",
+    },
+    "store.not_recorded": {
+        "en": "The finished game could not be added to the history: {detail} It stays "
+              "saved and is added at the next start.",
+        "eo": "La finita ludo ne aldoneblis al la historio: {detail} Ĝi restas konservita "
+              "kaj aldoniĝos je la sekva starto.",
+    },
+    "store.not_read": {
+        "en": "The game history could not be read: {detail}",
+        "eo": "La ludhistorio ne legeblis: {detail}",
+    },
+    "store.no_folder": {
+        "en": "{detail} Nothing will be saved this time.",
+        "eo": "{detail} Nenio estos konservata ĉi-foje.",
+    },
     # -- the saved game -----------------------------------------------------------------
     "start.continue": {"en": "▶ Continue (c)", "eo": "▶ Daŭrigi (c)"},
     "start.continue.trufludo": {
@@ -66,4 +88,56 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "Ludoj gajnitaj, egalaj kaj perditaj laŭ ludo kaj kontraŭulo "
               "(s sur la komenca ekrano)",
     },
+    "stats.games": {
+        "en": "Finished games, newest first: Enter replays one",
+        "eo": "Finitaj ludoj, la plej novaj unue: Enter reludas unu",
+    },
+    "stats.col.when": {"en": "Finished", "eo": "Finita"},
+    "stats.col.game": {"en": "Game", "eo": "Ludo"},
+    "stats.col.result": {"en": "Result", "eo": "Rezulto"},
+    # -- replay -------------------------------------------------------------------------
+    "replay.title": {
+        "en": "Replay · {game} against the computer ({tier}) · {when} · {result}",
+        "eo": "Reludo · {game} kontraŭ la komputilo ({tier}) · {when} · {result}",
+    },
+    "replay.result.win": {"en": "you won {you}–{computer}",
+                          "eo": "vi gajnis {you}–{computer}"},
+    "replay.result.draw": {"en": "a draw {you}–{computer}",
+                           "eo": "egalludo {you}–{computer}"},
+    "replay.result.loss": {"en": "you lost {you}–{computer}",
+                           "eo": "vi perdis {you}–{computer}"},
+    "replay.key.step": {"en": "Step", "eo": "Paŝi"},
+    "replay.key.start": {"en": "Start", "eo": "Komenco"},
+    "replay.key.end": {"en": "End", "eo": "Fino"},
+    "replay.start": {"en": "  0. The deal", "eo": "  0. La disdono"},
+    "replay.status.start": {
+        "en": "The deal, before the first of {n} moves.",
+        "eo": "La disdono, antaŭ la unua el {n} movoj.",
+    },
+    "replay.status.move": {"en": "Move {i} of {n} · {who}: {move}",
+                           "eo": "Movo {i} el {n} · {who}: {move}"},
+    "replay.none": {"en": "(none)", "eo": "(neniu)"},
+    "replay.nobody": {"en": "nobody", "eo": "neniu"},
+    "replay.dealer": {"en": "◆ dealer", "eo": "◆ disdonanto"},
+    "replay.hand": {"en": "hand: {cards}", "eo": "mano: {cards}"},
+    "replay.f.pile": {
+        "en": "trufkesto: {cards} cards, trufegoj {trufegoj}, score {score}",
+        "eo": "trufkesto: {cards} kartoj, trufegoj {trufegoj}, poentoj {score}",
+    },
+    "replay.t.round": {
+        "en": "Round {n} · dealer: {dealer} · stake {stake} · points: you {you}, "
+              "the computer {computer} (to {target})",
+        "eo": "Rondo {n} · disdonanto: {dealer} · veto {stake} · poentoj: vi {you}, "
+              "la komputilo {computer} (ĝis {target})",
+    },
+    "replay.t.trick": {"en": "Trick {n}: {lead} vs {answer} → {winner}",
+                       "eo": "Truko {n}: {lead} kontraŭ {answer} → {winner}"},
+    "replay.t.led": {"en": "Trick {n}: {card} led by {who}",
+                     "eo": "Truko {n}: {card} elirita de {who}"},
+    "replay.t.pending.raise": {"en": "{who} must answer a raise",
+                               "eo": "{who} devas respondi altigon"},
+    "replay.t.pending.rest": {"en": "{who} must answer “Mia resto”",
+                              "eo": "{who} devas respondi «Mia resto»"},
+    "replay.t.pending.redeal": {"en": "{who} must answer a redeal",
+                                "eo": "{who} devas respondi redisdonon"},
 }

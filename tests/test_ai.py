@@ -1,0 +1,380 @@
+"""The computer players (issue 3): legality, no peeking, reproducibility, analyse, arena, bench."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from truf_tui.ai import PLAYERS, TIERS, make_bot
+from truf_tui.engine import truc, trufludo
+
+ITER = 24  # a tiny search budget: these tests check behaviour, not strength
+
+TRUFLUDO_RULES = [
+    trufludo.Rules(),
+    trufludo.Rules(deck="italian"),
+    trufludo.Rules(forced_capture=False),
+    trufludo.Rules(deck="italian", forced_capture=False, leftover="last_capturer"),
+    trufludo.Rules(leftover="last_capturer"),
+]
+TRUC_RULES = [
+    truc.Rules(),
+    truc.Rules(rest_refusal="game"),
+    truc.Rules(target=1),
+    truc.Rules(target=3, rest_refusal="game"),
+    truc.Rules(target=5),
+]
+
+
+def random_position(game: str, rng: random.Random, rules: Any = None) -> Any:
+    """A non-terminal position reached by random legal play under random rules."""
+    mod = trufludo if game == "trufludo" else truc
+    pool = TRUFLUDO_RULES if game == "trufludo" else TRUC_RULES
+    while True:
+        r = rules if rules is not None else rng.choice(pool)
+        s = mod.new_game(r, seed=rng.getrandbits(32))
+        steps = rng.randrange(0, 60 if game == "trufludo" else 40)
+        for _ in range(steps):
+            legal = s.legal_actions()
+            if not legal:
+                break
+            # avoid folding most of the time so Truc positions get deep into rounds
+            a = rng.choice(legal)
+            if game == "truc" and a == truc.FOLD and rng.random() < 0.9:
+                continue
+            s = s.apply(a)
+        if not s.is_terminal():
+            return s
+
+
+def other_state_same_view(s: Any, p: int, rng: random.Random) -> Any:
+    """A state with the same observation for ``p`` but other hidden cards (and seed)."""
+    for _ in range(50):
+        t = s.determinize(p, rng)
+        assert t.observation(p) == s.observation(p)
+        if t.hands[1 - p] != s.hands[1 - p] or not s.hands[1 - p]:
+            return t
+    return t
+
+
+def bots_for(game: str) -> list[str]:
+    return list(PLAYERS[game])
+
+
+@pytest.mark.parametrize("game", ["trufludo", "truc"])
+@pytest.mark.parametrize("tier", TIERS)
+def test_no_peeking(game: str, tier: str) -> None:
+    rng = random.Random(f"peek-{game}-{tier}")
+    for _ in range(4):
+        s = random_position(game, rng)
+        p = s.current_player
+        t = other_state_same_view(s, p, rng)
+        if game == "truc":
+            assert t.next_seed != s.next_seed
+        assert t.to_dict() != s.to_dict()
+        a = make_bot(game, tier, seed=5, iterations=ITER).choose(s.observation(p))
+        b = make_bot(game, tier, seed=5, iterations=ITER).choose(t.observation(p))
+        assert a == b
+
+
+@pytest.mark.parametrize("game", ["trufludo", "truc"])
+def test_every_player_plays_legal_actions(game: str) -> None:
+    rng = random.Random(f"legal-{game}")
+    names = bots_for(game)
+    for i in range(12 * len(names)):
+        s = random_position(game, rng)
+        p = s.current_player
+        name = names[i % len(names)]
+        bot = make_bot(game, name, seed=i, iterations=ITER)
+        a = bot.choose(s.observation(p))
+        assert a in s.legal_actions(), (name, str(a), s)
+
+
+@pytest.mark.parametrize("game", ["trufludo", "truc"])
+@pytest.mark.parametrize("tier", TIERS)
+def test_reproducible(game: str, tier: str) -> None:
+    rng = random.Random(f"repro-{game}-{tier}")
+    for _ in range(3):
+        s = random_position(game, rng)
+        obs = s.observation(s.current_player)
+        seq1 = [make_bot(game, tier, seed=9, iterations=ITER).choose(obs) for _ in range(2)]
+        bot = make_bot(game, tier, seed=9, iterations=ITER)
+        assert bot.choose(obs) == seq1[0] == seq1[1]
+
+
+@pytest.mark.parametrize("game", ["trufludo", "truc"])
+@pytest.mark.parametrize("tier", TIERS)
+def test_analyse_covers_every_legal_action(game: str, tier: str) -> None:
+    rng = random.Random(f"analyse-{game}-{tier}")
+    for _ in range(3):
+        s = random_position(game, rng)
+        stats = make_bot(game, tier, seed=1, iterations=ITER).analyse(
+            s.observation(s.current_player))
+        assert sorted(map(str, (x.action for x in stats))) == sorted(
+            map(str, s.legal_actions()))
+        assert all(0.0 <= x.value <= 1.0 and x.visits >= 0 for x in stats)
+        values = [x.value for x in stats]
+        if all(x.visits == 0 for x in stats):
+            assert values == sorted(values, reverse=True)
+
+
+def test_whole_games_between_tiers() -> None:
+    for game, mod in (("trufludo", trufludo), ("truc", truc)):
+        for i, (a, b) in enumerate([("easy", "medium"), ("hard", "expert")]):
+            s = mod.new_game(mod.Rules(target=3) if mod is truc else mod.Rules(), seed=i)
+            bots = [make_bot(game, a, seed=1, iterations=ITER),
+                    make_bot(game, b, seed=2, iterations=ITER)]
+            while not s.is_terminal():
+                p = s.current_player
+                act = bots[p].choose(s.observation(p))
+                s = s.apply(act)
+
+
+def test_make_bot_rejects_bad_arguments() -> None:
+    with pytest.raises(ValueError):
+        make_bot("chess", "easy")
+    with pytest.raises(ValueError):
+        make_bot("trufludo", "rock")
+    with pytest.raises(ValueError):
+        make_bot("truc", "easy", time_limit=0)
+    with pytest.raises(ValueError):
+        make_bot("truc", "hard", iterations=0)
+    assert TIERS == ("easy", "medium", "hard", "expert")
+
+
+# -- the search's fast paths agree with the engine -------------------------------------------
+
+@pytest.mark.parametrize("policy", ["simple", "smart", "fair"])
+def test_trufludo_fast_rollouts_agree_with_engine(policy: str) -> None:
+    from truf_tui.ai import trufludo_ai as T
+
+    rng = random.Random(3)
+    for i in range(120):
+        s = random_position("trufludo", rng)
+        trace: list[Any] = []
+        obs = rng.randrange(2)
+        if policy == "simple":
+            v = T.rollout_value(s, obs, rng, 0.2, trace)
+        elif policy == "smart":
+            v = T.rollout_smart(s, obs, rng, 0.2, trace)
+        else:
+            v = T.rollout_fair(s, obs, rng, 0.0, trace)
+        t = s
+        for a in trace:
+            legal = t.legal_actions()
+            assert a in legal
+            if policy == "fair":  # the fair rollout plays one of medium's best moves
+                scores = T.move_scores(t, legal)
+                assert scores[legal.index(a)] >= max(scores) - 1e-6
+            t = t.apply(a)
+        assert t.is_terminal(), i
+        if policy == "simple":
+            assert v == pytest.approx(T._final_value(list(t.scores()), obs))
+        else:
+            assert v == pytest.approx(T._value(list(t.scores()), obs, 0.3))
+
+
+def test_trufludo_play_fast_path_agrees_with_apply() -> None:
+    rng = random.Random(4)
+    for _ in range(100):
+        s = random_position("trufludo", rng)
+        a = rng.choice(s.legal_actions())
+        assert s._play(s.current_player, a) == s.apply(a)
+
+
+def test_truc_fast_paths_agree_with_engine() -> None:
+    from truf_tui.ai.truc_ai import RoundOver, TrucModel
+
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(400):
+        s = random_position("truc", rng)
+        me = s.current_player
+        model = TrucModel(me, truc.determinizer(s.observation(me)), s.round_no, s.rules,
+                          noise=0.3)
+
+        def over(t: Any, r: int, dealer: int = s.dealer) -> RoundOver | None:
+            if t.is_terminal() or t.round_no != r:
+                nxt = t.dealer if not t.is_terminal() else 1 - dealer
+                return RoundOver(t.points, nxt)
+            return None
+
+        for a in s.legal_actions():  # one step: the model's step == the engine's apply
+            got = model.step(s, a)
+            t = s.apply(a)
+            o = over(t, s.round_no)
+            if o is None:
+                assert got == t
+            else:
+                assert isinstance(got, RoundOver)
+                assert (got.points, got.dealer) == (o.points, o.dealer), (s, a)
+                checked += 1
+        trace: list[Any] = []
+        end = model.rollout(s, rng, trace)
+        t = s
+        for a in trace:
+            assert a in t.legal_actions(), (s, trace)
+            t = t.apply(a)
+        o = over(t, s.round_no)
+        assert o is not None, (s, trace)
+        assert (end.points, end.dealer) == (o.points, o.dealer), (s, trace)
+    assert checked > 100
+
+
+def test_truc_public_replay_agrees_with_engine() -> None:
+    from truf_tui.ai.truc_opponent import replay
+
+    rng = random.Random(6)
+    for _ in range(200):
+        s = random_position("truc", rng)
+        for p in (0, 1):
+            rep = replay(s.observation(p))
+            assert rep.points == list(s.points)
+            assert (rep.dealer, rep.stake, rep.to_move) == (s.dealer, s.stake, s.to_move)
+            assert sum(rep.raises) == sum(
+                1 for a in s.history if a.kind in ("raise", "rest"))
+
+
+# -- the arena and the benchmarks ------------------------------------------------------------
+
+def test_arena_python_api() -> None:
+    from truf_tui.arena import run_arena, wilson
+
+    res = run_arena("truc", "medium", "rock", games=4, seed=3, iterations=ITER,
+                    rules=truc.Rules(target=3))
+    assert res.games == 4 and res.wins + res.draws + res.losses == 4
+    assert res.illegal == 0
+    assert res.side_a.decisions > 0 and res.side_b.decisions > 0
+    lo, hi = res.wilson
+    assert 0.0 <= lo <= res.score <= hi <= 1.0
+    assert res.side_b.raises == 0  # the rock never raises
+    d = res.to_dict()
+    assert d["side_a"]["mean_seconds"] >= 0 and "bluffs" in d["side_a"]
+    res = run_arena("trufludo", "easy", "random", games=2, seed=1)
+    assert res.games == 2 and res.illegal == 0
+    assert "bluffs" not in res.to_dict()["side_a"]
+    assert wilson(50, 100)[0] == pytest.approx(0.4038, abs=1e-3)
+
+
+def test_arena_forfeits_an_illegal_action(monkeypatch: pytest.MonkeyPatch) -> None:
+    from truf_tui import arena
+    from truf_tui.ai import scripted
+
+    monkeypatch.setattr(scripted.RandomBot, "choose", lambda self, obs: "nonsense")
+    res = arena.run_arena("trufludo", "easy", "random", games=2, seed=1)
+    assert res.wins == 2 and res.side_b.illegal == 2 and res.illegal == 2
+
+
+def test_arena_command_line_json() -> None:
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-m", "truf_tui.arena", "--game", "truc", "--a", "hard", "--b",
+         "always_raise", "--games", "2", "--seed", "2", "--jobs", "2", "--iterations", "16",
+         "--target", "2", "--json"], capture_output=True, text=True, check=True, timeout=120)
+    d = json.loads(out.stdout)
+    assert d["games"] == 2 and d["illegal"] == 0
+    assert d["wins"] + d["draws"] + d["losses"] == 2
+    assert d["side_b"]["raises"] >= 1
+
+
+def test_bench_smoke() -> None:
+    from truf_tui.bench import bench_ai, bench_engine
+
+    e = bench_engine(runs=1, seconds=0.02)
+    assert e["trufludo_games_per_s"] > 0 and e["truc_rounds_per_s"] > 0
+    assert e["truc_matches_per_s"] > 0 and e["truc_determinize_us"] > 0
+    a = bench_ai(positions=1, iterations=20, decisions=1, tiers=["easy"])
+    assert a["truc_hard_iterations_per_s"] > 0 and a["trufludo_hard_iterations_per_s"] > 0
+    assert a["seconds_per_decision"]["truc_easy"]["max_s"] < 1.0
+
+
+# -- knowledge: the match table, inference, time limits --------------------------------------
+
+def test_match_table_is_consistent() -> None:
+    from truf_tui.ai.matchtable import match_win, table
+
+    for target in (1, 3, 12, 21):
+        t = table(target)
+        for a in range(target):
+            for b in range(target):
+                # zero-sum: my chance and my opponent's add up to one
+                assert t[a][b][1] + t[b][a][0] == pytest.approx(1.0, abs=1e-9)
+                if a + 1 < target:
+                    assert t[a + 1][b][0] >= t[a][b][0] - 1e-12
+        assert match_win((target, 0), 0, 0, target) == 1.0
+        assert match_win((0, target), 0, 1, target) == 0.0
+    assert 0.45 < table(12)[0][0][0] < 0.55
+
+
+def test_trufludo_inference_samples_fit_the_observation() -> None:
+    from truf_tui.ai.trufludo_ai import inference_sampler, opponent_constraints, replay_public
+
+    rng = random.Random(8)
+    constrained = 0
+    for _ in range(150):
+        s = random_position("trufludo", rng)
+        p = s.current_player
+        obs = s.observation(p)
+        assert replay_public(obs) is not None
+        sample = inference_sampler(obs)
+        for _ in range(3):
+            t = sample(rng)
+            assert t.observation(p) == obs
+            assert sorted(map(str, t.legal_actions())) == sorted(map(str, s.legal_actions()))
+        known = opponent_constraints(obs)
+        if known is not None:
+            constrained += 1
+            assert all(0.0 < w <= 1.0 for w in known) and min(known) < 1.0
+    assert constrained > 5
+
+
+def test_truc_belief_samples_fit_the_observation() -> None:
+    from truf_tui.ai.truc_ai import belief_sampler
+    from truf_tui.ai.truc_opponent import OpponentModel, replay
+
+    rng = random.Random(9)
+    used = 0
+    for _ in range(80):
+        s = random_position("truc", rng)
+        p = s.current_player
+        obs = s.observation(p)
+        rep = replay(obs)
+        model = OpponentModel.from_replay(rep, 1 - p)
+        decisions = rep.round_decisions[1 - p]
+        used += bool(decisions)
+        sample = belief_sampler(obs, truc.determinizer(obs)(rng), rng, model, decisions, 32)
+        for _ in range(3):
+            t = sample(rng)
+            assert t.observation(p) == obs
+    assert used > 5
+
+
+@pytest.mark.parametrize("game", ["trufludo", "truc"])
+def test_time_limit_is_kept(game: str) -> None:
+    import time
+
+    rng = random.Random(10)
+    for tier in ("hard", "expert"):
+        for _ in range(2):
+            s = random_position(game, rng)
+            bot = make_bot(game, tier, seed=1, time_limit=0.1)
+            t0 = time.perf_counter()
+            bot.choose(s.observation(s.current_player))
+            assert time.perf_counter() - t0 < 0.1 + 0.1 + 0.15  # + slack for a busy machine
+
+
+def test_ai_never_imports_the_ui() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, truf_tui.ai, truf_tui.ai.truc_ai, truf_tui.ai.trufludo_ai, "
+            "truf_tui.arena, truf_tui.bench; "
+            "bad = [m for m in sys.modules if m.startswith(('textual', 'truf_tui.ui'))]; "
+            "print(bad); sys.exit(1 if bad else 0)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr

@@ -1,0 +1,229 @@
+"""The command line: options, --export, --load, and ``truf-tui serve`` spoken to over HTTP
+and its websocket (loopback only, bounded in time)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from truf_tui import __version__, cli
+from truf_tui.engine import trufludo
+from truf_tui.engine.record import GameRecord
+from truf_tui.store import History, SaveStore, game_meta
+from truf_tui.ui.app import TrufApp
+
+
+def finished(seed: int, *, moves: int | None = None) -> GameRecord:
+    """A Trufludo game (Italian pack) played with the first legal move, to its end or for
+    ``moves`` moves."""
+    s = trufludo.new_game(trufludo.Rules(deck="italian"), seed=seed)
+    while not s.is_terminal() and (moves is None or len(s.history) < moves):
+        s = s.apply(s.legal_actions()[-1])
+    return GameRecord.from_state(s, **game_meta(tier="hard"))
+
+
+@pytest.fixture
+def ran(monkeypatch: pytest.MonkeyPatch) -> list[TrufApp]:
+    """``main`` builds the app but does not run it; the apps are recorded."""
+    apps: list[TrufApp] = []
+    monkeypatch.setattr(TrufApp, "run", lambda self, *a, **k: apps.append(self))
+    return apps
+
+
+# -- options ---------------------------------------------------------------------------------
+def test_help_version_and_serve_help(capsys: pytest.CaptureFixture[str]) -> None:
+    for args, expected in ((["--help"], "--export FILE"), (["--version"], __version__),
+                           (["serve", "--help"], "--port PORT")):
+        with pytest.raises(SystemExit) as exc:
+            cli.main(args)
+        assert exc.value.code == 0
+        assert expected in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("args", [
+    ["--game", "chess"], ["--tier", "godlike"], ["--deck", "tarot"], ["--seed", "x"],
+    ["--lang", "fr"], ["--bogus"], ["bogus"], ["serve", "--port", "0"],
+    ["serve", "--port", "http"], ["--load", "a.json", "--game", "truc"],
+    ["--export", "a.json", "serve"], ["--export", "a.json", "--load", "b.json"],
+    ["--load", "a.json", "serve"],
+])
+def test_bad_options_exit_2_with_a_message(args: list[str],
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        cli.main(args)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage: truf-tui" in err and "error:" in err
+
+
+def test_options_reach_the_app(tmp_path: Path, ran: list[TrufApp]) -> None:
+    assert cli.main(["--game", "truc", "--tier", "expert", "--seed", "5", "--lang", "eo",
+                     "--data-dir", str(tmp_path / "d")]) == 0
+    [app] = ran
+    assert app.start_choices["game"] == "truc" and app.start_choices["tier"] == "expert"
+    assert app.start_choices["seed"] == 5 and app.lang == "eo"
+    assert app.data is not None and app.data.folder == tmp_path / "d"
+
+
+def test_the_data_folder_comes_from_the_environment(ran: list[TrufApp],
+                                                    _private_data_dir: Path) -> None:
+    cli.main(["--lang", "en"])
+    assert ran[0].data is not None and ran[0].data.folder == _private_data_dir
+
+
+def test_a_data_folder_that_cannot_be_made_is_a_notice(tmp_path: Path,
+                                                       ran: list[TrufApp]) -> None:
+    (tmp_path / "file").write_text("x")
+    assert cli.main(["--data-dir", str(tmp_path / "file" / "sub"), "--lang", "en"]) == 0
+    [app] = ran
+    assert app.data is None
+    message = app._notices[0].message("en")
+    assert "could not be created" in message and "Nothing will be saved" in message
+
+
+# -- export ----------------------------------------------------------------------------------
+def test_export_the_game_in_progress_then_the_last_finished(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data, out = tmp_path / "data", tmp_path / "out.json"
+    assert cli.main(["--data-dir", str(data), "--export", str(out)]) == 1
+    assert "no game to export" in capsys.readouterr().err and not out.exists()
+
+    with History(data) as history:
+        history.add_game(finished(1))
+        last = finished(2)
+        history.add_game(last)
+    assert cli.main(["--data-dir", str(data), "--export", str(out)]) == 0
+    assert "the last finished game" in capsys.readouterr().out
+    assert GameRecord.from_json(out.read_text()) == GameRecord.from_json(last.to_json())
+
+    current = finished(3, moves=6)
+    SaveStore(data).save_current(current)
+    assert cli.main(["--data-dir", str(data), "--export", str(out)]) == 0
+    assert "the game in progress" in capsys.readouterr().out
+    assert GameRecord.from_json(out.read_text()).moves == current.moves
+    assert cli.main(["--data-dir", str(data), "--export", str(tmp_path)]) == 1
+    assert "is a folder" in capsys.readouterr().err
+
+
+# -- load ------------------------------------------------------------------------------------
+def test_load_opens_the_record(tmp_path: Path, ran: list[TrufApp]) -> None:
+    path = tmp_path / "game.json"
+    record = finished(4, moves=10)
+    path.write_text(record.to_json())
+    assert cli.main(["--load", str(path), "--data-dir", str(tmp_path / "d")]) == 0
+    assert ran[0]._load is not None and ran[0]._load.moves == record.moves
+
+
+@pytest.mark.parametrize("content, reason", [
+    (None, "does not exist"),
+    (b"", "it is empty"),
+    (b'{"format": "truf-tui-record", "version": 1, "game": "truf', "it is damaged"),
+    (b'{"format": "something-else"}', "not a truf-tui game record"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00", "it is damaged"),
+    ("illegal", "illegal"),
+])
+def test_a_bad_record_is_refused_and_left_alone(
+        tmp_path: Path, content: bytes | str | None, reason: str, ran: list[TrufApp],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.json"
+    if content == "illegal":
+        record = finished(5, moves=4)
+        content = GameRecord(record.game, record.rules, record.dealer, record.seed, None,
+                             record.moves[:3] + ("KS",)).to_json().encode()
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    data = tmp_path / "data"
+    assert cli.main(["--load", str(path), "--data-dir", str(data)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("truf-tui: ") and reason in err and "Traceback" not in err
+    assert ran == []  # no app
+    assert sorted(p.name for p in tmp_path.iterdir()) == (["game.json"] if content is not None
+                                                          else [])
+    if isinstance(content, bytes):
+        assert path.read_bytes() == content  # untouched
+    assert not data.exists()
+
+
+# -- serve -----------------------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_for_port(port: int, proc: subprocess.Popen[bytes], timeout: float) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        assert proc.poll() is None, "the server stopped"
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+            return
+        time.sleep(0.1)
+    raise AssertionError("the server did not start listening")
+
+
+def test_serve_speaks_http_and_websocket(tmp_path: Path) -> None:
+    aiohttp = pytest.importorskip("aiohttp")
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "truf_tui", "--lang", "en", "--data-dir", str(tmp_path),
+         "serve", "--host", "127.0.0.1", "--port", str(port)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+
+    async def speak() -> tuple[str, bool, bytes]:
+        timeout = aiohttp.ClientTimeout(total=30)
+        async with aiohttp.ClientSession(timeout=timeout) as session:
+            async with session.get(f"http://127.0.0.1:{port}/") as response:
+                assert response.status == 200
+                page = await response.text()
+            ws_url = f"http://127.0.0.1:{port}/ws?width=100&height=32"
+            async with session.ws_connect(ws_url) as ws:
+                await ws.send_json(["ping", "hello"])
+                pong, screen = False, b""
+                end = time.monotonic() + 25
+                while time.monotonic() < end and not (pong and b"against the computer"
+                                                      in screen):
+                    msg = await ws.receive(timeout=end - time.monotonic())
+                    if msg.type == aiohttp.WSMsgType.TEXT:
+                        pong = pong or msg.json() == ["pong", "hello"]
+                    elif msg.type == aiohttp.WSMsgType.BINARY:
+                        screen += msg.data
+                    else:
+                        break
+                return page, pong, screen
+
+    try:
+        wait_for_port(port, proc, timeout=20)
+        page, pong, screen = asyncio.run(asyncio.wait_for(speak(), timeout=45))
+        assert "truf-tui" in page and f"ws://127.0.0.1:{port}/ws" in page
+        assert pong
+        assert b"against the computer" in screen  # the start screen, drawn for the browser
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=5)
+        assert proc.stderr is not None
+        err = proc.stderr.read().decode(errors="replace")
+        proc.stderr.close()
+    assert "Traceback" not in err, err
+
+
+def test_serve_command_passes_the_options_on(tmp_path: Path) -> None:
+    args: Any = cli.build_parser().parse_args(["--lang", "eo", "--data-dir", "my dir",
+                                               "serve", "--port", "9000"])
+    assert args.port == 9000 and args.host == "localhost"
+    command = cli.serve_command(args)
+    assert command.endswith("-m truf_tui --lang eo --data-dir 'my dir'")

@@ -1,0 +1,133 @@
+"""What every computer player shares: the ``Bot`` protocol, ``ActionStats`` and small helpers.
+
+A bot is given an observation only (``state.observation(player)``, a JSON dict): it rebuilds
+sampled full states from it with the engine's ``determinizer`` and never sees anything its
+seat cannot see.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from truf_tui.engine import truc, trufludo
+
+GAMES = ("trufludo", "truc")
+TIERS = ("easy", "medium", "hard", "expert")
+# Default seconds per decision of each tier (issue 3: easy < 50 ms, medium < 0.3 s,
+# hard about 1 s, expert about 2 s).
+DEFAULT_TIME = {"easy": 0.03, "medium": 0.2, "hard": 1.0, "expert": 2.0}
+# Safety margin kept below a time limit for the work done after the search stops.
+TIME_MARGIN = 0.02
+
+Observation = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class ActionStats:
+    """What a bot thinks of one legal action.
+
+    ``value`` is the estimated probability of winning (the game for Trufludo, the match for
+    Truc) after this action, in [0, 1]; ``visits`` is how many search iterations went through
+    it (0 for the tiers that do not search and report a heuristic score instead).
+    """
+
+    action: Any
+    visits: int
+    value: float
+
+    @property
+    def text(self) -> str:
+        return str(self.action)
+
+
+class Bot(Protocol):
+    """A computer player (ENGINE_API.md): ``choose`` returns an action legal in the state."""
+
+    game: str
+    tier: str
+
+    def choose(self, observation: Observation) -> Any: ...
+
+    def analyse(self, observation: Observation) -> list[ActionStats]: ...
+
+
+def engine_of(game: str) -> Any:
+    if game == "trufludo":
+        return trufludo
+    if game == "truc":
+        return truc
+    raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
+
+
+def sampler_of(observation: Observation) -> Callable[[random.Random], Any]:
+    """The engine's determinizer for the observation's game."""
+    return engine_of(observation["game"]).determinizer(observation)  # type: ignore[no-any-return]
+
+
+class Deadline:
+    """A point in time, checked cheaply."""
+
+    __slots__ = ("end",)
+
+    def __init__(self, seconds: float | None) -> None:
+        self.end = None if seconds is None else time.perf_counter() + seconds
+
+    def passed(self) -> bool:
+        return self.end is not None and time.perf_counter() >= self.end
+
+
+class BaseBot:
+    """Common plumbing: seeded RNG, budgets, observation checks."""
+
+    game = ""
+    tier = ""
+
+    def __init__(self, seed: int | None = None, time_limit: float | None = None,
+                 iterations: int | None = None) -> None:
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.time_limit = DEFAULT_TIME.get(self.tier, 0.05) if time_limit is None else time_limit
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations!r}")
+        self.iterations = iterations
+
+    def _check(self, observation: Observation) -> None:
+        if observation.get("game") != self.game:
+            raise ValueError(f"a {self.game} bot was given a {observation.get('game')!r} "
+                             "observation")
+        if observation.get("terminal") or observation.get("to_move") is None:
+            raise ValueError("the game is over: there is nothing to choose")
+        if observation["to_move"] != observation["player"]:
+            raise ValueError("it is not this seat's turn: the bot cannot move")
+
+    def choose(self, observation: Observation) -> Any:
+        self._check(observation)
+        stats = self.analyse(observation)
+        return stats[0].action
+
+    def analyse(self, observation: Observation) -> list[ActionStats]:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game} {self.tier} seed={self.seed}>"
+
+
+def legal_of(observation: Observation) -> tuple[Any, list[Any]]:
+    """A sampled full state (only its observable part may be used) and the legal actions."""
+    state = sampler_of(observation)(random.Random(0))
+    return state, state.legal_actions()
+
+
+def ranked(scores: Sequence[tuple[Any, float]],
+           visits: Mapping[Any, int] | None = None) -> list[ActionStats]:
+    """ActionStats best first (stable: ties keep the order of ``scores``)."""
+    out = [ActionStats(a, 0 if visits is None else visits.get(a, 0), min(1.0, max(0.0, v)))
+           for a, v in scores]
+    out.sort(key=lambda s: -s.value)
+    return out

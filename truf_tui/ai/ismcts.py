@@ -1,0 +1,192 @@
+"""Information Set Monte Carlo Tree Search, shared by both games.
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012) for two-player, zero-sum games
+whose actions are all public (true of Trufludo and Le Truc: cards played, raises and answers
+are seen by both; only the deals are hidden):
+
+- The tree belongs to the observer (the player to move at the root).  A node is a sequence
+  of actions from the root; its edges are keyed by action.
+- Every iteration draws a fresh **determinization** (a full state consistent with what the
+  observer has seen, from ``model.sample``), walks the tree with the actions legal in that
+  determinization, expands one new edge, then finishes with ``model.evaluate`` (a rollout, or
+  an evaluation).
+- Selection is UCB1 with **availability counts**: an edge's exploration term uses how often
+  it was *available* (legal in the determinizations that reached its node), not how often
+  the parent was visited.
+- Optional **progressive bias**: a prior in [0, 1] per action (``model.prior``) adds
+  ``bias * prior / (visits + 1)`` to its UCB score and orders the expansion of new edges.
+- Optional ``model.info_key(state, player)``: the statistics of the player to move at a node
+  are then kept per key (an abstraction of that player's private information, e.g. the
+  strength of his hand), so that the opponent modelled in the tree plays a hand-dependent
+  strategy instead of one averaged over all hands it might hold.  With ``info_key`` left
+  ``None`` the search is plain single-observer ISMCTS.
+- Optional ``restrict``: an opponent model may narrow (or fix) the opponent's choices at
+  his nodes, e.g. accept or refuse a raise with the probability a model gives for his hand.
+- Budget: a number of iterations, or a deadline (checked every few iterations), whichever
+  is given (iterations win).
+- The root statistics (visits, mean value for the observer) of every root action are
+  returned; the caller chooses (usually the most visited action).
+
+Values are win probabilities in [0, 1] from the observer's point of view; a player other
+than the observer scores ``1 - value``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Hashable)
+
+
+class Model(Protocol[S, A]):
+    """What the search needs from a game (see the module docstring)."""
+
+    def sample(self, rng: random.Random) -> S: ...
+
+    def to_move(self, state: S) -> int | None:
+        """The player to move, or None where the search stops (terminal or horizon)."""
+
+    def actions(self, state: S) -> Sequence[A]: ...
+
+    def step(self, state: S, action: A) -> S: ...
+
+    def evaluate(self, state: S, rng: random.Random) -> float:
+        """Value for the observer in [0, 1]: a rollout to the horizon, or a static guess."""
+
+
+class Stat:
+    """One edge's statistics: visits, total value (for the player who moves), availability."""
+
+    __slots__ = ("n", "w", "avail", "prior")
+
+    def __init__(self, prior: float) -> None:
+        self.n = 0
+        self.w = 0.0
+        self.avail = 0
+        self.prior = prior
+
+
+class Node:
+    __slots__ = ("kids", "infos")
+
+    def __init__(self) -> None:
+        self.kids: dict[Any, Node] = {}
+        self.infos: dict[Any, dict[Any, Stat]] = {}
+
+
+@dataclass(frozen=True)
+class RootStat(Generic[A]):
+    action: A
+    visits: int
+    value: float  # mean value for the observer
+
+
+@dataclass
+class SearchResult(Generic[A]):
+    stats: list[RootStat[A]]  # most visited first
+    iterations: int
+    seconds: float
+
+    @property
+    def best(self) -> A:
+        return self.stats[0].action
+
+
+def search(model: Any, observer: int, rng: random.Random, *, iterations: int | None = None,
+           seconds: float | None = None, c: float = 0.7, bias: float = 0.0,
+           info_key: Callable[[Any, int], Hashable] | None = None,
+           prior: Callable[[Any, Sequence[Any]], Sequence[float]] | None = None,
+           restrict: Callable[[Any, int, Sequence[Any], random.Random], Sequence[Any]]
+           | None = None,
+           root_key: Hashable = None, check_every: int = 8) -> SearchResult[Any]:
+    """Run ISMCTS from the observer's information set (see the module docstring).
+
+    ``iterations`` wins over ``seconds``; with neither, 1000 iterations.  With ``info_key``,
+    ``root_key`` is the observer's own key at the root (whose statistics are returned).
+    ``restrict(state, player, actions, rng)``, if given, narrows the actions a player may
+    choose at a node (e.g. an opponent model deciding whether the opponent bets); it must
+    leave the observer's root actions alone.
+    """
+    if iterations is None and seconds is None:
+        iterations = 1000
+    start = time.perf_counter()
+    end = None if iterations is not None else start + max(0.0, seconds or 0.0)
+    limit = iterations if iterations is not None else 1 << 62
+    sample, to_move, actions, step = model.sample, model.to_move, model.actions, model.step
+    evaluate = model.evaluate
+    sqrt, log = math.sqrt, math.log
+    root = Node()
+    it = 0
+    while it < limit:
+        if end is not None and it % check_every == 0 and it and time.perf_counter() >= end:
+            break
+        it += 1
+        s = sample(rng)
+        node = root
+        path: list[tuple[Stat, int]] = []
+        while True:
+            p = to_move(s)
+            if p is None:
+                break
+            acts = actions(s)
+            if restrict is not None and p != observer:
+                acts = restrict(s, p, acts, rng)
+            key = info_key(s, p) if info_key is not None else None
+            info = node.infos.get(key)
+            if info is None:
+                info = node.infos[key] = {}
+            fresh: Stat | None = None
+            fresh_a: Any = None
+            best: Stat | None = None
+            best_a: Any = None
+            best_u = -1.0e18
+            missing = False
+            for a in acts:
+                if a not in info:
+                    missing = True
+                    break
+            if missing:
+                pri = prior(s, acts) if prior is not None else None
+                for i, a in enumerate(acts):
+                    if a not in info:
+                        info[a] = Stat(pri[i] if pri is not None else 0.0)
+            for a in acts:
+                st = info[a]
+                st.avail += 1
+                n = st.n
+                if n == 0:
+                    if fresh is None or st.prior > fresh.prior or (
+                            st.prior == fresh.prior and rng.random() < 0.5):
+                        fresh, fresh_a = st, a
+                elif fresh is None:
+                    u = st.w / n + c * sqrt(log(st.avail) / n)
+                    if bias:
+                        u += bias * st.prior / (n + 1)
+                    if u > best_u:
+                        best_u, best, best_a = u, st, a
+            if fresh is not None:
+                path.append((fresh, p))
+                s = step(s, fresh_a)
+                break
+            assert best is not None
+            path.append((best, p))
+            s = step(s, best_a)
+            kid = node.kids.get(best_a)
+            if kid is None:
+                kid = node.kids[best_a] = Node()
+            node = kid
+        v = evaluate(s, rng)
+        for st, p in path:
+            st.n += 1
+            st.w += v if p == observer else 1.0 - v
+    elapsed = time.perf_counter() - start
+    stats = [RootStat(a, st.n, st.w / st.n if st.n else 0.5)
+             for a, st in root.infos.get(root_key, {}).items()]
+    stats.sort(key=lambda r: (-r.visits, -r.value))
+    return SearchResult(stats, it, elapsed)

@@ -1,0 +1,102 @@
+"""Scripted reference players for tests and the arena.
+
+- ``random`` (both games): a uniformly random legal action.
+- Truc exploiters, all playing their cards with the greedy policy
+  (:func:`truf_tui.ai.truc_knowledge.greedy_card`):
+  ``always_raise`` raises whenever it may and accepts everything;
+  ``calling_station`` never raises and accepts everything;
+  ``rock`` never raises and refuses every raise, rest and redeal;
+  ``honest`` raises only with a strong hand (never bluffs) and accepts with a decent one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from truf_tui.ai.base import ActionStats, BaseBot, Observation, legal_of, ranked
+from truf_tui.ai.truc_knowledge import equity, greedy_card, results_of
+from truf_tui.engine import truc
+
+SCRIPTED_TRUC = ("always_raise", "calling_station", "rock", "honest")
+SCRIPTED = ("random",) + SCRIPTED_TRUC
+
+
+class RandomBot(BaseBot):
+    tier = "random"
+
+    def __init__(self, game: str, seed: int | None = None, time_limit: float | None = None,
+                 iterations: int | None = None) -> None:
+        self.game = game
+        super().__init__(seed, time_limit, iterations)
+
+    def analyse(self, observation: Observation) -> list[ActionStats]:
+        self._check(observation)
+        _, legal = legal_of(observation)
+        return ranked([(a, 0.5) for a in legal])
+
+    def choose(self, observation: Observation) -> Any:
+        self._check(observation)
+        _, legal = legal_of(observation)
+        return self.rng.choice(legal)
+
+
+class _ScriptedTruc(BaseBot):
+    game = "truc"
+    raises = False  # raise whenever allowed
+    accepts = True  # accept every raise, rest and redeal
+    strong = 2.0  # honest: raise when the estimated round equity is above this
+    decent = 0.0  # honest: accept when above this
+
+    def decide(self, state: truc.State, legal: list[truc.Action]) -> truc.Action:
+        me = state.to_move
+        assert me is not None
+        if state.pending is not None:
+            if self.decent > 0.0 and state.pending != "redeal":
+                ok = equity(state, me, self.rng, 48) > self.decent
+                return truc.ACCEPT if ok else truc.REFUSE
+            return truc.ACCEPT if self.accepts else truc.REFUSE
+        if truc.RAISE in legal:
+            if self.raises:
+                return truc.RAISE
+            if self.strong < 1.0 and equity(state, me, self.rng, 48) > self.strong:
+                return truc.RAISE
+        return truc.play(greedy_card(state.hands[me], state.trick_card, results_of(state), me))
+
+    def choose(self, observation: Observation) -> Any:
+        self._check(observation)
+        state, legal = legal_of(observation)
+        return self.decide(state, legal)
+
+    def analyse(self, observation: Observation) -> list[ActionStats]:
+        self._check(observation)
+        state, legal = legal_of(observation)
+        a = self.decide(state, legal)
+        return ranked([(x, 1.0 if x == a else 0.0) for x in legal])
+
+
+class AlwaysRaise(_ScriptedTruc):
+    tier = "always_raise"
+    raises = True
+
+
+class CallingStation(_ScriptedTruc):
+    tier = "calling_station"
+
+
+class Rock(_ScriptedTruc):
+    tier = "rock"
+    accepts = False
+
+
+class Honest(_ScriptedTruc):
+    tier = "honest"
+    strong = 0.72
+    decent = 0.5
+
+
+TRUC_CLASSES: dict[str, type[_ScriptedTruc]] = {
+    "always_raise": AlwaysRaise,
+    "calling_station": CallingStation,
+    "rock": Rock,
+    "honest": Honest,
+}

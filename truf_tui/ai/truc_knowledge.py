@@ -1,0 +1,175 @@
+"""Le Truc knowledge shared by the players: card strengths, trick logic, a greedy card policy
+and a Monte Carlo estimate of a hand's chance to win the round.
+
+Everything here works on plain lists of cards and trick winners (0, 1 or None), so the
+estimates are cheap enough to run hundreds of times per decision.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from truf_tui.cards import TRUC_32, TRUC_STRENGTH, Card
+from truf_tui.engine import truc
+
+STR: list[int] = [-1] * 64
+for _c, _v in TRUC_STRENGTH.items():
+    STR[_c] = _v
+
+
+def decided(w: Sequence[int | None]) -> tuple[bool, int | None]:
+    """T6 from the trick winners so far: (is the round decided, its winner or None)."""
+    n = len(w)
+    if n < 2:
+        return False, None
+    if n == 2:
+        a, b = w[0], w[1]
+        if a is not None and (b is None or b == a):
+            return True, a
+        if a is None and b is not None:
+            return True, b
+        return False, None
+    c0 = (w[0] == 0) + (w[1] == 0) + (w[2] == 0)
+    c1 = (w[0] == 1) + (w[1] == 1) + (w[2] == 1)
+    if c0 != c1:
+        return True, 0 if c0 > c1 else 1
+    if c0 == 0:
+        return True, None
+    return True, next(x for x in w if x is not None)
+
+
+def greedy_card(hand: Sequence[Card], lead: Card | None, results: Sequence[int | None],
+                p: int) -> Card:
+    """A sensible card for player ``p``: lead the highest card; answer with the cheapest card
+    that wins the trick (or a tie when a tie settles the round for ``p``); else a tie if it
+    keeps the round open; else the lowest card."""
+    if lead is None:
+        best = hand[0]
+        for c in hand:
+            if STR[c] > STR[best]:
+                best = c
+        return best
+    sl = STR[lead]
+    tie_done, tie_winner = decided(list(results) + [None])
+    good_tie = tie_done and tie_winner == p
+    choice: Card | None = None
+    tie: Card | None = None
+    low = hand[0]
+    for c in hand:
+        s = STR[c]
+        if s > sl or (s == sl and good_tie):
+            if choice is None or s < STR[choice]:
+                choice = c
+        elif s == sl:
+            tie = c
+        if s < STR[low]:
+            low = c
+    if choice is not None:
+        return choice
+    if tie is not None and (not tie_done or tie_winner is None):
+        return tie
+    return low
+
+
+def playout(hands: list[list[Card]], leader: int, lead: Card | None,
+            results: list[int | None], rng: random.Random | None = None,
+            noise: float = 0.0, played: list[Card] | None = None) -> int | None:
+    """Play the round's remaining tricks with :func:`greedy_card` for both players (each card
+    a random one with probability ``noise``); the round's winner (None: all spoiled).
+
+    ``hands`` and ``results`` are consumed (pass copies); ``played`` collects the cards."""
+    while True:
+        if lead is None:
+            h = hands[leader]
+            if rng is not None and noise and rng.random() < noise:
+                c = h[rng.randrange(len(h))]
+            else:
+                c = greedy_card(h, None, results, leader)
+            h.remove(c)
+            lead = c
+            if played is not None:
+                played.append(c)
+        follower = 1 - leader
+        h = hands[follower]
+        if rng is not None and noise and rng.random() < noise:
+            c = h[rng.randrange(len(h))]
+        else:
+            c = greedy_card(h, lead, results, follower)
+        h.remove(c)
+        if played is not None:
+            played.append(c)
+        a, b = STR[lead], STR[c]
+        w = leader if a > b else follower if b > a else None
+        results.append(w)
+        done, winner = decided(results)
+        if done:
+            return winner
+        if w is not None:
+            leader = w
+        lead = None
+
+
+def unseen_cards(state: truc.State, me: int) -> list[Card]:
+    """The cards ``me`` has not seen this round (opponent's hand and discards, the rest)."""
+    seen = set(state.hands[me]) | set(state.discards[me])
+    for t in state.tricks:
+        seen.add(t.lead)
+        seen.add(t.answer)
+    if state.trick_card is not None:
+        seen.add(state.trick_card)
+    return [c for c in TRUC_32 if c not in seen]
+
+
+def results_of(state: truc.State) -> list[int | None]:
+    return [t.winner for t in state.tricks]
+
+
+def equity(state: truc.State, me: int, rng: random.Random, n: int = 64,
+           first: Card | None = None, opp_hands: Sequence[Sequence[Card]] | None = None,
+           ) -> float:
+    """P(``me`` wins the round's tricks) with greedy play by both, over ``n`` opponent hands
+    drawn uniformly from the unseen cards (or the given ``opp_hands``); a round won by nobody
+    counts one half.  With ``first``, ``me`` (to play a card) plays it first."""
+    unseen = unseen_cards(state, me)
+    k = len(state.hands[1 - me])
+    mine = list(state.hands[me])
+    base = results_of(state)
+    total = 0.0
+    samples = opp_hands if opp_hands is not None else [rng.sample(unseen, k) for _ in range(n)]
+    for opp in samples:
+        hands = [mine[:], list(opp)] if me == 0 else [list(opp), mine[:]]
+        leader = state.leader
+        lead = state.trick_card
+        results = base[:]
+        if first is not None:
+            hands[me].remove(first)
+            if lead is None:
+                lead = first
+            else:
+                follower = me
+                a, b = STR[lead], STR[first]
+                w = leader if a > b else follower if b > a else None
+                results.append(w)
+                done, winner = decided(results)
+                if done:
+                    total += 1.0 if winner == me else 0.5 if winner is None else 0.0
+                    continue
+                if w is not None:
+                    leader = w
+                lead = None
+        if not hands[0] and not hands[1]:
+            winner = decided(results)[1]
+        else:
+            winner = playout(hands, leader, lead, results)
+        total += 1.0 if winner == me else 0.5 if winner is None else 0.0
+    return total / max(1, len(samples))
+
+
+def refusing_loses_match(state: truc.State, me: int) -> bool:
+    """Would refusing the pending raise or rest hand the opponent the match?"""
+    opp = 1 - me
+    target = state.rules.target
+    if state.pending == "rest" and state.rules.rest_refusal == "game":
+        return True
+    return state.points[opp] + state.stake >= target

@@ -1,0 +1,308 @@
+"""The arena: computer players against each other, to measure their strength.
+
+    python -m truf_tui.arena --game truc --a expert --b hard --games 400 --seed 1 --jobs 2
+
+plays complete games (Truc: whole matches to the target) between player A and player B,
+alternating the seats and the first dealer: games ``2k`` and ``2k + 1`` are dealt from the
+same seed with the seats swapped, and the first dealer alternates every pair.  It prints
+A's wins / draws / losses, A's score rate (a draw counts one half) with its 95% Wilson
+interval, the mean and maximum seconds per decision of each side, the number of illegal
+actions (an illegal action, or an exception, forfeits that game), and for Truc how often
+each side raised, bluffed, called and folded.
+
+**Bluff** (Truc): a raise or a rest declared with a hand whose *strength* is below 0.4,
+where strength is the probability of winning the round's remaining tricks against a
+uniformly random opponent hand (from the raiser's own view: the cards it has not seen),
+both sides playing the greedy card policy (``truc_knowledge.equity``, 200 samples, seeded).
+**Call**: accepting a raise or a rest.
+
+Any tier or scripted player may sit on either side (``truf_tui.ai.players(game)``).
+``--time-limit`` / ``--iterations`` set both sides' budgets (default: each tier's own);
+``--a-iterations``, ``--b-time-limit`` etc. set one side's.  ``--json`` prints one JSON
+object instead of the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from truf_tui.ai import make_bot, players
+from truf_tui.engine import truc, trufludo
+
+BLUFF_STRENGTH = 0.4
+
+
+@dataclass
+class Side:
+    decisions: int = 0
+    seconds: float = 0.0
+    max_seconds: float = 0.0
+    illegal: int = 0
+    raises: int = 0
+    bluffs: int = 0
+    calls: int = 0
+    folds: int = 0
+    refusals: int = 0
+
+    def add(self, o: Side) -> None:
+        self.decisions += o.decisions
+        self.seconds += o.seconds
+        self.max_seconds = max(self.max_seconds, o.max_seconds)
+        self.illegal += o.illegal
+        self.raises += o.raises
+        self.bluffs += o.bluffs
+        self.calls += o.calls
+        self.folds += o.folds
+        self.refusals += o.refusals
+
+    @property
+    def mean_seconds(self) -> float:
+        return self.seconds / self.decisions if self.decisions else 0.0
+
+
+@dataclass
+class ArenaResult:
+    game: str
+    a: str
+    b: str
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    side_a: Side = field(default_factory=Side)
+    side_b: Side = field(default_factory=Side)
+    settings: dict[str, Any] = field(default_factory=dict)
+    wall_seconds: float = 0.0
+
+    @property
+    def score(self) -> float:
+        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
+
+    @property
+    def wilson(self) -> tuple[float, float]:
+        return wilson(self.wins + 0.5 * self.draws, self.games)
+
+    @property
+    def illegal(self) -> int:
+        return self.side_a.illegal + self.side_b.illegal
+
+    def to_dict(self) -> dict[str, Any]:
+        lo, hi = self.wilson
+        d = {
+            "game": self.game, "a": self.a, "b": self.b, "games": self.games,
+            "wins": self.wins, "draws": self.draws, "losses": self.losses,
+            "score": self.score, "wilson95": [lo, hi], "illegal": self.illegal,
+            "settings": self.settings, "wall_seconds": self.wall_seconds,
+        }
+        for name, side in (("side_a", self.side_a), ("side_b", self.side_b)):
+            sd = asdict(side)
+            sd["mean_seconds"] = side.mean_seconds
+            if self.game != "truc":
+                for k in ("raises", "bluffs", "calls", "folds", "refusals"):
+                    sd.pop(k)
+            d[name] = sd
+        return d
+
+    def report(self) -> str:
+        lo, hi = self.wilson
+        lines = [
+            f"{self.game}: A = {self.a} vs B = {self.b}, {self.games} games "
+            f"({self.settings})",
+            f"A wins {self.wins}  draws {self.draws}  losses {self.losses}",
+            f"A score {self.score:.3f}  95% Wilson [{lo:.3f}, {hi:.3f}]",
+        ]
+        for name, who, side in (("A", self.a, self.side_a), ("B", self.b, self.side_b)):
+            line = (f"{name} ({who}): {side.decisions} decisions, mean "
+                    f"{side.mean_seconds:.4f} s, max {side.max_seconds:.4f} s")
+            if self.game == "truc":
+                line += (f"; raises {side.raises}, bluffs {side.bluffs}, calls {side.calls},"
+                         f" refusals {side.refusals}, folds {side.folds}")
+            lines.append(line)
+        lines.append(f"illegal actions: {self.illegal}")
+        lines.append(f"wall time {self.wall_seconds:.1f} s")
+        return "\n".join(lines)
+
+
+def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    lo = 0.0 if successes <= 0 else max(0.0, centre - half)
+    hi = 1.0 if successes >= n else min(1.0, centre + half)
+    return (lo, hi)
+
+
+def _new_game(game: str, rules: Any, seed: int, dealer: int) -> Any:
+    if game == "truc":
+        return truc.new_game(rules, seed=seed, dealer=dealer)
+    return trufludo.new_game(rules, seed=seed, dealer=dealer)
+
+
+def strength(state: truc.State, p: int) -> float:
+    """The bluff measure's hand strength (see the module docstring)."""
+    from truf_tui.ai.truc_knowledge import equity
+
+    return equity(state, p, random.Random(12345), 200)
+
+
+Budget = tuple[float | None, int | None]  # (time_limit, iterations) of one side
+
+
+def play_one(game: str, a: str, b: str, index: int, seed: int, rules: Any,
+             budget_a: Budget, budget_b: Budget) -> tuple[int, Side, Side]:
+    """Game ``index`` of a series: (result for A: 1 win, 0 draw, -1 loss, A's side, B's)."""
+    deal_seed = seed * 1_000_003 + index // 2
+    a_seat = index % 2
+    dealer = (index // 2) % 2
+    names = [a, b] if a_seat == 0 else [b, a]
+    budgets = [budget_a, budget_b] if a_seat == 0 else [budget_b, budget_a]
+    bots = [make_bot(game, names[i], seed=seed * 7919 + index * 2 + i,
+                     time_limit=budgets[i][0], iterations=budgets[i][1]) for i in (0, 1)]
+    sides = [Side(), Side()]
+    s = _new_game(game, rules, deal_seed, dealer)
+    result = 0
+    while not s.is_terminal():
+        p = s.current_player
+        obs = s.observation(p)
+        t0 = time.perf_counter()
+        try:
+            act = bots[p].choose(obs)
+        except Exception:  # noqa: BLE001 - a crash forfeits the game, and is counted
+            act = None
+        dt = time.perf_counter() - t0
+        side = sides[p]
+        side.decisions += 1
+        side.seconds += dt
+        side.max_seconds = max(side.max_seconds, dt)
+        legal = s.legal_actions()
+        if act is None or act not in legal:
+            side.illegal += 1
+            result = -1 if p == a_seat else 1
+            break
+        if game == "truc":
+            kind = act.kind
+            if kind in ("raise", "rest"):
+                side.raises += 1
+                if strength(s, p) < BLUFF_STRENGTH:
+                    side.bluffs += 1
+            elif kind == "accept" and s.pending in ("raise", "rest"):
+                side.calls += 1
+            elif kind == "refuse" and s.pending in ("raise", "rest"):
+                side.refusals += 1
+            elif kind == "fold":
+                side.folds += 1
+        s = s.apply(act)
+    else:
+        w = s.winner()
+        result = 0 if w is None else 1 if w == a_seat else -1
+    return result, sides[a_seat], sides[1 - a_seat]
+
+
+def _chunk(args: tuple[str, str, str, list[int], int, Any, Budget, Budget]
+           ) -> list[tuple[int, Side, Side]]:
+    game, a, b, indices, seed, rules, budget_a, budget_b = args
+    return [play_one(game, a, b, i, seed, rules, budget_a, budget_b) for i in indices]
+
+
+def run_arena(game: str, a: str, b: str, games: int = 100, seed: int = 1, jobs: int = 1,
+              time_limit: float | None = None, iterations: int | None = None,
+              rules: Any = None, budget_a: Budget | None = None,
+              budget_b: Budget | None = None) -> ArenaResult:
+    """Play ``games`` games between ``a`` and ``b`` (see the module docstring).
+
+    ``time_limit`` / ``iterations`` apply to both sides unless ``budget_a`` / ``budget_b``
+    (a ``(time_limit, iterations)`` pair) give one side its own."""
+    for name in (a, b):
+        if name not in players(game):
+            raise ValueError(f"unknown player {name!r} for {game}: expected one of "
+                             f"{', '.join(players(game))}")
+    if rules is None:
+        rules = truc.Rules() if game == "truc" else trufludo.Rules()
+    t0 = time.perf_counter()
+    jobs = max(1, min(jobs, games))
+    # interleave the indices so that each job gets both seats and both dealers
+    parts = [list(range(j, games, jobs)) for j in range(jobs)] if jobs > 1 else [
+        list(range(games))]
+    ba = budget_a or (time_limit, iterations)
+    bb = budget_b or (time_limit, iterations)
+    work = [(game, a, b, part, seed, rules, ba, bb) for part in parts]
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            chunks = pool.map(_chunk, work)
+    else:
+        chunks = [_chunk(w) for w in work]
+    res = ArenaResult(game, a, b, settings={
+        "seed": seed, "jobs": jobs, "a_time_limit": ba[0], "a_iterations": ba[1],
+        "b_time_limit": bb[0], "b_iterations": bb[1], "rules": rules.to_dict()})
+    for chunk in chunks:
+        for r, sa, sb in chunk:
+            res.games += 1
+            if r > 0:
+                res.wins += 1
+            elif r < 0:
+                res.losses += 1
+            else:
+                res.draws += 1
+            res.side_a.add(sa)
+            res.side_b.add(sb)
+    res.wall_seconds = time.perf_counter() - t0
+    return res
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m truf_tui.arena",
+                                 description="Computer players against each other.")
+    ap.add_argument("--game", choices=("trufludo", "truc"), required=True)
+    ap.add_argument("--a", required=True, help="player A: a tier or a scripted player")
+    ap.add_argument("--b", required=True, help="player B")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--time-limit", type=float, default=None, help="seconds per decision")
+    ap.add_argument("--iterations", type=int, default=None, help="search iterations")
+    for side in ("a", "b"):
+        ap.add_argument(f"--{side}-time-limit", type=float, default=None,
+                        help=f"seconds per decision of {side.upper()} only")
+        ap.add_argument(f"--{side}-iterations", type=int, default=None,
+                        help=f"search iterations of {side.upper()} only")
+    ap.add_argument("--target", type=int, default=None, help="Truc: points to win (T10)")
+    ap.add_argument("--deck", choices=("french", "italian"), default=None,
+                    help="Trufludo: the pack (F1)")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    args = ap.parse_args(argv)
+    if args.game == "truc":
+        rules: Any = truc.Rules(target=args.target or 12)
+    else:
+        rules = trufludo.Rules(deck=args.deck or "french")
+    budgets: list[Budget] = []
+    for side in ("a", "b"):
+        t = getattr(args, f"{side}_time_limit")
+        n = getattr(args, f"{side}_iterations")
+        budgets.append((args.time_limit if t is None else t,
+                        args.iterations if n is None else n))
+    try:
+        res = run_arena(args.game, args.a, args.b, args.games, args.seed, args.jobs,
+                        args.time_limit, args.iterations, rules, budgets[0], budgets[1])
+    except ValueError as e:
+        print(f"arena: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps(res.to_dict()) if args.json else res.report())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

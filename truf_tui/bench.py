@@ -1,0 +1,205 @@
+"""Benchmarks of the engines and of the computer players.
+
+    python -m truf_tui.bench engine   # random playouts per second through the public API
+    python -m truf_tui.bench ai       # ISMCTS iterations per second, seconds per decision
+
+``engine``: for each game, complete random playouts (``legal_actions``, a random choice,
+``apply``) per second as the median of several runs — Trufludo games/s, Truc rounds/s and
+whole matches/s — and the cost of ``determinize`` (and of one draw of a ``determinizer``
+sampler, the fast way the players use).
+
+``ai``: ISMCTS iterations per second of the ``hard`` searches (and of ``expert``) on the
+first decision of a Truc round and the first move of a Trufludo game (median over several
+positions), then the seconds per decision of every tier at its default budget over a few
+positions of each game.  ``--json`` prints one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from truf_tui.engine import truc, trufludo
+
+
+def _median_rate(run: Callable[[], tuple[int, float]], runs: int) -> float:
+    rates = []
+    for _ in range(runs):
+        n, dt = run()
+        rates.append(n / dt if dt > 0 else 0.0)
+    return statistics.median(rates)
+
+
+def bench_engine(runs: int = 5, seconds: float = 1.0) -> dict[str, Any]:
+    rng = random.Random(1)
+    out: dict[str, Any] = {"runs": runs, "seconds_per_run": seconds}
+
+    def trufludo_games() -> tuple[int, float]:
+        n = 0
+        t0 = time.perf_counter()
+        while True:
+            s = trufludo.new_game(seed=rng.getrandbits(32))
+            while not s.is_terminal():
+                s = s.apply(rng.choice(s.legal_actions()))
+            n += 1
+            dt = time.perf_counter() - t0
+            if dt >= seconds:
+                return n, dt
+
+    def truc_rounds() -> tuple[int, float]:
+        n = 0
+        t0 = time.perf_counter()
+        s = truc.new_game(seed=rng.getrandbits(32))
+        while True:
+            r = s.round_no
+            while not s.is_terminal() and s.round_no == r:
+                s = s.apply(rng.choice(s.legal_actions()))
+            n += 1
+            if s.is_terminal():
+                s = truc.new_game(seed=rng.getrandbits(32))
+            dt = time.perf_counter() - t0
+            if dt >= seconds:
+                return n, dt
+
+    def truc_matches() -> tuple[int, float]:
+        n = 0
+        t0 = time.perf_counter()
+        while True:
+            s = truc.new_game(seed=rng.getrandbits(32))
+            while not s.is_terminal():
+                s = s.apply(rng.choice(s.legal_actions()))
+            n += 1
+            dt = time.perf_counter() - t0
+            if dt >= seconds:
+                return n, dt
+
+    out["trufludo_games_per_s"] = _median_rate(trufludo_games, runs)
+    out["truc_rounds_per_s"] = _median_rate(truc_rounds, runs)
+    out["truc_matches_per_s"] = _median_rate(truc_matches, runs)
+    for name, mod, steps in (("trufludo", trufludo, 20), ("truc", truc, 3)):
+        s = mod.new_game(seed=3)
+        prng = random.Random(3)
+        for _ in range(steps):  # a position a few moves in (no fold: it stays open)
+            s = s.apply(prng.choice([a for a in s.legal_actions() if str(a) != "fold"]))
+        p = s.current_player
+        n = 2000
+        t0 = time.perf_counter()
+        for _ in range(n):
+            s.determinize(p, rng)
+        out[f"{name}_determinize_us"] = (time.perf_counter() - t0) / n * 1e6
+        sampler = mod.determinizer(s.observation(p))
+        t0 = time.perf_counter()
+        for _ in range(n):
+            sampler(rng)
+        out[f"{name}_determinizer_draw_us"] = (time.perf_counter() - t0) / n * 1e6
+    return out
+
+
+def _first_positions(game: str, count: int) -> list[Any]:
+    """The first decision of a Trufludo game / of a Truc round (reached by a few random
+    rounds, so the scores differ)."""
+    rng = random.Random(7)
+    out: list[Any] = []
+    for i in range(count):
+        if game == "trufludo":
+            out.append(trufludo.new_game(seed=100 + i))
+            continue
+        s = truc.new_game(seed=100 + i)
+        for _ in range(i % 3):  # play a few rounds out at random
+            r = s.round_no
+            while not s.is_terminal() and s.round_no == r:
+                legal = [a for a in s.legal_actions() if a != truc.FOLD] or s.legal_actions()
+                s = s.apply(rng.choice(legal))
+        if s.is_terminal():
+            s = truc.new_game(seed=200 + i)
+        out.append(s)
+    return out
+
+
+def bench_ai(positions: int = 5, iterations: int = 4000, decisions: int = 4,
+             tiers: Sequence[str] | None = None) -> dict[str, Any]:
+    from truf_tui.ai import DEFAULT_TIME, TIERS, make_bot
+
+    out: dict[str, Any] = {"positions": positions, "iterations": iterations}
+    for game in ("truc", "trufludo"):
+        for tier in ("hard", "expert"):
+            rates = []
+            for i, s in enumerate(_first_positions(game, positions)):
+                bot = make_bot(game, tier, seed=i, iterations=iterations)
+                obs = s.observation(s.current_player)
+                t0 = time.perf_counter()
+                bot.analyse(obs)
+                rates.append(iterations / (time.perf_counter() - t0))
+            out[f"{game}_{tier}_iterations_per_s"] = statistics.median(rates)
+    per: dict[str, Any] = {}
+    for game in ("truc", "trufludo"):
+        rng = random.Random(11)
+        states: list[Any] = []
+        mod: Any = truc if game == "truc" else trufludo
+        s = mod.new_game(seed=42)
+        while len(states) < decisions and not s.is_terminal():
+            legal = s.legal_actions()
+            if len(legal) > 2:
+                states.append(s)
+            legal = [a for a in legal if a != getattr(mod, "FOLD", None)] or legal
+            s = s.apply(rng.choice(legal))
+        for tier in tiers or TIERS:
+            times = []
+            for i, st in enumerate(states):
+                bot = make_bot(game, tier, seed=i)
+                t0 = time.perf_counter()
+                bot.choose(st.observation(st.current_player))
+                times.append(time.perf_counter() - t0)
+            per[f"{game}_{tier}"] = {"budget_s": DEFAULT_TIME[tier],
+                                     "mean_s": statistics.mean(times), "max_s": max(times),
+                                     "decisions": len(times)}
+    out["seconds_per_decision"] = per
+    return out
+
+
+def _print(d: dict[str, Any], indent: str = "") -> None:
+    for k, v in d.items():
+        if isinstance(v, dict):
+            print(f"{indent}{k}:")
+            _print(v, indent + "  ")
+        elif isinstance(v, float):
+            print(f"{indent}{k}: {v:,.4f}" if v < 10 else f"{indent}{k}: {v:,.0f}")
+        else:
+            print(f"{indent}{k}: {v}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m truf_tui.bench", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="what", required=True)
+    e = sub.add_parser("engine", help="engine playouts per second")
+    e.add_argument("--runs", type=int, default=5)
+    e.add_argument("--seconds", type=float, default=1.0, help="length of one run")
+    e.add_argument("--json", action="store_true")
+    a = sub.add_parser("ai", help="search iterations per second, seconds per decision")
+    a.add_argument("--positions", type=int, default=5)
+    a.add_argument("--iterations", type=int, default=4000)
+    a.add_argument("--decisions", type=int, default=4, help="positions per tier and game")
+    a.add_argument("--tiers", nargs="*", default=None)
+    a.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    if args.what == "engine":
+        res = bench_engine(args.runs, args.seconds)
+    else:
+        res = bench_ai(args.positions, args.iterations, args.decisions, args.tiers)
+    if args.json:
+        print(json.dumps(res))
+    else:
+        _print(res)
+    sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

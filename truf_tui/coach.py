@@ -1,0 +1,439 @@
+"""The coach: reasons for hints, Trufludo's one-card warning, and Le Truc's bluff review.
+
+Pure game logic on engine states (no Textual, no translation): every reason is a
+:class:`Reason`, a string key and its parameters, which the UI words in the player's language
+(``truf_tui/ui/strings/coach.py`` holds ``coach.<key>``).
+
+Le Truc: what counts as a bluff
+-------------------------------
+A raise or a rest (T7, T8) is a **bluff** when the raiser's estimated probability of winning
+the round at that moment is below :data:`BLUFF_THRESHOLD` (0.35); otherwise it is a **value**
+bet.  The probability is computed from what the raiser could see then: his own hand, the cards
+played so far, the card led to the trick in play and the trick results.  The opponent's hand
+is taken to be any hand from the cards the raiser has not seen, all equally likely (the
+betting so far is *not* read as a signal), and every possible hand is counted exactly (hands
+are grouped by ranks, since suits never matter, T1).  For each hand the rest of the round is
+played out with the simple policy of :func:`truf_tui.ai.truc_knowledge.playout` for both
+players (lead the highest card, answer with the cheapest card that wins); a round won by
+nobody (all tricks spoiled) counts one half.  This is :func:`round_equity`.
+
+A bluff **worked** when the opponent refused it or folded in answer; it was **called** when
+the opponent accepted.  A refusal (or a fold) **gave up a round the refuser would have won**
+when, with both hands known and the stake accepted, the refuser wins the rest of the round
+against every defence, both players then choosing their cards as well as possible (no more
+raises): :func:`would_win`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations_with_replacement
+from typing import Any
+
+from truf_tui.ai.truc_knowledge import decided, equity, unseen_cards
+from truf_tui.cards import TRUC_STRENGTH, Card
+from truf_tui.engine import truc, trufludo
+
+BLUFF_THRESHOLD = 0.35
+"""Below this estimated probability of winning the round, a raise or rest is a bluff."""
+
+
+@dataclass(frozen=True)
+class Reason:
+    """A reason in words, to be translated: ``coach.<key>`` formatted with ``params``
+    (cards are :class:`Card` values, probabilities are whole percentages)."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+# -- Trufludo ------------------------------------------------------------------------------------
+def leaves_one(state: trufludo.State, action: trufludo.Play) -> Card | None:
+    """The single card ``action`` leaves on the table for the opponent to take as a trufego
+    (F7), or None: the table does not hold exactly one card afterwards, the mover plays again
+    (F8), or the game is over."""
+    mover = state.current_player
+    after = state.apply(action)
+    if after.is_terminal() or after.current_player == mover or len(after.table) != 1:
+        return None
+    return after.table[0]
+
+
+def risky(state: trufludo.State, action: trufludo.Play) -> Card | None:
+    """The single card left by ``action`` when another legal move would not leave one (the
+    seed's tactic: never leave a single card if you can help it); else None."""
+    card = leaves_one(state, action)
+    if card is None:
+        return None
+    if all(leaves_one(state, a) is not None for a in state.legal_actions()):
+        return None  # every move leaves one card: nothing to warn about
+    return card
+
+
+def trufludo_reason(state: trufludo.State, action: trufludo.Play) -> Reason:
+    """Why (or why not) to play ``action``, in one line."""
+    if action.take is not None and len(state.table) == 1:
+        return Reason("f.trufego", {"take": action.take})
+    single = leaves_one(state, action)
+    if action.take is not None:
+        if single is not None:
+            return Reason("f.take.leaves_one", {"take": action.take, "left": single})
+        return Reason("f.take", {"take": action.take, "n": len(state.table) - 1})
+    if single is not None:
+        return Reason("f.throw.leaves_one", {"left": single})
+    return Reason("f.throw", {"n": len(state.table) + 1})
+
+
+# -- Le Truc: probabilities ----------------------------------------------------------------------
+def _opponent_hands(unseen: Sequence[Card], k: int) -> Iterator[tuple[list[Card], int]]:
+    """Every hand of ``k`` cards from ``unseen`` up to suits: one representative hand per
+    multiset of ranks, with the number of real hands it stands for."""
+    by_rank: dict[int, list[Card]] = {}
+    for c in unseen:
+        by_rank.setdefault(TRUC_STRENGTH[c], []).append(c)
+    ranks = sorted(by_rank)
+    for combo in combinations_with_replacement(ranks, k):
+        need = Counter(combo)
+        weight = 1
+        for r, n in need.items():
+            weight *= math.comb(len(by_rank[r]), n)
+        if weight:
+            yield [c for r, n in need.items() for c in by_rank[r][:n]], weight
+
+
+def round_equity(state: truc.State, me: int) -> float:
+    """P(``me`` wins the round) as ``me`` can judge it now, computed exactly over every
+    opponent hand (see the module's docstring); a spoiled round counts one half."""
+    unseen = unseen_cards(state, me)
+    k = len(state.hands[1 - me])
+    total = 0.0
+    weights = 0
+    rng = random.Random(0)  # not used: every opponent hand is given
+    for hand, w in _opponent_hands(unseen, k):
+        total += w * equity(state, me, rng, opp_hands=[hand])
+        weights += w
+    return total / weights if weights else 0.5
+
+
+def beat_chance(state: truc.State, me: int, card: Card) -> tuple[float, int, int]:
+    """Leading ``card``: the probability that the opponent holds a higher card, and how many
+    unseen cards beat it and tie with it."""
+    unseen = unseen_cards(state, me)
+    s = TRUC_STRENGTH[card]
+    higher = sum(1 for c in unseen if TRUC_STRENGTH[c] > s)
+    ties = sum(1 for c in unseen if TRUC_STRENGTH[c] == s)
+    k = len(state.hands[1 - me])
+    u = len(unseen)
+    p = 1.0 - math.comb(u - higher, k) / math.comb(u, k) if u and k else 0.0
+    return p, higher, ties
+
+
+def _pct(p: float) -> int:
+    return int(round(100 * p))
+
+
+def _decides(tricks: Sequence[truc.Trick], leader: int, lead: Card, answer: Card,
+             ) -> tuple[bool, int | None]:
+    """T6 after the trick in play ends with ``answer``: (is the round decided, its winner)."""
+    a, b = TRUC_STRENGTH[lead], TRUC_STRENGTH[answer]
+    w = leader if a > b else 1 - leader if b > a else None
+    return decided([t.winner for t in tricks] + [w])
+
+
+def truc_reason(state: truc.State, action: truc.Action, me: int,
+                equity_now: float | None = None) -> Reason:
+    """Why (or why not) ``me`` might take ``action`` now, in one line.  ``equity_now`` is
+    :func:`round_equity` if already known."""
+
+    def eq() -> int:
+        return _pct(round_equity(state, me) if equity_now is None else equity_now)
+
+    kind = action.kind
+    if kind == "play":
+        card = action.card
+        assert card is not None
+        lead = state.trick_card
+        if lead is None:
+            p, higher, ties = beat_chance(state, me, card)
+            if higher == 0 and ties == 0:
+                return Reason("t.lead.sure", {"card": card})
+            if higher == 0:
+                return Reason("t.lead.unbeaten", {"card": card})
+            return Reason("t.lead.risky", {"card": card, "p": _pct(p)})
+        a, b = TRUC_STRENGTH[lead], TRUC_STRENGTH[card]
+        done, winner = _decides(state.tricks, state.leader, lead, card)
+        if b > a:
+            return Reason("t.answer.round" if done and winner == me else "t.answer.wins",
+                          {"card": card, "lead": lead})
+        if b == a:
+            if done and winner == me:
+                return Reason("t.answer.spoil.round", {"card": card})
+            if done and winner is not None:
+                return Reason("t.answer.spoil.lost", {"card": card})
+            return Reason("t.answer.spoil", {"card": card})
+        better = [c for c in state.hands[me] if TRUC_STRENGTH[c] >= a]
+        if done:
+            return Reason("t.answer.loses.round", {"card": card})
+        return Reason("t.answer.loses.keep" if better else "t.answer.loses", {"card": card})
+    stake = state.stake
+    if kind == "raise":
+        return Reason("t.raise", {"p": eq(), "n": 2 if stake == 1 else stake + 2})
+    if kind == "rest":
+        return Reason("t.rest", {"p": eq()})
+    if kind == "redeal":
+        return Reason("t.redeal", {"p": eq()})
+    if kind == "accept":
+        if state.pending == "redeal":
+            return Reason("t.accept.redeal", {"p": eq()})
+        if state.pending == "rest":
+            return Reason("t.accept.rest", {"p": eq()})
+        return Reason("t.accept", {"p": eq(), "n": 2 if stake == 1 else stake + 2})
+    target = state.rules.target
+    loses_game = state.points[1 - me] + stake >= target
+    if kind == "refuse":
+        if state.pending == "redeal":
+            return Reason("t.refuse.redeal", {"p": eq()})
+        if state.pending == "rest" and state.rules.rest_refusal == "game":
+            return Reason("t.refuse.game")
+        return Reason("t.refuse.match" if loses_game else "t.refuse", {"n": stake})
+    # fold (T9)
+    if state.rest or (state.pending == "rest" and state.rules.rest_refusal == "game"):
+        return Reason("t.fold.game")
+    return Reason("t.fold.match" if loses_game else "t.fold", {"n": stake})
+
+
+# -- Le Truc: reviewing a round ------------------------------------------------------------------
+def _ended(before: truc.State, after: truc.State) -> bool:
+    return after.last_round is not before.last_round
+
+
+def _solve(s: truc.State, me: int) -> float:
+    """Minimax over the cards alone (both hands known, no more betting): 1 if ``me`` wins
+    the round, 0 if he loses it, 0.5 if nobody does."""
+    p = s.to_move
+    assert p is not None
+    best: float | None = None
+    for a in s.legal_actions():
+        if a.kind != "play":
+            continue
+        t = s.apply(a)
+        if _ended(s, t):
+            w = t.last_round.winner if t.last_round is not None else None
+            v = 1.0 if w == me else 0.5 if w is None else 0.0
+        else:
+            v = _solve(t, me)
+        if best is None or (v > best if p == me else v < best):
+            best = v
+    return 0.5 if best is None else best
+
+
+def would_win(state: truc.State, me: int) -> float:
+    """``me`` is about to refuse the pending raise or rest, or to fold: 1 if he would have
+    won the round had he accepted (or played on), 0 if he would have lost it, 0.5 if nobody
+    would have won it, both playing the cards well with both hands known (module docstring)."""
+    s = state
+    if s.pending in ("raise", "rest"):
+        s = s.apply(truc.ACCEPT)
+    elif s.pending is not None:
+        s = s.apply(truc.REFUSE)  # a redeal: keep these cards
+    return _solve(s, me)
+
+
+@dataclass(frozen=True)
+class Bet:
+    """A raise or rest of a round, as the review sees it."""
+
+    by: int
+    kind: str  # "raise" or "rest"
+    trick: int  # 1-3: the trick in play when it was made
+    stake: int  # the agreed stake before it
+    equity: float  # the raiser's estimated chance of winning the round then (round_equity)
+    answer: str | None  # "accept", "refuse" or "fold" (None: never answered)
+    would_win: float | None = None  # refused or folded: what the raiser would have made of it
+
+    @property
+    def bluff(self) -> bool:
+        return self.equity < BLUFF_THRESHOLD
+
+    @property
+    def worked(self) -> bool:
+        """The opponent gave in (refused or folded)."""
+        return self.answer in ("refuse", "fold")
+
+    @property
+    def called(self) -> bool:
+        return self.answer == "accept"
+
+    @property
+    def asked(self) -> int:
+        """The stake it asked for (0 for a rest: the game)."""
+        if self.kind == "rest":
+            return 0
+        return 2 if self.stake == 1 else self.stake + 2
+
+
+@dataclass(frozen=True)
+class GiveUp:
+    """A refusal of a raise or rest, or a fold: what it gave up and what would have been."""
+
+    by: int
+    kind: str  # "refuse" or "fold"
+    answering: str | None  # the pending "raise" or "rest" it answered, if any
+    points: int  # what the opponent scored (0 with the game at stake: see ``game``)
+    game: bool  # the round was played for the game
+    would_win: float  # 1: the refuser would have won the round, 0: lost, 0.5: nobody
+
+    @property
+    def wrong(self) -> bool:
+        """It gave up a round the refuser would have won."""
+        return self.would_win == 1.0
+
+
+@dataclass(frozen=True)
+class RoundReview:
+    """One finished round of Le Truc, annotated (see the module's docstring)."""
+
+    round: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]  # the hands played (after any redeal)
+    dealt: tuple[tuple[Card, ...], tuple[Card, ...]]  # the first hands dealt
+    actions: tuple[tuple[int, truc.Action], ...]  # (who, action), in order
+    bets: tuple[Bet, ...]
+    give_ups: tuple[GiveUp, ...]
+    end: truc.RoundEnd
+
+    def bets_by(self, p: int) -> list[Bet]:
+        return [b for b in self.bets if b.by == p]
+
+
+def review_round(start: truc.State, actions: Sequence[truc.Action | str]) -> RoundReview:
+    """Annotate the round dealt in ``start`` (a state at the start of a round, before any
+    action) played with ``actions`` (all of them: the round must end with the last one)."""
+    s = start
+    bets: list[Bet] = []
+    open_bet: dict[str, Any] | None = None
+    give_ups: list[GiveUp] = []
+    done: list[tuple[int, truc.Action]] = []
+    hands = start.hands
+    end: truc.RoundEnd | None = None
+    for raw in actions:
+        if end is not None:
+            raise ValueError("the round ended before the last action")
+        a = raw if isinstance(raw, truc.Action) else truc.parse_action(raw)
+        p = s.to_move
+        if p is None:
+            raise ValueError("the match is over: no action can be played")
+        kind = a.kind
+        if kind in ("raise", "rest"):
+            open_bet = {"by": p, "kind": kind, "trick": len(s.tricks) + 1, "stake": s.stake,
+                        "equity": round_equity(s, p)}
+        elif kind in ("refuse", "fold") and (s.pending in ("raise", "rest") or kind == "fold"):
+            ww = would_win(s, p)
+            answering = s.pending if s.pending in ("raise", "rest") else None
+            t = s.apply(a)
+            lr = t.last_round
+            assert lr is not None
+            give_ups.append(GiveUp(p, kind, answering, lr.points, lr.game, ww))
+            if open_bet is not None and answering is not None:
+                bets.append(Bet(**open_bet, answer=kind, would_win=1.0 - ww))
+                open_bet = None
+        elif kind == "accept" and s.pending in ("raise", "rest") and open_bet is not None:
+            bets.append(Bet(**open_bet, answer="accept"))
+            open_bet = None
+        if kind == "accept" and s.pending == "redeal":
+            t = s.apply(a)
+            hands = t.hands
+        t = s.apply(a)
+        done.append((p, a))
+        if _ended(s, t):
+            end = t.last_round
+        s = t
+    if end is None:
+        raise ValueError("the actions do not finish the round")
+    if open_bet is not None:
+        bets.append(Bet(**open_bet, answer=None))
+    return RoundReview(start.round_no, start.dealer, hands, start.hands, tuple(done),
+                       tuple(bets), tuple(give_ups), end)
+
+
+def round_starts(state: truc.State) -> Iterator[tuple[truc.State, list[truc.Action]]]:
+    """Every finished round of ``state``'s match: its first state and its actions."""
+    s = truc.new_game(state.rules, seed=state.seed, deck=state.deck, dealer=state.first_dealer)
+    start, acts = s, []
+    for a in state.history:
+        t = s.apply(a)
+        acts.append(a)
+        if _ended(s, t):
+            yield start, acts
+            start, acts = t, []
+        s = t
+
+
+def reviews(state: truc.State) -> list[RoundReview]:
+    """Every finished round of the match, reviewed."""
+    return [review_round(st, acts) for st, acts in round_starts(state)]
+
+
+def last_review(state: truc.State) -> RoundReview | None:
+    """The latest finished round of the match, reviewed (None before the first ends)."""
+    found = list(round_starts(state))
+    return review_round(*found[-1]) if found else None
+
+
+# -- Le Truc: statistics -------------------------------------------------------------------------
+@dataclass
+class BluffStats:
+    """Counts over reviewed rounds, from ``me``'s side (the human's seat)."""
+
+    me: int = 0
+    rounds: int = 0
+    my_bets: int = 0
+    my_bluffs: int = 0
+    my_bluffs_worked: int = 0
+    my_bluffs_called: int = 0
+    my_value_bets: int = 0
+    their_bets: int = 0
+    their_bluffs: int = 0
+    their_bluffs_called: int = 0  # you accepted their bluff
+    their_bluffs_passed: int = 0  # you refused or folded to their bluff
+    my_refusals: int = 0
+    my_wrong_refusals: int = 0  # refused or folded with the better cards
+
+    def add(self, review: RoundReview) -> None:
+        me = self.me
+        self.rounds += 1
+        for b in review.bets:
+            if b.by == me:
+                self.my_bets += 1
+                if b.bluff:
+                    self.my_bluffs += 1
+                    self.my_bluffs_worked += b.worked
+                    self.my_bluffs_called += b.called
+                else:
+                    self.my_value_bets += 1
+            else:
+                self.their_bets += 1
+                if b.bluff:
+                    self.their_bluffs += 1
+                    self.their_bluffs_called += b.called
+                    self.their_bluffs_passed += b.worked
+        for g in review.give_ups:
+            if g.by == me:
+                self.my_refusals += 1
+                self.my_wrong_refusals += g.wrong
+
+    @classmethod
+    def of(cls, items: Sequence[RoundReview], me: int = 0) -> BluffStats:
+        out = cls(me=me)
+        for r in items:
+            out.add(r)
+        return out
+
+
+__all__ = ["BLUFF_THRESHOLD", "Bet", "BluffStats", "GiveUp", "Reason", "RoundReview",
+           "beat_chance", "last_review", "leaves_one", "review_round", "reviews", "risky",
+           "round_equity", "round_starts", "truc_reason", "trufludo_reason", "would_win"]

@@ -1,0 +1,294 @@
+"""Practice mode (issue 5; the start screen's "Practice" switch, ``GameConfig.practice``).
+
+- Trufludo: playing a card that leaves exactly one card on the table, when another move
+  would not, asks "are you sure?" once per position, with the reason (the seed's tactic):
+  :func:`confirm_risky`, :class:`LeaveOneConfirm`.
+- Le Truc: after every round the summary reveals the computer's hand and reviews the round
+  (:func:`truf_tui.coach.review_round`): which raises and rests were bluffs, which worked,
+  which were called, which of your refusals gave up a round you would have won
+  (:class:`PracticeRoundSummary`).  The reviews of the session are kept on the app, and
+  ``b`` on the summary shows their totals (:class:`BluffStatsScreen`).
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any, ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button
+
+from truf_tui import coach
+from truf_tui.cards import Card
+from truf_tui.engine import truc, trufludo
+from truf_tui.ui.config import COMPUTER, HUMAN
+from truf_tui.ui.i18n import tr
+from truf_tui.ui.screens.dialogs import ConfirmDialog
+from truf_tui.ui.screens.summary import TrucRoundSummary, columns
+from truf_tui.ui.settings import SettingsChanged
+from truf_tui.ui.widgets.cards import card_markup, cards_markup
+from truf_tui.ui.widgets.table import Markup
+
+
+def _style(app: App[Any]) -> str:
+    return getattr(getattr(app, "settings", None), "card_style", "symbols")
+
+
+# -- Trufludo: "are you sure?" ------------------------------------------------------------------
+class LeaveOneConfirm(ConfirmDialog):
+    """Playing ``card`` would leave ``left`` alone on the table (F7): are you sure?"""
+
+    DEFAULT_CSS = """
+    LeaveOneConfirm .dialog {
+        width: 64;
+        border: thick $warning;
+    }
+    """
+
+    def __init__(self, card: Card, left: Card) -> None:
+        super().__init__("practice.f.title", "practice.f.message", "practice.f.yes",
+                         "practice.f.no", id="confirm-leave-one")
+        self.card = card
+        self.left = left
+
+    def refresh_texts(self) -> None:
+        super().refresh_texts()
+        st = _style(self.app)
+        self.query_one("#dialog-message").update(  # type: ignore[attr-defined]
+            tr("practice.f.message", card=card_markup(self.card, st),
+               left=card_markup(self.left, st)))
+
+
+# Positions already asked about, per table: "once per game situation".
+_asked: weakref.WeakKeyDictionary[Any, set[Any]] = weakref.WeakKeyDictionary()
+
+
+def confirm_risky(table: Any, action: trufludo.Play) -> bool:
+    """In practice mode, before the player's ``action`` is played: ask first if it leaves a
+    single card and another move would not (once per position).  True: a question is asked
+    and the move waits for the answer (played by ``table.human_move`` on "yes")."""
+    s = table.state
+    if not table.config.practice or s.current_player != HUMAN or table._busy:
+        return False
+    asked = _asked.setdefault(table, set())
+    if s in asked:
+        return False
+    try:
+        left = coach.risky(s, action)
+    except ValueError:  # not a legal move: the table says why
+        return False
+    if left is None:
+        return False
+    asked.add(s)
+
+    def answered(yes: bool | None) -> None:
+        if yes and table.state == s:
+            table.human_move(action)
+
+    table.app.push_screen(LeaveOneConfirm(action.card, left), answered)
+    return True
+
+
+# -- Le Truc: the round review ------------------------------------------------------------------
+def _who(p: int) -> str:
+    return "you" if p == HUMAN else "computer"
+
+
+def review_lines(review: coach.RoundReview, style: str = "symbols") -> list[str]:
+    """The practice notes of a round, in the current language."""
+    lines = [tr("review.title"),
+             tr("review.hands", computer=cards_markup(review.hands[COMPUTER], style),
+                you=cards_markup(review.hands[HUMAN], style))]
+    if review.hands != review.dealt:
+        lines.append(tr("review.redealt", computer=cards_markup(review.dealt[COMPUTER], style),
+                        you=cards_markup(review.dealt[HUMAN], style)))
+    notes: list[str] = []
+    for b in review.bets:
+        who = _who(b.by)
+        head = tr(f"review.bet.{who}.{b.kind}", n=b.asked, trick=b.trick)
+        pct = int(round(100 * b.equity))
+        text = f"{head} " + tr("review.bluff" if b.bluff else "review.value", p=pct) + "."
+        if b.worked:
+            text += " " + tr(f"review.worked.{who}" if b.bluff else f"review.gave.in.{who}")
+            if b.would_win == 0.0:
+                text += tr(f"review.stolen.{who}")
+            elif b.would_win == 1.0:
+                text += tr(f"review.not.stolen.{who}")
+            else:
+                text += "."
+        elif b.called:
+            text += " " + tr(f"review.called.{who}")
+        else:
+            text += " " + tr("review.unanswered")
+        notes.append(text)
+    for g in review.give_ups:
+        if g.by != HUMAN:
+            continue
+        what = tr(f"review.what.{g.kind}")
+        if g.wrong:
+            notes.append(tr("review.refusal.wrong", what=what))
+        elif g.would_win == 0.0:
+            notes.append(tr("review.refusal.right", what=what))
+        else:
+            notes.append(tr("review.refusal.even", what=what))
+    if not notes:
+        notes.append(tr("review.none"))
+    lines += ["• " + n for n in notes]
+    if review.bets:
+        lines.append(tr("review.measure", p=int(round(100 * coach.BLUFF_THRESHOLD))))
+    return lines
+
+
+def session_reviews(app: App[Any]) -> dict[tuple[Any, ...], coach.RoundReview]:
+    """The Truc rounds reviewed in this session (this run of the app), by round."""
+    kept = getattr(app, "practice_reviews", None)
+    if not isinstance(kept, dict):
+        kept = {}
+        app.practice_reviews = kept  # type: ignore[attr-defined]
+    return kept
+
+
+class PracticeRoundSummary(TrucRoundSummary):
+    """The round summary with the computer's hand and the round's review (practice mode)."""
+
+    DEFAULT_CSS = """
+    PracticeRoundSummary .summary-box {
+        width: 90;
+        max-width: 100%;
+    }
+    PracticeRoundSummary #summary-scroll {
+        height: auto;
+        max-height: 55vh;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("b", "bluff_stats", show=False),
+        Binding("up", "scroll_review(-1)", show=False),
+        Binding("down", "scroll_review(1)", show=False),
+    ]
+
+    def __init__(self, state: truc.State, review: coach.RoundReview | None = None) -> None:
+        super().__init__(state)
+        self.review = coach.last_review(state) if review is None else review
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box summary-box"):
+            yield Markup(id="summary-title", classes="dialog-title")
+            with VerticalScroll(id="summary-scroll"):
+                yield Markup(id="summary-body", classes="summary-body")
+            with Horizontal(classes="dialog-buttons"):
+                for bid, _key in self.BUTTONS:
+                    yield Button(id=bid, variant="primary")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        r = self.review
+        if r is not None:
+            s = self.state
+            key = (s.seed, s.first_dealer, s.deck, r.round, len(s.history))
+            session_reviews(self.app)[key] = r
+
+    def texts(self) -> tuple[str, str]:
+        title, body = super().texts()
+        if self.review is None:
+            return title, body
+        extra = review_lines(self.review, _style(self.app))
+        extra.append(f"[dim]{tr('review.stats.key')}[/]")
+        return title, body + "\n\n" + "\n".join(extra)
+
+    def action_scroll_review(self, step: int) -> None:
+        """Up and down scroll a review too long for a small terminal."""
+        scroll = self.query_one("#summary-scroll", VerticalScroll)
+        scroll.scroll_to(y=scroll.scroll_y + 2 * step, animate=False)
+
+    def action_bluff_stats(self) -> None:
+        self.app.push_screen(BluffStatsScreen())
+
+
+class BluffStatsScreen(ModalScreen[None]):
+    """Your bluffing in this session, counted over the reviewed practice rounds."""
+
+    CSS_PATH = "../tables.tcss"
+    DEFAULT_CSS = """
+    BluffStatsScreen {
+        align: center middle;
+        background: $background 50%;
+    }
+    BluffStatsScreen .summary-box {
+        width: 64;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,space,b", "close", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box summary-box"):
+            yield Markup(id="bluffs-title", classes="dialog-title")
+            yield Markup(id="bluffs-body", classes="summary-body")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(id="close", variant="primary")
+
+    def on_mount(self) -> None:
+        self.refresh_texts()
+        self.query_one(Button).focus()
+
+    def on_settings_changed(self, _: SettingsChanged) -> None:
+        self.refresh_texts()
+
+    def refresh_texts(self) -> None:
+        self.query_one("#bluffs-title", Markup).set(tr("bluffs.title"))
+        self.query_one("#bluffs-body", Markup).set(bluff_table(
+            coach.BluffStats.of(list(session_reviews(self.app).values()), HUMAN)))
+        self.query_one(Button).label = tr("bluffs.close")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_close()
+
+    _done = False
+
+    def action_close(self) -> None:
+        if not self._done:
+            self._done = True
+            self.dismiss(None)
+
+
+def _rate(part: int, whole: int) -> str:
+    return f"{part}/{whole}  {int(round(100 * part / whole))}%" if whole else f"{part}"
+
+
+def bluff_table(st: coach.BluffStats) -> str:
+    """The session's counts as a small table with bars."""
+    if st.rounds == 0:
+        return tr("bluffs.empty")
+    rows: list[tuple[str, int, int | None]] = [
+        (tr("bluffs.rounds"), st.rounds, None),
+        (tr("bluffs.my.bets"), st.my_bets, None),
+        (tr("bluffs.my.bluffs"), st.my_bluffs, st.my_bets),
+        (tr("bluffs.my.worked"), st.my_bluffs_worked, st.my_bluffs),
+        (tr("bluffs.my.called"), st.my_bluffs_called, st.my_bluffs),
+        (tr("bluffs.their.bluffs"), st.their_bluffs, st.their_bets),
+        (tr("bluffs.their.called"), st.their_bluffs_called, st.their_bluffs),
+        (tr("bluffs.their.passed"), st.their_bluffs_passed, st.their_bluffs),
+        (tr("bluffs.refusals"), st.my_refusals, None),
+        (tr("bluffs.wrong"), st.my_wrong_refusals, st.my_refusals),
+    ]
+    plain = []
+    shown = []
+    for label, n, whole in rows:
+        value = _rate(n, whole) if whole is not None else str(n)
+        bar = ""
+        if whole:
+            k = int(round(12 * n / whole))
+            bar = "█" * k + "░" * (12 - k)
+        plain.append([label, value, bar])
+        shown.append([label, f"[b]{value}[/]", f"[$text-accent]{bar}[/]" if bar else ""])
+    return columns(shown, plain)
+
+
+__all__ = ["BluffStatsScreen", "LeaveOneConfirm", "PracticeRoundSummary", "bluff_table",
+           "confirm_risky", "review_lines", "session_reviews"]

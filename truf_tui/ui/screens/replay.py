@@ -1,0 +1,197 @@
+"""The replay viewer: a finished game from the history, step by step, both hands face up.
+
+The record is replayed once (every position kept); the move list on the right is the
+navigator: ↑↓ (or ←→), PgUp/PgDn, Home/End and clicks move through it, and the table on the
+left shows the position after the highlighted move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from truf_tui.engine import truc
+from truf_tui.engine.record import GameRecord
+from truf_tui.store import GameRow
+from truf_tui.ui.config import COMPUTER, HUMAN, TIERS
+from truf_tui.ui.i18n import tr
+from truf_tui.ui.keybar import KeyBar
+from truf_tui.ui.settings import SettingsChanged
+from truf_tui.ui.widgets.cards import card_markup
+
+
+def when(iso: str) -> str:
+    """An ISO time from the history, in local time, to the minute."""
+    try:
+        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError):
+        return iso
+
+
+def result_text(row: GameRow) -> str:
+    return tr(f"replay.result.{row.result}", you=row.score_human,
+              computer=row.score_computer)
+
+
+class ReplayScreen(Screen[None]):
+    """Opened from the statistics screen's list of finished games."""
+
+    BINDINGS = [
+        Binding("escape", "close", show=False),
+        Binding("right", "step(1)", show=False),
+        Binding("left", "step(-1)", show=False),
+    ]
+
+    def __init__(self, row: GameRow) -> None:
+        super().__init__(id="replay")
+        self.row = row
+        self.record: GameRecord = row.record()
+        self.states: list[Any] = list(self.record.states())
+        self.position = len(self.states) - 1  # opens at the end: the result
+
+    @property
+    def card_style(self) -> str:
+        return str(getattr(getattr(self.app, "settings", None), "card_style", "symbols"))
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(classes="title-bar"):
+            yield Static(id="replay-title", classes="title-text")
+        with Horizontal(id="replay-main"):
+            with Vertical(id="replay-left"):
+                yield Static(id="replay-board")
+                yield Static(id="replay-status")
+            with Vertical(id="replay-right"):
+                yield Static(id="replay-log-title", classes="stats-head")
+                yield OptionList(id="replay-log")
+        yield KeyBar([
+            ("←→ ↑↓", "replay.key.step", "screen.step(1)"),
+            ("Home", "replay.key.start", "screen.home"),
+            ("End", "replay.key.end", "screen.end"),
+            ("Esc", "key.close", "screen.close"),
+            ("F1", "key.help", "app.help"),
+        ], id="replay-keys")
+
+    def on_mount(self) -> None:
+        self.refresh_texts()
+        log = self.query_one(OptionList)
+        log.focus()
+
+    # -- moving -----------------------------------------------------------------------------
+    def action_step(self, delta: int) -> None:
+        self.go_to(self.position + delta)
+
+    def action_home(self) -> None:
+        self.go_to(0)
+
+    def action_end(self) -> None:
+        self.go_to(len(self.states) - 1)
+
+    def go_to(self, position: int) -> None:
+        position = max(0, min(position, len(self.states) - 1))
+        log = self.query_one(OptionList)
+        if log.highlighted != position:
+            log.highlighted = position  # the highlight's event redraws the board
+        elif position != self.position:
+            self.position = position
+            self.render_board()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if event.option_index != self.position:
+            self.position = event.option_index
+            self.render_board()
+
+    # -- drawing ----------------------------------------------------------------------------
+    def refresh_texts(self) -> None:
+        row = self.row
+        tier = tr(f"tier.{row.tier}") if row.tier in TIERS else tr("stats.no_tier")
+        self.query_one("#replay-title", Static).update(
+            tr("replay.title", game=tr(f"game.{row.game}"), tier=tier,
+               when=when(row.finished_at), result=result_text(row)))
+        self.query_one("#replay-log-title", Static).update(tr("tbl.log.title"))
+        log = self.query_one(OptionList)
+        log.clear_options()
+        log.add_options(self.move_lines())
+        log.highlighted = self.position
+        self.render_board()
+        self.query_one(KeyBar).refresh_texts()
+
+    def move_lines(self) -> list[Option]:
+        lines = [Option(tr("replay.start"))]
+        for i, move in enumerate(self.record.moves, start=1):
+            mover = self.states[i - 1].current_player
+            who = tr("tbl.you") if mover == HUMAN else tr("tbl.computer")
+            lines.append(Option(f"{i:>3}. {who}: {move}"))
+        return lines
+
+    def render_board(self) -> None:
+        s = self.states[self.position]
+        board = self.truc_board(s) if isinstance(s, truc.State) else self.trufludo_board(s)
+        self.query_one("#replay-board", Static).update(board)
+        n = len(self.states) - 1
+        if self.position == 0:
+            status = tr("replay.status.start", n=n)
+        else:
+            mover = self.states[self.position - 1].current_player
+            status = tr("replay.status.move", i=self.position, n=n,
+                        who=tr("tbl.you") if mover == HUMAN else tr("tbl.computer"),
+                        move=self.record.moves[self.position - 1])
+        if s.is_terminal():
+            status += "  " + result_text(self.row)
+        self.query_one("#replay-status", Static).update(status)
+
+    def cards(self, cards: Sequence[Any]) -> str:
+        return " ".join(card_markup(c, self.card_style) for c in cards) or tr("replay.none")
+
+    def trufludo_board(self, s: Any) -> str:
+        def side(p: int) -> list[str]:
+            name = tr("tbl.you") if p == HUMAN else tr("tbl.computer")
+            dealer = " · " + tr("replay.dealer") if s.dealer == p else ""
+            return [f"[b]{name}[/]{dealer}",
+                    "  " + tr("replay.hand", cards=self.cards(s.hands[p])),
+                    "  " + tr("replay.f.pile", cards=len(s.piles[p]),
+                              trufegoj=len(s.trufegoj[p]), score=s.scores()[p])]
+
+        middle = ["", tr("tbl.f.table", n=len(s.table)) + "  " + self.cards(s.table),
+                  tr("tbl.f.stock", n=len(s.stock)), ""]
+        return "\n".join(side(COMPUTER) + middle + side(HUMAN))
+
+    def truc_board(self, s: truc.State) -> str:
+        you, computer = s.scores()
+
+        def name(p: int | None) -> str:
+            return tr("tbl.you") if p == HUMAN else tr("tbl.computer") if p == COMPUTER \
+                else tr("replay.nobody")
+
+        lines = [tr("replay.t.round", n=s.round_no, dealer=name(s.dealer), stake=s.stake,
+                    you=you, computer=computer, target=s.rules.target), ""]
+        lines += [f"[b]{name(COMPUTER)}[/]",
+                  "  " + tr("replay.hand", cards=self.cards(s.hands[COMPUTER])), ""]
+        for k, trick in enumerate(s.tricks, start=1):
+            lead, answer = (trick.lead, trick.answer)
+            lines.append(tr("replay.t.trick", n=k, lead=card_markup(lead, self.card_style),
+                            answer=card_markup(answer, self.card_style),
+                            winner=name(trick.winner)))
+        if s.trick_card is not None:
+            lines.append(tr("replay.t.led", n=len(s.tricks) + 1,
+                            card=card_markup(s.trick_card, self.card_style),
+                            who=name(s.leader)))
+        if s.pending is not None:
+            lines.append(tr(f"replay.t.pending.{s.pending}", who=name(s.to_move)))
+        lines += ["", f"[b]{name(HUMAN)}[/]",
+                  "  " + tr("replay.hand", cards=self.cards(s.hands[HUMAN]))]
+        return "\n".join(lines)
+
+    def on_settings_changed(self, _: SettingsChanged) -> None:
+        self.refresh_texts()
+
+    def action_close(self) -> None:
+        self.dismiss()

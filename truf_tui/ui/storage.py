@@ -1,0 +1,305 @@
+"""The app's side of persistence: one folder with the settings, the autosave and the history.
+
+:class:`AppData` wraps the store library (``truf_tui.store``) for the app: it converts the
+stored settings to the app's :class:`~truf_tui.ui.settings.Settings` and start-screen
+choices, collects every :class:`~truf_tui.store.Problem` to be shown to the player, and
+opens the history only when it is first needed (so starting the app stays quick).
+
+:class:`GameKeeper` follows the game on the table: it autosaves after every move and, when
+the game ends, records it in the history and clears the autosave.  No Textual here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from copy import deepcopy
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from truf_tui.engine.record import AnyState, GameRecord, RecordError
+from truf_tui.store import (
+    GameMeta,
+    History,
+    Problem,
+    SaveStore,
+    SettingsStore,
+    StoreError,
+    game_meta,
+)
+from truf_tui.ui.config import DEFAULT_RULES, DEFAULT_TIER, GAMES, TIERS, GameConfig
+from truf_tui.ui.settings import CARD_STYLES, LANGUAGES, PACES, THEMES, Settings
+
+HUMAN_SEAT = 0
+_UI_CHOICES: dict[str, tuple[str, ...]] = {
+    "lang": LANGUAGES, "theme": THEMES, "pace": tuple(PACES), "card_style": CARD_STYLES,
+}
+
+
+def settings_from_store(values: Mapping[str, Any]) -> Settings:
+    """The app's settings from the stored ones (values this app does not offer: defaults)."""
+    default = Settings()
+    picked = {key: values[key] if values.get(key) in allowed else getattr(default, key)
+              for key, allowed in _UI_CHOICES.items()}
+    return Settings(**picked)
+
+
+def settings_changes(old: Settings, new: Settings) -> dict[str, Any]:
+    """What changed between two settings, as store keys."""
+    return {key: getattr(new, key) for key in _UI_CHOICES if getattr(old, key) != getattr(new, key)}
+
+
+def choices_from_store(values: Mapping[str, Any], base: dict[str, Any]) -> dict[str, Any]:
+    """The start screen's choices ``base`` with the remembered game, tier, dealer, variants."""
+    out = deepcopy(base)
+    if values.get("game") in GAMES:
+        out["game"] = values["game"]
+    if values.get("tier") in TIERS:
+        out["tier"] = values["tier"]
+    if values.get("dealer") in (None, 0, 1):
+        out["dealer"] = values.get("dealer")
+    variants = values.get("variants")
+    if isinstance(variants, Mapping):
+        for game, defaults in DEFAULT_RULES.items():
+            stored = variants.get(game)
+            if isinstance(stored, Mapping):
+                out["rules"][game].update({k: stored[k] for k in defaults if k in stored})
+    return out
+
+
+def choices_to_store(choices: Mapping[str, Any]) -> dict[str, Any]:
+    """The start screen's choices as store keys (the seed is for one run only)."""
+    return {"game": choices["game"], "tier": choices["tier"], "dealer": choices["dealer"],
+            "variants": {g: dict(choices["rules"][g]) for g in DEFAULT_RULES}}
+
+
+def config_of(record: GameRecord, tier: str | None = None) -> GameConfig:
+    """The table's configuration for a saved game: its game, opponent and rules.  (Seed and
+    dealer stay unset: "play again" after it deals a new game.)"""
+    meta_tier = GameMeta.of(record).tier
+    chosen = meta_tier if meta_tier in TIERS else tier if tier in TIERS else DEFAULT_TIER
+    assert chosen is not None
+    rules = {k: v for k, v in record.rules.items() if k in DEFAULT_RULES[record.game]}
+    return GameConfig(game=record.game, tier=chosen, rules=rules)
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far a saved game is, for the "Continue" button."""
+
+    game: str
+    tier: str | None
+    moves: int
+    round: int  # Truc's round (Trufludo: 0)
+    stock: int  # Trufludo's cards left in the stock (Truc: 0)
+    scores: tuple[int, int]  # the human's, the computer's: Truc's points, Trufludo's piles
+
+
+def progress_of(record: GameRecord, state: AnyState) -> Progress:
+    from truf_tui.engine import truc
+
+    scores = state.scores()
+    is_truc = isinstance(state, truc.State)
+    return Progress(record.game, GameMeta.of(record).tier, len(record.moves),
+                    state.round_no if isinstance(state, truc.State) else 0,
+                    0 if is_truc else len(state.stock),
+                    (int(scores[HUMAN_SEAT]), int(scores[1 - HUMAN_SEAT])))
+
+
+def _differs(current: Mapping[str, Any], changes: Mapping[str, Any]) -> bool:
+    """Would ``changes`` change ``current``?"""
+    for key, value in changes.items():
+        now = current.get(key)
+        if isinstance(value, Mapping) and isinstance(now, Mapping):
+            if _differs(now, value):
+                return True
+        elif type(now) is not type(value) or now != value:
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message for the player that is not a :class:`Problem` (which has its own texts):
+    a string key of ``truf_tui.ui.strings`` and a technical detail (a store's sentence)."""
+
+    key: str
+    detail: str = ""
+
+    def message(self, lang: str = "en") -> str:
+        from truf_tui.ui.i18n import tr  # the current language is the app's
+
+        return tr(self.key, detail=self.detail)
+
+
+class AppData:
+    """The player's data folder, as the app uses it.  Nothing here raises on bad files:
+    what went wrong is added to :attr:`problems` (the app shows and empties it)."""
+
+    def __init__(self, folder: str | Path) -> None:
+        self.folder = Path(folder)
+        self.settings = SettingsStore(self.folder)
+        self.saves = SaveStore(self.folder)
+        self._history: History | None = None
+        self.problems: list[Problem | Notice] = []
+        self.first_run = not self.settings.path.exists()
+
+    # -- settings ---------------------------------------------------------------------------
+    def load_settings(self) -> dict[str, Any]:
+        values, problems = self.settings.load()
+        self.problems.extend(problems)
+        return values
+
+    def save_settings(self, changes: Mapping[str, Any]) -> None:
+        """Remember ``changes`` (a failure to write is noted, never raised)."""
+        if not _differs(self.settings.current, changes):
+            return
+        try:
+            self.settings.save(changes)
+        except (StoreError, ValueError) as e:
+            self.problems.append(Notice("store.settings_not_saved", str(e)))
+
+    # -- the history ------------------------------------------------------------------------
+    @property
+    def history(self) -> History:
+        """The history of finished games, opened on first use."""
+        if self._history is None:
+            self._history = History(self.folder)
+            self.problems.extend(self._history.problems)
+            self._history.problems = []
+        return self._history
+
+    def history_problems(self) -> None:
+        """Move problems the history met since (a database damaged while in use)."""
+        if self._history is not None and self._history.problems:
+            self.problems.extend(self._history.problems)
+            self._history.problems = []
+
+    def record_finished(self, record: GameRecord) -> bool:
+        """Add a finished game to the history and clear the autosave; False if it could not
+        be recorded (the autosave is then kept, to be recorded at the next start)."""
+        try:
+            self.history.add_game(record)
+        except (StoreError, ValueError, RecordError) as e:
+            self.problems.append(Notice("store.not_recorded", str(e)))
+            self.history_problems()
+            return False
+        self.history_problems()
+        self.clear_autosave()
+        return True
+
+    # -- the autosave -----------------------------------------------------------------------
+    def load_autosave(self) -> tuple[GameRecord, AnyState] | None:
+        """The unfinished game to continue, if any.  A finished one found there (the app
+        stopped before recording it) goes into the history now."""
+        record, problems = self.saves.load_current()
+        self.problems.extend(problems)
+        if record is None:
+            return None
+        try:
+            state = record.replay()
+        except RecordError as e:  # pragma: no cover - load_current has replayed it already
+            self.problems.append(Notice("store.not_saved", str(e)))
+            return None
+        if state.is_terminal():
+            self.record_finished(record)
+            return None
+        return record, state
+
+    def autosave(self, record: GameRecord) -> None:
+        try:
+            self.problems.extend(self.saves.save_current(record))
+        except StoreError as e:
+            self.problems.append(Notice("store.not_saved", str(e)))
+
+    def clear_autosave(self) -> None:
+        try:
+            self.saves.clear_current()
+        except StoreError as e:
+            self.problems.append(Notice("store.not_saved", str(e)))
+
+    def close(self) -> None:
+        if self._history is not None:
+            self._history.close()
+            self._history = None
+
+
+class GameKeeper:
+    """Follows one game: :meth:`moved` after every change of the table's state.
+
+    The game is saved only while the state on the table is exactly what its record replays
+    to (a position prepared by hand has no record, and is not saved).  A game seen finished
+    during this session goes into the history; one that was already finished when it was
+    opened (a record loaded to look at) does not.
+    """
+
+    def __init__(self, data: AppData, meta: Mapping[str, Any]) -> None:
+        self.data = data
+        self.meta = dict(meta)
+        self.state: AnyState | None = None
+        self.record: GameRecord | None = None
+        self.tracking = True
+        self.finished = False
+
+    @classmethod
+    def new_game(cls, data: AppData, tier: str) -> GameKeeper:
+        return cls(data, game_meta(tier=tier, human=HUMAN_SEAT))
+
+    @classmethod
+    def resumed(cls, data: AppData, record: GameRecord, tier: str) -> GameKeeper:
+        """For a saved or loaded record: its meta, with an id and tier if it had none."""
+        meta = dict(record.meta)
+        meta.setdefault("id", GameMeta.of(record).id)
+        if meta.get("tier") not in TIERS:
+            meta["tier"] = tier
+        meta["human"] = HUMAN_SEAT
+        return cls(data, {**game_meta(tier=tier, human=HUMAN_SEAT), **meta})
+
+    def moved(self, state: AnyState) -> None:
+        """The table now shows ``state``: save it, and record the game if it just ended."""
+        if self.finished or not self.tracking:
+            return
+        prev = self.state
+        self.state = state
+        if prev is None:
+            follows = self._replays_to(state)
+            if follows and state.is_terminal():
+                self.finished = True  # opened already finished: nothing new to record
+                return
+        else:
+            follows = self._follows(prev, state) or self._replays_to(state)
+        if not follows:
+            self.tracking = False
+            return
+        try:
+            self.record = GameRecord.from_state(state, **self.meta)
+        except RecordError:
+            self.tracking = False
+            return
+        if state.is_terminal():
+            self.finished = True
+            self.data.record_finished(self.record)
+        else:
+            self.data.autosave(self.record)
+
+    @staticmethod
+    def _follows(prev: AnyState, state: AnyState) -> bool:
+        """``state`` is ``prev`` after one more move."""
+        if len(state.history) != len(prev.history) + 1:
+            return False
+        try:
+            return bool(prev.apply(state.history[-1]) == state)  # type: ignore[arg-type]
+        except Exception:
+            return False
+
+    def _replays_to(self, state: AnyState) -> bool:
+        try:
+            return bool(GameRecord.from_state(state).replay() == state)
+        except Exception:
+            return False
+
+    def discard(self) -> None:
+        """The player left the game on purpose: forget its autosave."""
+        if self.tracking and not self.finished and self.record is not None:
+            self.data.clear_autosave()
+        self.tracking = False

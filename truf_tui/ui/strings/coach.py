@@ -1,0 +1,309 @@
+"""Texts of the coach: hints, the practice mode's warnings and round reviews (en + eo).
+
+``coach.<key>`` words a :class:`truf_tui.coach.Reason`; a key ending in ``.one`` is used
+instead when the reason's ``n`` is 1.  Esperanto game words as in ``tables.py``: trufo,
+trufego, tablo; truko, difektita, veto, altigi, rifuzi, rezigni, redisdono; blufo, blufi.
+"""
+
+STRINGS: dict[str, dict[str, str]] = {
+    # -- the hint panel ------------------------------------------------------------------------
+    "hint.title": {"en": "Hint: the expert's view", "eo": "Konsilo: la vidpunkto de la eksperto"},
+    "hint.thinking": {"en": "the expert is thinking…", "eo": "la eksperto pensas…"},
+    "hint.head.trufludo": {
+        "en": "Every move, best first, with the chance to win the game:",
+        "eo": "Ĉiu movo, la plej bona unue, kun la ŝanco gajni la ludon:",
+    },
+    "hint.head.truc": {
+        "en": "Every move, best first, with the chance to win the match:",
+        "eo": "Ĉiu movo, la plej bona unue, kun la ŝanco gajni la matĉon:",
+    },
+    "hint.keys": {
+        "en": "[dim]h or Esc closes · hints used this game: {n}[/]",
+        "eo": "[dim]h aŭ Esc fermas · konsiloj uzitaj en ĉi tiu ludo: {n}[/]",
+    },
+    "hint.failed": {
+        "en": "The expert could not judge this position.",
+        "eo": "La eksperto ne povis taksi ĉi tiun pozicion.",
+    },
+    "hint.not.now": {
+        "en": "Hints are for your turn: wait for the computer's move.",
+        "eo": "Konsiloj estas por via vico: atendu la movon de la komputilo.",
+    },
+    "hint.over": {
+        "en": "The game is over: no hint to give.", "eo": "La ludo finiĝis: neniu konsilo.",
+    },
+    "hint.key": {"en": "Hint", "eo": "Konsilo"},
+    "hint.used.results": {
+        "en": "Hints used: {n}.", "eo": "Konsiloj uzitaj: {n}.",
+    },
+    # Moves as the hint list names them.
+    "hint.f.take": {"en": "{card} takes {take}", "eo": "{card} prenas {take}"},
+    "hint.f.throw": {"en": "throw {card}", "eo": "ĵeti {card}"},
+    "hint.t.play": {"en": "play {card}", "eo": "ludi {card}"},
+    "hint.t.raise": {"en": "raise to {n} (“2 pli?”)", "eo": "altigi al {n} (“2 pli?”)"},
+    "hint.t.rest": {"en": "Mia resto", "eo": "Mia resto"},
+    "hint.t.redeal": {"en": "ask for a redeal", "eo": "proponi redisdonon"},
+    "hint.t.accept": {"en": "accept", "eo": "akcepti"},
+    "hint.t.refuse": {"en": "refuse", "eo": "rifuzi"},
+    "hint.t.fold": {"en": "fold", "eo": "rezigni"},
+    # -- reasons: Trufludo ---------------------------------------------------------------------
+    "coach.f.trufego": {
+        "en": "takes the last card: a trufego!", "eo": "prenas la lastan karton: trufego!",
+    },
+    "coach.f.take.leaves_one": {
+        "en": "leaves exactly one card on the table ({left}): your opponent may make a trufego",
+        "eo": "lasas ĝuste unu karton sur la tablo ({left}): via kontraŭulo eble faros trufegon",
+    },
+    "coach.f.take": {
+        "en": "two trufoj for your trufkesto; {n} cards stay on the table",
+        "eo": "du trufoj por via trufkesto; {n} kartoj restas sur la tablo",
+    },
+    "coach.f.take.one": {
+        "en": "two trufoj for your trufkesto; one card stays on the table",
+        "eo": "du trufoj por via trufkesto; unu karto restas sur la tablo",
+    },
+    "coach.f.throw.leaves_one": {
+        "en": "throws onto the empty table: your opponent may take it as a trufego",
+        "eo": "ĵetas sur la malplenan tablon: via kontraŭulo eble prenos ĝin kiel trufegon",
+    },
+    "coach.f.throw": {
+        "en": "throws: takes nothing ({n} cards on the table then)",
+        "eo": "ĵeto: prenas nenion (poste {n} kartoj sur la tablo)",
+    },
+    # -- reasons: Le Truc ----------------------------------------------------------------------
+    "coach.t.lead.sure": {
+        "en": "this card wins the trick for sure", "eo": "ĉi tiu karto certe gajnas la trukon",
+    },
+    "coach.t.lead.unbeaten": {
+        "en": "nothing can beat this card: at worst the trick is spoiled",
+        "eo": "nenio povas venki ĉi tiun karton: plej malbone la truko estos difektita",
+    },
+    "coach.t.lead.risky": {
+        "en": "your opponent holds a higher card about {p}% of the time",
+        "eo": "via kontraŭulo havas pli altan karton en ĉirkaŭ {p}% de la okazoj",
+    },
+    "coach.t.answer.wins": {
+        "en": "this card wins the trick for sure", "eo": "ĉi tiu karto certe gajnas la trukon",
+    },
+    "coach.t.answer.round": {
+        "en": "this card wins the trick, and the round with it",
+        "eo": "ĉi tiu karto gajnas la trukon, kaj kun ĝi la rondon",
+    },
+    "coach.t.answer.spoil": {
+        "en": "equal ranks: the trick is spoiled", "eo": "egalaj rangoj: la truko difektiĝas",
+    },
+    "coach.t.answer.spoil.round": {
+        "en": "equal ranks: the trick is spoiled, and the round is yours",
+        "eo": "egalaj rangoj: la truko difektiĝas, kaj la rondo estas via",
+    },
+    "coach.t.answer.spoil.lost": {
+        "en": "equal ranks: the trick is spoiled, and the round is lost",
+        "eo": "egalaj rangoj: la truko difektiĝas, kaj la rondo estas perdita",
+    },
+    "coach.t.answer.loses.keep": {
+        "en": "loses the trick, but keeps your stronger cards",
+        "eo": "perdas la trukon, sed konservas viajn pli fortajn kartojn",
+    },
+    "coach.t.answer.loses": {
+        "en": "loses the trick: none of your cards can win it",
+        "eo": "perdas la trukon: neniu el viaj kartoj povas gajni ĝin",
+    },
+    "coach.t.answer.loses.round": {
+        "en": "loses the trick, and the round with it",
+        "eo": "perdas la trukon, kaj kun ĝi la rondon",
+    },
+    "coach.t.raise": {
+        "en": "your hand wins about {p}% of rounds like this one; the stake becomes {n}",
+        "eo": "via mano gajnas ĉirkaŭ {p}% de tiaj rondoj; la veto fariĝas {n}",
+    },
+    "coach.t.rest": {
+        "en": "your hand wins about {p}% of rounds like this one; the round decides the game",
+        "eo": "via mano gajnas ĉirkaŭ {p}% de tiaj rondoj; la rondo decidas la ludon",
+    },
+    "coach.t.redeal": {
+        "en": "new cards for both; your hand wins about {p}% of rounds like this one",
+        "eo": "novaj kartoj por ambaŭ; via mano gajnas ĉirkaŭ {p}% de tiaj rondoj",
+    },
+    "coach.t.accept": {
+        "en": "your hand wins about {p}% of rounds like this one; the stake becomes {n}",
+        "eo": "via mano gajnas ĉirkaŭ {p}% de tiaj rondoj; la veto fariĝas {n}",
+    },
+    "coach.t.accept.rest": {
+        "en": "your hand wins about {p}% of rounds like this one; the round decides the game",
+        "eo": "via mano gajnas ĉirkaŭ {p}% de tiaj rondoj; la rondo decidas la ludon",
+    },
+    "coach.t.accept.redeal": {
+        "en": "new cards for both; your hand wins about {p}% of rounds like this one",
+        "eo": "novaj kartoj por ambaŭ; via mano gajnas ĉirkaŭ {p}% de tiaj rondoj",
+    },
+    "coach.t.refuse": {
+        "en": "refusing gives up {n} points", "eo": "rifuzo cedas {n} poentojn",
+    },
+    "coach.t.refuse.one": {
+        "en": "refusing gives up 1 point", "eo": "rifuzo cedas 1 poenton",
+    },
+    "coach.t.refuse.match": {
+        "en": "refusing gives up {n} points, and the match with them",
+        "eo": "rifuzo cedas {n} poentojn, kaj kun ili la matĉon",
+    },
+    "coach.t.refuse.match.one": {
+        "en": "refusing gives up 1 point, and the match with it",
+        "eo": "rifuzo cedas 1 poenton, kaj kun ĝi la matĉon",
+    },
+    "coach.t.refuse.game": {
+        "en": "refusing gives your opponent the game",
+        "eo": "rifuzo donas la ludon al via kontraŭulo",
+    },
+    "coach.t.refuse.redeal": {
+        "en": "you keep these cards: they win about {p}% of rounds like this one",
+        "eo": "vi tenas ĉi tiujn kartojn: ili gajnas ĉirkaŭ {p}% de tiaj rondoj",
+    },
+    "coach.t.fold": {"en": "folding gives up {n} points", "eo": "rezigno cedas {n} poentojn"},
+    "coach.t.fold.one": {"en": "folding gives up 1 point", "eo": "rezigno cedas 1 poenton"},
+    "coach.t.fold.match": {
+        "en": "folding gives up {n} points, and the match with them",
+        "eo": "rezigno cedas {n} poentojn, kaj kun ili la matĉon",
+    },
+    "coach.t.fold.match.one": {
+        "en": "folding gives up 1 point, and the match with it",
+        "eo": "rezigno cedas 1 poenton, kaj kun ĝi la matĉon",
+    },
+    "coach.t.fold.game": {
+        "en": "folding gives up the game", "eo": "rezigno cedas la ludon",
+    },
+    # -- practice mode: the start screen -------------------------------------------------------
+    "practice.label": {"en": "Practice", "eo": "Ekzercado"},
+    "practice.off": {"en": "off", "eo": "malŝaltita"},
+    "practice.on": {"en": "on", "eo": "ŝaltita"},
+    "practice.note": {
+        "en": "Trufludo: warns before you leave one card. Le Truc: reviews every round.",
+        "eo": "Trufludo: averto antaŭ ol lasi solan karton. Le Truc: recenzo de ĉiu rondo.",
+    },
+    # -- practice mode: Trufludo's warning -----------------------------------------------------
+    "practice.f.title": {"en": "Are you sure?", "eo": "Ĉu vi certas?"},
+    "practice.f.message": {
+        "en": "Playing {card} leaves exactly one card on the table, {left}: your opponent may "
+              "take it as a trufego, worth double, and play again.\n"
+              "The old advice: never leave a single card on the table when you can help it.",
+        "eo": "Ludi {card} lasas ĝuste unu karton sur la tablo, {left}: via kontraŭulo eble "
+              "prenos ĝin kiel trufegon, kiu valoras duoble, kaj denove ludos.\n"
+              "La malnova konsilo: neniam lasu solan karton sur la tablo, se vi povas eviti "
+              "tion.",
+    },
+    "practice.f.yes": {"en": "Play it (y)", "eo": "Ludi ĝin (y)"},
+    "practice.f.no": {"en": "Choose again (n)", "eo": "Reelekti (n)"},
+    # -- practice mode: the Truc round review --------------------------------------------------
+    "review.title": {"en": "[b]Practice review[/]", "eo": "[b]Ekzerca recenzo[/]"},
+    "review.hands": {
+        "en": "Computer's cards: {computer}   Yours: {you}",
+        "eo": "Kartoj de la komputilo: {computer}   Viaj: {you}",
+    },
+    "review.redealt": {
+        "en": "[dim](after the redeal; first dealt: computer {computer}, you {you})[/]",
+        "eo": "[dim](post la redisdono; unue disdonitaj: komputilo {computer}, vi {you})[/]",
+    },
+    "review.none": {
+        "en": "No raise and no refusal this round.",
+        "eo": "Neniu altigo kaj neniu rifuzo en ĉi tiu rondo.",
+    },
+    "review.bet.you.raise": {
+        "en": "Your raise to {n} (trick {trick})", "eo": "Via altigo al {n} (truko {trick})",
+    },
+    "review.bet.computer.raise": {
+        "en": "The computer's raise to {n} (trick {trick})",
+        "eo": "La altigo de la komputilo al {n} (truko {trick})",
+    },
+    "review.bet.you.rest": {
+        "en": "Your “Mia resto” (trick {trick})", "eo": "Via “Mia resto” (truko {trick})",
+    },
+    "review.bet.computer.rest": {
+        "en": "The computer's “Mia resto” (trick {trick})",
+        "eo": "La “Mia resto” de la komputilo (truko {trick})",
+    },
+    "review.bluff": {
+        "en": "was [b $text-warning]a bluff[/]: that hand won about {p}% of rounds like it",
+        "eo": "estis [b $text-warning]blufo[/]: tiu mano gajnis ĉirkaŭ {p}% de tiaj rondoj",
+    },
+    "review.value": {
+        "en": "was [b]a value bet[/]: that hand won about {p}% of rounds like it",
+        "eo": "estis [b]valora veto[/]: tiu mano gajnis ĉirkaŭ {p}% de tiaj rondoj",
+    },
+    "review.worked.you": {
+        "en": "It worked: the computer gave in",
+        "eo": "Ĝi sukcesis: la komputilo cedis",
+    },
+    "review.worked.computer": {
+        "en": "It worked: you gave in", "eo": "Ĝi sukcesis: vi cedis",
+    },
+    "review.gave.in.you": {
+        "en": "The computer gave in", "eo": "La komputilo cedis",
+    },
+    "review.gave.in.computer": {"en": "You gave in", "eo": "Vi cedis"},
+    "review.stolen.you": {
+        "en": " — with those cards you would have lost the round.",
+        "eo": " — kun tiuj kartoj vi estus perdinta la rondon.",
+    },
+    "review.stolen.computer": {
+        "en": " — with its cards it would have lost the round.",
+        "eo": " — kun siaj kartoj ĝi estus perdinta la rondon.",
+    },
+    "review.not.stolen.you": {
+        "en": " — you would have won the round anyway.",
+        "eo": " — vi estus gajninta la rondon ĉiuokaze.",
+    },
+    "review.not.stolen.computer": {
+        "en": " — it would have won the round anyway.",
+        "eo": " — ĝi estus gajninta la rondon ĉiuokaze.",
+    },
+    "review.called.you": {
+        "en": "The computer called it (accepted).", "eo": "La komputilo akceptis ĝin.",
+    },
+    "review.called.computer": {
+        "en": "You called it (accepted).", "eo": "Vi akceptis ĝin.",
+    },
+    "review.unanswered": {"en": "It was never answered.", "eo": "Ĝi neniam ricevis respondon."},
+    "review.refusal.wrong": {
+        "en": "[b $text-error]Your {what} gave up a round you would have won[/] "
+              "(the computer's cards were weaker than yours).",
+        "eo": "[b $text-error]Via {what} cedis rondon, kiun vi estus gajninta[/] "
+              "(la kartoj de la komputilo estis pli malfortaj ol viaj).",
+    },
+    "review.refusal.right": {
+        "en": "Your {what} was right: you would have lost the round.",
+        "eo": "Via {what} estis prava: vi estus perdinta la rondon.",
+    },
+    "review.refusal.even": {
+        "en": "Your {what} cost little: nobody would have won the round.",
+        "eo": "Via {what} kostis malmulte: neniu estus gajninta la rondon.",
+    },
+    "review.what.refuse": {"en": "refusal", "eo": "rifuzo"},
+    "review.what.fold": {"en": "fold", "eo": "rezigno"},
+    "review.measure": {
+        "en": "[dim]A bluff: a raise or rest with under {p}% chance of winning the round, "
+              "judged from what the raiser could see.[/]",
+        "eo": "[dim]Blufo: altigo aŭ resto kun malpli ol {p}% da ŝanco gajni la rondon, "
+              "taksita laŭ tio, kion la altiganto povis vidi.[/]",
+    },
+    "review.stats.key": {
+        "en": "b: your bluffing in this session", "eo": "b: via blufado en ĉi tiu seanco",
+    },
+    # -- bluff statistics ----------------------------------------------------------------------
+    "bluffs.title": {"en": "Your bluffing this session", "eo": "Via blufado en ĉi tiu seanco"},
+    "bluffs.empty": {
+        "en": "No practice round of Le Truc finished yet in this session.",
+        "eo": "Ankoraŭ neniu ekzerca rondo de Le Truc finiĝis en ĉi tiu seanco.",
+    },
+    "bluffs.rounds": {"en": "rounds reviewed", "eo": "recenzitaj rondoj"},
+    "bluffs.my.bets": {"en": "your raises and rests", "eo": "viaj altigoj kaj restoj"},
+    "bluffs.my.bluffs": {"en": "… of them bluffs", "eo": "… el ili blufoj"},
+    "bluffs.my.worked": {"en": "your bluffs that worked", "eo": "viaj sukcesaj blufoj"},
+    "bluffs.my.called": {"en": "your bluffs called", "eo": "viaj blufoj akceptitaj"},
+    "bluffs.their.bluffs": {"en": "the computer's bluffs", "eo": "la blufoj de la komputilo"},
+    "bluffs.their.called": {"en": "… you called", "eo": "… kiujn vi akceptis"},
+    "bluffs.their.passed": {"en": "… you let pass", "eo": "… kiujn vi lasis sukcesi"},
+    "bluffs.refusals": {"en": "your refusals and folds", "eo": "viaj rifuzoj kaj rezignoj"},
+    "bluffs.wrong": {
+        "en": "… with the better cards", "eo": "… kun la pli bonaj kartoj",
+    },
+    "bluffs.close": {"en": "Close (Esc)", "eo": "Fermi (Esc)"},
+}
