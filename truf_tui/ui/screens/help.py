@@ -22,6 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.color import Color, ColorParseError
 from textual.containers import Horizontal, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
@@ -191,7 +192,10 @@ class HelpScreen(Screen[None]):
         self.sections = split_sections(help_text(lang))
         theme = self._rich_theme()
         code_theme = "monokai" if self.app.current_theme.dark else "friendly"
-        body = self.query_one("#help-body", VerticalScroll)
+        try:
+            body = self.query_one("#help-body", VerticalScroll)
+        except NoMatches:  # closed before the text was laid out
+            return
         await body.remove_children()
         await body.mount_all(
             Static(ThemedMarkdown(_HelpMarkdown(s.text, code_theme=code_theme), theme),
@@ -220,9 +224,12 @@ class HelpScreen(Screen[None]):
         return False
 
     def go_to_section(self, index: int) -> None:
-        body = self.query_one("#help-body", VerticalScroll)
-        body.scroll_to_widget(self.query_one(f"#help-section-{index}"), top=True,
-                              animate=False)
+        try:
+            body = self.query_one("#help-body", VerticalScroll)
+            section = self.query_one(f"#help-section-{index}")
+        except NoMatches:  # closed, or reloading, before this scroll came due
+            return
+        body.scroll_to_widget(section, top=True, animate=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -268,4 +275,7 @@ class HelpScreen(Screen[None]):
             self.action_focus_text()
 
     def action_focus_text(self) -> None:
-        self.query_one("#help-body", VerticalScroll).focus()
+        try:
+            self.query_one("#help-body", VerticalScroll).focus()
+        except NoMatches:  # the screen is closing
+            pass
