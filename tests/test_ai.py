@@ -378,3 +378,28 @@ def test_ai_never_imports_the_ui() -> None:
             "print(bad); sys.exit(1 if bad else 0)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_trufludo_exact_endgame_matches_plain_minimax() -> None:
+    from truf_tui.ai.trufludo_ai import solve_exact
+
+    def plain(s: Any, me: int) -> tuple[float, int]:
+        if s.is_terminal():
+            sc = s.scores()
+            m = sc[me] - sc[1 - me]
+            return (1.0 if m > 0 else 0.0 if m < 0 else 0.5, m)
+        vals = [plain(s.apply(a), me) for a in s.legal_actions()]
+        return max(vals) if s.current_player == me else min(vals)
+
+    rng = random.Random(12)
+    done = 0
+    while done < 25:
+        r = rng.choice(TRUFLUDO_RULES)
+        s = trufludo.new_game(r, seed=rng.getrandbits(32))
+        while not s.is_terminal() and (s.stock or len(s.hands[0]) + len(s.hands[1]) > 4):
+            s = s.apply(rng.choice(s.legal_actions()))
+        if s.is_terminal():
+            continue
+        me = rng.randrange(2)
+        assert solve_exact(s, me) == plain(s, me)
+        done += 1

@@ -134,6 +134,8 @@ def export(folder_arg: str | None, target: Path) -> int:
     for problem in problems:
         print(f"truf-tui: {problem}", file=sys.stderr)
     what = "the game in progress"
+    if record is not None and record.replay().is_terminal():
+        what = "the last finished game"  # stopped before it went into the history
     if record is None:
         with History(folder) as history:
             for problem in history.problems:

@@ -510,32 +510,66 @@ def _final_value(sc: list[int], observer: int) -> float:
     return 0.95 * wdl + 0.05 * min(1.0, max(0.0, 0.5 + m / 20.0))
 
 
+def move_class(a: trufludo.Play) -> int:
+    """Moves that differ only by card identity are the same move (only suits matter, F1):
+    the class is ``suit * 2 + (1 if a capture)``."""
+    return SUIT[a.card] * 2 + (a.take is not None)
+
+
 class TrufludoModel:
-    """The game as the search sees it (see :mod:`truf_tui.ai.ismcts`)."""
+    """The game as the search sees it (see :mod:`truf_tui.ai.ismcts`).
+
+    With ``canonical``, the search's actions are move classes (:func:`move_class`), so that
+    the tree does not split its statistics between equivalent cards, and the opponent's
+    moves in different determinizations share their edges; ``step`` plays the first legal
+    move of the class.
+    """
 
     def __init__(self, observation: Observation, sampler: Callable[[random.Random], Any],
                  eps: float = 0.0, smart: int = 2, margin: float = 0.3,
-                 horizon: int = 0) -> None:
+                 horizon: int = 0, canonical: bool = True) -> None:
         self.observer = observation["player"]
         self.sample = sampler
         self.horizon = horizon
         self.eps = eps
         self.smart = smart
         self.margin = margin
+        self.canonical = canonical
+        self._s: Any = None
+        self._reps: dict[int, trufludo.Play] = {}
 
     @staticmethod
     def to_move(s: trufludo.State) -> int | None:
         return s.to_move
 
-    @staticmethod
-    def actions(s: trufludo.State) -> list[trufludo.Play]:
-        return s.legal_actions()
+    def actions(self, s: trufludo.State) -> list[Any]:
+        legal = s.legal_actions()
+        if not self.canonical:
+            return legal
+        reps: dict[int, trufludo.Play] = {}
+        for a in legal:
+            k = SUIT[a.card] * 2 + (a.take is not None)
+            if k not in reps:
+                reps[k] = a
+        self._s, self._reps = s, reps
+        return list(reps)
 
-    @staticmethod
-    def step(s: trufludo.State, a: trufludo.Play) -> trufludo.State:
+    def concrete(self, s: trufludo.State, a: Any) -> trufludo.Play:
+        if not self.canonical:
+            return a  # type: ignore[no-any-return]
+        if s is not self._s:
+            self.actions(s)
+        return self._reps[a]
+
+    def step(self, s: trufludo.State, a: Any) -> trufludo.State:
         p = s.to_move
         assert p is not None
-        return s._play(p, a)
+        return s._play(p, self.concrete(s, a))
+
+    def prior(self, s: trufludo.State, acts: Sequence[Any]) -> list[float]:
+        """The medium player's one-ply scores as priors in [0, 1]."""
+        moves = [self.concrete(s, a) for a in acts]
+        return [to_prob(x, 2.0) for x in move_scores(s, moves)]
 
     def evaluate(self, s: trufludo.State, rng: random.Random) -> float:
         if self.smart == 2:
@@ -545,11 +579,6 @@ class TrufludoModel:
             return rollout_smart(s, self.observer, rng, self.eps, None, self.margin,
                                  self.horizon)
         return rollout_value(s, self.observer, rng, self.eps)
-
-
-def prior(s: trufludo.State, acts: Sequence[trufludo.Play]) -> list[float]:
-    """The medium player's one-ply scores as priors in [0, 1]."""
-    return [to_prob(x, 2.0) for x in move_scores(s, acts)]
 
 
 def replay_public(observation: Observation) -> list[tuple[int, tuple[Card, ...], trufludo.Play,
@@ -658,15 +687,35 @@ def inference_sampler(observation: Observation) -> Callable[[random.Random], tru
     return sample
 
 
-def solve_exact(s: trufludo.State, me: int) -> tuple[float, int]:
-    """Minimax value (win 1 / draw 0.5 / loss 0, then margin) of a fully known position."""
+def solve_exact(s: trufludo.State, me: int,
+                memo: dict[tuple[Any, ...], tuple[float, int]] | None = None
+                ) -> tuple[float, int]:
+    """Minimax value (win 1 / draw 0.5 / loss 0, then margin) of a fully known position
+    with an empty stock.  Equivalent moves (:func:`move_class`) are tried once and positions
+    are memoised by their suits, so the search stays small however big the table is."""
     p = s.to_move
+    sc = s.scores()
     if p is None:
-        sc = s.scores()
         m = sc[me] - sc[1 - me]
         return (1.0 if m > 0 else 0.0 if m < 0 else 0.5, m)
-    vals = [solve_exact(s._play(p, a), me) for a in s.legal_actions()]
-    return max(vals) if p == me else min(vals)
+    if memo is None:
+        memo = {}
+    key = (p, tuple(sorted(SUIT[c] for c in s.hands[0])),
+           tuple(sorted(SUIT[c] for c in s.hands[1])), tuple(sorted(SUIT[c] for c in s.table)),
+           sc[me] - sc[1 - me], s.last_capturer, len(s.stock))
+    v = memo.get(key)
+    if v is not None:
+        return v
+    done: set[int] = set()
+    vals = []
+    for a in s.legal_actions():
+        k = move_class(a)
+        if k not in done:
+            done.add(k)
+            vals.append(solve_exact(s._play(p, a), me, memo))
+    v = max(vals) if p == me else min(vals)
+    memo[key] = v
+    return v
 
 
 class SearchBot(BaseBot):
@@ -686,6 +735,7 @@ class SearchBot(BaseBot):
     margin = 0.3
     eps = 0.0
     horizon = 2
+    canonical = 1  # search over move classes (equivalent cards merged)
 
     def _sampler(self, observation: Observation) -> Callable[[random.Random], Any]:
         return trufludo.determinizer(observation)
@@ -703,13 +753,26 @@ class SearchBot(BaseBot):
             scored.sort(key=lambda t: t[1], reverse=True)
             return [ActionStats(a, 0, v[0]) for a, v in scored]
         model = TrufludoModel(observation, self._sampler(observation), self.eps, self.smart,
-                              self.margin, self.horizon)
+                              self.margin, self.horizon, bool(self.canonical))
         seconds = None if self.iterations else max(0.001, self.time_limit - TIME_MARGIN)
         res = ismcts.search(model, me, self.rng, iterations=self.iterations, seconds=seconds,
-                            c=self.c, bias=self.bias, prior=prior)
-        seen = {r.action for r in res.stats}
-        out = [ActionStats(r.action, r.visits, r.value) for r in res.stats]
-        missing = [a for a in legal if a not in seen]
+                            c=self.c, bias=self.bias, prior=model.prior)
+        if not self.canonical:
+            by_action = {r.action: r for r in res.stats}
+        else:
+            by_action = {}
+            for r in res.stats:
+                by_action[model.concrete(state, r.action)] = r  # the class's representative
+            for a in legal:  # every move shares its class's statistics
+                rep = by_action.get(model.concrete(state, move_class(a)))
+                if rep is not None and a not in by_action:
+                    by_action[a] = rep
+        order = {r.action: i for i, r in enumerate(res.stats)}
+        rank = {a: (order.get(move_class(a) if self.canonical else a, len(order)), j)
+                for j, a in enumerate(legal)}
+        out = [ActionStats(a, by_action[a].visits, by_action[a].value)
+               for a in sorted((a for a in legal if a in by_action), key=rank.__getitem__)]
+        missing = [a for a in legal if a not in by_action]
         if missing:  # too small a budget to try them all: their heuristic value
             margin = observation["scores"][me] - observation["scores"][1 - me]
             out += [ActionStats(a, 0, to_prob(margin + x))
