@@ -312,25 +312,32 @@ def test_match_table_is_consistent() -> None:
 
 
 def test_trufludo_inference_samples_fit_the_observation() -> None:
-    from truf_tui.ai.trufludo_ai import inference_sampler, opponent_constraints, replay_public
+    from truf_tui.ai.trufludo_ai import (
+        inference_sampler,
+        likelihood,
+        opponent_evidence,
+        replay_public,
+    )
 
     rng = random.Random(8)
-    constrained = 0
+    with_evidence = 0
     for _ in range(150):
         s = random_position("trufludo", rng)
         p = s.current_player
         obs = s.observation(p)
-        assert replay_public(obs) is not None
-        sample = inference_sampler(obs)
+        moves = replay_public(obs)
+        assert moves is not None and len(moves) == len(s.history)
+        sample = inference_sampler(obs, rng, 32)
         for _ in range(3):
             t = sample(rng)
             assert t.observation(p) == obs
             assert sorted(map(str, t.legal_actions())) == sorted(map(str, s.legal_actions()))
-        known = opponent_constraints(obs)
-        if known is not None:
-            constrained += 1
-            assert all(0.0 < w <= 1.0 for w in known) and min(known) < 1.0
-    assert constrained > 5
+        evidence = opponent_evidence(obs)
+        if evidence:
+            with_evidence += 1
+            # the true hand could have produced his moves
+            assert likelihood(s.hands[1 - p], evidence, s.rules) > 0.0
+    assert with_evidence > 20
 
 
 def test_truc_belief_samples_fit_the_observation() -> None:

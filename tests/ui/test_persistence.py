@@ -457,6 +457,13 @@ async def test_replay_steps_both_ways_with_both_hands_shown(tmp_path: Path, game
 
         await pilot.press("home")
         shows(0)
+        notes = screen.query_one("#replay-notes", Static)
+        assert notes.display == (game == "truc")  # Le Truc: the bets and bluffs of the round
+        if game == "truc":
+            assert str(notes.content).startswith(tr("replay.notes", n=1))
+            await pilot.press("end")
+            assert str(notes.content).startswith(tr("replay.notes", n=len(screen.reviews)))
+            await pilot.press("home")
         await pilot.press("right", "right", "down")
         shows(3)
         await pilot.press("left", "up")

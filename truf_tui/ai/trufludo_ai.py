@@ -6,18 +6,19 @@
 - ``hard``: ISMCTS (:mod:`truf_tui.ai.ismcts`) with heuristic rollouts (the medium policy,
   to a horizon of two deals, then the win probability of the card margin) and the medium
   scores as progressive-bias priors; determinizations deal the unseen cards at random.
-- ``expert``: ``hard`` whose determinizations also use what the opponent's moves suggest
-  (a declined capture makes that suit unlikely in his hand, see :func:`inference_sampler`),
+- ``expert``: ``hard`` whose determinizations weight the opponent's possible hands by how
+  likely his moves since the deal were with them (see :func:`inference_sampler`),
   plus an exact minimax endgame once the stock is empty (then every unseen card is in the
   opponent's hand).
 """
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from truf_tui.ai import ismcts
 from truf_tui.ai.base import TIME_MARGIN, ActionStats, BaseBot, Observation, legal_of, ranked
@@ -71,17 +72,20 @@ def move_scores(state: trufludo.State, legal: Sequence[trufludo.Play]) -> list[f
     me = state.to_move
     assert me is not None
     counts, unseen = unseen_suit_counts(state, me)
-    opp_h = len(state.hands[1 - me])
-    hand = state.hands[me]
-    table = state.table
+    return scores_for(state.hands[me], state.table, legal, counts, unseen,
+                      len(state.hands[1 - me]))
+
+
+def scores_for(hand: Sequence[Card], table: Sequence[Card], legal: Sequence[trufludo.Play],
+               counts: list[int], unseen: int, opp_h: int) -> list[float]:
+    """:func:`move_scores` from its parts: the mover's hand, the table, the moves, the
+    mover's unseen cards per suit and in all, and his opponent's hand size."""
+    table = tuple(table)
     out = []
     for a in legal:
         card, take = a
         if take is None:
-            t2 = table + (card,)
-            # the thrown card's suit is no longer ours to match: count it as seen
-            score = -_opp_threat(t2, counts, unseen, opp_h)
-            # throwing a card of a suit still on the table (no forced capture) wastes it
+            score = -_opp_threat(table + (card,), counts, unseen, opp_h)
         elif len(table) == 1:
             # trufego (F7): 3 points, then this player throws again onto the empty table
             rest = [c for c in hand if c != card]
@@ -581,10 +585,21 @@ class TrufludoModel:
         return rollout_value(s, self.observer, rng, self.eps)
 
 
-def replay_public(observation: Observation) -> list[tuple[int, tuple[Card, ...], trufludo.Play,
-                                                          int]] | None:
-    """Every move of the game so far as (mover, table before it, move, deal number), rebuilt
-    from the public history; None if the observation does not add up."""
+class PublicMove(NamedTuple):
+    """One move of the game as both players saw it."""
+
+    mover: int
+    table: tuple[Card, ...]  # the table before the move
+    move: trufludo.Play
+    deal: int  # 0 for the first deal, then 1, 2, ...
+    seen: frozenset[Card]  # every card both players had seen before the move
+    sizes: tuple[int, int]  # hand sizes before the move
+
+
+def replay_public(observation: Observation) -> list[PublicMove] | None:
+    """Every move of the game so far, rebuilt from the public history (the first table is
+    what was taken from it or lies on it, minus what was thrown); None if the observation
+    does not add up."""
     rules = trufludo.Rules.from_dict(observation["rules"])
     deck = rules.deck
     history = [trufludo.parse_action(a, rules) for a in observation["history"]]
@@ -595,13 +610,15 @@ def replay_public(observation: Observation) -> list[tuple[int, tuple[Card, ...],
     if len(initial) != 4:
         return None
     table = list(initial)
+    seen = set(initial)
     sizes = [3, 3]
     stock = len(PACKS[deck]) - 10
     p = 1 - observation["dealer"]
     deal = 0
     out = []
     for a in history:
-        out.append((p, tuple(table), a, deal))
+        out.append(PublicMove(p, tuple(table), a, deal, frozenset(seen), (sizes[0], sizes[1])))
+        seen.add(a.card)
         sizes[p] -= 1
         if a.take is None:
             table.append(a.card)
@@ -624,65 +641,105 @@ def replay_public(observation: Observation) -> list[tuple[int, tuple[Card, ...],
     return out
 
 
-# How much less likely the opponent is to hold a suit he could have captured and did not:
-# a declined trufego (a single table card) is strong evidence, any other capture weaker.
-DECLINED_TRUFEGO = 0.05
-DECLINED_CAPTURE = 0.25
+# The opponent model of the expert's inference: he picks a move with probability
+# proportional to exp(BETA * score), score being the medium judgement of the move from his
+# point of view (a capture 2, a trufego 3, minus what it leaves to his opponent).
+BETA = 2.5
 
 
-def opponent_constraints(observation: Observation) -> list[float] | None:
-    """What the opponent's moves since the last deal suggest about his present hand: a weight
-    per suit (below 1: unlikely), or None if nothing is suggested.
-
-    Every card of his present hand was already in it at each of his moves since the deal.
-    When he threw a card although the table held cards of suits X, he probably held none of
-    X (a capture is worth 2 cards, a trufego 3; rule F5 lets him throw another card instead
-    of capturing, so this is evidence, not proof).
-    """
+def opponent_evidence(observation: Observation) -> list[tuple[PublicMove, tuple[Card, ...]]]:
+    """The opponent's moves since the last deal, each with the cards he played from then on
+    in this deal (his hand then = his present hand + those cards)."""
     moves = replay_public(observation)
-    if moves is None or observation["opponent_hand_size"] == 0:
-        return None
+    if not moves or observation["opponent_hand_size"] == 0:
+        return []
     opp = 1 - observation["player"]
-    last_deal = moves[-1][3] if moves else 0
-    weight = [1.0, 1.0, 1.0, 1.0]
-    for mover, table, a, deal in moves:
-        if mover != opp or deal != last_deal or a.take is not None or not table:
-            continue
-        for x in {SUIT[t] for t in table}:
-            weight[x] *= DECLINED_TRUFEGO if len(table) == 1 else DECLINED_CAPTURE
-    if min(weight) == 1.0:
-        return None
-    return weight
+    last_deal = moves[-1].deal
+    mine = [m for m in moves if m.mover == opp and m.deal == last_deal]
+    out = []
+    for i, m in enumerate(mine):
+        out.append((m, tuple(x.move.card for x in mine[i:])))
+    return out
 
 
-def inference_sampler(observation: Observation) -> Callable[[random.Random], trufludo.State]:
-    """Determinizations that use what the opponent's moves suggest
-    (:func:`opponent_constraints`): his hand is drawn with each card's suit weight
-    (rejection sampling), the rest of the unseen cards make the stock."""
+def likelihood(hand: Sequence[Card], evidence: Sequence[tuple[PublicMove, tuple[Card, ...]]],
+               rules: trufludo.Rules, beta: float = BETA) -> float:
+    """P(the opponent's moves since the deal | his present ``hand``) under the softmax model."""
+    pack = PACKS[rules.deck]
+    forced = rules.forced_capture
+    w = 1.0
+    for m, later in evidence:
+        held = tuple(hand) + later
+        counts = [0, 0, 0, 0]
+        n = 0
+        for c in pack:
+            if c not in m.seen and c not in held:
+                counts[SUIT[c]] += 1
+                n += 1
+        legal = []
+        for c in held:
+            cs = SUIT[c]
+            took = False
+            for t in m.table:
+                if SUIT[t] == cs:
+                    legal.append(trufludo.play(c, t))
+                    took = True
+            if not (took and forced):
+                legal.append(trufludo.play(c))
+        scores = scores_for(held, m.table, legal, counts, n, m.sizes[1 - m.mover])
+        top = max(scores)
+        z = 0.0
+        mine = 0.0
+        for a, x in zip(legal, scores, strict=True):
+            e = math.exp(beta * (x - top))
+            z += e
+            if a == m.move:
+                mine = e
+        w *= mine / z if z > 0 else 0.0
+    return w
+
+
+def inference_sampler(observation: Observation, rng: random.Random | None = None,
+                      candidates: int = 200) -> Callable[[random.Random], trufludo.State]:
+    """Determinizations that use what the opponent's moves since the last deal reveal:
+    ``candidates`` hands drawn from the unseen cards are weighted by :func:`likelihood`
+    (a Bayesian belief under the softmax model) and resampled; the rest of the unseen
+    cards make the stock, shuffled."""
     base_sampler = trufludo.determinizer(observation)
-    weight = opponent_constraints(observation)
-    if weight is None:
+    evidence = opponent_evidence(observation)
+    if not evidence:
         return base_sampler
+    rng = rng or random.Random(0)
     base = base_sampler(random.Random(0))
+    rules = base.rules
     me = observation["player"]
     n_opp = observation["opponent_hand_size"]
     seen = set(base.hands[me]) | set(base.table) | set(base.piles[0]) | set(base.piles[1])
-    unseen = [c for c in PACKS[base.rules.deck] if c not in seen]
+    unseen = [c for c in PACKS[rules.deck] if c not in seen]
+    cache: dict[tuple[int, ...], float] = {}
+    hands: list[list[Card]] = []
+    cum: list[float] = []
+    total = 0.0
+    for _ in range(candidates):
+        h = rng.sample(unseen, n_opp)
+        key = tuple(sorted(SUIT[c] for c in h))
+        w = cache.get(key)
+        if w is None:  # only suits matter, so hands of the same suits weigh the same
+            w = cache[key] = likelihood(h, evidence, rules)
+        total += w
+        hands.append(h)
+        cum.append(total)
+    if total <= 0.0:
+        return base_sampler
 
-    def sample(rng: random.Random) -> trufludo.State:
-        hand: list[Card] = []
-        for _ in range(40):
-            hand = rng.sample(unseen, n_opp)
-            w = 1.0
-            for c in hand:
-                w *= weight[SUIT[c]]
-            if w >= 1.0 or rng.random() < w:
-                break
+    def sample(r: random.Random) -> trufludo.State:
+        i = bisect.bisect_right(cum, r.random() * total)
+        hand = hands[min(i, len(hands) - 1)]
         taken = set(hand)
         rest = [c for c in unseen if c not in taken]
-        rng.shuffle(rest)
-        hands = (base.hands[0], tuple(hand)) if me == 0 else (tuple(hand), base.hands[1])
-        return base._replace(hands=hands, stock=tuple(rest))
+        r.shuffle(rest)
+        hs = (base.hands[0], tuple(hand)) if me == 0 else (tuple(hand), base.hands[1])
+        return base._replace(hands=hs, stock=tuple(rest))
 
     return sample
 
@@ -788,7 +845,7 @@ class ExpertBot(SearchBot):
     endgame = True
 
     def _sampler(self, observation: Observation) -> Callable[[random.Random], Any]:
-        return inference_sampler(observation)
+        return inference_sampler(observation, self.rng)
 
 
 TIER_CLASSES: dict[str, type[BaseBot]] = {

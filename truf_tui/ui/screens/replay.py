@@ -13,7 +13,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -56,6 +56,34 @@ class ReplayScreen(Screen[None]):
         self.record: GameRecord = row.record()
         self.states: list[Any] = list(self.record.states())
         self.position = len(self.states) - 1  # opens at the end: the result
+        self.reviews: list[tuple[int, Any]] = self._truc_reviews()  # (last move, review)
+
+    def _truc_reviews(self) -> list[tuple[int, Any]]:
+        """Le Truc: the coach's review of every finished round (its bets, bluffs or not,
+        and what refusals gave up), with the number of the round's last move."""
+        final = self.states[-1]
+        if not isinstance(final, truc.State):
+            return []
+        from truf_tui import coach
+
+        out: list[tuple[int, Any]] = []
+        moves = 0
+        try:
+            for start, actions in coach.round_starts(final):
+                moves += len(actions)
+                out.append((moves, coach.review_round(start, actions)))
+        except Exception:  # the notes are a bonus: the replay works without them
+            return out
+        return out
+
+    def review_at(self, position: int) -> tuple[int, Any] | None:
+        """The review of the round the move at ``position`` belongs to (the deal: the first
+        round's), with the round's number."""
+        move = max(position, 1)
+        for i, (last, review) in enumerate(self.reviews, start=1):
+            if move <= last:
+                return i, review
+        return None
 
     @property
     def card_style(self) -> str:
@@ -65,9 +93,10 @@ class ReplayScreen(Screen[None]):
         with Horizontal(classes="title-bar"):
             yield Static(id="replay-title", classes="title-text")
         with Horizontal(id="replay-main"):
-            with Vertical(id="replay-left"):
+            with VerticalScroll(id="replay-left"):
                 yield Static(id="replay-board")
                 yield Static(id="replay-status")
+                yield Static(id="replay-notes")
             with Vertical(id="replay-right"):
                 yield Static(id="replay-log-title", classes="stats-head")
                 yield OptionList(id="replay-log")
@@ -147,6 +176,19 @@ class ReplayScreen(Screen[None]):
         if s.is_terminal():
             status += "  " + result_text(self.row)
         self.query_one("#replay-status", Static).update(status)
+        self.render_notes()
+
+    def render_notes(self) -> None:
+        notes = self.query_one("#replay-notes", Static)
+        found = self.review_at(self.position)
+        notes.display = found is not None
+        if found is None:
+            return
+        from truf_tui.ui.screens.practice import review_lines
+
+        n, review = found
+        lines = review_lines(review, self.card_style)[1:]  # without the practice title
+        notes.update("\n".join([tr("replay.notes", n=n), *lines]))
 
     def cards(self, cards: Sequence[Any]) -> str:
         return " ".join(card_markup(c, self.card_style) for c in cards) or tr("replay.none")

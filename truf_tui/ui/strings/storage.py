@@ -140,4 +140,8 @@ STRINGS: dict[str, dict[str, str]] = {
                               "eo": "{who} devas respondi «Mia resto»"},
     "replay.t.pending.redeal": {"en": "{who} must answer a redeal",
                                 "eo": "{who} devas respondi redisdonon"},
+    "replay.notes": {
+        "en": "[b]Round {n}: the bets, bluffs and give-ups[/]",
+        "eo": "[b]Rondo {n}: la vetoj, blufoj kaj cedoj[/]",
+    },
 }
