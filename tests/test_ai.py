@@ -354,6 +354,8 @@ def test_truc_belief_samples_fit_the_observation() -> None:
         model = OpponentModel.from_replay(rep, 1 - p)
         decisions = rep.round_decisions[1 - p]
         used += bool(decisions)
+        # the true hand could have produced his raises, answers and plays
+        assert model.likelihood(s.hands[1 - p], decisions, 1 - p) > 0.0
         sample = belief_sampler(obs, truc.determinizer(obs)(rng), rng, model, decisions, 32)
         for _ in range(3):
             t = sample(rng)

@@ -1,9 +1,10 @@
 """What the Truc expert learns about its opponent from the public history.
 
 - :func:`replay` re-runs the match's public history (every action is public; only the deals
-  are not) and lists the opponent's betting decisions: each time he could raise, whether he
-  did, and each raise or rest he answered, whether he accepted — with the trick situation
-  and the cards played so far, so that his hand's strength at that moment can be judged.
+  are not) and lists the opponent's decisions of the round: each time he could raise,
+  whether he did; each raise or rest he answered, whether he accepted; each card he played
+  — with the trick situation and the cards played so far, so that his hand at that moment
+  can be judged.
 - :class:`OpponentModel` turns the match's frequencies into a *range* model: an opponent who
   raises at a fraction ``f`` of his chances is modelled as raising with about his best
   ``f`` of hands, ``P(raise | e) = eps + (1 - 2 eps) * sigmoid((e - (1 - f)) / tau)`` with
@@ -23,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from truf_tui.ai.truc_knowledge import STR, decided, playout
+from truf_tui.ai.truc_knowledge import STR, decided, greedy_card, playout
 from truf_tui.cards import TRUC_32, Card
 from truf_tui.engine import truc
 
@@ -35,10 +36,10 @@ BY_STR: list[list[Card]] = [[c for c in TRUC_32 if STR[c] == v] for v in range(8
 class Decision:
     """One betting decision of a player in the round in play."""
 
-    kind: str  # "raise" (he could raise) or "answer" (he answered a raise or rest)
-    did: bool  # raised / accepted
+    kind: str  # "raise" (he could raise), "answer" (to a raise or rest) or "play" (a card)
+    did: bool  # raised / accepted (always True for a play)
     pending: str | None  # for an answer: "raise" or "rest"
-    later: tuple[Card, ...]  # cards he played after this decision in the round
+    later: tuple[Card, ...]  # cards he played from this decision on (a play: its card first)
     seen: tuple[Card, ...]  # cards played (public) when he decided
     lead: Card | None  # the card he was answering, if any
     results: tuple[int | None, ...]  # trick winners so far
@@ -138,6 +139,9 @@ def replay(observation: Mapping[str, Any]) -> Replay:
         else:  # play
             card = a.card
             assert card is not None
+            r["decisions"][p].append(Decision(
+                "play", True, None, (), tuple(r["played"]), r["lead"], tuple(r["results"]),
+                r["leader"]))
             for d in r["decisions"][p]:
                 d.later = d.later + (card,)
             r["played"].append(card)
@@ -240,6 +244,7 @@ class OpponentModel:
     accept_rate: float
     tau: float = 0.08
     eps: float = 0.03
+    play_noise: float = 0.35
 
     @classmethod
     def from_replay(cls, rep: Replay, who: int, prior: float = 4.0) -> OpponentModel:
@@ -258,10 +263,22 @@ class OpponentModel:
 
     def likelihood(self, hand: Sequence[Card], decisions: Sequence[Decision],
                    player: int) -> float:
-        """P(his betting decisions of this round | his present ``hand``)."""
+        """P(his raises, answers and plays of this round | his present ``hand``).
+
+        A play is modelled as the greedy card (:func:`truc_knowledge.greedy_card`, any card
+        of its strength) with probability ``1 - play_noise``, else a random card."""
         w = 1.0
         for d in decisions:
             full = list(hand) + list(d.later)
+            if d.kind == "play":
+                card = d.later[0]
+                g = STR[greedy_card(full, d.lead, d.results, player)]
+                same = sum(1 for c in full if STR[c] == g)
+                p = self.play_noise / len(full)
+                if STR[card] == g:
+                    p += (1.0 - self.play_noise) / same
+                w *= p
+                continue
             e = hand_strength(full, d.seen, d.lead, relative(d.results, player),
                               d.leader == player)
             if d.kind == "raise":

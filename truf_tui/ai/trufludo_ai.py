@@ -531,8 +531,9 @@ class TrufludoModel:
 
     def __init__(self, observation: Observation, sampler: Callable[[random.Random], Any],
                  eps: float = 0.0, smart: int = 2, margin: float = 0.3,
-                 horizon: int = 0, canonical: bool = True) -> None:
+                 horizon: int = 0, canonical: bool = True, opp_policy: float = 0.0) -> None:
         self.observer = observation["player"]
+        self.opp_policy = opp_policy
         self.sample = sampler
         self.horizon = horizon
         self.eps = eps
@@ -574,6 +575,19 @@ class TrufludoModel:
         """The medium player's one-ply scores as priors in [0, 1]."""
         moves = [self.concrete(s, a) for a in acts]
         return [to_prob(x, 2.0) for x in move_scores(s, moves)]
+
+    def restrict(self, s: trufludo.State, p: int, acts: Sequence[Any],
+                 rng: random.Random) -> Sequence[Any]:
+        """The opponent model in the tree: with probability ``opp_policy`` the opponent
+        plays one of the medium player's best moves (judged from *his* side: he does not see
+        the searcher's hand), else any move.  Without it a single-observer tree lets him
+        play as if he knew the searcher's real hand, present in every determinization."""
+        if len(acts) < 2 or rng.random() >= self.opp_policy:
+            return acts
+        moves = [self.concrete(s, a) for a in acts]
+        scores = move_scores(s, moves)
+        top = max(scores)
+        return [a for a, x in zip(acts, scores, strict=True) if x >= top - 1e-9]
 
     def evaluate(self, s: trufludo.State, rng: random.Random) -> float:
         if self.smart == 2:
@@ -793,6 +807,7 @@ class SearchBot(BaseBot):
     eps = 0.0
     horizon = 2
     canonical = 1  # search over move classes (equivalent cards merged)
+    opp_policy = 0.8  # how often the opponent in the tree plays a medium move
 
     def _sampler(self, observation: Observation) -> Callable[[random.Random], Any]:
         return trufludo.determinizer(observation)
@@ -810,10 +825,11 @@ class SearchBot(BaseBot):
             scored.sort(key=lambda t: t[1], reverse=True)
             return [ActionStats(a, 0, v[0]) for a, v in scored]
         model = TrufludoModel(observation, self._sampler(observation), self.eps, self.smart,
-                              self.margin, self.horizon, bool(self.canonical))
+                              self.margin, self.horizon, bool(self.canonical), self.opp_policy)
         seconds = None if self.iterations else max(0.001, self.time_limit - TIME_MARGIN)
         res = ismcts.search(model, me, self.rng, iterations=self.iterations, seconds=seconds,
-                            c=self.c, bias=self.bias, prior=model.prior)
+                            c=self.c, bias=self.bias, prior=model.prior,
+                            restrict=model.restrict if self.opp_policy else None)
         if not self.canonical:
             by_action = {r.action: r for r in res.stats}
         else:

@@ -27,6 +27,11 @@ TARGET_MIN, TARGET_MAX = 1, 99
 
 HUMAN, COMPUTER = 0, 1
 
+# Who sits in seat 1: the computer (a tier), or a friend at the same keyboard (hot-seat).
+OPPONENTS: tuple[str, ...] = ("computer", "human")
+# A match is the best of this many games, the first dealer alternating (F12).
+BEST_OF: tuple[int, ...] = (1, 3, 5)
+
 
 @dataclass(frozen=True)
 class GameConfig:
@@ -34,6 +39,9 @@ class GameConfig:
 
     ``dealer``: 0 = the human deals, 1 = the computer deals, ``None`` = drawn by the seed.
     ``practice``: the practice mode (truf_tui/coach.py; off by default).
+    ``opponent``: ``"computer"`` (seat 1 is the ``tier`` bot) or ``"human"`` (hot-seat: two
+    people share the keyboard and each hand is hidden between turns).
+    ``best_of``: 1, 3 or 5 games to a match (F12).
     """
 
     game: str = "trufludo"
@@ -42,12 +50,20 @@ class GameConfig:
     dealer: int | None = None
     seed: int | None = None
     practice: bool = False  # the coach's practice mode (issue 5): warnings, round reviews
+    opponent: str = "computer"
+    best_of: int = 1
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
             raise ValueError(f"unknown game {self.game!r}: expected one of {', '.join(GAMES)}")
         if self.tier not in TIERS:
             raise ValueError(f"unknown tier {self.tier!r}: expected one of {', '.join(TIERS)}")
+        if self.opponent not in OPPONENTS:
+            raise ValueError(f"unknown opponent {self.opponent!r}: expected one of "
+                             f"{', '.join(OPPONENTS)}")
+        if self.best_of not in BEST_OF:
+            raise ValueError(f"best_of must be one of {', '.join(map(str, BEST_OF))}, "
+                             f"not {self.best_of!r}")
         if self.dealer not in (None, HUMAN, COMPUTER):
             raise ValueError(f"dealer must be 0, 1 or None, not {self.dealer!r}")
         # Missing variants take their defaults, so callers may pass only what they change.
@@ -60,7 +76,7 @@ class GameConfig:
 
     def __hash__(self) -> int:  # rules is a dict: hash its items instead
         return hash((self.game, self.tier, tuple(sorted(self.rules.items())), self.dealer,
-                     self.seed, self.practice))
+                     self.seed, self.practice, self.opponent, self.best_of))
 
     def engine_rules(self) -> Any:
         """The engine's ``Rules`` for this game (imports the engine on demand)."""
