@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -267,6 +268,31 @@ def test_arena_forfeits_an_illegal_action(monkeypatch: pytest.MonkeyPatch) -> No
     assert res.wins == 2 and res.side_b.illegal == 2 and res.illegal == 2
 
 
+def test_arena_journal_resumes_a_stopped_run(tmp_path: Path) -> None:
+    from truf_tui.arena import JournalError, run_arena
+
+    journal = str(tmp_path / "run.jsonl")
+    kw: dict[str, Any] = {"seed": 4, "iterations": ITER, "rules": truc.Rules(target=3)}
+    seen: list[tuple[int, int]] = []
+    first = run_arena("truc", "medium", "easy", games=3, journal=journal, **kw)
+    assert first.games == 3
+    with open(journal, "a", encoding="utf-8") as f:
+        f.write('{"index": 3, "resu')  # a run killed mid-write: that game is played again
+    resumed = run_arena("truc", "medium", "easy", games=5, journal=journal,
+                        progress=lambda done, n: seen.append((done, n)), **kw)
+    assert seen == [(4, 5), (5, 5)]  # only the two missing games were played
+    fresh = run_arena("truc", "medium", "easy", games=5, **kw)
+    assert (resumed.wins, resumed.draws, resumed.losses) == (fresh.wins, fresh.draws,
+                                                             fresh.losses)
+    assert resumed.side_a.decisions == fresh.side_a.decisions
+    with pytest.raises(JournalError, match="other settings"):
+        run_arena("truc", "medium", "rock", games=5, journal=journal, **kw)
+    other = tmp_path / "not-a-journal.txt"
+    other.write_text("hello\n")
+    with pytest.raises(JournalError, match="not an arena journal"):
+        run_arena("truc", "medium", "easy", games=1, journal=str(other), **kw)
+
+
 def test_arena_command_line_json() -> None:
     import json
     import subprocess
@@ -375,6 +401,34 @@ def test_time_limit_is_kept(game: str) -> None:
             t0 = time.perf_counter()
             bot.choose(s.observation(s.current_player))
             assert time.perf_counter() - t0 < 0.1 + 0.1 + 0.15  # + slack for a busy machine
+
+
+@pytest.mark.parametrize("game", ["trufludo", "truc"])
+def test_settled_search_chooses_what_the_full_budget_would(game: str) -> None:
+    """``choose`` stops a search once its most visited action cannot be overtaken: the
+    settled run is a prefix of the full one, so both pick the same action."""
+    from truf_tui.ai import ismcts
+
+    calls: list[int] = []
+    real = ismcts.search
+
+    def counting(*args: Any, **kw: Any) -> Any:
+        res = real(*args, **kw)
+        if kw.get("settle") and kw.get("iterations") == budget:
+            calls.append(res.iterations)
+        return res
+
+    rng = random.Random(31)
+    budget = 600
+    for i in range(8):
+        s = random_position(game, rng)
+        obs = s.observation(s.current_player)
+        full = make_bot(game, "hard", seed=i, iterations=budget).analyse(obs)[0].action
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(ismcts, "search", counting)
+            settled = make_bot(game, "hard", seed=i, iterations=budget).choose(obs)
+        assert settled == full
+    assert calls and min(calls) < budget  # some decision was settled early
 
 
 def test_ai_never_imports_the_ui() -> None:

@@ -19,7 +19,9 @@ both sides playing the greedy card policy (``truc_knowledge.equity``, 200 sample
 Any tier or scripted player may sit on either side (``truf_tui.ai.players(game)``).
 ``--time-limit`` / ``--iterations`` set both sides' budgets (default: each tier's own);
 ``--a-iterations``, ``--b-time-limit`` etc. set one side's.  ``--json`` prints one JSON
-object instead of the table.
+object instead of the table.  ``--journal FILE`` appends every finished game to ``FILE``
+and skips the games already there, so a long run (hours at the full budgets) can be stopped
+and continued with the same command; the result counts every game in the journal.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -210,57 +212,137 @@ def play_one(game: str, a: str, b: str, index: int, seed: int, rules: Any,
     return result, sides[a_seat], sides[1 - a_seat]
 
 
-def _chunk(args: tuple[str, str, str, list[int], int, Any, Budget, Budget]
-           ) -> list[tuple[int, Side, Side]]:
-    game, a, b, indices, seed, rules, budget_a, budget_b = args
-    return [play_one(game, a, b, i, seed, rules, budget_a, budget_b) for i in indices]
+def _one(args: tuple[str, str, str, int, int, Any, Budget, Budget]
+         ) -> tuple[int, int, Side, Side]:
+    game, a, b, index, seed, rules, budget_a, budget_b = args
+    return (index, *play_one(game, a, b, index, seed, rules, budget_a, budget_b))
+
+
+class JournalError(ValueError):
+    """A journal that belongs to other settings, or is not a journal at all."""
+
+
+def _journal_header(game: str, a: str, b: str, seed: int, rules: Any, ba: Budget,
+                    bb: Budget) -> dict[str, Any]:
+    return {"journal": "truf-tui arena", "game": game, "a": a, "b": b, "seed": seed,
+            "rules": rules.to_dict(), "budget_a": list(ba), "budget_b": list(bb)}
+
+
+def read_journal(path: str, header: dict[str, Any]) -> dict[int, tuple[int, Side, Side]]:
+    """The games already played in the journal at ``path`` (none if it does not exist).
+
+    A journal is JSON lines: a header with the settings, then one line per finished game, so
+    a long run can be stopped at any moment and continued later with the same command.  A
+    torn last line (the run was killed mid-write) is ignored."""
+    import os
+
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    if not lines:
+        return {}
+    try:
+        head = json.loads(lines[0])
+    except ValueError:
+        head = None
+    if not isinstance(head, dict) or head.get("journal") != "truf-tui arena":
+        raise JournalError(f"{path} is not an arena journal")
+    if head != header:
+        diff = sorted(k for k in header if head.get(k) != header[k])
+        raise JournalError(f"{path} was written with other settings ({', '.join(diff)}); "
+                           "use another journal file")
+    done: dict[int, tuple[int, Side, Side]] = {}
+    for line in lines[1:]:
+        try:
+            d = json.loads(line)
+            done[int(d["index"])] = (int(d["result"]), Side(**d["side_a"]),
+                                     Side(**d["side_b"]))
+        except (ValueError, KeyError, TypeError):
+            continue  # a torn line: that game is played again
+    return done
 
 
 def run_arena(game: str, a: str, b: str, games: int = 100, seed: int = 1, jobs: int = 1,
               time_limit: float | None = None, iterations: int | None = None,
               rules: Any = None, budget_a: Budget | None = None,
-              budget_b: Budget | None = None) -> ArenaResult:
+              budget_b: Budget | None = None, journal: str | None = None,
+              progress: Callable[[int, int], None] | None = None) -> ArenaResult:
     """Play ``games`` games between ``a`` and ``b`` (see the module docstring).
 
     ``time_limit`` / ``iterations`` apply to both sides unless ``budget_a`` / ``budget_b``
-    (a ``(time_limit, iterations)`` pair) give one side its own."""
+    (a ``(time_limit, iterations)`` pair) give one side its own.  With ``journal`` (a file
+    path) every finished game is appended there and the games already in it are not played
+    again.  ``progress(done, games)`` is called after each game."""
     for name in (a, b):
         if name not in players(game):
             raise ValueError(f"unknown player {name!r} for {game}: expected one of "
                              f"{', '.join(players(game))}")
+    if games < 1:
+        raise ValueError(f"games must be at least 1, not {games}")
     if rules is None:
         rules = truc.Rules() if game == "truc" else trufludo.Rules()
     t0 = time.perf_counter()
-    jobs = max(1, min(jobs, games))
-    # interleave the indices so that each job gets both seats and both dealers
-    parts = [list(range(j, games, jobs)) for j in range(jobs)] if jobs > 1 else [
-        list(range(games))]
     ba = budget_a or (time_limit, iterations)
     bb = budget_b or (time_limit, iterations)
-    work = [(game, a, b, part, seed, rules, ba, bb) for part in parts]
-    if jobs > 1:
-        import multiprocessing
+    header = _journal_header(game, a, b, seed, rules, ba, bb)
+    done = read_journal(journal, header) if journal else {}
+    results = {i: r for i, r in done.items() if i < games}
+    todo = [i for i in range(games) if i not in results]
+    out = None
+    if journal:
+        import os
 
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            chunks = pool.map(_chunk, work)
-    else:
-        chunks = [_chunk(w) for w in work]
+        fresh = not os.path.exists(journal) or os.path.getsize(journal) == 0
+        out = open(journal, "a", encoding="utf-8")  # noqa: SIM115 - closed below
+        if fresh:
+            out.write(json.dumps(header) + "\n")
+            out.flush()
+
+    def finished(i: int, r: int, sa: Side, sb: Side) -> None:
+        results[i] = (r, sa, sb)
+        if out is not None:
+            out.write(json.dumps({"index": i, "result": r, "side_a": asdict(sa),
+                                  "side_b": asdict(sb)}) + "\n")
+            out.flush()
+        if progress is not None:
+            progress(len(results), games)
+
+    work = [(game, a, b, i, seed, rules, ba, bb) for i in todo]
+    jobs = max(1, min(jobs, len(work) or 1))
+    try:
+        if jobs > 1:
+            import multiprocessing
+
+            with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+                for i, r, sa, sb in pool.imap_unordered(_one, work):
+                    finished(i, r, sa, sb)
+        else:
+            for w in work:
+                finished(*_one(w))
+    finally:
+        if out is not None:
+            out.close()
     res = ArenaResult(game, a, b, settings={
         "seed": seed, "jobs": jobs, "a_time_limit": ba[0], "a_iterations": ba[1],
         "b_time_limit": bb[0], "b_iterations": bb[1], "rules": rules.to_dict()})
-    for chunk in chunks:
-        for r, sa, sb in chunk:
-            res.games += 1
-            if r > 0:
-                res.wins += 1
-            elif r < 0:
-                res.losses += 1
-            else:
-                res.draws += 1
-            res.side_a.add(sa)
-            res.side_b.add(sb)
+    for i in sorted(results):
+        r, sa, sb = results[i]
+        res.games += 1
+        if r > 0:
+            res.wins += 1
+        elif r < 0:
+            res.losses += 1
+        else:
+            res.draws += 1
+        res.side_a.add(sa)
+        res.side_b.add(sb)
     res.wall_seconds = time.perf_counter() - t0
     return res
+
+
+def _print_progress(done: int, games: int) -> None:
+    print(f"arena: {done}/{games} games", file=sys.stderr, flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -283,6 +365,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--deck", choices=("french", "italian"), default=None,
                     help="Trufludo: the pack (F1)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--journal", default=None, metavar="FILE",
+                    help="append each finished game to FILE (JSON lines) and skip the games "
+                         "already there: a long run can be stopped and continued")
+    ap.add_argument("--progress", action="store_true",
+                    help="print a line on stderr after each game")
     args = ap.parse_args(argv)
     if args.game == "truc":
         rules: Any = truc.Rules(target=args.target or 12)
@@ -296,7 +383,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         args.iterations if n is None else n))
     try:
         res = run_arena(args.game, args.a, args.b, args.games, args.seed, args.jobs,
-                        args.time_limit, args.iterations, rules, budgets[0], budgets[1])
+                        args.time_limit, args.iterations, rules, budgets[0], budgets[1],
+                        journal=args.journal,
+                        progress=_print_progress if args.progress else None)
     except ValueError as e:
         print(f"arena: {e}", file=sys.stderr)
         return 2

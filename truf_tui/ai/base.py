@@ -106,9 +106,18 @@ class BaseBot:
         if observation["to_move"] != observation["player"]:
             raise ValueError("it is not this seat's turn: the bot cannot move")
 
+    # While True, a search may stop once its choice is settled (``ismcts.search(settle=)``):
+    # set by ``choose``, which only needs the best action; ``analyse`` keeps the full budget
+    # for the statistics it shows.
+    settle = False
+
     def choose(self, observation: Observation) -> Any:
         self._check(observation)
-        stats = self.analyse(observation)
+        self.settle = True
+        try:
+            stats = self.analyse(observation)
+        finally:
+            self.settle = False
         return stats[0].action
 
     def analyse(self, observation: Observation) -> list[ActionStats]:

@@ -98,13 +98,30 @@ class SearchResult(Generic[A]):
         return self.stats[0].action
 
 
+def _settled(root: Node, root_key: Hashable, left: float) -> bool:
+    """Whether the most visited root action stays ahead even if ``left`` more iterations
+    all went to the runner-up."""
+    info = root.infos.get(root_key)
+    if not info or len(info) < 2:
+        return False
+    first = second = 0
+    for st in info.values():
+        n = st.n
+        if n > first:
+            first, second = n, first
+        elif n > second:
+            second = n
+    return first - second > left
+
+
 def search(model: Any, observer: int, rng: random.Random, *, iterations: int | None = None,
            seconds: float | None = None, c: float = 0.7, bias: float = 0.0,
            info_key: Callable[[Any, int], Hashable] | None = None,
            prior: Callable[[Any, Sequence[Any]], Sequence[float]] | None = None,
            restrict: Callable[[Any, int, Sequence[Any], random.Random], Sequence[Any]]
            | None = None,
-           root_key: Hashable = None, check_every: int = 8) -> SearchResult[Any]:
+           root_key: Hashable = None, check_every: int = 8,
+           settle: bool = False) -> SearchResult[Any]:
     """Run ISMCTS from the observer's information set (see the module docstring).
 
     ``iterations`` wins over ``seconds``; with neither, 1000 iterations.  With ``info_key``,
@@ -112,6 +129,10 @@ def search(model: Any, observer: int, rng: random.Random, *, iterations: int | N
     ``restrict(state, player, actions, rng)``, if given, narrows the actions a player may
     choose at a node (e.g. an opponent model deciding whether the opponent bets); it must
     leave the observer's root actions alone.
+    ``settle``: stop as soon as the most visited root action can no longer be overtaken
+    within the budget left (for a time budget, the iterations the current rate would still
+    fit in): the choice is the one the full budget would make, sooner.  Only for a caller
+    that takes the most visited action; the other statistics are then less precise.
     """
     if iterations is None and seconds is None:
         iterations = 1000
@@ -124,8 +145,16 @@ def search(model: Any, observer: int, rng: random.Random, *, iterations: int | N
     root = Node()
     it = 0
     while it < limit:
-        if end is not None and it % check_every == 0 and it and time.perf_counter() >= end:
-            break
+        if it % check_every == 0 and it:
+            if end is not None:
+                now = time.perf_counter()
+                if now >= end:
+                    break
+                if settle and _settled(root, root_key,
+                                       it * (end - now) / max(now - start, 1e-9)):
+                    break
+            elif settle and _settled(root, root_key, limit - it):
+                break
         it += 1
         s = sample(rng)
         node = root

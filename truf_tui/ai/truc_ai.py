@@ -414,7 +414,7 @@ class SearchBot(BaseBot):
             iters, seconds = min(self.iterations or 64, 64), None
         res = ismcts.search(model, me, self.rng, iterations=iters, seconds=seconds, c=self.c,
                             info_key=hand_key, root_key=hand_key(state, me),
-                            restrict=restrict)
+                            restrict=restrict, settle=self.settle)
         out = [ActionStats(r.action, r.visits, r.value) for r in res.stats]
         seen = {r.action for r in res.stats}
         neutral = match_win(state.points, me, 1 - state.dealer, state.rules.target)
@@ -518,7 +518,11 @@ class ExpertBot(SearchBot):
     close = 0.03
 
     def choose(self, observation: Observation) -> Any:
-        state, _, stats = self.search(observation)
+        self.settle = True
+        try:
+            state, _, stats = self.search(observation)
+        finally:
+            self.settle = False
         best = stats[0].action
         values = {x.action: x.value for x in stats}
         if not self.mixed or truc.RAISE not in values or state.pending is not None:

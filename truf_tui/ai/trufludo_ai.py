@@ -829,7 +829,8 @@ class SearchBot(BaseBot):
         seconds = None if self.iterations else max(0.001, self.time_limit - TIME_MARGIN)
         res = ismcts.search(model, me, self.rng, iterations=self.iterations, seconds=seconds,
                             c=self.c, bias=self.bias, prior=model.prior,
-                            restrict=model.restrict if self.opp_policy else None)
+                            restrict=model.restrict if self.opp_policy else None,
+                            settle=self.settle)
         if not self.canonical:
             by_action = {r.action: r for r in res.stats}
         else:
