@@ -36,18 +36,23 @@ class ConfirmDialog(ModalScreen[bool]):
         self._answered = False
 
     def compose(self) -> ComposeResult:
+        # The texts are set here, not in on_mount: a dialog answered by a fast key press can
+        # be dismissed before it has mounted, and on_mount then finds no children.
+        title, message, yes, no = self.keys
         with Vertical(id="dialog", classes="dialog"):
-            yield Static(id="dialog-title", classes="dialog-title")
-            yield Static(id="dialog-message", classes="dialog-message")
+            yield Static(tr(title), id="dialog-title", classes="dialog-title")
+            yield Static(tr(message), id="dialog-message", classes="dialog-message")
             with Horizontal(classes="dialog-buttons"):
-                yield Button(id="yes", variant="error")
-                yield Button(id="no", variant="primary")
+                yield Button(tr(yes), id="yes", variant="error")
+                yield Button(tr(no), id="no", variant="primary")
 
     def on_mount(self) -> None:
-        self.refresh_texts()
-        self.query_one("#no", Button).focus()
+        for button in self.query("#no").results(Button):
+            button.focus()
 
     def refresh_texts(self) -> None:
+        if not self.query("#dialog-title"):
+            return
         title, message, yes, no = self.keys
         self.query_one("#dialog-title", Static).update(tr(title))
         self.query_one("#dialog-message", Static).update(tr(message))
