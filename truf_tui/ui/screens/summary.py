@@ -225,7 +225,7 @@ class Results(Summary):
         self.hints_used = hints_used  # hints the player asked for (issue 5)
         self.hotseat = hotseat  # two players by name instead of you and the computer
 
-    def name(self, player: int) -> str:
+    def player_label(self, player: int) -> str:
         if self.hotseat:
             return player_name(player)
         return tr("tbl.you") if player == HUMAN else tr("tbl.computer")
@@ -259,7 +259,7 @@ class TrufludoResults(Results):
         st = _style(self)
         a, b = s.scores()
         title = self.outcome(s.winner()) + f"  {a} : {b}"
-        head = ["", self.name(0), self.name(1)]
+        head = ["", self.player_label(0), self.player_label(1)]
         rows = [head]
         plain = [head]
         trufoj = [len(s.piles[p]) - len(s.trufegoj[p]) for p in (0, 1)]
@@ -300,7 +300,7 @@ class TrucResults(Results):
         a, b = s.scores()
         title = self.outcome(s.winner()) + f"  {a} : {b}"
         ends = self.ends
-        head = ["", self.name(0), self.name(1)]
+        head = ["", self.player_label(0), self.player_label(1)]
         rows = [head]
 
         def per_player(pick: Callable[[truc.RoundEnd], int], how: str | None) -> list[str]:

@@ -124,7 +124,9 @@ class TableScreen(Screen[None]):
         return (not self._busy and not s.is_terminal() and s.current_player == self.me
                 and not self.hidden)
 
-    def who(self, player: int) -> str:
+    def who(self, player: int | None) -> str:
+        if player is None:  # nobody (a finished game)
+            return ""
         if self.hotseat:
             return player_name(player)
         return tr("tbl.you") if player == HUMAN else tr("tbl.computer")

@@ -21,6 +21,12 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "hot.key.ready": {"en": "Ready: show my hand", "eo": "Preta: montri mian manon"},
     "tier.human": {"en": "Two players", "eo": "Du ludantoj"},
+    "stats.hotseat": {"en": "Two players (P1)", "eo": "Du ludantoj (L1)"},
+    "hot.result.win": {"en": "Player 1 won {you}–{computer}",
+                       "eo": "Ludanto 1 gajnis {you}–{computer}"},
+    "hot.result.draw": {"en": "a draw {you}–{computer}", "eo": "egalludo {you}–{computer}"},
+    "hot.result.loss": {"en": "Player 2 won {computer}–{you}",
+                        "eo": "Ludanto 2 gajnis {computer}–{you}"},
     "tbl.wait.hotseat": {
         "en": "Please wait: the move is still being shown.",
         "eo": "Bonvolu atendi: la movo ankoraŭ montriĝas.",
