@@ -107,7 +107,8 @@ class TableScreen(Screen[None]):
             return HUMAN
         if self.viewer is not None:
             return self.viewer
-        return int(self.state.current_player)
+        turn = self.state.current_player
+        return HUMAN if turn is None else int(turn)  # None: the game is over
 
     @property
     def opp(self) -> int:
