@@ -34,7 +34,7 @@ class PassScreen(OnceModal[None]):
         background: $background;  /* opaque: nothing of the table shows through */
     }
     PassScreen #pass-box {
-        width: 64;
+        width: 76;
         max-width: 100%;
         height: auto;
         max-height: 100%;
