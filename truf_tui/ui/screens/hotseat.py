@@ -106,9 +106,18 @@ class PassScreen(OnceModal[None]):
         event = t._event() if t._event is not None else ""
         if event:  # the last move is public: both saw it played
             lines.append(tr("hot.pass.last", event=event))
-        lines.append(t.scorebar_text(t.state))  # type: ignore[attr-defined]
+        lines.append(self.score_text())
         self.query_one("#pass-body", Markup).set("\n".join(lines))
         self.query_one("#pass-ready", Button).label = tr("hot.pass.ready", name=name)
+
+    def score_text(self) -> str:
+        t = self.table
+        s = t.state
+        a, b = s.scores()
+        names = {"p1": t.who(0), "p2": t.who(1), "a": a, "b": b}
+        if t.GAME == "truc":
+            return tr("hot.pass.score.truc", round=s.round_no, target=s.rules.target, **names)
+        return tr("hot.pass.score.trufludo", stock=len(s.stock), **names)
 
     def action_ready(self) -> None:
         self.close(None)

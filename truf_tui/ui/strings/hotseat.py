@@ -16,6 +16,16 @@ STRINGS: dict[str, dict[str, str]] = {
               "sekvan ekranon.",
     },
     "hot.pass.last": {"en": "[b]Last move:[/] {event}", "eo": "[b]Lasta movo:[/] {event}"},
+    "hot.pass.score.trufludo": {
+        "en": "[b]Score:[/] {p1} [b]{a}[/] : [b]{b}[/] {p2}   [dim]Stock {stock}[/]",
+        "eo": "[b]Poentoj:[/] {p1} [b]{a}[/] : [b]{b}[/] {p2}   [dim]Talono {stock}[/]",
+    },
+    "hot.pass.score.truc": {
+        "en": "[b]Score:[/] {p1} [b]{a}[/] : [b]{b}[/] {p2}   [dim]round {round}, first to "
+              "{target}[/]",
+        "eo": "[b]Poentoj:[/] {p1} [b]{a}[/] : [b]{b}[/] {p2}   [dim]rondo {round}, unua ĝis "
+              "{target}[/]",
+    },
     "hot.pass.ready": {
         "en": "{name} is ready ⏎", "eo": "{name} pretas ⏎",
     },
