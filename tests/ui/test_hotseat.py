@@ -293,3 +293,43 @@ def test_statistics_keep_hot_seat_games_apart() -> None:
     total = next(r for r in rows if r[0] == "All")
     assert total[1:5] == ("3", "2", "0", "1")
     assert rows[-1][:5] == ("Two players (P1)", "4", "1", "0", "3")
+
+
+async def test_names_typed_at_the_first_pass_are_used_and_kept(tmp_path: Path) -> None:
+    settings = Settings(pace="instant")
+    app = TrufApp(bot_options=dict(BOT_OPTIONS), data_dir=tmp_path, settings=settings)
+    async with app.run_test(size=SIZE) as pilot:
+        t = await hotseat(pilot, "truc", seed=11, dealer=1, rules={"target": 1})
+        top = app.screen
+        assert isinstance(top, PassScreen) and top.ask_names
+        await pilot.press(*"Ana", "tab", *"[b]Bo")  # markup in a name stays plain text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert t.player_names == ("Ana", "[b]Bo")
+        assert "Ana" in t.query_one("#my-name", Markup).text
+        assert r"\[b]Bo" in t.query_one("#opp-name", Markup).text
+        await pilot.press("1")
+        await settle(pilot)
+        top = app.screen
+        assert isinstance(top, PassScreen) and not top.ask_names  # asked once only
+        assert top.query_one("#pass-title", Markup).text == r"Pass the keyboard to \[b]Bo"
+        assert "Ana led" in texts(top)
+    record = GameRecord.from_json((tmp_path / "current.json").read_text(encoding="utf-8"))
+    assert record.meta["names"] == ["Ana", "[b]Bo"]
+
+    again = TrufApp(bot_options=dict(BOT_OPTIONS), data_dir=tmp_path, settings=settings)
+    async with again.run_test(size=SIZE) as pilot:
+        again.continue_game()
+        await settle(pilot)
+        t = table_of(again)
+        assert t.player_names == ("Ana", "[b]Bo")
+        top = again.screen
+        assert isinstance(top, PassScreen) and not top.ask_names
+        # Enter passes, plays the selected card and closes summaries: one round is the match.
+        for _ in range(40):
+            if isinstance(again.screen, Results):
+                break
+            await pilot.press("enter")
+            await settle(pilot, 2)
+        title = again.screen.query_one("#summary-title", Markup).text
+        assert title.startswith(("Ana wins!", r"\[b]Bo wins!"))

@@ -59,3 +59,11 @@ def test_truc_round_summary_by_name(snap_compare: Any) -> None:
         await hotseat(pilot, "truc", "enter f y", seed=11, dealer=1)
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_first_pass_asks_the_names(snap_compare: Any) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await hotseat(pilot, "trufludo", seed=11, dealer=1)
+        await pilot.press(*"Ana")
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)

@@ -183,6 +183,13 @@ class TrufApp(App[None]):
         hints = record.meta.get("hints_used")
         if type(hints) is int and hints > 0:  # and so does the count of hints
             table.hints_used = hints  # type: ignore[attr-defined]
+        names = record.meta.get("names")  # hot-seat: the players' typed names
+        if (config.opponent == "human" and isinstance(names, list) and len(names) == 2
+                and all(isinstance(n, str) for n in names)):
+            from truf_tui.ui.screens.hotseat import clean_name
+
+            typed = (clean_name(names[0]), clean_name(names[1]))
+            table.player_names = typed  # type: ignore[attr-defined]
         keeper = None if self.data is None else GameKeeper.resumed(self.data, record,
                                                                     config.tier)
         self._open_table(table, keeper)

@@ -4,6 +4,8 @@ When the player to move changes, the table hides both hands and this screen goes
 opaque, so the player who just moved cannot see the next player's cards and the next player
 does not see them before the other has looked away.  It shows only what both players know
 anyway: whose turn it is, the last move, the score.  Enter uncovers the table.
+
+The first one of a new game also lets the players type their names (optional).
 """
 
 from __future__ import annotations
@@ -12,12 +14,12 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Vertical
-from textual.widgets import Button
+from textual.containers import Center, Horizontal, Vertical
+from textual.widgets import Button, Input, Static
 
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.keybar import KeyBar
-from truf_tui.ui.screens.summary import OnceModal
+from truf_tui.ui.screens.summary import Names, OnceModal, player_name
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.widgets.table import Markup
 
@@ -25,7 +27,15 @@ if TYPE_CHECKING:
     from truf_tui.ui.screens.table_base import TableScreen
 
 
-class PassScreen(OnceModal[None]):
+NAME_MAX = 16  # characters of a typed name
+
+
+def clean_name(text: str) -> str:
+    """A typed name as kept: one line, trimmed (shown escaped: never markup)."""
+    return " ".join(text.split())[:NAME_MAX]
+
+
+class PassScreen(OnceModal[Names | None]):
     """"Pass the keyboard to Player 2 — press Enter when ready" (no card of either hand)."""
 
     DEFAULT_CSS = """
@@ -57,6 +67,20 @@ class PassScreen(OnceModal[None]):
         height: auto;
         margin-top: 1;
     }
+    PassScreen #pass-names-title {
+        margin-top: 1;
+    }
+    PassScreen #pass-names {
+        height: auto;
+    }
+    PassScreen #pass-names Static {
+        width: auto;
+        padding: 0 1 0 0;
+    }
+    PassScreen #pass-names Input {
+        width: 20;
+        margin-right: 2;
+    }
     PassScreen #pass-keys {
         dock: bottom;
         height: 1;
@@ -72,15 +96,22 @@ class PassScreen(OnceModal[None]):
         Binding("escape", "menu", show=False),
     ]
 
-    def __init__(self, table: TableScreen) -> None:
+    def __init__(self, table: TableScreen, *, ask_names: bool = False) -> None:
         super().__init__(id="pass-screen")
         self.table = table
         self.player = int(table.state.current_player)
+        self.ask_names = ask_names  # the first pass of a new game: names may be typed
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pass-box"):
             yield Markup(id="pass-title")
             yield Markup(id="pass-body")
+            if self.ask_names:
+                yield Markup(id="pass-names-title")
+                with Horizontal(id="pass-names"):
+                    for p in (0, 1):
+                        yield Static(id=f"pass-name-label-{p}")
+                        yield Input(id=f"pass-name-{p}", max_length=NAME_MAX, compact=True)
             with Center():
                 yield Button(id="pass-ready", variant="primary")
         yield KeyBar([
@@ -92,6 +123,8 @@ class PassScreen(OnceModal[None]):
 
     def on_mount(self) -> None:
         self.refresh_texts()
+        if self.ask_names:
+            self.query_one("#pass-name-0", Input).focus()
 
     def on_settings_changed(self, _: SettingsChanged) -> None:
         if self.is_mounted:
@@ -109,6 +142,11 @@ class PassScreen(OnceModal[None]):
         lines.append(self.score_text())
         self.query_one("#pass-body", Markup).set("\n".join(lines))
         self.query_one("#pass-ready", Button).label = tr("hot.pass.ready", name=name)
+        if self.ask_names:
+            self.query_one("#pass-names-title", Markup).set(tr("hot.names.title"))
+            for p in (0, 1):
+                self.query_one(f"#pass-name-label-{p}", Static).update(player_name(p))
+                self.query_one(f"#pass-name-{p}", Input).placeholder = tr("hot.names.optional")
 
     def score_text(self) -> str:
         t = self.table
@@ -120,14 +158,24 @@ class PassScreen(OnceModal[None]):
         return tr("hot.pass.score.trufludo", stock=len(s.stock), **names)
 
     def action_ready(self) -> None:
-        self.close(None)
+        if not self.ask_names:
+            self.close(None)
+            return
+        names = tuple(clean_name(self.query_one(f"#pass-name-{p}", Input).value)
+                      for p in (0, 1))
+        self.close((names[0], names[1]))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        # Enter in either name starts (Tab goes to the other name).
+        event.stop()
+        self.action_ready()
 
     def action_menu(self) -> None:
         self.table.action_menu()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.close(None)
+        self.action_ready()
 
 
 __all__ = ["PassScreen"]

@@ -199,7 +199,10 @@ class ReplayScreen(Screen[None]):
     def who(self, player: int) -> str:
         """A seat's name: you and the computer, or in a hot-seat game Player 1 and 2."""
         if self.row.tier == HOTSEAT_TIER:
-            return player_name(player)
+            names = self.record.meta.get("names") if isinstance(self.record.meta, dict) else None
+            typed = (str(names[0]), str(names[1])) if isinstance(names, list) \
+                and len(names) == 2 else None
+            return player_name(player, typed)
         return tr("tbl.you") if player == HUMAN else tr("tbl.computer")
 
     def cards(self, cards: Sequence[Any]) -> str:

@@ -21,7 +21,7 @@ from textual.worker import get_current_worker
 from truf_tui.engine.common import IllegalActionError
 from truf_tui.ui.config import COMPUTER, HUMAN, GameConfig
 from truf_tui.ui.i18n import tr
-from truf_tui.ui.screens.summary import player_name
+from truf_tui.ui.screens.summary import Names, player_name
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.widgets.table import MoveLog, Thinking
 
@@ -68,6 +68,7 @@ class TableScreen(Screen[None]):
         # while the keyboard is being passed: then both hands are face down.
         self.hotseat = config.opponent == "human"
         self.viewer: int | None = None if self.hotseat else HUMAN
+        self.player_names: Names = ("", "")  # as typed at the first pass ("": Player n)
         self._passing = False
 
     # -- to be provided by the games --------------------------------------------------------
@@ -129,8 +130,21 @@ class TableScreen(Screen[None]):
         if player is None:  # nobody (a finished game)
             return ""
         if self.hotseat:
-            return player_name(player)
+            return player_name(player, self.player_names)
         return tr("tbl.you") if player == HUMAN else tr("tbl.computer")
+
+    @property
+    def names_or_none(self) -> Names | None:
+        """The names for the summaries: ``None`` in a game against the computer."""
+        return self.player_names if self.hotseat else None
+
+    def set_names(self, names: Names) -> None:
+        """The players typed their names: use them, and keep them in the game's record."""
+        self.player_names = names
+        hook = getattr(self.app, "game_meta_changed", None)
+        if callable(hook):
+            hook(names=list(names))
+        self.refresh_view()
 
     def side(self, player: int) -> str:
         """The suffix of a per-side text key: ``you``/``computer``; ``named`` in hot-seat
@@ -313,15 +327,19 @@ class TableScreen(Screen[None]):
             from truf_tui.ui.screens.hotseat import PassScreen
 
             if self.is_attached:
-                self.app.push_screen(PassScreen(self), self._passed)
+                # A new game's first pass also asks the players' names (optional).
+                ask = not self.state.history and not any(self.player_names)
+                self.app.push_screen(PassScreen(self, ask_names=ask), self._passed)
             else:
                 self._passing = False
 
         # Not through later(): a pass must never be dropped, or the game would stall.
         self.call_later(show)
 
-    def _passed(self, _: Any = None) -> None:
+    def _passed(self, names: Names | None = None) -> None:
         self._passing = False
+        if names is not None and any(names):
+            self.set_names(names)
         s = self.state
         if not s.is_terminal():
             self.viewer = int(s.current_player)

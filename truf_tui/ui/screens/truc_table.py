@@ -460,7 +460,7 @@ class TrucTable(TableScreen):
                 # keyboard is passed after it (to the new round's first player).
                 self.viewer = None
             self.refresh_view()
-            summary = TrucRoundSummary(new, hotseat=self.hotseat)
+            summary = TrucRoundSummary(new, names=self.names_or_none)
             if self.config.practice:  # the computer's hand and a review of the round
                 from truf_tui.ui.screens.practice import PracticeRoundSummary
 
@@ -485,14 +485,13 @@ class TrucTable(TableScreen):
         lines = [self.move_line(mover, action)]
         end = new.last_round
         if end is not old.last_round and end is not None:
-            hotseat = self.hotseat
-            lines.append(lambda: "  → " + points_text(end, hotseat))
+            lines.append(lambda: "  → " + points_text(end, self.names_or_none))
             if not new.is_terminal():
                 lines.append(self.round_header(new))
         return lines
 
     def show_results(self) -> None:
-        self.app.push_screen(TrucResults(self.tstate, self.hints_used, hotseat=self.hotseat),
+        self.app.push_screen(TrucResults(self.tstate, self.hints_used, names=self.names_or_none),
                              self.results_closed)
 
 

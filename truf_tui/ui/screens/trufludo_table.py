@@ -392,8 +392,8 @@ class TrufludoTable(TableScreen):
     def show_results(self) -> None:
         from truf_tui.ui.screens.summary import TrufludoResults
 
-        self.app.push_screen(TrufludoResults(self.tstate, self.hints_used, hotseat=self.hotseat),
-                             self.results_closed)
+        self.app.push_screen(TrufludoResults(self.tstate, self.hints_used,
+                                             names=self.names_or_none), self.results_closed)
 
 
 class TakeChooser(OnceModal[Play | None]):

@@ -29,6 +29,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "hot.pass.ready": {
         "en": "{name} is ready ⏎", "eo": "{name} pretas ⏎",
     },
+    "hot.names.title": {
+        "en": "Your names, if you like (Tab: next, Enter: start):",
+        "eo": "Viaj nomoj, se vi volas (Tab: sekva, Enter: komenci):",
+    },
+    "hot.names.optional": {"en": "name (optional)", "eo": "nomo (nedeviga)"},
     "hot.key.ready": {"en": "Ready: show my hand", "eo": "Preta: montri mian manon"},
     "tier.human": {"en": "Two players", "eo": "Du ludantoj"},
     "stats.hotseat": {"en": "Two players (P1)", "eo": "Du ludantoj (L1)"},
