@@ -333,3 +333,24 @@ async def test_names_typed_at_the_first_pass_are_used_and_kept(tmp_path: Path) -
             await settle(pilot, 2)
         title = again.screen.query_one("#summary-title", Markup).text
         assert title.startswith(("Ana wins!", r"\[b]Bo wins!"))
+
+
+async def test_play_again_keeps_the_names() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        t = await hotseat(pilot, "truc", seed=2, rules={"target": 1})
+        await pilot.press(*"Ana", "tab", *"Bo", "enter")
+        await settle(pilot)
+        for _ in range(40):
+            if isinstance(app.screen, Results):
+                break
+            await pilot.press("enter")
+            await settle(pilot, 2)
+        await pilot.press("p")  # play again
+        await settle(pilot)
+        new = table_of(app)
+        assert new is not t and new.hotseat and new.player_names == ("Ana", "Bo")
+        top = app.screen
+        assert isinstance(top, PassScreen) and not top.ask_names
+        assert "Ana" in top.query_one("#pass-title", Markup).text or \
+            "Bo" in top.query_one("#pass-title", Markup).text

@@ -423,7 +423,11 @@ class TableScreen(Screen[None]):
 
     def results_closed(self, choice: str | None) -> None:
         if choice == "again":
+            names = self.player_names
             self.app.start_game(self.config)  # type: ignore[attr-defined]
+            new = self.app.screen_stack[-1]
+            if self.hotseat and any(names) and isinstance(new, TableScreen):
+                new.set_names(names)  # the same two players: no need to ask again
         elif choice == "menu":
             self.leave_table()
 
