@@ -354,3 +354,19 @@ async def test_play_again_keeps_the_names() -> None:
         assert isinstance(top, PassScreen) and not top.ask_names
         assert "Ana" in top.query_one("#pass-title", Markup).text or \
             "Bo" in top.query_one("#pass-title", Markup).text
+
+
+def test_the_continue_line_of_a_saved_hot_seat_game() -> None:
+    from truf_tui.engine import trufludo
+    from truf_tui.store import game_meta
+    from truf_tui.ui.storage import hotseat_progress_text
+
+    s = trufludo.new_game(trufludo.Rules(), seed=1)
+    s = s.apply(s.legal_actions()[0])
+    plain = GameRecord.from_state(s, **game_meta(tier="easy"))
+    assert hotseat_progress_text(plain, s) is None
+    record = GameRecord.from_state(s, **game_meta(tier="human", opponent="human",
+                                                  names=["Ana", ""]))
+    text = hotseat_progress_text(record, s)
+    assert text == ("Trufludo, two players: 1 moves played, 42 cards left in the stock; "
+                    f"cards taken: Ana {s.scores()[0]}, Player 2 {s.scores()[1]}.")

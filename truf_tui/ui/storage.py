@@ -117,6 +117,26 @@ def progress_of(record: GameRecord, state: AnyState) -> Progress:
                     (int(scores[HUMAN_SEAT]), int(scores[1 - HUMAN_SEAT])))
 
 
+def hotseat_progress_text(record: GameRecord, state: AnyState) -> str | None:
+    """The start screen's "Continue" line for a saved hot-seat game (``None``: not one), with
+    the players' names (typed ones from the record's meta)."""
+    if not is_hotseat(record):
+        return None
+    from truf_tui.ui.i18n import tr
+
+    p = progress_of(record, state)
+    names = record.meta.get("names") if isinstance(record.meta, dict) else None
+    typed = [n if isinstance(n, str) else "" for n in names] if isinstance(names, list) \
+        and len(names) == 2 else ["", ""]
+    who = [typed[i].replace("[", "\\[") or tr("hot.player", n=i + 1) for i in (0, 1)]
+    a, b = p.scores
+    if p.game == "truc":
+        return tr("start.continue.truc.hotseat", game=tr("game.truc"), round=p.round,
+                  p1=who[0], p2=who[1], a=a, b=b, target=record.rules.get("target", "?"))
+    return tr("start.continue.trufludo.hotseat", game=tr("game.trufludo"), moves=p.moves,
+              stock=p.stock, p1=who[0], p2=who[1], a=a, b=b)
+
+
 def _differs(current: Mapping[str, Any], changes: Mapping[str, Any]) -> bool:
     """Would ``changes`` change ``current``?"""
     for key, value in changes.items():

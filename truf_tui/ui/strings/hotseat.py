@@ -35,6 +35,18 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "hot.names.optional": {"en": "name (optional)", "eo": "nomo (nedeviga)"},
     "hot.key.ready": {"en": "Ready: show my hand", "eo": "Preta: montri mian manon"},
+    "start.continue.trufludo.hotseat": {
+        "en": "{game}, two players: {moves} moves played, {stock} cards left in the stock; "
+              "cards taken: {p1} {a}, {p2} {b}.",
+        "eo": "{game}, du ludantoj: {moves} movoj luditaj, {stock} kartoj restas en la stoko; "
+              "prenitaj kartoj: {p1} {a}, {p2} {b}.",
+    },
+    "start.continue.truc.hotseat": {
+        "en": "{game}, two players: round {round}; points: {p1} {a}, {p2} {b}, playing to "
+              "{target}.",
+        "eo": "{game}, du ludantoj: rondo {round}; poentoj: {p1} {a}, {p2} {b}, ludante ĝis "
+              "{target}.",
+    },
     "tier.human": {"en": "Two players", "eo": "Du ludantoj"},
     "stats.hotseat": {"en": "Two players (P1)", "eo": "Du ludantoj (L1)"},
     "hot.result.win": {"en": "Player 1 won {you}–{computer}",
