@@ -55,7 +55,7 @@ def test_help_version_and_serve_help(capsys: pytest.CaptureFixture[str]) -> None
     ["--lang", "fr"], ["--bogus"], ["bogus"], ["serve", "--port", "0"],
     ["serve", "--port", "http"], ["--load", "a.json", "--game", "truc"],
     ["--export", "a.json", "serve"], ["--export", "a.json", "--load", "b.json"],
-    ["--load", "a.json", "serve"],
+    ["--load", "a.json", "serve"], ["--opponent", "robot"],
 ])
 def test_bad_options_exit_2_with_a_message(args: list[str],
                                            capsys: pytest.CaptureFixture[str]) -> None:
@@ -73,6 +73,24 @@ def test_options_reach_the_app(tmp_path: Path, ran: list[TrufApp]) -> None:
     assert app.start_choices["game"] == "truc" and app.start_choices["tier"] == "expert"
     assert app.start_choices["seed"] == 5 and app.lang == "eo"
     assert app.data is not None and app.data.folder == tmp_path / "d"
+
+
+def test_opponent_human_starts_a_hot_seat_game(tmp_path: Path, ran: list[TrufApp]) -> None:
+    assert cli.main(["--game", "trufludo", "--opponent", "human",
+                     "--data-dir", str(tmp_path / "d")]) == 0
+    [app] = ran
+    assert app.start_choices["opponent"] == "human"
+
+    async def straight_in() -> None:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            table = next(s for s in app.screen_stack if hasattr(s, "hotseat"))
+            assert table.hotseat and table.config.opponent == "human"
+            assert type(app.screen).__name__ == "PassScreen"
+
+    asyncio.run(straight_in())
+    assert cli.main(["--opponent", "computer", "--data-dir", str(tmp_path / "d")]) == 0
+    assert ran[-1].start_choices["opponent"] == "computer"
 
 
 def test_the_data_folder_comes_from_the_environment(ran: list[TrufApp],
@@ -227,3 +245,5 @@ def test_serve_command_passes_the_options_on(tmp_path: Path) -> None:
     assert args.port == 9000 and args.host == "localhost"
     command = cli.serve_command(args)
     assert command.endswith("-m truf_tui --lang eo --data-dir 'my dir'")
+    args = cli.build_parser().parse_args(["--opponent", "human", "serve"])
+    assert cli.serve_command(args).endswith("-m truf_tui --opponent human")

@@ -17,6 +17,7 @@ from truf_tui import __version__
 
 GAMES = ("trufludo", "truc")
 TIERS = ("easy", "medium", "hard", "expert")
+OPPONENTS = ("computer", "human")
 DEFAULT_HOST, DEFAULT_PORT = "localhost", 8000
 
 EPILOG = """\
@@ -32,13 +33,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="truf-tui",
         usage="%(prog)s [options]\n       %(prog)s [options] serve [--host HOST] [--port PORT]",
-        description="Play Trufludo and Le Truc against the computer in your terminal.",
+        description="Play Trufludo and Le Truc against the computer (or a friend at the same "
+                    "keyboard) in your terminal.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--version", action="version", version=f"truf-tui {__version__}")
     p.add_argument("--game", choices=GAMES, help="start straight into this game")
     p.add_argument("--tier", choices=TIERS, help="the computer opponent's strength")
+    p.add_argument("--opponent", choices=OPPONENTS,
+                   help="play the computer, or a friend at the same keyboard (human: "
+                        "hot-seat, each hand hidden between turns)")
     p.add_argument("--deck", choices=("french", "italian"), help="Trufludo pack (F1)")
     p.add_argument("--seed", type=int, help="seed of the shuffles, to replay a deal")
     p.add_argument("--lang", choices=("en", "eo"), help="language: English or Esperanto")
@@ -117,7 +122,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         notices.append(Notice("store.no_folder", str(e)))
 
     app = TrufApp(game=args.game, tier=args.tier, deck=args.deck, seed=args.seed,
-                  lang=args.lang, data_dir=folder, load=record, notices=notices)
+                  lang=args.lang, data_dir=folder, load=record, notices=notices,
+                  opponent=args.opponent)
     app.run()
     return int(app.return_code or 0)
 
@@ -163,7 +169,7 @@ def serve_command(args: argparse.Namespace) -> str:
     """The shell command the server runs for each browser tab: this truf-tui, with the
     options given before ``serve``."""
     command = [sys.executable, "-m", "truf_tui"]
-    for option in ("game", "tier", "deck", "seed", "lang", "data_dir"):
+    for option in ("game", "tier", "opponent", "deck", "seed", "lang", "data_dir"):
         value = getattr(args, option)
         if value is not None:
             command += ["--" + option.replace("_", "-"), str(value)]

@@ -584,16 +584,24 @@ class History:
                                       key=lambda kv: (kv[0][0], kv[0][1] or "")):
             results.setdefault(game, {})[tier] = Tally(c.get("win", 0), c.get("draw", 0),
                                                        c.get("loss", 0))
+        # The means compare the human with the computer: hot-seat games (two people, tier
+        # HOTSEAT_TIER) are left out of them.
         w2, a2 = _filters(game="trufludo", practice=practice)
+        w2 += _NOT_HOTSEAT
         h, c, n = self._query("SELECT TOTAL(trufegoj_human), TOTAL(trufegoj_computer), "
                               f"COUNT(*) FROM games{w2}", a2)[0]
         trufegoj = Means(_num(h) / n, _num(c) / n, int(n)) if n else None
         w3, a3 = _filters(game="truc", practice=practice)
+        w3 += _NOT_HOTSEAT
         sh, sc, sr = self._query("SELECT TOTAL(score_human), TOTAL(score_computer), "
                                  f"TOTAL(rounds) FROM games{w3}", a3)[0]
         sr = _num(sr)
         points = Means(_num(sh) / sr, _num(sc) / sr, int(sr)) if sr > 0 else None
         return Stats(results, trufegoj, points)
+
+
+HOTSEAT_TIER = "human"  # the tier of a hot-seat game (two people at one keyboard)
+_NOT_HOTSEAT = f" AND (tier IS NULL OR tier != '{HOTSEAT_TIER}')"
 
 
 def _num(v: Any) -> float:

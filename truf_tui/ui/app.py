@@ -20,7 +20,7 @@ from textual.binding import Binding
 from textual.events import Resize
 from textual.screen import Screen
 
-from truf_tui.ui.config import GAMES, TIERS, GameConfig
+from truf_tui.ui.config import GAMES, OPPONENTS, TIERS, GameConfig
 from truf_tui.ui.i18n import set_language, tr
 from truf_tui.ui.screens.dialogs import (
     MIN_HEIGHT,
@@ -86,7 +86,8 @@ class TrufApp(App[None]):
                  deck: str | None = None, seed: int | None = None, lang: str | None = None,
                  bot_options: dict[str, Any] | None = None, *,
                  settings: Settings | None = None, data_dir: str | Path | None = None,
-                 load: GameRecord | None = None, notices: Sequence[Notice] = ()) -> None:
+                 load: GameRecord | None = None, notices: Sequence[Notice] = (),
+                 opponent: str | None = None) -> None:
         super().__init__()
         self.data: AppData | None = None if data_dir is None else AppData(data_dir)
         stored: dict[str, Any] = {}
@@ -117,6 +118,11 @@ class TrufApp(App[None]):
             self.start_choices["tier"] = tier
         if deck is not None:
             self.start_choices["rules"]["trufludo"]["deck"] = deck
+        if opponent is not None:  # --opponent human: hot-seat
+            if opponent not in OPPONENTS:
+                raise ValueError(f"unknown opponent {opponent!r}")
+            self.start_choices["opponent"] = opponent
+        self._opponent = opponent
         self.start_choices["seed"] = seed
         self._start_straight_into = game
         self._load = load
@@ -143,7 +149,10 @@ class TrufApp(App[None]):
         elif self._start_straight_into is not None:
             start = self.screen
             assert isinstance(start, StartScreen)
-            self.start_game(start.config())
+            config = start.config()
+            if self._opponent is not None:
+                config = replace(config, opponent=self._opponent)
+            self.start_game(config)
         self._sync_size_notice()
         self.show_problems()
 
@@ -156,7 +165,8 @@ class TrufApp(App[None]):
         self.last_config = config
         self._remember(config)
         table = self._table_for(config)
-        keeper = None if self.data is None else GameKeeper.new_game(self.data, config.tier)
+        keeper = (None if self.data is None
+                  else GameKeeper.new_game(self.data, config.tier, config.opponent))
         if keeper is not None:
             keeper.meta["practice"] = config.practice
         self._open_table(table, keeper)
@@ -173,6 +183,13 @@ class TrufApp(App[None]):
         hints = record.meta.get("hints_used")
         if type(hints) is int and hints > 0:  # and so does the count of hints
             table.hints_used = hints  # type: ignore[attr-defined]
+        names = record.meta.get("names")  # hot-seat: the players' typed names
+        if (config.opponent == "human" and isinstance(names, list) and len(names) == 2
+                and all(isinstance(n, str) for n in names)):
+            from truf_tui.ui.screens.hotseat import clean_name
+
+            typed = (clean_name(names[0]), clean_name(names[1]))
+            table.player_names = typed  # type: ignore[attr-defined]
         keeper = None if self.data is None else GameKeeper.resumed(self.data, record,
                                                                     config.tier)
         self._open_table(table, keeper)

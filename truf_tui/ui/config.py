@@ -35,7 +35,8 @@ BEST_OF: tuple[int, ...] = (1, 3, 5)
 
 @dataclass(frozen=True)
 class GameConfig:
-    """One game to start.  The human is always player 0, the computer player 1.
+    """One game to start.  The human is always player 0, the computer player 1 (hot-seat:
+    Player 1 and Player 2).
 
     ``dealer``: 0 = the human deals, 1 = the computer deals, ``None`` = drawn by the seed.
     ``practice``: the practice mode (truf_tui/coach.py; off by default).
@@ -64,6 +65,10 @@ class GameConfig:
         if self.best_of not in BEST_OF:
             raise ValueError(f"best_of must be one of {', '.join(map(str, BEST_OF))}, "
                              f"not {self.best_of!r}")
+        if self.opponent == "human":
+            # Hot-seat: no practice mode; its warnings and its reviews of the computer's hand
+            # are made for one player against the computer (docs/coach.md).
+            object.__setattr__(self, "practice", False)
         if self.dealer not in (None, HUMAN, COMPUTER):
             raise ValueError(f"dealer must be 0, 1 or None, not {self.dealer!r}")
         # Missing variants take their defaults, so callers may pass only what they change.

@@ -31,6 +31,9 @@ from truf_tui.ui.config import DEFAULT_RULES, DEFAULT_TIER, GAMES, TIERS, GameCo
 from truf_tui.ui.settings import CARD_STYLES, LANGUAGES, PACES, THEMES, Settings
 
 HUMAN_SEAT = 0
+# The history's "tier" of a hot-seat game: no computer tier, so it is kept apart from the
+# games against the computer in the statistics (meta ``opponent`` says "human" as well).
+HOTSEAT_TIER = "human"  # the same as truf_tui.store.history.HOTSEAT_TIER
 _UI_CHOICES: dict[str, tuple[str, ...]] = {
     "lang": LANGUAGES, "theme": THEMES, "pace": tuple(PACES), "card_style": CARD_STYLES,
 }
@@ -75,12 +78,20 @@ def choices_to_store(choices: Mapping[str, Any]) -> dict[str, Any]:
 
 def config_of(record: GameRecord, tier: str | None = None) -> GameConfig:
     """The table's configuration for a saved game: its game, opponent and rules.  (Seed and
-    dealer stay unset: "play again" after it deals a new game.)"""
+    dealer stay unset: "play again" after it deals a new game.)  A hot-seat game resumes as
+    hot-seat."""
     meta_tier = GameMeta.of(record).tier
     chosen = meta_tier if meta_tier in TIERS else tier if tier in TIERS else DEFAULT_TIER
     assert chosen is not None
     rules = {k: v for k, v in record.rules.items() if k in DEFAULT_RULES[record.game]}
-    return GameConfig(game=record.game, tier=chosen, rules=rules)
+    return GameConfig(game=record.game, tier=chosen, rules=rules,
+                      opponent="human" if is_hotseat(record) else "computer")
+
+
+def is_hotseat(record: GameRecord) -> bool:
+    """Was ``record`` played by two people at one keyboard?"""
+    meta = record.meta if isinstance(record.meta, dict) else {}
+    return meta.get("opponent") == "human" or meta.get("tier") == HOTSEAT_TIER
 
 
 @dataclass(frozen=True)
@@ -104,6 +115,26 @@ def progress_of(record: GameRecord, state: AnyState) -> Progress:
                     state.round_no if isinstance(state, truc.State) else 0,
                     0 if is_truc else len(state.stock),
                     (int(scores[HUMAN_SEAT]), int(scores[1 - HUMAN_SEAT])))
+
+
+def hotseat_progress_text(record: GameRecord, state: AnyState) -> str | None:
+    """The start screen's "Continue" line for a saved hot-seat game (``None``: not one), with
+    the players' names (typed ones from the record's meta)."""
+    if not is_hotseat(record):
+        return None
+    from truf_tui.ui.i18n import tr
+
+    p = progress_of(record, state)
+    names = record.meta.get("names") if isinstance(record.meta, dict) else None
+    typed = [n if isinstance(n, str) else "" for n in names] if isinstance(names, list) \
+        and len(names) == 2 else ["", ""]
+    who = [typed[i].replace("[", "\\[") or tr("hot.player", n=i + 1) for i in (0, 1)]
+    a, b = p.scores
+    if p.game == "truc":
+        return tr("start.continue.truc.hotseat", game=tr("game.truc"), round=p.round,
+                  p1=who[0], p2=who[1], a=a, b=b, target=record.rules.get("target", "?"))
+    return tr("start.continue.trufludo.hotseat", game=tr("game.trufludo"), moves=p.moves,
+              stock=p.stock, p1=who[0], p2=who[1], a=a, b=b)
 
 
 def _differs(current: Mapping[str, Any], changes: Mapping[str, Any]) -> bool:
@@ -242,7 +273,9 @@ class GameKeeper:
         self.finished = False
 
     @classmethod
-    def new_game(cls, data: AppData, tier: str) -> GameKeeper:
+    def new_game(cls, data: AppData, tier: str, opponent: str = "computer") -> GameKeeper:
+        if opponent == "human":  # hot-seat: no computer tier (history: HOTSEAT_TIER)
+            return cls(data, game_meta(tier=HOTSEAT_TIER, human=HUMAN_SEAT, opponent="human"))
         return cls(data, game_meta(tier=tier, human=HUMAN_SEAT))
 
     @classmethod
@@ -250,7 +283,9 @@ class GameKeeper:
         """For a saved or loaded record: its meta, with an id and tier if it had none."""
         meta = dict(record.meta)
         meta.setdefault("id", GameMeta.of(record).id)
-        if meta.get("tier") not in TIERS:
+        if is_hotseat(record):
+            meta["tier"], meta["opponent"] = HOTSEAT_TIER, "human"
+        elif meta.get("tier") not in TIERS:
             meta["tier"] = tier
         meta["human"] = HUMAN_SEAT
         return cls(data, {**game_meta(tier=tier, human=HUMAN_SEAT), **meta})

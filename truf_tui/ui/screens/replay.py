@@ -24,7 +24,9 @@ from truf_tui.store import GameRow
 from truf_tui.ui.config import COMPUTER, HUMAN, TIERS
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.keybar import KeyBar
+from truf_tui.ui.screens.summary import player_name
 from truf_tui.ui.settings import SettingsChanged
+from truf_tui.ui.storage import HOTSEAT_TIER
 from truf_tui.ui.widgets.cards import card_markup
 
 
@@ -37,6 +39,9 @@ def when(iso: str) -> str:
 
 
 def result_text(row: GameRow) -> str:
+    if row.tier == HOTSEAT_TIER:  # two players: the result by name (Player 1 is seat 0)
+        return tr(f"hot.result.{row.result}", you=row.score_human,
+                  computer=row.score_computer)
     return tr(f"replay.result.{row.result}", you=row.score_human,
               computer=row.score_computer)
 
@@ -141,7 +146,8 @@ class ReplayScreen(Screen[None]):
     # -- drawing ----------------------------------------------------------------------------
     def refresh_texts(self) -> None:
         row = self.row
-        tier = tr(f"tier.{row.tier}") if row.tier in TIERS else tr("stats.no_tier")
+        tier = tr("tier.human") if row.tier == HOTSEAT_TIER else (
+            tr(f"tier.{row.tier}") if row.tier in TIERS else tr("stats.no_tier"))
         self.query_one("#replay-title", Static).update(
             tr("replay.title", game=tr(f"game.{row.game}"), tier=tier,
                when=when(row.finished_at), result=result_text(row)))
@@ -157,7 +163,7 @@ class ReplayScreen(Screen[None]):
         lines = [Option(tr("replay.start"))]
         for i, move in enumerate(self.record.moves, start=1):
             mover = self.states[i - 1].current_player
-            who = tr("tbl.you") if mover == HUMAN else tr("tbl.computer")
+            who = self.who(mover)
             lines.append(Option(f"{i:>3}. {who}: {move}"))
         return lines
 
@@ -171,7 +177,7 @@ class ReplayScreen(Screen[None]):
         else:
             mover = self.states[self.position - 1].current_player
             status = tr("replay.status.move", i=self.position, n=n,
-                        who=tr("tbl.you") if mover == HUMAN else tr("tbl.computer"),
+                        who=self.who(mover),
                         move=self.record.moves[self.position - 1])
         if s.is_terminal():
             status += "  " + result_text(self.row)
@@ -190,12 +196,21 @@ class ReplayScreen(Screen[None]):
         lines = review_lines(review, self.card_style)[1:]  # without the practice title
         notes.update("\n".join([tr("replay.notes", n=n), *lines]))
 
+    def who(self, player: int) -> str:
+        """A seat's name: you and the computer, or in a hot-seat game Player 1 and 2."""
+        if self.row.tier == HOTSEAT_TIER:
+            names = self.record.meta.get("names") if isinstance(self.record.meta, dict) else None
+            typed = (str(names[0]), str(names[1])) if isinstance(names, list) \
+                and len(names) == 2 else None
+            return player_name(player, typed)
+        return tr("tbl.you") if player == HUMAN else tr("tbl.computer")
+
     def cards(self, cards: Sequence[Any]) -> str:
         return " ".join(card_markup(c, self.card_style) for c in cards) or tr("replay.none")
 
     def trufludo_board(self, s: Any) -> str:
         def side(p: int) -> list[str]:
-            name = tr("tbl.you") if p == HUMAN else tr("tbl.computer")
+            name = self.who(p)
             dealer = " · " + tr("replay.dealer") if s.dealer == p else ""
             return [f"[b]{name}[/]{dealer}",
                     "  " + tr("replay.hand", cards=self.cards(s.hands[p])),
@@ -210,8 +225,7 @@ class ReplayScreen(Screen[None]):
         you, computer = s.scores()
 
         def name(p: int | None) -> str:
-            return tr("tbl.you") if p == HUMAN else tr("tbl.computer") if p == COMPUTER \
-                else tr("replay.nobody")
+            return tr("replay.nobody") if p is None else self.who(p)
 
         lines = [tr("replay.t.round", n=s.round_no, dealer=name(s.dealer), stake=s.stake,
                     you=you, computer=computer, target=s.rules.target), ""]

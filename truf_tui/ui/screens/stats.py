@@ -17,7 +17,7 @@ from truf_tui.ui.config import GAMES, TIERS
 from truf_tui.ui.i18n import get_language, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.settings import SettingsChanged
-from truf_tui.ui.storage import Notice
+from truf_tui.ui.storage import HOTSEAT_TIER, Notice
 
 if TYPE_CHECKING:
     from truf_tui.ui.app import TrufApp
@@ -43,13 +43,29 @@ def rows_for(stats: Stats, game: str) -> list[tuple[str, ...]]:
     then all together."""
     results = stats.results.get(game, {})
     rows = [tally_row(tr(f"tier.{tier}"), results.get(tier, Tally())) for tier in TIERS]
-    others = [t for tier, t in results.items() if tier not in TIERS]
+    others = [t for tier, t in results.items() if tier not in TIERS and tier != HOTSEAT_TIER]
     if others:
         rows.append(tally_row(tr("stats.no_tier"), Tally(sum(t.wins for t in others),
                                                          sum(t.draws for t in others),
                                                          sum(t.losses for t in others))))
-    rows.append(tally_row(tr("stats.total"), stats.total(game)))
+    # Hot-seat games are no wins against the computer: out of the total, on a row of their
+    # own after it (won / lost counted for Player 1).
+    hotseat = results.get(HOTSEAT_TIER)
+    total = stats.total(game)
+    if hotseat is not None:
+        total = Tally(total.wins - hotseat.wins, total.draws - hotseat.draws,
+                      total.losses - hotseat.losses)
+    rows.append(tally_row(tr("stats.total"), total))
+    if hotseat is not None:
+        rows.append(tally_row(tr("stats.hotseat"), hotseat))
     return rows
+
+
+def tier_label(tier: str | None) -> str:
+    """The opponent column of a finished game."""
+    if tier == HOTSEAT_TIER:
+        return tr("tier.human")
+    return tr(f"tier.{tier}") if tier in TIERS else tr("stats.no_tier")
 
 
 class StatsScreen(Screen[None]):
@@ -145,7 +161,7 @@ class StatsScreen(Screen[None]):
         for col in GAME_COLUMNS:
             table.add_column(tr(f"stats.col.{col}"), key=col)
         for row in self.games:
-            tier = tr(f"tier.{row.tier}") if row.tier in TIERS else tr("stats.no_tier")
+            tier = tier_label(row.tier)
             table.add_row(when(row.finished_at), tr(f"game.{row.game}"), tier,
                           result_text(row), key=str(row.id))
 

@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Click
+from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
@@ -53,40 +54,63 @@ def columns(rows: list[list[str]], plain: list[list[str]]) -> str:
     return "\n".join(out)
 
 
-def trick_markup(t: truc.Trick, style: str) -> str:
-    """One finished trick: the two cards (yours first) and its result (T4, T5)."""
-    mine, theirs = (t.lead, t.answer) if t.leader == HUMAN else (t.answer, t.lead)
+# Hot-seat: the two players' names as they typed them ("" for the default "Player n").
+Names = tuple[str, str]
+
+
+def player_name(player: int, names: Names | None = None) -> str:
+    """A hot-seat player's name: the one typed, else Player 1 (seat 0) or Player 2."""
+    if names and names[player]:
+        return escape(names[player])  # typed text: never markup
+    return tr("hot.player", n=player + 1)
+
+
+def trick_markup(t: truc.Trick, style: str, me: int = HUMAN,
+                 names: Names | None = None) -> str:
+    """One finished trick: the two cards (``me``'s first) and its result (T4, T5); in
+    hot-seat (``names``), the winner by name."""
+    mine, theirs = (t.lead, t.answer) if t.leader == me else (t.answer, t.lead)
     if t.winner is None:
         result = tr("tbl.t.trick.spoiled")
-    elif t.winner == HUMAN:
+    elif names is not None:
+        result = tr("tbl.t.trick.named", name=player_name(t.winner, names))
+    elif t.winner == me:
         result = tr("tbl.t.trick.won")
     else:
         result = tr("tbl.t.trick.lost")
     return f"{card_markup(mine, style)} {tr('tbl.t.vs')} {card_markup(theirs, style)}  {result}"
 
 
-def how_text(end: truc.RoundEnd, target: int) -> str:
+def _side(winner: int, names: Names | None) -> tuple[str, dict[str, str]]:
+    """The key suffix for a side and, in hot-seat, the names (``name`` won, ``other`` not)."""
+    if names is not None:
+        return "named", {"name": player_name(winner, names),
+                         "other": player_name(1 - winner, names)}
+    return ("you" if winner == HUMAN else "computer"), {}
+
+
+def how_text(end: truc.RoundEnd, target: int, names: Names | None = None) -> str:
     """How a round ended, from the player's side (T6-T9)."""
     w = end.winner
-    if end.how == "spoiled":
+    if end.how == "spoiled" or w is None:
         return tr("tbl.t.how.spoiled")
-    side = "you" if w == HUMAN else "computer"
+    side, who = _side(w, names)
     if end.how == "tricks":
         won = sum(1 for t in end.tricks if t.winner == w)
         lost = sum(1 for t in end.tricks if t.winner is not None and t.winner != w)
-        return tr(f"tbl.t.how.tricks.{side}", won=won, lost=lost)
+        return tr(f"tbl.t.how.tricks.{side}", won=won, lost=lost, **who)
     if end.how == "refused":
-        return tr(f"tbl.t.how.refused.{side}")
-    return tr(f"tbl.t.how.fold.{side}")
+        return tr(f"tbl.t.how.refused.{side}", **who)
+    return tr(f"tbl.t.how.fold.{side}", **who)
 
 
-def points_text(end: truc.RoundEnd) -> str:
+def points_text(end: truc.RoundEnd, names: Names | None = None) -> str:
     if end.winner is None:
         return tr("tbl.t.points.none")
-    side = "you" if end.winner == HUMAN else "computer"
+    side, who = _side(end.winner, names)
     if end.game:
-        return tr(f"tbl.t.points.game.{side}", n=end.points)
-    return tr(f"tbl.t.points.{side}", n=end.points)
+        return tr(f"tbl.t.points.game.{side}", n=end.points, **who)
+    return tr(f"tbl.t.points.{side}", n=end.points, **who)
 
 
 def round_ends(state: truc.State) -> list[truc.RoundEnd]:
@@ -146,32 +170,43 @@ class TrucRoundSummary(Summary):
         Binding("enter,space,escape", "done", show=False),
     ]
 
-    def __init__(self, state: truc.State) -> None:
+    def __init__(self, state: truc.State, *, names: Names | None = None) -> None:
         super().__init__(id="round-summary")
         self.state = state
+        self.names = names  # hot-seat: the players by name
 
     def texts(self) -> tuple[str, str]:
         s = self.state
         end = s.last_round
         assert end is not None
         st = _style(self)
+        hs = self.names
         if end.winner is None:
             title = tr("tbl.t.round.nobody", n=end.round)
+        elif hs is not None:
+            title = tr("tbl.t.round.named", n=end.round, name=player_name(end.winner, hs))
         elif end.winner == HUMAN:
             title = tr("tbl.t.round.you", n=end.round)
         else:
             title = tr("tbl.t.round.computer", n=end.round)
-        lines = [how_text(end, s.rules.target), ""]
+        lines = [how_text(end, s.rules.target, hs), ""]
         for i, t in enumerate(end.tricks, 1):
-            lines.append(tr("tbl.t.trick.n", n=i) + "  " + trick_markup(t, st))
+            lines.append(tr("tbl.t.trick.n", n=i) + "  " + trick_markup(t, st, names=hs))
         if end.tricks:
             lines.append("")
-        lines.append(points_text(end))
+        lines.append(points_text(end, hs))
         a, b = s.scores()
-        lines.append(tr("tbl.t.score.line", you=a, computer=b, target=s.rules.target))
+        if hs is not None:
+            lines.append(tr("tbl.t.score.line.named", you=a, computer=b, target=s.rules.target,
+                            p1=player_name(0, hs), p2=player_name(1, hs)))
+        else:
+            lines.append(tr("tbl.t.score.line", you=a, computer=b, target=s.rules.target))
         if not s.is_terminal():
-            lines.append(tr("tbl.t.next.dealer.you") if s.dealer == HUMAN
-                         else tr("tbl.t.next.dealer.computer"))
+            if hs is not None:
+                lines.append(tr("tbl.t.next.dealer.named", name=player_name(s.dealer, hs)))
+            else:
+                lines.append(tr("tbl.t.next.dealer.you") if s.dealer == HUMAN
+                             else tr("tbl.t.next.dealer.computer"))
         return title, "\n".join(lines)
 
     def action_done(self) -> None:
@@ -194,9 +229,15 @@ class Results(Summary):
         Binding("m,escape", "choose('menu')", show=False),
     ]
 
-    def __init__(self, hints_used: int = 0) -> None:
+    def __init__(self, hints_used: int = 0, *, names: Names | None = None) -> None:
         super().__init__(id="results")
         self.hints_used = hints_used  # hints the player asked for (issue 5)
+        self.names = names  # hot-seat: two players by name instead of you and the computer
+
+    def player_label(self, player: int) -> str:
+        if self.names is not None:
+            return player_name(player, self.names)
+        return tr("tbl.you") if player == HUMAN else tr("tbl.computer")
 
     def hints_line(self) -> list[str]:
         return [tr("hint.used.results", n=self.hints_used)] if self.hints_used else []
@@ -205,6 +246,8 @@ class Results(Summary):
         self.close(choice)
 
     def outcome(self, winner: int | None) -> str:
+        if self.names is not None and winner is not None:
+            return tr("tbl.res.named", name=player_name(winner, self.names))
         if winner == HUMAN:
             return tr("tbl.res.you")
         if winner == COMPUTER:
@@ -215,8 +258,9 @@ class Results(Summary):
 class TrufludoResults(Results):
     """F11: each player's trufoj, trufegoj counted twice, and the total."""
 
-    def __init__(self, state: trufludo.State, hints_used: int = 0) -> None:
-        super().__init__(hints_used)
+    def __init__(self, state: trufludo.State, hints_used: int = 0, *,
+                 names: Names | None = None) -> None:
+        super().__init__(hints_used, names=names)
         self.state = state
 
     def texts(self) -> tuple[str, str]:
@@ -224,7 +268,7 @@ class TrufludoResults(Results):
         st = _style(self)
         a, b = s.scores()
         title = self.outcome(s.winner()) + f"  {a} : {b}"
-        head = ["", tr("tbl.you"), tr("tbl.computer")]
+        head = ["", self.player_label(0), self.player_label(1)]
         rows = [head]
         plain = [head]
         trufoj = [len(s.piles[p]) - len(s.trufegoj[p]) for p in (0, 1)]
@@ -241,6 +285,8 @@ class TrufludoResults(Results):
         for p in (HUMAN, COMPUTER):
             if s.trufegoj[p]:
                 who = tr("tbl.res.tg.you") if p == HUMAN else tr("tbl.res.tg.computer")
+                if self.names is not None:
+                    who = tr("tbl.res.tg.named", name=player_name(p, self.names))
                 lines.append(f"{who} {cards_markup(s.trufegoj[p], st)}")
         if s.rules.leftover == "last_capturer" and s.last_capturer is not None:
             lines.append(tr("tbl.res.leftover"))
@@ -252,8 +298,9 @@ class TrufludoResults(Results):
 class TrucResults(Results):
     """The final score and the list of rounds."""
 
-    def __init__(self, state: truc.State, hints_used: int = 0) -> None:
-        super().__init__(hints_used)
+    def __init__(self, state: truc.State, hints_used: int = 0, *,
+                 names: Names | None = None) -> None:
+        super().__init__(hints_used, names=names)
         self.state = state
         self.ends = round_ends(state)
 
@@ -262,7 +309,7 @@ class TrucResults(Results):
         a, b = s.scores()
         title = self.outcome(s.winner()) + f"  {a} : {b}"
         ends = self.ends
-        head = ["", tr("tbl.you"), tr("tbl.computer")]
+        head = ["", self.player_label(0), self.player_label(1)]
         rows = [head]
 
         def per_player(pick: Callable[[truc.RoundEnd], int], how: str | None) -> list[str]:
@@ -282,16 +329,18 @@ class TrucResults(Results):
         recent = ends[-6:]  # the last rounds; the move log (l) has them all
         lines.append(f"[b]{tr('tbl.res.t.last')}[/]")
         for e in recent:
-            lines.append(tr("tbl.t.trick.round", n=e.round) + "  " + short_end(e))
+            lines.append(tr("tbl.t.trick.round", n=e.round) + "  " + short_end(e, self.names))
         lines += self.hints_line()
         return title, "\n".join(lines)
 
 
-def short_end(e: truc.RoundEnd) -> str:
+def short_end(e: truc.RoundEnd, names: Names | None = None) -> str:
     """A round in a few words: who scored what, and how."""
     if e.winner is None:
         return tr("tbl.res.t.short.spoiled")
     who = tr("tbl.you") if e.winner == HUMAN else tr("tbl.computer")
+    if names is not None:
+        who = player_name(e.winner, names)
     if e.how == "tricks":
         won = sum(1 for t in e.tricks if t.winner == e.winner)
         lost = sum(1 for t in e.tricks if t.winner is not None and t.winner != e.winner)

@@ -21,6 +21,7 @@ from textual.worker import get_current_worker
 from truf_tui.engine.common import IllegalActionError
 from truf_tui.ui.config import COMPUTER, HUMAN, GameConfig
 from truf_tui.ui.i18n import tr
+from truf_tui.ui.screens.summary import Names, player_name
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.widgets.table import MoveLog, Thinking
 
@@ -63,6 +64,12 @@ class TableScreen(Screen[None]):
         self.hints_used = 0
         self.hinted: set[Any] = set()
         self.last_hint: Any = None
+        # Hot-seat (two people at one keyboard): whose hand is face up at the bottom.  None
+        # while the keyboard is being passed: then both hands are face down.
+        self.hotseat = config.opponent == "human"
+        self.viewer: int | None = None if self.hotseat else HUMAN
+        self.player_names: Names = ("", "")  # as typed at the first pass ("": Player n)
+        self._passing = False
 
     # -- to be provided by the games --------------------------------------------------------
     def new_state(self) -> Any:
@@ -93,8 +100,64 @@ class TableScreen(Screen[None]):
         settings = getattr(self.app, "settings", None)
         return float(getattr(settings, "pace_seconds", 0.6))
 
-    def who(self, player: int) -> str:
+    @property
+    def me(self) -> int:
+        """The seat at the bottom of the table: the human; in hot-seat the player looking
+        (or, while the keyboard is passed, the player it is passed to)."""
+        if not self.hotseat:
+            return HUMAN
+        if self.viewer is not None:
+            return self.viewer
+        turn = self.state.current_player
+        return HUMAN if turn is None else int(turn)  # None: the game is over
+
+    @property
+    def opp(self) -> int:
+        return 1 - self.me
+
+    @property
+    def hidden(self) -> bool:
+        """Hot-seat, between turns: no hand may be shown."""
+        return self.hotseat and self.viewer is None
+
+    def my_move(self) -> bool:
+        """Is the player at the keyboard to move (and may act now)?"""
+        s = self.state
+        return (not self._busy and not s.is_terminal() and s.current_player == self.me
+                and not self.hidden)
+
+    def who(self, player: int | None) -> str:
+        if player is None:  # nobody (a finished game)
+            return ""
+        if self.hotseat:
+            return player_name(player, self.player_names)
         return tr("tbl.you") if player == HUMAN else tr("tbl.computer")
+
+    @property
+    def names_or_none(self) -> Names | None:
+        """The names for the summaries: ``None`` in a game against the computer."""
+        return self.player_names if self.hotseat else None
+
+    def set_names(self, names: Names) -> None:
+        """The players typed their names: use them, and keep them in the game's record."""
+        self.player_names = names
+        hook = getattr(self.app, "game_meta_changed", None)
+        if callable(hook):
+            hook(names=list(names))
+        self.refresh_view()
+
+    def side(self, player: int) -> str:
+        """The suffix of a per-side text key: ``you``/``computer``; ``named`` in hot-seat
+        (those texts take ``name``, the mover, and ``other``)."""
+        if self.hotseat:
+            return "named"
+        return "you" if player == HUMAN else "computer"
+
+    def names(self, player: int) -> dict[str, str]:
+        return {"name": self.who(player), "other": self.who(1 - player)}
+
+    def wait_text(self) -> str:
+        return tr("tbl.wait.hotseat") if self.hotseat else tr("tbl.wait")
 
     def move_line(self, player: int, action: Any) -> Lazy:
         text = str(action)  # T11 text: the notation of the log in both languages
@@ -138,10 +201,11 @@ class TableScreen(Screen[None]):
         yield MoveLog(id="log")
 
     def on_mount(self) -> None:
-        from truf_tui.ai import make_bot
+        if not self.hotseat:  # hot-seat: no computer player at all
+            from truf_tui.ai import make_bot
 
-        options = dict(getattr(self.app, "bot_options", None) or {})
-        self._bot = make_bot(self.GAME, self.config.tier, seed=self.config.seed, **options)
+            options = dict(getattr(self.app, "bot_options", None) or {})
+            self._bot = make_bot(self.GAME, self.config.tier, seed=self.config.seed, **options)
         self._log_entries = self.replay_log(self.state)
         self.app.game_in_progress = not self.state.is_terminal()  # type: ignore[attr-defined]
         self.refresh_view()
@@ -200,6 +264,8 @@ class TableScreen(Screen[None]):
         self.reset_view()
         self._log_entries = self.replay_log(s)
         self._over_shown = False
+        if self.hotseat:
+            self.viewer = None  # a new position: pass the keyboard first
         self.state = s
         self.app.game_in_progress = not s.is_terminal()  # type: ignore[attr-defined]
         self.advance()
@@ -242,22 +308,60 @@ class TableScreen(Screen[None]):
         s = self.state
         if s.is_terminal():
             self.game_over()
+        elif self.hotseat:
+            if s.current_player != self.viewer:
+                self.pass_keyboard()
         elif s.current_player == COMPUTER:
             self.start_thinking()
         self.refresh_view()
 
+    # -- hot-seat ---------------------------------------------------------------------------
+    def pass_keyboard(self) -> None:
+        """Hide both hands and cover the table until the player to move is ready."""
+        self.viewer = None
+        if self._passing:
+            return
+        self._passing = True
+
+        def show() -> None:
+            from truf_tui.ui.screens.hotseat import PassScreen
+
+            if self.is_attached:
+                # A new game's first pass also asks the players' names (optional).
+                ask = not self.state.history and not any(self.player_names)
+                self.app.push_screen(PassScreen(self, ask_names=ask), self._passed)
+            else:
+                self._passing = False
+
+        # Not through later(): a pass must never be dropped, or the game would stall.
+        self.call_later(show)
+
+    def _passed(self, names: Names | None = None) -> None:
+        self._passing = False
+        if names is not None and any(names):
+            self.set_names(names)
+        s = self.state
+        if not s.is_terminal():
+            self.viewer = int(s.current_player)
+            self._notice = None
+            self.reset_cursor()
+        self.refresh_view()
+
+    def reset_cursor(self) -> None:
+        """A new player sits down: the cursor goes back to the first card."""
+
     def human_move(self, action: Any) -> bool:
         """Play ``action`` for the player if it is legal now; otherwise say why."""
         s = self.state
-        if self._busy or s.current_player != HUMAN:
-            self.warn(lambda: tr("tbl.wait"))
+        if not self.my_move():
+            self.warn(lambda: self.wait_text())
             return False
         try:
             s.apply(action)  # validates; the state itself is not changed
         except IllegalActionError:
             self.warn(lambda: tr("tbl.illegal", move=str(action)))
             return False
-        self.play(HUMAN, action)
+        self.play(self.me, action)
         return True
 
     def play(self, player: int, action: Any) -> None:
@@ -319,7 +423,11 @@ class TableScreen(Screen[None]):
 
     def results_closed(self, choice: str | None) -> None:
         if choice == "again":
+            names = self.player_names
             self.app.start_game(self.config)  # type: ignore[attr-defined]
+            new = self.app.screen_stack[-1]
+            if self.hotseat and any(names) and isinstance(new, TableScreen):
+                new.set_names(names)  # the same two players: no need to ask again
         elif choice == "menu":
             self.leave_table()
 
@@ -336,4 +444,4 @@ def status_markup(event: str, prompt: str, notice: str) -> str:
     return f"{event}\n{last}" if event else last
 
 
-__all__ = ["Lazy", "TableScreen", "status_markup"]
+__all__ = ["Lazy", "TableScreen", "player_name", "status_markup"]

@@ -42,24 +42,26 @@ def raised_stake(stake: int) -> int:
     return 2 if stake == 1 else stake + 2
 
 
-def why_not(s: truc.State, kind: str) -> str:
-    """Why an action button or key is not available now, in the player's words."""
+def why_not(s: truc.State, kind: str, me: int = HUMAN, other: str | None = None) -> str:
+    """Why an action button or key is not available now, in the player's words (``me``: the
+    player at the keyboard; ``other``: the opponent's name in hot-seat)."""
     if s.is_terminal():
         return tr("tbl.t.why.over")
-    if s.current_player != HUMAN:
-        return tr("tbl.wait")
+    if s.current_player != me:
+        return tr("tbl.wait") if other is None else tr("tbl.wait.hotseat")
     if kind in ("accept", "refuse"):
         return tr("tbl.t.why.nothing")
     if s.pending is not None:
-        return tr("tbl.t.why.answer")
+        return tr("tbl.t.why.answer") if other is None else tr("tbl.t.why.answer.named",
+                                                                name=other)
     if kind in ("raise", "rest"):
         if s.rest:
             return tr("tbl.t.why.rest")
-        if s.last_raiser == HUMAN:
+        if s.last_raiser == me:
             return tr("tbl.t.why.alternate")
         return tr("tbl.t.why.cap")
     if kind == "redeal":
-        if s.dealer == HUMAN:
+        if s.dealer == me:
             return tr("tbl.t.why.dealer")
         if s.redeal_used:
             return tr("tbl.t.why.once")
@@ -70,10 +72,11 @@ def why_not(s: truc.State, kind: str) -> str:
 class FoldConfirm(ConfirmDialog):
     """T9: folding gives the computer the stake (or the game during a rest); ask first."""
 
-    def __init__(self, state: truc.State) -> None:
+    def __init__(self, state: truc.State, other: str | None = None) -> None:
         super().__init__("tbl.t.fold.title", "tbl.t.fold.message", "tbl.t.fold.yes",
                          "tbl.t.fold.no", id="confirm-fold")
         self.state = state
+        self.other = other  # hot-seat: the opponent's name
 
     _dismissing = False
 
@@ -89,6 +92,8 @@ class FoldConfirm(ConfirmDialog):
         s = self.state
         if s.rest or (s.pending == "rest" and s.rules.rest_refusal == "game"):
             text = tr("tbl.t.fold.game")
+        elif self.other is not None:
+            text = tr("tbl.t.fold.message.named", n=s.stake, name=self.other)
         else:
             text = tr("tbl.t.fold.message", n=s.stake)
         self.query_one("#dialog-message").update(text)  # type: ignore[attr-defined]
@@ -111,6 +116,7 @@ class TrucTable(TableScreen):
         self._cursor = 0
         self._moment: tuple[int, truc.Action] | None = None  # a finished trick on show
         self._speech: Lazy | None = None  # the computer's last words this round
+        self._speeches: list[Lazy | None] = [None, None]  # hot-seat: each player's
 
     def new_state(self) -> truc.State:
         c = self.config
@@ -122,6 +128,10 @@ class TrucTable(TableScreen):
     def reset_view(self) -> None:
         self._moment = None
         self._speech = None
+        self._speeches = [None, None]
+        self._cursor = 0
+
+    def reset_cursor(self) -> None:
         self._cursor = 0
 
     def log_start(self, s: Any) -> list[Lazy]:
@@ -183,14 +193,18 @@ class TrucTable(TableScreen):
         hands = [list(s.hands[0]), list(s.hands[1])]
         if moment is not None:
             hands[moment[0]].remove(moment[1].card)  # type: ignore[arg-type]
-        legal = s.legal_actions() if s.current_player == HUMAN and not self._busy else []
+        me, opp = self.me, self.opp
+        legal = s.legal_actions() if self.my_move() else []
         can_play = any(a.kind == "play" for a in legal)
-        self._cursor = min(self._cursor, max(len(hands[HUMAN]) - 1, 0))
+        self._cursor = min(self._cursor, max(len(hands[me]) - 1, 0))
 
         self.query_one("#opp-hand", CardRow).show(
-            [CardSpec(None) for _ in hands[COMPUTER]] or [CardSpec(empty=True)], st)
+            [CardSpec(None) for _ in hands[opp]] or [CardSpec(empty=True)], st)
         mine = []
-        for i, c in enumerate(hands[HUMAN]):
+        for i, c in enumerate(hands[me]):
+            if self.hidden:  # hot-seat, between turns: face down
+                mine.append(CardSpec(None, title=HAND_KEYS[i]))
+                continue
             cls = ["-playable"] if can_play else ["-dim"]
             if can_play and i == self._cursor:
                 cls.append("-cursor")
@@ -222,13 +236,18 @@ class TrucTable(TableScreen):
         self.query_one("#stake", Markup).set(self.stake_text(s))
         self.query_one("#stake", Markup).border_title = tr("tbl.t.stake.title")
         speech = self.query_one("#speech", Markup)
-        speech.border_title = tr("tbl.t.speech.title")
-        speech.set(self._speech() if self._speech else "…")
+        if self.hotseat:  # what the player across the table said last
+            said = self._speeches[opp]
+            speech.border_title = tr("tbl.t.speech.named", name=self.who(opp))
+        else:
+            said = self._speech
+            speech.border_title = tr("tbl.t.speech.title")
+        speech.set(said() if said else "…")
 
         self.render_names(s)
         self.query_one("#scorebar", Markup).set(self.scorebar_text(s))
         status = self.query_one("#status", Markup)
-        question = s.pending is not None and s.current_player == HUMAN
+        question = s.pending is not None and self.my_move()
         status.set_class(question, "-question")
         event = self._event() if self._event and not question else ""
         status.set(status_markup(event, self.prompt(s),
@@ -244,9 +263,9 @@ class TrucTable(TableScreen):
 
     def render_names(self, s: truc.State) -> None:
         turn = s.current_player
-        for pid, wid in ((COMPUTER, "#opp-name"), (HUMAN, "#my-name")):
+        for pid, wid in ((self.opp, "#opp-name"), (self.me, "#my-name")):
             lines = [f"[b]{self.who(pid)}[/]"]
-            if pid == COMPUTER:
+            if pid == COMPUTER and not self.hotseat:
                 lines.append(f"[dim]{tr(f'tier.{self.config.tier}')}[/]")
             if s.dealer == pid:
                 lines.append(tr("tbl.dealer.chip"))
@@ -257,15 +276,17 @@ class TrucTable(TableScreen):
     def scorebar_text(self, s: truc.State) -> str:
         a, b = s.scores()
         t = s.rules.target
-        return tr("tbl.t.scorebar", you=a, computer=b, target=t, round=s.round_no,
-                  you_pips=pips(a, t), computer_pips=pips(b, t))
+        key = "tbl.t.scorebar.named" if self.hotseat else "tbl.t.scorebar"
+        return tr(key, you=a, computer=b, target=t, round=s.round_no,
+                  you_pips=pips(a, t), computer_pips=pips(b, t), p1=self.who(0), p2=self.who(1))
 
     def tricks_text(self, s: truc.State) -> str:
         st = self.card_style
         lines = [f"[b]{tr('tbl.t.tricks.title')}[/]"]
         for i in range(3):
             if i < len(s.tricks):
-                lines.append(tr("tbl.t.trick.n", n=i + 1) + "  " + trick_markup(s.tricks[i], st))
+                lines.append(tr("tbl.t.trick.n", n=i + 1) + "  "
+                             + trick_markup(s.tricks[i], st, self.me))
             else:
                 lines.append(f"[dim]{tr('tbl.t.trick.n', n=i + 1)}  —[/]")
         lines.append(f"[dim]{tr('tbl.t.ranks')}[/]")
@@ -288,18 +309,22 @@ class TrucTable(TableScreen):
         st = self.card_style
         if s.is_terminal():
             return tr("tbl.t.prompt.over")
-        if s.current_player == COMPUTER or self._busy:
+        if not self.my_move():
+            if self.hotseat:
+                return tr("tbl.t.prompt.named", name=self.who(s.current_player))
             if s.pending is not None:
                 return tr(f"tbl.t.prompt.waiting.{s.pending}")
             return tr("tbl.t.prompt.computer")
+        q = ".named" if self.hotseat else ""  # hot-seat: the asker by name
+        asker = self.who(self.opp)
         if s.pending == "raise":
-            return tr("tbl.t.q.raise", old=s.stake, new=raised_stake(s.stake))
+            return tr(f"tbl.t.q.raise{q}", old=s.stake, new=raised_stake(s.stake), name=asker)
         if s.pending == "rest":
             if s.rules.rest_refusal == "game":
-                return tr("tbl.t.q.rest.game")
-            return tr("tbl.t.q.rest", old=s.stake)
+                return tr(f"tbl.t.q.rest.game{q}", name=asker)
+            return tr(f"tbl.t.q.rest{q}", old=s.stake, name=asker)
         if s.pending == "redeal":
-            return tr("tbl.t.q.redeal")
+            return tr(f"tbl.t.q.redeal{q}", name=asker)
         if s.trick_card is not None:
             return tr("tbl.t.prompt.answer", card=card_markup(s.trick_card, st))
         return tr("tbl.t.prompt.lead")
@@ -307,14 +332,14 @@ class TrucTable(TableScreen):
     # -- input ------------------------------------------------------------------------------
     def action_pick(self, index: int) -> None:
         s = self.tstate
-        hand = s.hands[HUMAN]
+        hand = s.hands[self.me]
         if index >= len(hand):
             return  # no card there: the key does nothing
         self._cursor = index
         self.play_card(index)
 
     def action_move(self, step: int) -> None:
-        hand = self.tstate.hands[HUMAN]
+        hand = self.tstate.hands[self.me]
         if hand:
             self._cursor = (self._cursor + step) % len(hand)
             self._notice = None
@@ -325,33 +350,35 @@ class TrucTable(TableScreen):
 
     def play_card(self, index: int) -> None:
         s = self.tstate
-        if self._busy or s.current_player != HUMAN:
-            self.warn(lambda: tr("tbl.wait"))
+        if not self.my_move():
+            self.warn(lambda: self.wait_text())
             return
         if s.pending is not None:
-            self.warn(lambda: tr("tbl.t.why.answer"))
+            reason = why_not(s, "play", self.me, self.who(self.opp) if self.hotseat else None)
+            self.warn(lambda: reason)
             return
-        hand = s.hands[HUMAN]
+        hand = s.hands[self.me]
         if 0 <= index < len(hand):
             self.human_move(truc.play(hand[index]))
 
     def action_act(self, kind: str) -> None:
         s = self.tstate
-        if self._busy or s.current_player != HUMAN:
-            self.warn(lambda: tr("tbl.wait"))
+        if not self.my_move():
+            self.warn(lambda: self.wait_text())
             return
         action = BY_KIND[kind][1]
+        other = self.who(self.opp) if self.hotseat else None
         if action not in s.legal_actions():
-            reason = why_not(s, kind)
+            reason = why_not(s, kind, self.me, other)
             self.warn(lambda: reason)
             return
         if kind == "fold":
-            self.app.push_screen(FoldConfirm(s), self._fold_answer)
+            self.app.push_screen(FoldConfirm(s, other), self._fold_answer)
         else:
             self.human_move(action)
 
     def _fold_answer(self, yes: bool | None) -> None:
-        if yes and self.tstate.current_player == HUMAN:
+        if yes and self.my_move():
             self.human_move(truc.FOLD)
 
     def on_card_view_clicked(self, event: CardView.Clicked) -> None:
@@ -364,7 +391,9 @@ class TrucTable(TableScreen):
     def play(self, player: int, action: Any) -> None:
         s = self.tstate
         self._event = self.event_for(s, player, action)
-        if player == COMPUTER:
+        if self.hotseat:
+            self._speeches[player] = self.speech_for(s, action)
+        elif player == COMPUTER:
             self._speech = self.speech_for(s, action)
         if action.kind == "play" and s.trick_card is not None and self.pace > 0:
             # T4/T5: the finished trick stays in the middle for a moment.
@@ -380,29 +409,34 @@ class TrucTable(TableScreen):
         self.commit(action)
 
     def event_for(self, s: truc.State, player: int, action: truc.Action) -> Lazy:
-        who = "you" if player == HUMAN else "computer"
+        who = self.side(player)
+        names = self.names(player)
         kind = action.kind
         if kind == "play":
             card = action.card
             assert card is not None
             lead = s.trick_card
             if lead is None:
-                return lambda: tr(f"tbl.t.ev.lead.{who}", card=card_markup(card, self.card_style))
+                return lambda: tr(f"tbl.t.ev.lead.{who}", card=card_markup(card, self.card_style),
+                                  **names)
             a, b = TRUC_STRENGTH[lead], TRUC_STRENGTH[card]
             result = "spoiled" if a == b else ("won" if (b > a) == (player == HUMAN) else "lost")
+            winner = player if b > a else 1 - player
+            if self.hotseat and a != b:  # T5: the trick's winner by name
+                result = "named"
             return lambda: tr(f"tbl.t.ev.answer.{who}", card=card_markup(card, self.card_style),
-                              lead=card_markup(lead, self.card_style)) + " " + \
-                tr(f"tbl.t.ev.trick.{result}")
+                              lead=card_markup(lead, self.card_style), **names) + " " + \
+                tr(f"tbl.t.ev.trick.{result}", name=self.who(winner))
         if kind in ("raise", "rest", "redeal"):
             stake = raised_stake(s.stake)
-            return lambda: tr(f"tbl.t.ev.{kind}.{who}", n=stake)
+            return lambda: tr(f"tbl.t.ev.{kind}.{who}", n=stake, **names)
         if kind == "accept":
             pending = s.pending or "raise"
             stake = raised_stake(s.stake)
-            return lambda: tr(f"tbl.t.ev.accept.{pending}.{who}", n=stake)
+            return lambda: tr(f"tbl.t.ev.accept.{pending}.{who}", n=stake, **names)
         if kind == "refuse":
-            return lambda: tr(f"tbl.t.ev.refuse.{who}")
-        return lambda: tr(f"tbl.t.ev.fold.{who}")
+            return lambda: tr(f"tbl.t.ev.refuse.{who}", **names)
+        return lambda: tr(f"tbl.t.ev.fold.{who}", **names)
 
     def speech_for(self, s: truc.State, action: truc.Action) -> Lazy:
         kind = action.kind
@@ -416,13 +450,17 @@ class TrucTable(TableScreen):
         return lambda: tr(f"tbl.t.say.{kind}")
 
     def after_commit(self, old: Any, new: Any, mover: int, action: Any) -> bool:
-        if new.current_player == HUMAN:
-            self._cursor = min(self._cursor, max(len(new.hands[HUMAN]) - 1, 0))
+        if new.current_player == self.me:
+            self._cursor = min(self._cursor, max(len(new.hands[self.me]) - 1, 0))
         if new.last_round is not old.last_round:
             # T6-T10: the round is over; the summary holds the game until it is closed.
             self._busy = True
+            if self.hotseat:
+                # New cards are dealt: both hands go face down behind the summary, and the
+                # keyboard is passed after it (to the new round's first player).
+                self.viewer = None
             self.refresh_view()
-            summary = TrucRoundSummary(new)
+            summary = TrucRoundSummary(new, names=self.names_or_none)
             if self.config.practice:  # the computer's hand and a review of the round
                 from truf_tui.ui.screens.practice import PracticeRoundSummary
 
@@ -434,6 +472,7 @@ class TrucTable(TableScreen):
     def _summary_closed(self, _: str | None) -> None:
         self._busy = False
         self._speech = None
+        self._speeches = [None, None]
         self._event = None
         self._cursor = 0
         self.advance()
@@ -446,13 +485,14 @@ class TrucTable(TableScreen):
         lines = [self.move_line(mover, action)]
         end = new.last_round
         if end is not old.last_round and end is not None:
-            lines.append(lambda: "  → " + points_text(end))
+            lines.append(lambda: "  → " + points_text(end, self.names_or_none))
             if not new.is_terminal():
                 lines.append(self.round_header(new))
         return lines
 
     def show_results(self) -> None:
-        self.app.push_screen(TrucResults(self.tstate, self.hints_used), self.results_closed)
+        self.app.push_screen(TrucResults(self.tstate, self.hints_used, names=self.names_or_none),
+                             self.results_closed)
 
 
 def pips(score: int, target: int) -> str:

@@ -12,7 +12,7 @@ from textual.containers import Center, Horizontal, Vertical
 from truf_tui.cards import Card
 from truf_tui.engine import trufludo
 from truf_tui.engine.trufludo import Play
-from truf_tui.ui.config import COMPUTER, HUMAN, GameConfig
+from truf_tui.ui.config import COMPUTER, GameConfig
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.screens.summary import OnceModal
@@ -122,9 +122,10 @@ class TrufludoTable(TableScreen):
             player, action = moment
             hands[player].remove(action.card)
             taking = {action.card, action.take} if action.take is not None else set()
-        my_turn = s.current_player == HUMAN and not self._busy
-        self._cursor = min(self._cursor, max(len(hands[HUMAN]) - 1, 0))
-        cursor_card = hands[HUMAN][self._cursor] if my_turn and hands[HUMAN] else None
+        me, opp = self.me, self.opp
+        my_turn = self.my_move()
+        self._cursor = min(self._cursor, max(len(hands[me]) - 1, 0))
+        cursor_card = hands[me][self._cursor] if my_turn and hands[me] else None
         new_card = None
         if s.history and s.history[-1].take is None and moment is None:
             new_card = s.history[-1].card  # the card just thrown stands out until the next move
@@ -142,17 +143,21 @@ class TrufludoTable(TableScreen):
 
         # The opponent's hand: backs only.
         self.query_one("#opp-hand", CardRow).show(
-            [CardSpec(None) for _ in hands[COMPUTER]] or [CardSpec(empty=True)], st)
-        # Your hand: key number on top, what the card would do below.
+            [CardSpec(None) for _ in hands[opp]] or [CardSpec(empty=True)], st)
+        # Your hand: key number on top, what the card would do below.  Hot-seat, between
+        # turns: face down too.
         mine: list[CardSpec] = []
-        for i, c in enumerate(hands[HUMAN]):
+        for i, c in enumerate(hands[me]):
+            if self.hidden:
+                mine.append(CardSpec(None))
+                continue
             cls = ["-playable"] if my_turn else ["-dim"]
             if c == cursor_card:
                 cls.append("-cursor")
             mine.append(CardSpec(c, title=HAND_KEYS[i] if i < 3 else "", classes=tuple(cls)))
         self.query_one("#my-hand", CardRow).show(mine or [CardSpec(empty=True)], st)
         # Under each card, what playing it would do (a card is 7 cells wide plus a gap).
-        notes = [self.card_note(s, c).center(7)[:7] for c in hands[HUMAN]] if my_turn else []
+        notes = [self.card_note(s, c).center(7)[:7] for c in hands[me]] if my_turn else []
         self.query_one("#my-notes", Markup).set("[dim]" + " ".join(notes) + "[/]" if notes
                                                 else "")
 
@@ -174,10 +179,16 @@ class TrufludoTable(TableScreen):
         self.query_one("#stock", CardRow).show(stock, st)
         self.query_one("#stock-label", Markup).set(tr("tbl.f.stock", n=len(s.stock)))
 
-        self.query_one("#opp-pile", Markup).set(self.pile_text(s, COMPUTER))
-        self.query_one("#opp-pile", Markup).border_title = tr("tbl.f.pile.computer")
-        self.query_one("#my-pile", Markup).set(self.pile_text(s, HUMAN))
-        self.query_one("#my-pile", Markup).border_title = tr("tbl.f.pile.you")
+        self.query_one("#opp-pile", Markup).set(self.pile_text(s, opp))
+        self.query_one("#my-pile", Markup).set(self.pile_text(s, me))
+        if self.hotseat:
+            self.query_one("#opp-pile", Markup).border_title = tr("tbl.f.pile.named",
+                                                                  name=self.who(opp))
+            self.query_one("#my-pile", Markup).border_title = tr("tbl.f.pile.named",
+                                                                 name=self.who(me))
+        else:
+            self.query_one("#opp-pile", Markup).border_title = tr("tbl.f.pile.computer")
+            self.query_one("#my-pile", Markup).border_title = tr("tbl.f.pile.you")
         self.render_names(s)
         self.query_one("#scorebar", Markup).set(self.scorebar_text(s))
         self.query_one("#status", Markup).set(status_markup(
@@ -186,9 +197,9 @@ class TrufludoTable(TableScreen):
 
     def render_names(self, s: trufludo.State) -> None:
         turn = s.current_player
-        for pid, wid in ((COMPUTER, "#opp-name"), (HUMAN, "#my-name")):
+        for pid, wid in ((self.opp, "#opp-name"), (self.me, "#my-name")):
             lines = [f"[b]{self.who(pid)}[/]"]
-            if pid == COMPUTER:
+            if pid == COMPUTER and not self.hotseat:
                 lines.append(f"[dim]{tr(f'tier.{self.config.tier}')}[/]")
             if s.dealer == pid:
                 lines.append(tr("tbl.dealer.chip"))
@@ -220,20 +231,26 @@ class TrufludoTable(TableScreen):
             variant.append(tr("tbl.f.capture.optional"))
         if rules.leftover == "last_capturer":
             variant.append(tr("tbl.f.leftover.last"))
-        return tr("tbl.f.scorebar", you=a, computer=b, stock=len(s.stock),
-                  variant=" · ".join(variant))
+        key = "tbl.f.scorebar.named" if self.hotseat else "tbl.f.scorebar"
+        return tr(key, you=a, computer=b, stock=len(s.stock), variant=" · ".join(variant),
+                  p1=self.who(0), p2=self.who(1))
 
     def banner_text(self, s: trufludo.State) -> str:
         last = s.history[-1]
         card = card_markup(last.take, self.card_style) if last.take is not None else ""
         who = s.current_player  # F8: the capturer moves again
-        key = "tbl.f.banner.you" if who == HUMAN else "tbl.f.banner.computer"
-        return tr("tbl.f.banner.title") + "\n" + tr(key, card=card)
+        # Hot-seat: the capturer is the one looking (no pass: the same player goes on).
+        key = "tbl.f.banner.you" if who == self.me else "tbl.f.banner.computer"
+        if self.hotseat and who != self.me:
+            key = "tbl.f.banner.named"
+        return tr("tbl.f.banner.title") + "\n" + tr(key, card=card, name=self.who(who))
 
     def prompt(self, s: trufludo.State, cursor_card: Card | None) -> str:
         if s.is_terminal():
             return tr("tbl.f.prompt.over")
-        if s.current_player == COMPUTER or self._busy:
+        if not self.my_move():
+            if self.hotseat:
+                return tr("tbl.f.prompt.named", name=self.who(s.current_player))
             return tr("tbl.f.prompt.computer")
         text = tr("tbl.f.prompt.yours")
         if trufego_showing(s):
@@ -254,15 +271,18 @@ class TrufludoTable(TableScreen):
         return tr("tbl.f.would.choose", card=c, takes=cards_markup(takes, st))
 
     # -- input ------------------------------------------------------------------------------
+    def reset_cursor(self) -> None:
+        self._cursor = 0
+
     def action_pick(self, index: int) -> None:
-        hand = self.tstate.hands[HUMAN]
+        hand = self.tstate.hands[self.me]
         if index >= len(hand):
             return  # no card there: the key does nothing
         self._cursor = index
         self.choose(index)
 
     def action_move(self, step: int) -> None:
-        hand = self.tstate.hands[HUMAN]
+        hand = self.tstate.hands[self.me]
         if not hand:
             return
         self._cursor = (self._cursor + step) % len(hand)
@@ -274,10 +294,10 @@ class TrufludoTable(TableScreen):
 
     def choose(self, index: int) -> None:
         s = self.tstate
-        if self._busy or s.current_player != HUMAN:
-            self.warn(lambda: tr("tbl.wait"))
+        if not self.my_move():
+            self.warn(lambda: self.wait_text())
             return
-        hand = s.hands[HUMAN]
+        hand = s.hands[self.me]
         if not 0 <= index < len(hand):
             return
         card = hand[index]
@@ -306,14 +326,14 @@ class TrufludoTable(TableScreen):
             return
         s = self.tstate
         if row.id == "my-hand":
-            if event.view.index < len(s.hands[HUMAN]):
+            if event.view.index < len(s.hands[self.me]):
                 self._cursor = event.view.index
                 self.choose(event.view.index)
         elif (row.id in ("table", "table2") and "-target" in event.view.classes
               and event.view.spec.card):
             # A click on a highlighted table card takes it with the selected hand card.
-            hand = s.hands[HUMAN]
-            if self._cursor < len(hand):
+            hand = s.hands[self.me]
+            if self._cursor < len(hand) and self.my_move():
                 self.human_move(trufludo.play(hand[self._cursor], event.view.spec.card))
 
     # -- moves ------------------------------------------------------------------------------
@@ -335,14 +355,16 @@ class TrufludoTable(TableScreen):
         self.commit(action)
 
     def event_for(self, s: trufludo.State, player: int, action: Play) -> Lazy:
-        who = "you" if player == HUMAN else "computer"
+        who = self.side(player)
+        names = self.names(player)
         card = action.card
         take = action.take
         if take is None:
-            return lambda: tr(f"tbl.f.ev.throw.{who}", card=card_markup(card, self.card_style))
+            return lambda: tr(f"tbl.f.ev.throw.{who}", card=card_markup(card, self.card_style),
+                              **names)
         key = "trufego" if made_trufego(s, action) else "take"
         return lambda: tr(f"tbl.f.ev.{key}.{who}", card=card_markup(card, self.card_style),
-                          take=card_markup(take, self.card_style))
+                          take=card_markup(take, self.card_style), **names)
 
     def after_commit(self, old: Any, new: Any, mover: int, action: Any) -> bool:
         event = self._event
@@ -350,7 +372,7 @@ class TrufludoTable(TableScreen):
             n = len(new.stock)
             self._event = (lambda: (event() + " " if event else "")
                            + tr("tbl.f.ev.deal", n=n))
-        if new.current_player == HUMAN:
+        if new.current_player == self.me:
             self._cursor = 0
         return False
 
@@ -370,7 +392,8 @@ class TrufludoTable(TableScreen):
     def show_results(self) -> None:
         from truf_tui.ui.screens.summary import TrufludoResults
 
-        self.app.push_screen(TrufludoResults(self.tstate, self.hints_used), self.results_closed)
+        self.app.push_screen(TrufludoResults(self.tstate, self.hints_used,
+                                             names=self.names_or_none), self.results_closed)
 
 
 class TakeChooser(OnceModal[Play | None]):

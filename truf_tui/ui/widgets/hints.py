@@ -54,23 +54,25 @@ class Hint:
     lines: tuple[HintLine, ...] | None  # None: the expert failed
 
 
-def analyse(game: str, state: Any, bot_options: dict[str, Any], seed: int) -> Hint:
-    """Ask the expert about ``state`` (the human to move) and word every move.  Slow: run it
-    in a worker thread."""
+def analyse(game: str, state: Any, bot_options: dict[str, Any], seed: int,
+            me: int = HUMAN) -> Hint:
+    """Ask the expert about ``state`` (``me`` to move: the human, or in hot-seat the player at
+    the keyboard, who sees only their own hand) and word every move.  Slow: run it in a
+    worker thread."""
     from truf_tui import coach
     from truf_tui.ai import make_bot
 
     try:
         bot = make_bot(game, "expert", seed=seed, **bot_options)
-        stats = bot.analyse(state.observation(HUMAN))
+        stats = bot.analyse(state.observation(me))
     except Exception:  # a bot bug must not end the player's game
         return Hint(game, state, None)
     lines: list[HintLine] = []
     if game == "truc":
-        eq = coach.round_equity(state, HUMAN)
+        eq = coach.round_equity(state, me)
         for st in stats:
             lines.append(HintLine(st.action, st.value,
-                                  coach.truc_reason(state, st.action, HUMAN, eq)))
+                                  coach.truc_reason(state, st.action, me, eq)))
     else:
         for st in stats:
             lines.append(HintLine(st.action, st.value, coach.trufludo_reason(state, st.action)))
@@ -159,8 +161,9 @@ class HintScreen(ModalScreen[None]):
 
     def __init__(self, game: str, state: Any, *, bot_options: dict[str, Any], seed: int,
                  hints_used: Callable[[], int], hint: Hint | None = None,
-                 on_result: Callable[[Hint], None] | None = None) -> None:
+                 on_result: Callable[[Hint], None] | None = None, me: int = HUMAN) -> None:
         super().__init__(id="hints")
+        self.me = me
         self.game = game
         self.state = state
         self.bot_options = dict(bot_options)
@@ -207,7 +210,7 @@ class HintScreen(ModalScreen[None]):
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def _analyse(self) -> None:
         worker = get_current_worker()
-        hint = analyse(self.game, self.state, self.bot_options, self.seed)
+        hint = analyse(self.game, self.state, self.bot_options, self.seed, self.me)
         if worker.is_cancelled:
             return
         try:
@@ -241,7 +244,7 @@ def open_hints(table: TableScreen) -> None:
     if s.is_terminal():
         table.warn(lambda: tr("hint.over"))
         return
-    if table._busy or s.current_player != HUMAN:
+    if not table.my_move():
         table.warn(lambda: tr("hint.not.now"))
         return
     if s not in table.hinted:
@@ -259,7 +262,8 @@ def open_hints(table: TableScreen) -> None:
     table.app.push_screen(HintScreen(
         table.GAME, s, bot_options=dict(getattr(table.app, "bot_options", None) or {}),
         seed=seed, hints_used=lambda: table.hints_used,
-        hint=last if isinstance(last, Hint) and last.state == s else None, on_result=keep))
+        hint=last if isinstance(last, Hint) and last.state == s else None, on_result=keep,
+        me=table.me))
 
 
 __all__ = ["Hint", "HintLine", "HintScreen", "action_text", "analyse", "hint_markup",
