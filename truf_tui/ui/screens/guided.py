@@ -78,6 +78,7 @@ class GuideMixin(_Table):
         self.steps: tuple[Step, ...] = STEPS[self.GAME]
         self.guide_index = 0
         self._auto = False
+        self._log_opened = False  # the guide opened the move log for a step
 
     # -- the script -------------------------------------------------------------------------
     @property
@@ -100,7 +101,7 @@ class GuideMixin(_Table):
         else:
             self.guide_index += 1
         self._notice = None
-        self.advance()  # type: ignore[attr-defined]
+        self.advance()
 
     def _aim_cursor(self) -> None:
         """The card the step asks for is the selected one, so Enter plays it."""
@@ -122,10 +123,11 @@ class GuideMixin(_Table):
         raise NotImplementedError
 
     # -- hooks of TableScreen ---------------------------------------------------------------
-    async def on_mount(self) -> None:
+    def on_mount(self) -> None:
         # Runs before TableScreen.on_mount (Textual calls the handlers of the whole MRO).
         panel = GuidePanel(id="guide", classes="guide")
-        await self.query_one("#felt").mount(panel, after="#status")
+        self.query_one("#felt").mount(panel, after="#status")
+        self.call_after_refresh(self.refresh_view)
         for hint in self.query(KeyHint):
             if hint.label_key == "tbl.key.menu":
                 hint.label_key = "guide.key.leave"
@@ -136,20 +138,20 @@ class GuideMixin(_Table):
         s = self.state
         if self._auto:
             if not s.is_terminal():
-                self.refresh_view()  # type: ignore[attr-defined]
-                delay = min(AUTO_DELAY, self.pace)  # type: ignore[attr-defined]
+                self.refresh_view()
+                delay = min(AUTO_DELAY, self.pace)
                 epoch = self._epoch
-                self.later(delay, lambda: self._auto_move(epoch))  # type: ignore[attr-defined]
+                self.later(delay, lambda: self._auto_move(epoch))
                 return
             self._auto = False
             self.guide_index += 1
         self._aim_cursor()
-        super().advance()  # type: ignore[misc]
+        super().advance()
         self.app.game_in_progress = False  # type: ignore[attr-defined]
 
     def _auto_move(self, epoch: int) -> None:
         if epoch == self._epoch and not self.state.is_terminal():
-            self.commit(autoplay_move(self.state))  # type: ignore[attr-defined]
+            self.commit(autoplay_move(self.state))
 
     def start_thinking(self) -> None:
         """The computer's move is the script's, never a bot's."""
@@ -158,10 +160,10 @@ class GuideMixin(_Table):
             return  # an explanation is on: the computer waits for Enter
         self._think_started = time.monotonic()
         self.query_one(Thinking).start(tr("tbl.thinking"))
-        self._bot_chose(self._epoch, self.parse(step.move))  # type: ignore[attr-defined]
+        self._bot_chose(self._epoch, self.parse(step.move))
 
     def after_commit(self, old: Any, new: Any, mover: int, action: Any) -> bool:
-        held = bool(super().after_commit(old, new, mover, action))  # type: ignore[misc]
+        held = bool(super().after_commit(old, new, mover, action))
         step = self.step
         if step.kind in ("you", "cpu") and str(action) == step.move:
             self.guide_index += 1
@@ -170,15 +172,16 @@ class GuideMixin(_Table):
     def human_move(self, action: Any) -> bool:
         s = self.state
         if self._busy or s.current_player != HUMAN:
-            return bool(super().human_move(action))  # type: ignore[misc]  # "please wait"
+            return bool(super().human_move(action))  # "please wait"
         try:
             s.apply(action)
         except IllegalActionError:
-            return bool(super().human_move(action))  # type: ignore[misc]  # the usual message
+            return bool(super().human_move(action))  # the usual message
         step = self.step
         if step.kind == "you" and str(action) == step.move:
-            return bool(super().human_move(action))  # type: ignore[misc]
-        self.warn(lambda: tr("guide.nudge.next" if self.guide_waits else "guide.nudge"))  # type: ignore[attr-defined]
+            return bool(super().human_move(action))
+        self._aim_cursor()  # back on the guide's card: Enter plays it
+        self.warn(lambda: tr("guide.nudge.next" if self.guide_waits else "guide.nudge"))
         return False
 
     def action_confirm(self) -> None:
@@ -206,15 +209,15 @@ class GuideMixin(_Table):
         self.app.push_screen(LeaveGuide(), answered)
 
     def action_hint(self) -> None:
-        self.warn(lambda: tr("guide.nudge.hint"))  # type: ignore[attr-defined]
+        self.warn(lambda: tr("guide.nudge.hint"))
 
     def show_results(self) -> None:
         """The closing steps of the guide take the place of the results screen."""
-        self.refresh_view()  # type: ignore[attr-defined]
+        self.refresh_view()
 
     # -- drawing ----------------------------------------------------------------------------
     def render_table(self) -> None:
-        super().render_table()  # type: ignore[misc]
+        super().render_table()
         self.render_guide()
 
     def render_guide(self) -> None:
@@ -225,9 +228,14 @@ class GuideMixin(_Table):
         step = self.step
         for widget in self.query(f".{FOCUS}"):
             widget.remove_class(FOCUS)
-        if "#log" in step.focus and step.kind == "say" and self._log_visible is None:
-            self._log_visible = True  # the step shows the log; l hides it again
-            self.render_log()  # type: ignore[attr-defined]
+        if "#log" in step.focus and self._log_visible is None and not self._log_opened:
+            # The step shows the log (l hides it again), and closes it when it is over.
+            self._log_visible = self._log_opened = True
+            self.render_log()
+        elif "#log" not in step.focus and self._log_opened:
+            self._log_opened = False
+            self._log_visible = None
+            self.render_log()
         targets: set[str] = set()
         if step.kind == "you" and not self._busy:
             card = self.expected_card()
@@ -250,7 +258,7 @@ class GuideMixin(_Table):
 
     def guide_text(self) -> str:
         step, s = self.step, self.state
-        st = self.card_style  # type: ignore[attr-defined]
+        st = self.card_style
         if step.kind == "cpu" or (self._busy and step.kind == "you"):
             body, keys = tr("guide.cpu"), tr("guide.keys.cpu")
         elif self._auto:
@@ -290,7 +298,7 @@ class GuideMixin(_Table):
 class GuidedTrufludo(GuideMixin, TrufludoTable):
     """Trufludo's guided game: the fixed pack, the computer deals (F2), you start (F4)."""
 
-    CSS_PATH = ["../tables.tcss", "../guide.tcss"]
+    CSS_PATH = ["../tables.tcss", "../guide.tcss"]  # type: ignore[assignment]
     help_topic = "trufludo"
     GAME_PACK = "french"
 
@@ -309,7 +317,7 @@ class GuidedTrufludo(GuideMixin, TrufludoTable):
 class GuidedTruc(GuideMixin, TrucTable):
     """Le Truc's guided game: round 1 from the fixed pack, rounds 2 and 3 from the seed."""
 
-    CSS_PATH = ["../tables.tcss", "../guide.tcss"]
+    CSS_PATH = ["../tables.tcss", "../guide.tcss"]  # type: ignore[assignment]
     help_topic = "truc"
     GAME_PACK = "truc"
 

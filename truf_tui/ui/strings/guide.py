@@ -13,8 +13,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "[b]Enter[/] aŭ [b]→[/] plu · [b]Esc[/] forlasi",
     },
     "guide.keys.you": {
-        "en": "Your move: the card or button to use has a double frame · [b]Esc[/] leave",
-        "eo": "Via movo: la karto aŭ butono uzenda havas duoblan kadron · [b]Esc[/] forlasi",
+        "en": "Your move: the card or key to use is highlighted · [b]Esc[/] leave",
+        "eo": "Via movo: la uzenda karto aŭ klavo estas emfazita · [b]Esc[/] forlasi",
     },
     "guide.keys.cpu": {
         "en": "The computer is playing: watch the table…",
@@ -55,7 +55,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "guide.leave.yes": {"en": "Leave (y)", "eo": "Forlasi (j)"},
     "guide.leave.no": {"en": "Stay (n)", "eo": "Resti (n)"},
-    "guide.opponent": {"en": "follows the guide", "eo": "sekvas la gvidilon"},
+    "guide.opponent": {"en": "scripted", "eo": "laŭ skripto"},
     "guide.key.leave": {"en": "Leave guide", "eo": "Forlasi gvidilon"},
     "guide.auto.running": {
         "en": "Playing the rest of the game for both sides… {n} cards left in the stock.",
