@@ -143,6 +143,9 @@ async def test_trufludo_guided_game_from_the_first_step_to_a_real_game() -> None
         assert t.guide_index == 4 and "took the" in panel_text(t)
         await walk(pilot, t, until=19)
         assert t.step.kind == "auto" and len(t.state.history) == 12
+        await pilot.press("1")  # your turn, but the guide waits for Enter first
+        await settle(pilot)
+        assert len(t.state.history) == 12 and tr("guide.nudge.next") in panel_text(t)
         await walk(pilot, t)
         assert t.step.kind == "end" and t.state.is_terminal()
         assert t.state.scores() == (29, 25) and not app.game_in_progress

@@ -169,8 +169,20 @@ class GuideMixin(_Table):
             self.guide_index += 1
         return held
 
+    def guide_blocks(self) -> bool:
+        """Moves wait while an explanation is on or the quick end plays: say so."""
+        if self._auto:
+            self.warn(lambda: tr("guide.nudge.auto"))
+        elif self.guide_waits:
+            self.warn(lambda: tr("guide.nudge.next"))
+        else:
+            return False
+        return True
+
     def human_move(self, action: Any) -> bool:
         s = self.state
+        if self.guide_blocks():
+            return False
         if self._busy or s.current_player != HUMAN:
             return bool(super().human_move(action))  # "please wait"
         try:
@@ -181,7 +193,7 @@ class GuideMixin(_Table):
         if step.kind == "you" and str(action) == step.move:
             return bool(super().human_move(action))
         self._aim_cursor()  # back on the guide's card: Enter plays it
-        self.warn(lambda: tr("guide.nudge.next" if self.guide_waits else "guide.nudge"))
+        self.warn(lambda: tr("guide.nudge"))
         return False
 
     def action_confirm(self) -> None:
@@ -313,6 +325,10 @@ class GuidedTrufludo(GuideMixin, TrufludoTable):
     def parse(self, move: str) -> Any:
         return trufludo.parse_action(move)
 
+    def choose(self, index: int) -> None:
+        if not self.guide_blocks():
+            super().choose(index)
+
 
 class GuidedTruc(GuideMixin, TrucTable):
     """Le Truc's guided game: round 1 from the fixed pack, rounds 2 and 3 from the seed."""
@@ -331,13 +347,19 @@ class GuidedTruc(GuideMixin, TrucTable):
     def parse(self, move: str) -> Any:
         return truc.parse_action(move)
 
+    def play_card(self, index: int) -> None:
+        if not self.guide_blocks():
+            super().play_card(index)
+
     def action_act(self, kind: str) -> None:
         # A legal action that is not the guide's is nudged here, before the fold dialog.
         s = self.tstate
         action = BY_KIND[kind][1]
+        if self.guide_blocks():
+            return
         if (not self._busy and s.current_player == HUMAN and action in s.legal_actions()
                 and not (self.step.kind == "you" and self.step.move == str(action))):
-            self.warn(lambda: tr("guide.nudge.next" if self.guide_waits else "guide.nudge"))
+            self.warn(lambda: tr("guide.nudge"))
             return
         super().action_act(kind)
 

@@ -42,6 +42,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Read the guide first, then press Enter (or →) to go on.",
         "eo": "Unue legu la gvidilon, poste premu Enter (aŭ →) por daŭrigi.",
     },
+    "guide.nudge.auto": {
+        "en": "The rest of the game plays by itself: just watch, it takes a few seconds.",
+        "eo": "La resto de la ludo ludiĝas per si mem: nur rigardu, ĝi daŭras kelkajn "
+              "sekundojn.",
+    },
     "guide.nudge.hint": {
         "en": "In the guided game the guide is your hint: follow the panel.",
         "eo": "En la gvidata ludo la gvidilo estas via konsilo: sekvu la panelon.",
