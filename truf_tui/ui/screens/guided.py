@@ -264,11 +264,13 @@ class GuideMixin(_Table):
             for view in self.query(CardView):
                 if view.display and view.spec.card is not None and str(view.spec.card) in targets:
                     view.add_class(FOCUS)
-        panel.border_title = tr("guide.title", n=min(self.guide_index + 1, len(self.steps)),
-                                total=len(self.steps))
-        panel.set(self.guide_text())
+        title = tr("guide.title", n=min(self.guide_index + 1, len(self.steps)),
+                   total=len(self.steps))
+        panel.border_title = title
+        panel.set(self.guide_text(title if self.has_class("-short") else ""))
 
-    def guide_text(self) -> str:
+    def guide_text(self, title: str = "") -> str:
+        """The step's text, its keys (after ``title`` when the frame is off), any notice."""
         step, s = self.step, self.state
         st = self.card_style
         if step.kind == "cpu" or (self._busy and step.kind == "you"):
@@ -288,6 +290,8 @@ class GuideMixin(_Table):
             keys = tr({"say": "guide.keys.next", "you": "guide.keys.you",
                        "auto": "guide.keys.auto", "end": "guide.keys.end"}[step.kind])
         notice = self._notice() if self._notice else ""
+        if title:
+            keys = f"[b $text-warning]{title}[/] · {keys}"
         lines = [body, f"[dim]{keys}[/]"]
         if notice:
             lines.append(f"[b $text-warning]{notice}[/]")

@@ -13,8 +13,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "[b]Enter[/] aŭ [b]→[/] plu · [b]Esc[/] forlasi",
     },
     "guide.keys.you": {
-        "en": "Your move: the card or key to use is highlighted · [b]Esc[/] leave",
-        "eo": "Via movo: la uzenda karto aŭ klavo estas emfazita · [b]Esc[/] forlasi",
+        "en": "Your move (highlighted) · [b]Esc[/] leave",
+        "eo": "Via movo (emfazita) · [b]Esc[/] forlasi",
     },
     "guide.keys.cpu": {
         "en": "The computer is playing: watch the table…",
