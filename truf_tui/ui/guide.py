@@ -79,7 +79,7 @@ TRUFLUDO_STEPS: tuple[Step, ...] = (
     cpu("play 6C take 5C"),
     say("guide.f.next_deal", "#stock-box", "#log", card="6C", take="5C"),
     Step("auto", "guide.f.auto"),
-    say("guide.f.score", "#my-pile", "#opp-pile", "#scorebar"),
+    say("guide.f.score", "#my-pile", "#opp-pile", "#scorebar", "#table"),
     Step("end", "guide.f.end"),
 )
 
