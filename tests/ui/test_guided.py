@@ -128,6 +128,9 @@ async def test_trufludo_guided_game_from_the_first_step_to_a_real_game() -> None
         await pilot.press("1")  # a card before the explanation is read: not played
         await settle(pilot)
         assert t.state.history == () and tr("guide.nudge.next") in panel_text(t)
+        await pilot.click(GuidePanel)  # a click on the panel goes on, like Enter
+        await settle(pilot)
+        assert t.guide_index == 1
         await walk(pilot, t, until=2)
         # Step 3: play the 7H onto the 3H.  The 4H could take it too: a nudge, not a move.
         assert t.step.move == "play 7H take 3H"

@@ -17,6 +17,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual.events import Click
+
 from truf_tui.cards import Card
 from truf_tui.engine import truc, trufludo
 from truf_tui.engine.common import IllegalActionError
@@ -51,7 +53,13 @@ AUTO_DELAY = 0.25  # seconds between the moves of the quick end (less with a fas
 
 
 class GuidePanel(Markup):
-    """The callout: what the step is about, and which key goes on."""
+    """The callout: what the step is about, and which key goes on (a click goes on too)."""
+
+    def on_click(self, event: Click) -> None:
+        event.stop()
+        screen = self.screen
+        if isinstance(screen, GuideMixin) and screen.guide_waits:
+            screen.guide_next()
 
 
 class LeaveGuide(ConfirmDialog):
