@@ -489,6 +489,7 @@ async def test_command_palette_entries(stub_tables: list[GameConfig]) -> None:
     async with app.run_test(size=SIZE) as pilot:
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert titles == [tr(k) for k in ("cmd.new", "cmd.play_trufludo", "cmd.play_truc",
+                                          "cmd.guided_trufludo", "cmd.guided_truc",
                                           "cmd.help", "cmd.settings", "cmd.stats",
                                           "cmd.language", "cmd.screenshot", "cmd.quit")]
         await pilot.press("ctrl+p")

@@ -214,6 +214,19 @@ class TrufApp(App[None]):
             self.watch(table, "state", lambda s: self._table_moved(keeper, s), init=True)
         self.push_screen(table)
 
+    def action_guided(self, game: str) -> None:
+        """Open ``game``'s guided first game (issue 5; the help and the start screen link here).
+
+        It is not followed by a ``GameKeeper``: never autosaved, never in the statistics,
+        and the saved game (if any) stays what Continue offers.
+        """
+        if game not in GAMES or self.too_small:
+            return
+        from truf_tui.ui.screens.guided import guided_table
+
+        self._pop_to_start()
+        self.push_screen(guided_table(game))
+
     def game_meta_changed(self, **meta: Any) -> None:
         """The table's game has new meta data for its record (``hints_used``, issue 5)."""
         if self._keeper is not None:
@@ -442,6 +455,10 @@ class TrufApp(App[None]):
                             lambda: self.play_now("trufludo"))
         yield SystemCommand(tr("cmd.play_truc"), tr("cmd.play_truc.help"),
                             lambda: self.play_now("truc"))
+        yield SystemCommand(tr("cmd.guided_trufludo"), tr("cmd.guided_trufludo.help"),
+                            lambda: self.action_guided("trufludo"))
+        yield SystemCommand(tr("cmd.guided_truc"), tr("cmd.guided_truc.help"),
+                            lambda: self.action_guided("truc"))
         yield SystemCommand(tr("cmd.help"), tr("cmd.help.help"), self.action_help)
         yield SystemCommand(tr("cmd.settings"), tr("cmd.settings.help"), self.action_settings)
         yield SystemCommand(tr("cmd.stats"), tr("cmd.stats.help"), self.action_stats)

@@ -231,6 +231,35 @@ async def shot_truc_practice_review(pilot: Pilot[Any]) -> None:
     await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "PracticeRoundSummary")
 
 
+async def _guided(pilot: Pilot[Any], game: str, until: int) -> None:
+    """The guided game of ``game`` (issue 5), played with the keys up to step ``until``."""
+    from truf_tui.ui.config import HUMAN
+
+    pilot.app.action_guided(game)  # type: ignore[attr-defined]
+    await settle(pilot)
+    t = table(pilot)
+    keys = {"raise": "r", "refuse": "x", "rest": "m"}
+    while t.guide_index < until:
+        step, on_table = t.step, pilot.app.screen is t
+        if not on_table:
+            await pilot.press("enter")  # a round summary
+        elif step.kind == "you" and step.move in keys:
+            await pilot.press(keys[step.move])
+        elif step.kind == "you":
+            await pilot.press(str(list(t.state.hands[HUMAN]).index(t.expected_card()) + 1))
+        else:
+            await pilot.press("enter")
+        await settle(pilot)
+
+
+async def shot_guided_trufludo(pilot: Pilot[Any]) -> None:
+    await _guided(pilot, "trufludo", 12)  # take the single card: your own trufego
+
+
+async def shot_guided_truc(pilot: Pilot[Any]) -> None:
+    await _guided(pilot, "truc", 6)  # after a spoiled trick, raise
+
+
 # (file name, how to get there, app options)
 SHOTS: list[tuple[str, Prepare, dict[str, Any]]] = [
     ("start", shot_start, {}),
@@ -249,6 +278,8 @@ SHOTS: list[tuple[str, Prepare, dict[str, Any]]] = [
     ("hint-trufludo", shot_hint_trufludo, {}),
     ("hint-truc", shot_hint_truc, {}),
     ("truc-practice-review", shot_truc_practice_review, {}),
+    ("guided-trufludo", shot_guided_trufludo, {}),
+    ("guided-truc", shot_guided_truc, {"lang": "eo"}),
 ]
 
 

@@ -1,0 +1,33 @@
+"""Snapshots of the guided first games (issue 5): a step of each, with the guide panel and
+the parts of the table it points at; Trufludo at 100×32, Le Truc at 80×24 in Esperanto.
+
+Update them with ``make snapshot-update`` after a deliberate change, and look at them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from .tables_support import make_app, settle, table_of
+from .test_guided import walk
+
+
+def test_trufludo_guided_trufego_step(snap_compare: Any) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        pilot.app.action_guided("trufludo")
+        await settle(pilot)
+        await walk(pilot, table_of(pilot.app), until=12)  # take the single 8D: a trufego
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=(100, 32), run_before=run_before)
+
+
+def test_truc_guided_raise_step_in_esperanto(snap_compare: Any) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        pilot.app.action_guided("truc")
+        await settle(pilot)
+        await walk(pilot, table_of(pilot.app), until=6)  # after a spoiled trick: raise
+        await settle(pilot)
+
+    assert snap_compare(make_app(lang="eo"), terminal_size=(80, 24), run_before=run_before)
