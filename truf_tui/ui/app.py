@@ -20,6 +20,7 @@ from textual.binding import Binding
 from textual.events import Resize
 from textual.screen import Screen
 
+from truf_tui.store.saves import now_iso
 from truf_tui.ui.config import GAMES, TIERS, GameConfig
 from truf_tui.ui.i18n import set_language, tr
 from truf_tui.ui.screens.dialogs import (
@@ -102,6 +103,10 @@ class TrufApp(App[None]):
         set_language(settings.lang)
         self.theme = settings.theme
         self.bot_options: dict[str, Any] = dict(bot_options or {})
+        # The statistics' "this session": games finished since now; the coach's counts of
+        # each recorded Truc match, kept for the run (a recorded match never changes).
+        self.session_started = now_iso()
+        self.bluff_cache: dict[str, Any] = {}
         self.game_in_progress = False
         self._notices: list[Notice] = list(notices)
 
