@@ -322,6 +322,7 @@ class TrufApp(App[None]):
         pile up, so Escape always leads back out quickly."""
         from textual.command import CommandPalette
 
+        from truf_tui.ui.screens.example import ExampleScreen
         from truf_tui.ui.screens.help import HelpScreen
         from truf_tui.ui.screens.settings import SettingsScreen
         from truf_tui.ui.screens.stats import StatsScreen
@@ -332,8 +333,8 @@ class TrufApp(App[None]):
         found = [i for i, s in enumerate(stack) if isinstance(s, kind)]
         # Only the shell's own screens are closed on the way back: a table's dialog above
         # may be waiting for its answer.
-        ours = (HelpScreen, SettingsScreen, StatsScreen, ConfirmQuit, ConfirmAbandon,
-                CommandPalette)
+        ours = (HelpScreen, SettingsScreen, StatsScreen, ExampleScreen, ConfirmQuit,
+                ConfirmAbandon, CommandPalette)
         if found and all(type(s) in ours for s in stack[found[-1] + 1:]):
             if found[-1] == len(stack) - 1:
                 self.pop_screen()
