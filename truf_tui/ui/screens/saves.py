@@ -8,6 +8,7 @@ The store checks names, writes atomically and sets a damaged save aside with a
 from __future__ import annotations
 
 import unicodedata
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual.app import ComposeResult
@@ -54,7 +55,7 @@ def name_error(name: str) -> str | None:
         return tr("name.control")
     bad = sorted(_WINDOWS_CHARS & set(n))
     if bad:
-        return tr("name.chars", chars=" ".join(bad))
+        return tr("name.chars", chars=tr("name.or").join(tr("name.quote", c=c) for c in bad))
     if n.startswith("."):
         return tr("name.dot_start")
     if n.endswith("."):
@@ -77,12 +78,6 @@ class GameMenu(ModalScreen[str | None]):
         Binding("up", "app.focus_previous", show=False),
         Binding("down", "app.focus_next", show=False),
     ]
-    DEFAULT_CSS = """
-    GameMenu { align: center middle; background: $background 60%; }
-    GameMenu .dialog { width: 44; }
-    GameMenu Button { width: 100%; margin-bottom: 1; }
-    GameMenu #menu-note { color: $text-muted; margin-bottom: 1; }
-    """
 
     def __init__(self, can_save: bool) -> None:
         super().__init__()
@@ -150,12 +145,6 @@ class SaveAsDialog(ModalScreen[str | None]):
     dismisses with the name saved, or ``None``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
-    DEFAULT_CSS = """
-    SaveAsDialog { align: center middle; background: $background 60%; }
-    SaveAsDialog .dialog { width: 64; }
-    SaveAsDialog #saveas-error { color: $text-error; height: auto; margin-top: 1; }
-    SaveAsDialog #saveas-name { margin-top: 1; }
-    """
 
     def __init__(self, store: SaveStore, record: GameRecord) -> None:
         super().__init__()
@@ -253,7 +242,9 @@ COLUMNS = ("name", "game", "opponent", "progress", "saved")
 def save_row(entry: NamedSave) -> tuple[str, ...]:
     """One line of the list: name, game, opponent, progress, when saved.  The file is read
     and replayed here (never moved: a damaged one is set aside only when loaded)."""
-    saved = entry.modified.strftime("%Y-%m-%d %H:%M")
+    # This year's saves to the minute, older ones by the day (it fits in 80 columns).
+    same_year = entry.modified.year == datetime.now().year
+    saved = entry.modified.strftime("%m-%d %H:%M" if same_year else "%Y-%m-%d")
     damaged = (entry.name, tr("saves.unknown"), tr("saves.unknown"), tr("saves.damaged"), saved)
     if entry.error is not None:
         return damaged
@@ -267,8 +258,8 @@ def save_row(entry: NamedSave) -> tuple[str, ...]:
         progress = tr("saves.progress.truc", round=p.round, you=p.scores[0],
                       computer=p.scores[1], target=record.rules.get("target", 12))
     else:
-        progress = tr("saves.progress.trufludo", moves=p.moves, stock=p.stock,
-                      you=p.scores[0], computer=p.scores[1])
+        progress = tr("saves.progress.trufludo", stock=p.stock, you=p.scores[0],
+                      computer=p.scores[1])
     tier = tr(f"tier.{p.tier}") if p.tier in TIERS else tr("saves.unknown")
     return (entry.name, tr(f"game.{record.game}"), tier, progress, saved)
 
@@ -281,11 +272,6 @@ class SavedGamesScreen(Screen[None]):
         Binding("d,delete", "delete", show=False),
         Binding("l", "load", show=False),
     ]
-    DEFAULT_CSS = """
-    #saves-body { height: 1fr; padding: 0 2; }
-    #saves-note { margin-top: 1; }
-    #saves-table { height: auto; margin-top: 1; }
-    """
 
     def __init__(self) -> None:
         super().__init__(id="saved-games")
