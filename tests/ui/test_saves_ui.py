@@ -254,7 +254,7 @@ def test_saved_games_snapshot(snap_compare: Any, tmp_path: Path,
     store.save_named("Trufludo, lesson 2", GameRecord.from_state(f, **game_meta(tier="easy")))
     (tmp_path / "saves" / "damaged.json").write_text("{not json", "utf-8")
     for i, name in enumerate(("damaged", "Trufludo, lesson 2", "Truc before the rest")):
-        stamp = 1_767_225_600 + 3600 * i  # fixed times, newest last
+        stamp = 1_577_880_000 + 86_400 * i  # fixed days of 2020 (shown by date), newest last
         os.utime(tmp_path / "saves" / f"{name}.json", (stamp, stamp))
 
     async def open_saves(pilot: Any) -> None:

@@ -3,8 +3,12 @@ both languages, at 100x32 and 80x24 (plain ``def``: pytest-textual-snapshot runs
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from truf_tui.store import History
 from truf_tui.ui.app import TrufApp
@@ -13,6 +17,16 @@ from truf_tui.ui.settings import Settings
 from .test_bluff_stats import BLUFF_CALLED, BLUFF_WORKED, THEIR_BLUFF_PASSED, VALUE_RAISE, record
 
 SIZE = (100, 32)
+
+
+@pytest.fixture(autouse=True)
+def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The list of finished games shows local times: the same everywhere."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
 
 
 def filled(folder: Path) -> Path:
