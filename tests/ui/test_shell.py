@@ -490,6 +490,7 @@ async def test_command_palette_entries(stub_tables: list[GameConfig]) -> None:
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert titles == [tr(k) for k in ("cmd.new", "cmd.play_trufludo", "cmd.play_truc",
                                           "cmd.help", "cmd.settings", "cmd.stats",
+                                          "cmd.saved_games",
                                           "cmd.language", "cmd.screenshot", "cmd.quit")]
         await pilot.press("ctrl+p")
         await pilot.pause()
