@@ -184,6 +184,22 @@ async def test_loading_over_a_game_in_progress_asks_first(tmp_path: Path) -> Non
         table = table_of(app)
         start_of = saved(tmp_path, "keep").replay()
         assert table.state.history[:len(start_of.history)] == start_of.history
+        # From the start screen, with a game to continue: asked, named, then loaded.
+        app.back_to_start()
+        await pilot.pause()
+        assert app.saved_game is not None
+        app.action_saved_games()
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NamedConfirm)
+        assert "“keep”" in str(app.screen.query_one("#dialog-message", Static).content)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SavedGamesScreen)
+        await pilot.press("enter", "y")
+        await settle(pilot)
+        assert table_of(app).state.history[:len(start_of.history)] == start_of.history
 
 
 async def test_a_damaged_save_is_reported_and_set_aside(tmp_path: Path) -> None:

@@ -371,14 +371,14 @@ class TrufApp(App[None]):
         if self.game_in_progress:
             self._unless_game_lost(go)
         elif self.saved_game is not None:
-            from truf_tui.ui.screens.dialogs import ConfirmReplaceSave
+            from truf_tui.ui.screens.saves import NamedConfirm
 
             def answered(yes: bool | None) -> None:
                 if yes:
                     self.discard_saved_game()
                     go()
 
-            self.push_screen(ConfirmReplaceSave(), answered)
+            self.push_screen(NamedConfirm("loadover", name), answered)
         else:
             go()
 

@@ -93,6 +93,13 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "delete.yes": {"en": "Delete (y)", "eo": "Forigi (j)"},
     "delete.no": {"en": "Keep it (n)", "eo": "Konservi ĝin (n)"},
+    "loadover.title": {"en": "Load this saved game?", "eo": "Ĉu ŝargi ĉi tiun ludon?"},
+    "loadover.message": {
+        "en": "“{name}” takes the place of the game you could continue, which will be lost.",
+        "eo": "«{name}» anstataŭas la ludon, kiun vi povus daŭrigi; tiu perdiĝos.",
+    },
+    "loadover.yes": {"en": "Load it (y)", "eo": "Ŝargi (j)"},
+    "loadover.no": {"en": "Back (n)", "eo": "Reen (n)"},
     "cmd.saved_games": {"en": "Saved games", "eo": "Konservitaj ludoj"},
     "cmd.saved_games.help": {
         "en": "Load or delete the games you saved under a name",
