@@ -101,6 +101,7 @@ def test_help_sections_in_order() -> None:
         "## Card notation",
         "## Keys",
         "## Computer opponents",
+        "## Hints and practice",
     ]
     assert _level2_headings(_text("en")) == expected
     eo = _level2_headings(_text("eo"))
@@ -149,3 +150,79 @@ def test_help_no_seed_sentence_copied(lang: str) -> None:
     }
     copied = [s for s in sentences if s in text]
     assert not copied, f"{lang}.md copies seed sentences: {copied}"
+
+
+# -- links to the worked examples and the guided games (issues 4 and 5) ----------------------
+def test_the_examples_ship_with_the_package() -> None:
+    from truf_tui.examples import EXAMPLES_DIR, all_examples
+
+    shipped = sorted(p.name for p in EXAMPLES_DIR.glob("*.json"))
+    tests_copy = sorted(p.name for p in (REPO / "tests" / "data" / "examples").glob("*.json"))
+    assert shipped == tests_copy and len(shipped) >= 23
+    for name in shipped:
+        assert (EXAMPLES_DIR / name).read_bytes() == (
+            REPO / "tests" / "data" / "examples" / name).read_bytes()
+    assert '"data/examples/*.json"' in (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    assert [e.id for e in all_examples()] == [n.removesuffix(".json") for n in shipped]
+
+
+def test_every_example_holds_at_every_step() -> None:
+    from truf_tui.examples import agrees, all_examples
+
+    for ex in all_examples():
+        assert ex.rule_ids and all(r in RULE_IDS for r in ex.rule_ids), ex.name
+        states = list(ex.record().states())
+        assert len(states) == len(ex.steps) + 1
+        for state, step in zip(states[1:], ex.steps, strict=True):
+            assert agrees(state, step["then"]), (ex.id, step["move"])
+        # A wrong expectation is caught.
+        bad = dict(ex.steps[0]["then"], scores=[99, 99])
+        assert not agrees(states[1], bad)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_rule_section_links_its_examples_and_the_guided_game(lang: str) -> None:
+    from truf_tui.examples import all_examples
+    from truf_tui.ui.screens.help import Link, section_links, split_sections
+
+    sections = split_sections(_text(lang))
+    links = section_links(sections)
+    linked: set[str] = set()
+    games_linked: set[str] = set()
+    for i, section in enumerate(sections):
+        tags = set(re.findall(r"\[([FT]\d+)\]", section.text))
+        for link in links.get(i, []):
+            if link.kind == "example":
+                ex = next(e for e in all_examples() if e.id == link.target)
+                assert tags & set(ex.rule_ids), (section.title, ex.name)  # it shows this rule
+                linked.add(ex.id)
+            else:
+                games_linked.add(link.target)
+        if section.level == 3 and i in links:
+            assert links[i][-1].kind == "guided"
+    assert linked == {e.id for e in all_examples()}  # every example is reachable
+    assert games_linked == {"trufludo", "truc"}
+    # The raise section links the raise examples (T7) and Le Truc's guided game.
+    raise_section = next(i for i, s in enumerate(sections) if "2 pli?" in s.title)
+    assert links[raise_section] == [Link("example", "13-truc-t7"),
+                                    Link("example", "14-truc-t7"),
+                                    Link("example", "15-truc-t7"), Link("guided", "truc")]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_help_explains_hints_and_practice(lang: str) -> None:
+    text = _text(lang)
+    section = text[text.index({"en": "## Hints and practice",
+                               "eo": "## Konsiloj kaj ekzercado"}[lang]):]
+    assert "`h`" in section and "`b`" in section
+    assert {"en": "**Practice**", "eo": "**Ekzercado**"}[lang] in section
+    assert "35%" in section and "`Tab`" in section
+
+
+def test_every_example_has_a_name_in_both_languages() -> None:
+    from truf_tui.examples import all_examples
+    from truf_tui.ui.i18n import all_strings
+
+    strings = all_strings()
+    for ex in all_examples():
+        assert set(strings[f"example.{ex.id}"]) >= {"en", "eo"}

@@ -30,7 +30,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -402,11 +402,44 @@ class BluffStats:
     their_bluffs_passed: int = 0  # you refused or folded to their bluff
     my_refusals: int = 0
     my_wrong_refusals: int = 0  # refused or folded with the better cards
+    # Raise and fold rates, for each side: rounds with at least one raise or rest, and the
+    # raises and rests answered, and of those the ones given in to (refused or folded).
+    my_raise_rounds: int = 0
+    their_raise_rounds: int = 0
+    my_answered: int = 0  # their raises and rests you answered
+    my_gave_in: int = 0  # ... by refusing or folding
+    their_answered: int = 0  # your raises and rests they answered
+    their_gave_in: int = 0  # ... by refusing or folding
+
+    @property
+    def my_raise_rate(self) -> float | None:
+        return self.my_raise_rounds / self.rounds if self.rounds else None
+
+    @property
+    def their_raise_rate(self) -> float | None:
+        return self.their_raise_rounds / self.rounds if self.rounds else None
+
+    @property
+    def my_fold_rate(self) -> float | None:
+        return self.my_gave_in / self.my_answered if self.my_answered else None
+
+    @property
+    def their_fold_rate(self) -> float | None:
+        return self.their_gave_in / self.their_answered if self.their_answered else None
 
     def add(self, review: RoundReview) -> None:
         me = self.me
         self.rounds += 1
+        self.my_raise_rounds += any(b.by == me for b in review.bets)
+        self.their_raise_rounds += any(b.by != me for b in review.bets)
         for b in review.bets:
+            if b.answer is not None:  # answered: the other side took a decision
+                if b.by == me:
+                    self.their_answered += 1
+                    self.their_gave_in += b.worked
+                else:
+                    self.my_answered += 1
+                    self.my_gave_in += b.worked
             if b.by == me:
                 self.my_bets += 1
                 if b.bluff:
@@ -431,6 +464,15 @@ class BluffStats:
         out = cls(me=me)
         for r in items:
             out.add(r)
+        return out
+
+    def merge(self, other: BluffStats) -> BluffStats:
+        """The counts of both together (each counted from its own ``me``: games where the
+        human sat in another seat add up correctly)."""
+        out = BluffStats(me=self.me)
+        for f in fields(self):
+            if f.name != "me":
+                setattr(out, f.name, getattr(self, f.name) + getattr(other, f.name))
         return out
 
 

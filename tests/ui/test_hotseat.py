@@ -198,10 +198,10 @@ async def test_the_pass_screen_hides_everything_and_tells_the_last_move() -> Non
         words = texts(top)
         assert "Last move:" in words and card_markup(card) in words  # played: now public
         assert "Player 2" in top.query_one("#pass-title", Markup).text
-        # Escape on the pass screen goes to the menu (asking first), and back.
+        # Escape on the pass screen opens the game menu over it (the hands stay hidden), and back.
         await pilot.press("escape")
         await settle(pilot)
-        assert type(app.screen).__name__ == "ConfirmAbandon"
+        assert type(app.screen).__name__ == "GameMenu"
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, PassScreen)

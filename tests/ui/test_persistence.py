@@ -260,11 +260,11 @@ async def test_leaving_a_game_forgets_it_and_a_new_game_asks_first(tmp_path: Pat
     async with app.run_test(size=SIZE) as pilot:
         app.start_game(GameConfig("trufludo", "easy", seed=4))
         await settle(pilot)
-        await pilot.press("escape")  # the table's menu key: leave this game?
+        await pilot.press("escape", "l")  # the game menu: leave this game?
         assert isinstance(app.screen, ConfirmAbandon)
         await pilot.press("n")
         assert (tmp_path / "current.json").exists()
-        await pilot.press("escape", "y")
+        await pilot.press("escape", "l", "y")
         await settle(pilot)
         assert isinstance(app.screen, StartScreen)
         assert not (tmp_path / "current.json").exists()

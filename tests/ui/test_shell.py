@@ -491,6 +491,7 @@ async def test_command_palette_entries(stub_tables: list[GameConfig]) -> None:
         assert titles == [tr(k) for k in ("cmd.new", "cmd.play_trufludo", "cmd.play_truc",
                                           "cmd.guided_trufludo", "cmd.guided_truc",
                                           "cmd.help", "cmd.settings", "cmd.stats",
+                                          "cmd.saved_games",
                                           "cmd.language", "cmd.screenshot", "cmd.quit")]
         await pilot.press("ctrl+p")
         await pilot.pause()

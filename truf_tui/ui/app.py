@@ -20,6 +20,7 @@ from textual.binding import Binding
 from textual.events import Resize
 from textual.screen import Screen
 
+from truf_tui.store.saves import now_iso
 from truf_tui.ui.config import GAMES, OPPONENTS, TIERS, GameConfig
 from truf_tui.ui.i18n import set_language, tr
 from truf_tui.ui.screens.dialogs import (
@@ -103,6 +104,10 @@ class TrufApp(App[None]):
         set_language(settings.lang)
         self.theme = settings.theme
         self.bot_options: dict[str, Any] = dict(bot_options or {})
+        # The statistics' "this session": games finished since now; the coach's counts of
+        # each recorded Truc match, kept for the run (a recorded match never changes).
+        self.session_started = now_iso()
+        self.bluff_cache: dict[str, Any] = {}
         self.game_in_progress = False
         self._notices: list[Notice] = list(notices)
 
@@ -341,13 +346,81 @@ class TrufApp(App[None]):
 
         self._show_once(StatsScreen, StatsScreen)
 
+    # -- named saves (issue 6) -----------------------------------------------------------
+    def action_saved_games(self) -> None:
+        """The saved-games screen: load or delete a game saved under a name."""
+        from truf_tui.ui.screens.saves import SavedGamesScreen
+
+        self._show_once(SavedGamesScreen, SavedGamesScreen)
+
+    def game_menu(self) -> None:
+        """Escape on a table with a game in progress: back, save as…, saved games, leave."""
+        from truf_tui.ui.screens.saves import GameMenu
+
+        def chosen(choice: str | None) -> None:
+            if choice == "save":
+                self.save_as()
+            elif choice == "saved":
+                self.action_saved_games()
+            elif choice == "leave":
+                self.new_game_menu()
+
+        can_save = self.data is not None and self.saved_game is not None
+        self.push_screen(GameMenu(can_save), chosen)
+
+    def save_as(self) -> None:
+        """Ask for a name and save the game in progress under it (it goes on as before)."""
+        from truf_tui.ui.screens.saves import SaveAsDialog
+
+        saved = self.saved_game
+        if self.data is None or saved is None or not self.game_in_progress:
+            self.notify(tr("saveas.nothing"), severity="warning")
+            return
+        record = saved[0]
+        if self._keeper is not None:  # the latest meta (hints used) goes with it
+            record = replace(record, meta=dict(self._keeper.meta))
+
+        def done(name: str | None) -> None:
+            if name is not None:
+                self.notify(tr("saveas.done", name=name), title=tr("saves.title"))
+
+        self.push_screen(SaveAsDialog(self.data.saves, record), done)
+
+    def load_named_game(self, record: GameRecord, name: str) -> None:
+        """Carry on with the named save ``record`` (asking first if that would replace a
+        game in progress or the saved game).  It is a new game for the history: a fresh id,
+        so playing the same save twice records two games."""
+        from truf_tui.store.saves import game_meta
+
+        fresh = replace(record, meta={**record.meta, "id": game_meta()["id"]})
+
+        def go() -> None:
+            self.open_record(fresh)
+            self.notify(tr("saves.loaded", name=name), title=tr("saves.title"))
+
+        if self.game_in_progress:
+            self._unless_game_lost(go)
+        elif self.saved_game is not None:
+            from truf_tui.ui.screens.saves import NamedConfirm
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.discard_saved_game()
+                    go()
+
+            self.push_screen(NamedConfirm("loadover", name), answered)
+        else:
+            go()
+
     def _show_once(self, kind: type[Screen[Any]], make: Callable[[], Screen[Any]]) -> None:
         """Open a screen of ``kind``, closing it if it is on top (the same key toggles it)
         and going back to it if it is already open further down: help and settings never
         pile up, so Escape always leads back out quickly."""
         from textual.command import CommandPalette
 
+        from truf_tui.ui.screens.example import ExampleScreen
         from truf_tui.ui.screens.help import HelpScreen
+        from truf_tui.ui.screens.saves import SavedGamesScreen
         from truf_tui.ui.screens.settings import SettingsScreen
         from truf_tui.ui.screens.stats import StatsScreen
 
@@ -357,8 +430,8 @@ class TrufApp(App[None]):
         found = [i for i, s in enumerate(stack) if isinstance(s, kind)]
         # Only the shell's own screens are closed on the way back: a table's dialog above
         # may be waiting for its answer.
-        ours = (HelpScreen, SettingsScreen, StatsScreen, ConfirmQuit, ConfirmAbandon,
-                CommandPalette)
+        ours = (HelpScreen, SettingsScreen, StatsScreen, ExampleScreen, SavedGamesScreen,
+                ConfirmQuit, ConfirmAbandon, CommandPalette)
         if found and all(type(s) in ours for s in stack[found[-1] + 1:]):
             if found[-1] == len(stack) - 1:
                 self.pop_screen()
@@ -462,6 +535,8 @@ class TrufApp(App[None]):
         yield SystemCommand(tr("cmd.help"), tr("cmd.help.help"), self.action_help)
         yield SystemCommand(tr("cmd.settings"), tr("cmd.settings.help"), self.action_settings)
         yield SystemCommand(tr("cmd.stats"), tr("cmd.stats.help"), self.action_stats)
+        yield SystemCommand(tr("cmd.saved_games"), tr("cmd.saved_games.help"),
+                            self.action_saved_games)
         yield SystemCommand(tr("cmd.language"), tr("cmd.language.help"), self.toggle_language)
         yield SystemCommand(tr("cmd.screenshot"), tr("cmd.screenshot.help"),
                             self.take_screenshot)

@@ -47,12 +47,12 @@ class ConfirmDialog(ModalScreen[bool]):
                 yield Button(tr(no), id="no", variant="primary")
 
     def on_mount(self) -> None:
-        for button in self.query("#no").results(Button):
-            button.focus()
+        if not self.query("#dialog-title"):
+            return  # already dismissed
+        self.refresh_texts()  # subclasses may fill their texts in
+        self.query_one("#no", Button).focus()
 
     def refresh_texts(self) -> None:
-        if not self.query("#dialog-title"):
-            return
         title, message, yes, no = self.keys
         self.query_one("#dialog-title", Static).update(tr(title))
         self.query_one("#dialog-message", Static).update(tr(message))

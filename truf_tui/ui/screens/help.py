@@ -9,6 +9,7 @@ scroll to from the contents list.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
@@ -21,7 +22,7 @@ from rich.theme import Theme as RichTheme
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.color import Color, ColorParseError
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, OptionList, Static
@@ -40,6 +41,7 @@ TOPIC_WORDS: dict[str, tuple[str, ...]] = {
     "keys": ("Keys", "Klavoj"),
 }
 CONTENTS_MIN_WIDTH = 110  # below this the contents list starts hidden (it squeezes the text)
+RULE_TAG = re.compile(r"\[([FT]\d+)\]")  # a rule's tag in the text: [F7], [T10]
 
 
 def help_text(lang: str) -> str:
@@ -81,6 +83,48 @@ def split_sections(text: str) -> list[Section]:
     return sections
 
 
+@dataclass(frozen=True)
+class Link:
+    """A link under a help section: a worked example (``target`` its id) or the guided
+    game (``target`` the game)."""
+
+    kind: str  # "example" or "guided"
+    target: str
+
+
+def section_links(sections: list[Section]) -> dict[int, list[Link]]:
+    """The links under each section: a game's heading links to its guided game; each rule
+    section of a game to the worked examples of the rules it tags, then the guided game."""
+    from truf_tui.examples import examples_for
+
+    out: dict[int, list[Link]] = {}
+    game: str | None = None
+    for i, s in enumerate(sections):
+        if s.level <= 2:
+            game = None
+            if s.level == 2:
+                game = next((g for g in ("trufludo", "truc")
+                             if any(w in s.title for w in TOPIC_WORDS[g])), None)
+            if game is not None:
+                out[i] = [Link("guided", game)]
+            continue
+        ids = RULE_TAG.findall(s.text)
+        if game is None or not ids:
+            continue
+        out[i] = [Link("example", e.id) for e in examples_for(ids)] + [Link("guided", game)]
+    return out
+
+
+def link_label(link: Link) -> str:
+    if link.kind == "guided":
+        return tr("help.link.guided", game=tr(f"game.{link.target}"))
+    from truf_tui.examples import example
+    from truf_tui.ui.screens.example import example_label
+
+    ex = example(link.target)
+    return example_label(ex) if ex is not None else link.target
+
+
 class _LeftHeading(Heading):
     """Headings flush left (Rich centres the first level)."""
 
@@ -117,6 +161,7 @@ class HelpScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "close", show=False),
         Binding("t", "toggle_contents", show=False),
+        Binding("tab", "next_link", show=False),
     ]
 
     def __init__(self, topic: str | None = None) -> None:
@@ -197,11 +242,18 @@ class HelpScreen(Screen[None]):
         except NoMatches:  # closed before the text was laid out
             return
         await body.remove_children()
-        await body.mount_all(
-            Static(ThemedMarkdown(_HelpMarkdown(s.text, code_theme=code_theme), theme),
-                   id=f"help-section-{i}", classes=f"help-section level-{s.level}")
-            for i, s in enumerate(self.sections)
-        )
+        links = section_links(self.sections)
+        widgets: list[Static | Vertical] = []
+        for i, s in enumerate(self.sections):
+            widgets.append(Static(ThemedMarkdown(_HelpMarkdown(s.text, code_theme=code_theme),
+                                                 theme),
+                                  id=f"help-section-{i}", classes=f"help-section level-{s.level}"))
+            if i in links:  # Tab reaches them; Enter or a click follows one
+                widgets.append(Vertical(
+                    *(Button(link_label(k), name=f"{k.kind}:{k.target}", compact=True,
+                             classes="help-link") for k in links[i]),
+                    id=f"help-links-{i}", classes="help-links"))
+        await body.mount_all(widgets)
         contents = self.query_one("#help-contents", OptionList)
         contents.clear_options()
         contents.add_options(
@@ -258,10 +310,31 @@ class HelpScreen(Screen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        if event.button.id == "help-close":
+        name = event.button.name or ""
+        if name.startswith("example:"):
+            self.open_example(name.partition(":")[2])
+        elif name.startswith("guided:"):
+            self.open_guided(name.partition(":")[2])
+        elif event.button.id == "help-close":
             self.action_close()
         elif event.button.id == "help-lang":
             self.app.toggle_language()  # type: ignore[attr-defined]
+
+    def open_example(self, example_id: str) -> None:
+        """The worked example in the example viewer, above the help (Escape comes back)."""
+        from truf_tui.examples import example
+        from truf_tui.ui.screens.example import ExampleScreen
+
+        ex = example(example_id)
+        if ex is not None:
+            self.app.push_screen(ExampleScreen(ex))
+
+    def open_guided(self, game: str) -> None:
+        """The guided game of ``game`` (the app's ``guided`` action), if this version has it."""
+        if hasattr(self.app, "action_guided"):
+            self.call_next(self.app.run_action, f"guided({game!r})")
+        else:
+            self.notify(tr("help.guided.missing"), title=tr("help.guided.title"))
 
     def action_close(self) -> None:
         self.dismiss()
@@ -273,6 +346,20 @@ class HelpScreen(Screen[None]):
             contents.focus()
         else:
             self.action_focus_text()
+
+    def action_next_link(self) -> None:
+        """Tab from the text goes to the first links at or below where the reader is (not
+        back to the top of the help); elsewhere it moves the focus as usual."""
+        try:
+            body = self.query_one("#help-body", VerticalScroll)
+        except NoMatches:
+            return
+        if self.focused is body:
+            for links in self.query(".help-links"):
+                if links.virtual_region.y >= body.scroll_y:
+                    links.query(Button).first().focus()
+                    return
+        self.focus_next()
 
     def action_focus_text(self) -> None:
         try:

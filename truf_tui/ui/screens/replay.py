@@ -58,7 +58,10 @@ class ReplayScreen(Screen[None]):
     def __init__(self, row: GameRow) -> None:
         super().__init__(id="replay")
         self.row = row
-        self.record: GameRecord = row.record()
+        self.load(row.record())
+
+    def load(self, record: GameRecord) -> None:
+        self.record = record
         self.states: list[Any] = list(self.record.states())
         self.position = len(self.states) - 1  # opens at the end: the result
         self.reviews: list[tuple[int, Any]] = self._truc_reviews()  # (last move, review)
@@ -144,13 +147,28 @@ class ReplayScreen(Screen[None]):
             self.render_board()
 
     # -- drawing ----------------------------------------------------------------------------
-    def refresh_texts(self) -> None:
+    def title_text(self) -> str:
         row = self.row
         tier = tr("tier.human") if row.tier == HOTSEAT_TIER else (
             tr(f"tier.{row.tier}") if row.tier in TIERS else tr("stats.no_tier"))
-        self.query_one("#replay-title", Static).update(
-            tr("replay.title", game=tr(f"game.{row.game}"), tier=tier,
-               when=when(row.finished_at), result=result_text(row)))
+        return tr("replay.title", game=tr(f"game.{row.game}"), tier=tier,
+                  when=when(row.finished_at), result=result_text(row))
+
+    def end_text(self) -> str:
+        """Said after the status of the last position when the game is over."""
+        return result_text(self.row)
+
+    def status_text(self) -> str:
+        """The line under the board: which move this is."""
+        n = len(self.states) - 1
+        if self.position == 0:
+            return tr("replay.status.start", n=n)
+        mover = self.states[self.position - 1].current_player
+        return tr("replay.status.move", i=self.position, n=n, who=self.who(mover),
+                  move=self.record.moves[self.position - 1])
+
+    def refresh_texts(self) -> None:
+        self.query_one("#replay-title", Static).update(self.title_text())
         self.query_one("#replay-log-title", Static).update(tr("tbl.log.title"))
         log = self.query_one(OptionList)
         log.clear_options()
@@ -171,16 +189,9 @@ class ReplayScreen(Screen[None]):
         s = self.states[self.position]
         board = self.truc_board(s) if isinstance(s, truc.State) else self.trufludo_board(s)
         self.query_one("#replay-board", Static).update(board)
-        n = len(self.states) - 1
-        if self.position == 0:
-            status = tr("replay.status.start", n=n)
-        else:
-            mover = self.states[self.position - 1].current_player
-            status = tr("replay.status.move", i=self.position, n=n,
-                        who=self.who(mover),
-                        move=self.record.moves[self.position - 1])
+        status = self.status_text()
         if s.is_terminal():
-            status += "  " + result_text(self.row)
+            status += "  " + self.end_text()
         self.query_one("#replay-status", Static).update(status)
         self.render_notes()
 

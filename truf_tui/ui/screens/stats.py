@@ -1,8 +1,12 @@
 """Statistics: wins, draws and losses per game and opponent, trufegoj per Trufludo game and
-Truc points per round, all read from the history of finished games (``History.stats()``)."""
+Truc points per round, all read from the history of finished games (``History.stats()``);
+and Le Truc's bluff statistics, this session and all time, with the raise and fold rates of
+the player and of the expert tier (the coach's review of every recorded round, issue 5).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
@@ -12,6 +16,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from truf_tui import coach
 from truf_tui.store import GameRow, Stats, StoreError, Tally
 from truf_tui.ui.config import GAMES, TIERS
 from truf_tui.ui.i18n import get_language, tr
@@ -25,6 +30,101 @@ if TYPE_CHECKING:
 COLUMNS = ("opponent", "games", "wins", "draws", "losses", "percent")
 GAME_COLUMNS = ("when", "game", "opponent", "result")
 MAX_LISTED = 200  # finished games listed for replay, newest first
+BAR = 6  # width of the bars drawn in the bluff tables (both fit in 80 columns)
+NONE = "—"  # no data for this rate
+
+
+def bar(part: int, whole: int, width: int = BAR) -> str:
+    k = round(width * part / whole) if whole else 0
+    return "█" * k + "░" * (width - k)
+
+
+@dataclass
+class BluffNumbers:
+    """Le Truc's bluff counts of the human this session and all time, and the same counts
+    over the matches against the expert (the expert's raise and fold rates are its side's)."""
+
+    session: coach.BluffStats = field(default_factory=coach.BluffStats)
+    all_time: coach.BluffStats = field(default_factory=coach.BluffStats)
+    expert: coach.BluffStats = field(default_factory=coach.BluffStats)
+
+
+def game_bluffs(row: GameRow) -> coach.BluffStats:
+    """The coach's counts over one recorded Truc match, from the human's seat."""
+    state = row.record().replay()
+    return coach.BluffStats.of(coach.reviews(state), row.human_seat)  # type: ignore[arg-type]
+
+
+def bluff_numbers(rows: list[GameRow], since: str,
+                  cache: dict[str, coach.BluffStats] | None = None) -> BluffNumbers:
+    """Add up the Truc matches of ``rows`` against the computer: all of them, those finished
+    at or after ``since`` (the session) and those against the expert.  ``cache`` keeps each
+    match's counts by its uid (a recorded match never changes); a record that no longer
+    replays is left out."""
+    out = BluffNumbers()
+    cache = {} if cache is None else cache
+    for row in rows:
+        if row.game != "truc" or row.tier is None:  # no computer (hot-seat): no opponent
+            continue
+        st = cache.get(row.uid)
+        if st is None:
+            try:
+                st = game_bluffs(row)
+            except Exception:  # a damaged record: the replay list says so when opened
+                continue
+            cache[row.uid] = st
+        out.all_time = out.all_time.merge(st)
+        if row.finished_at >= since:
+            out.session = out.session.merge(st)
+        if row.tier == "expert":
+            out.expert = out.expert.merge(st)
+    return out
+
+
+def ratio(part: int, whole: int) -> Text:
+    """``part/whole  pct %  bar`` (just ``part`` when there is no whole)."""
+    if not whole:
+        return Text(str(part), justify="right")
+    text = Text(f"{part}/{whole} {number(100 * part / whole, 0):>3} % ")
+    text.append(bar(part, whole), style="bold")
+    return text
+
+
+def rate(value: float | None) -> Text:
+    if value is None:
+        return Text(NONE, justify="right")
+    text = Text(f"{number(100 * value, 0):>3} % ")
+    text.append(bar(round(100 * value), 100), style="bold")
+    return text
+
+
+def bluff_rows(n: BluffNumbers) -> list[tuple[str, Text, Text]]:
+    """The bluff table: (label, this session, all time)."""
+    def row(label: str, get: Any) -> tuple[str, Text, Text]:
+        return (tr(label), ratio(*get(n.session)), ratio(*get(n.all_time)))
+
+    return [
+        row("sb.rounds", lambda s: (s.rounds, 0)),
+        row("bluffs.my.bets", lambda s: (s.my_bets, 0)),
+        row("bluffs.my.bluffs", lambda s: (s.my_bluffs, s.my_bets)),
+        row("bluffs.my.worked", lambda s: (s.my_bluffs_worked, s.my_bluffs)),
+        row("bluffs.my.called", lambda s: (s.my_bluffs_called, s.my_bluffs)),
+        row("bluffs.their.bluffs", lambda s: (s.their_bluffs, s.their_bets)),
+        row("bluffs.their.called", lambda s: (s.their_bluffs_called, s.their_bluffs)),
+        row("bluffs.their.passed", lambda s: (s.their_bluffs_passed, s.their_bluffs)),
+        row("bluffs.refusals", lambda s: (s.my_refusals, 0)),
+        row("bluffs.wrong", lambda s: (s.my_wrong_refusals, s.my_refusals)),
+    ]
+
+
+def rate_rows(n: BluffNumbers) -> list[tuple[str, Text, Text, Text]]:
+    """Raise and fold rates: (label, you this session, you all time, the expert)."""
+    return [
+        (tr("sb.raise"), rate(n.session.my_raise_rate), rate(n.all_time.my_raise_rate),
+         rate(n.expert.their_raise_rate)),
+        (tr("sb.fold"), rate(n.session.my_fold_rate), rate(n.all_time.my_fold_rate),
+         rate(n.expert.their_fold_rate)),
+    ]
 
 
 def number(x: float, digits: int = 1) -> str:
@@ -77,6 +177,7 @@ class StatsScreen(Screen[None]):
         super().__init__(id="stats")
         self.stats: Stats | None = None
         self.games: list[GameRow] = []
+        self.bluffs = BluffNumbers()
 
     @property
     def truf_app(self) -> TrufApp:
@@ -93,6 +194,17 @@ class StatsScreen(Screen[None]):
                                                   zebra_stripes=True, classes="stats-table")
                 yield table
                 yield Static(id=f"stats-mean-{game}", classes="stats-mean")
+            yield Static(id="stats-bluffs-head", classes="stats-head")
+            yield Static(id="stats-bluffs-empty", classes="stats-mean")
+            bluffs: DataTable[Any] = DataTable(id="stats-bluffs", cursor_type="none",
+                                               zebra_stripes=True, classes="stats-table")
+            yield bluffs
+            yield Static(id="stats-rates-head", classes="stats-head")
+            rates: DataTable[Any] = DataTable(id="stats-rates", cursor_type="none",
+                                              zebra_stripes=True, classes="stats-table")
+            yield rates
+            yield Static(id="stats-rates-note", classes="stats-mean")
+            yield Static(id="stats-bluffs-note", classes="stats-mean")
             yield Static(id="stats-games-head", classes="stats-head")
             games: DataTable[str] = DataTable(id="stats-games", cursor_type="row",
                                               zebra_stripes=True, classes="stats-table")
@@ -117,7 +229,10 @@ class StatsScreen(Screen[None]):
             return None
         try:
             stats = data.history.stats()
-            self.games = data.history.games()[::-1][:MAX_LISTED]
+            everything = data.history.games()
+            self.games = everything[::-1][:MAX_LISTED]
+            self.bluffs = bluff_numbers(everything, self.truf_app.session_started,
+                                        self.truf_app.bluff_cache)
         except StoreError as e:
             data.problems.append(Notice("store.not_read", str(e)))
             stats = None
@@ -146,9 +261,37 @@ class StatsScreen(Screen[None]):
                 table.add_row(row[0], *(Text(cell, justify="right") for cell in row[1:]))
         self.query_one("#stats-mean-trufludo", Static).update(self._trufegoj(stats))
         self.query_one("#stats-mean-truc", Static).update(self._points(stats))
+        self.refresh_bluffs()
         self.refresh_games()
         self.query_one("#stats-hint", Static).update(tr("stats.hint"))
         self.query_one(KeyBar).refresh_texts()
+
+    def refresh_bluffs(self) -> None:
+        n = self.bluffs
+        self.query_one("#stats-bluffs-head", Static).update(tr("sb.head"))
+        empty = self.query_one("#stats-bluffs-empty", Static)
+        empty.update(tr("sb.empty"))
+        empty.display = n.all_time.rounds == 0
+        table: DataTable[Any] = self.query_one("#stats-bluffs", DataTable)
+        table.clear(columns=True)
+        table.add_column(tr("sb.col.what"), key="what")
+        table.add_column(tr("sb.col.session"), key="session")
+        table.add_column(tr("sb.col.all"), key="all")
+        for row in bluff_rows(n):
+            table.add_row(*row)
+        self.query_one("#stats-rates-head", Static).update(tr("sb.rates.head"))
+        rates: DataTable[Any] = self.query_one("#stats-rates", DataTable)
+        rates.clear(columns=True)
+        for key, label in (("what", "sb.col.rate"), ("you_session", "sb.col.you_session"),
+                           ("you_all", "sb.col.you_all"), ("expert", "sb.col.expert")):
+            rates.add_column(tr(label), key=key)
+        for rrow in rate_rows(n):
+            rates.add_row(*rrow)
+        expert = (tr("sb.expert.from", n=n.expert.rounds) if n.expert.rounds
+                  else tr("sb.expert.none"))
+        self.query_one("#stats-rates-note", Static).update(tr("sb.rates.note") + "\n" + expert)
+        self.query_one("#stats-bluffs-note", Static).update(
+            tr("sb.note", p=round(100 * coach.BLUFF_THRESHOLD)))
 
     def refresh_games(self) -> None:
         from truf_tui.ui.screens.replay import result_text, when

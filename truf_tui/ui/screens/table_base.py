@@ -227,8 +227,13 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self.refresh_view)
 
     def action_menu(self) -> None:
-        """Back to the start screen (the app asks first while the game is unfinished)."""
-        self.app.new_game_menu()  # type: ignore[attr-defined]
+        """The game menu while the game goes on (save as…, saved games, leave); once it is
+        over, straight back to the start screen."""
+        menu = getattr(self.app, "game_menu", None)
+        if menu is not None and not self.state.is_terminal():
+            menu()
+        else:
+            self.app.new_game_menu()  # type: ignore[attr-defined]
 
     def action_hint(self) -> None:
         """The expert's view of every legal move (h), in a panel over the table."""

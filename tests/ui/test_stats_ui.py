@@ -1,0 +1,115 @@
+"""The statistics screen's bluff section (issue 5, issue 6): it shows exactly what was
+stored.  Known Truc matches go into the history, the screen is opened, every cell is read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.widgets import DataTable, Static
+
+from truf_tui.store import History
+from truf_tui.ui.app import TrufApp
+from truf_tui.ui.i18n import set_language, tr
+from truf_tui.ui.screens.stats import StatsScreen
+from truf_tui.ui.settings import Settings
+
+from .test_bluff_stats import (
+    BLUFF_CALLED,
+    BLUFF_WORKED,
+    THEIR_BLUFF_PASSED,
+    VALUE_RAISE,
+    record,
+)
+
+SIZE = (100, 32)
+OLD = "2020-01-01T00:00:00+00:00"
+
+
+def cells(screen: StatsScreen, table_id: str) -> list[list[str]]:
+    """The table's cells as plain text, the bars left out, spaces squeezed."""
+    table = screen.query_one(table_id, DataTable)
+    out = []
+    for i in range(table.row_count):
+        row = [" ".join(str(c).replace("█", "").replace("░", "").split())
+               for c in table.get_row_at(i)]
+        out.append(row)
+    return out
+
+
+def fill(folder: Path) -> None:
+    """One match before this session (against the expert), three in it."""
+    with History(folder) as history:
+        history.add_game(record(BLUFF_WORKED, "expert"), finished_at=OLD)
+        history.add_game(record(BLUFF_CALLED, "medium"))
+        history.add_game(record(THEIR_BLUFF_PASSED, "expert"))
+        history.add_game(record(VALUE_RAISE, "easy"))
+
+
+async def test_the_bluff_statistics_show_what_was_stored(tmp_path: Path) -> None:
+    app = TrufApp(settings=Settings(pace="instant"), data_dir=tmp_path)
+    fill(tmp_path)  # after the app started: three of them finish in this session
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        assert cells(screen, "#stats-bluffs") == [
+            [tr("sb.rounds"), "3", "4"],
+            [tr("bluffs.my.bets"), "2", "3"],
+            [tr("bluffs.my.bluffs"), "1/2 50 %", "2/3 67 %"],
+            [tr("bluffs.my.worked"), "0/1 0 %", "1/2 50 %"],
+            [tr("bluffs.my.called"), "1/1 100 %", "1/2 50 %"],
+            [tr("bluffs.their.bluffs"), "1/1 100 %", "1/1 100 %"],
+            [tr("bluffs.their.called"), "0/1 0 %", "0/1 0 %"],
+            [tr("bluffs.their.passed"), "1/1 100 %", "1/1 100 %"],
+            [tr("bluffs.refusals"), "1", "1"],
+            [tr("bluffs.wrong"), "1/1 100 %", "1/1 100 %"],
+        ]
+        # Raise rates: you raised in 2 of 3 rounds this session, 3 of 4 in all; the expert
+        # in 1 of its 2 rounds.  Fold rates: you refused the one raise put to you; the
+        # expert refused your one raise against it.
+        assert cells(screen, "#stats-rates") == [
+            [tr("sb.raise"), "67 %", "75 %", "50 %"],
+            [tr("sb.fold"), "100 %", "100 %", "100 %"],
+        ]
+        bars = str(screen.query_one("#stats-bluffs", DataTable).get_row_at(2)[2])
+        assert bars.endswith(" ████░░")  # 2/3 of six
+        note = str(screen.query_one("#stats-rates-note", Static).content)
+        assert tr("sb.expert.from", n=2) in note
+        assert not screen.query_one("#stats-bluffs-empty").display
+        # The same numbers in Esperanto, with the Esperanto labels.
+        app.apply_settings(app.settings.copy(lang="eo"))
+        await pilot.pause()
+        assert cells(screen, "#stats-rates")[0] == [tr("sb.raise"), "67 %", "75 %", "50 %"]
+        assert tr("sb.raise") == "ofteco de altigo"
+    set_language("en")
+
+
+async def test_no_match_against_the_expert_shows_a_dash(tmp_path: Path) -> None:
+    with History(tmp_path) as history:
+        history.add_game(record(BLUFF_CALLED, "medium"), finished_at=OLD)
+    app = TrufApp(settings=Settings(pace="instant"), data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        # Nothing this session; all time one round with a raise; no expert: a dash.
+        assert cells(screen, "#stats-rates") == [
+            [tr("sb.raise"), "—", "100 %", "—"],
+            [tr("sb.fold"), "—", "—", "—"],
+        ]
+        assert tr("sb.expert.none") in str(screen.query_one("#stats-rates-note",
+                                                            Static).content)
+
+
+async def test_an_empty_history_says_how_bluffs_get_counted(tmp_path: Path) -> None:
+    app = TrufApp(settings=Settings(pace="instant"), data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen: Any = app.screen
+        assert screen.query_one("#stats-bluffs-empty").display
+        assert str(screen.query_one("#stats-bluffs-empty", Static).content) == tr("sb.empty")
+        assert cells(screen, "#stats-bluffs")[0] == [tr("sb.rounds"), "0", "0"]

@@ -1,0 +1,51 @@
+"""Texts of the statistics screen's Le Truc section: bluffs, raise and fold rates."""
+
+STRINGS: dict[str, dict[str, str]] = {
+    "sb.head": {"en": "Le Truc: bluffs", "eo": "Le Truc: blufoj"},
+    "sb.col.what": {"en": "In your matches", "eo": "En viaj matĉoj"},
+    "sb.col.rate": {"en": "Rate", "eo": "Ofteco"},
+    "sb.col.session": {"en": "This session", "eo": "Ĉi tiu seanco"},
+    "sb.col.all": {"en": "All time", "eo": "Ĉiam"},
+    "sb.rounds": {"en": "rounds against the computer", "eo": "rondoj kontraŭ la komputilo"},
+    "sb.empty": {
+        "en": "No match of Le Truc against the computer finished yet: your bluffs are "
+              "counted here once you finish one.",
+        "eo": "Ankoraŭ neniu matĉo de Le Truc kontraŭ la komputilo finiĝis: viaj blufoj "
+              "estos kalkulataj ĉi tie, kiam vi finos unu.",
+    },
+    "sb.note": {
+        "en": "A bluff: a raise or rest made with less than {p}% chance of winning the round "
+              "(see Bluffing in the help, F1). It worked when the other side refused or "
+              "folded.\nThis session: the matches finished since truf-tui started.",
+        "eo": "Blufo: altigo aŭ resto farita kun malpli ol {p}% da ŝanco gajni la rondon "
+              "(vidu Blufado en la helpo, F1). Ĝi sukcesis, kiam la alia flanko rifuzis aŭ "
+              "rezignis.\nĈi tiu seanco: la matĉoj finitaj post la starto de truf-tui.",
+    },
+    "sb.rates.head": {
+        "en": "Le Truc: raise and fold rates, you and the expert",
+        "eo": "Le Truc: oftecoj de altigo kaj rezigno, vi kaj la eksperto",
+    },
+    "sb.col.you_session": {"en": "You, session", "eo": "Vi, seanco"},
+    "sb.col.you_all": {"en": "You, all time", "eo": "Vi, ĉiam"},
+    "sb.col.expert": {"en": "The expert", "eo": "La eksperto"},
+    "sb.raise": {"en": "raise rate", "eo": "ofteco de altigo"},
+    "sb.fold": {"en": "fold rate", "eo": "ofteco de rezigno"},
+    "sb.rates.note": {
+        "en": "Raise rate: the rounds in which the player raised or rested at least once. "
+              "Fold rate: the raises and rests put to the player that were refused or "
+              "folded against.",
+        "eo": "Ofteco de altigo: la rondoj, en kiuj la ludanto almenaŭ unufoje altigis aŭ "
+              "restis. Ofteco de rezigno: la altigoj kaj restoj proponitaj al la ludanto, "
+              "kiujn li rifuzis aŭ al kiuj li rezignis.",
+    },
+    "sb.expert.none": {
+        "en": "—: no match against the expert is recorded yet; its rates are counted from "
+              "its own decisions in your matches against it.",
+        "eo": "—: ankoraŭ neniu matĉo kontraŭ la eksperto estas registrita; ĝiaj oftecoj "
+              "estas kalkulataj el ĝiaj propraj decidoj en viaj matĉoj kontraŭ ĝi.",
+    },
+    "sb.expert.from": {
+        "en": "The expert's rates: its own decisions in your {n} rounds against it.",
+        "eo": "La oftecoj de la eksperto: ĝiaj propraj decidoj en viaj {n} rondoj kontraŭ ĝi.",
+    },
+}
