@@ -100,6 +100,12 @@ class StartScreen(Screen[None]):
                 yield Static(id="label-tier", classes="form-label")
                 yield ChoiceSet(TIERS, c["tier"], self._tier_label, id="tier",
                                 classes="form-field")
+            with Horizontal(id="match-row", classes="form-row"):
+                yield Static(id="label-match", classes="form-label")
+                yield ChoiceSet(BEST_OF, c.get("best_of", 1),
+                                lambda n: tr("start.match.1" if n == 1 else "start.match.n",
+                                             n=n),
+                                id="match", classes="inline")
             with Vertical(id="rules-trufludo", classes="rules"):
                 with Horizontal(classes="form-row"):
                     yield Static(id="label-deck", classes="form-label")
@@ -131,12 +137,6 @@ class StartScreen(Screen[None]):
                     yield ChoiceSet(DEALERS, c["dealer"], lambda d: tr(_DEALER_KEYS[d]),
                                     id="dealer", classes="inline")
                     yield Static(id="dealer-note", classes="form-note")
-            with Horizontal(classes="form-row"):
-                yield Static(id="label-match", classes="form-label")
-                yield ChoiceSet(BEST_OF, c.get("best_of", 1),
-                                lambda n: tr("start.match.1" if n == 1 else "start.match.n",
-                                             n=n),
-                                id="match", classes="inline")
             with Horizontal(classes="form-row"):
                 yield Static(id="label-practice", classes="form-label")
                 with Vertical(classes="form-field"):

@@ -12,6 +12,8 @@ import random
 import time
 from typing import TYPE_CHECKING, Any, cast
 
+from rich.cells import cell_len
+from rich.markup import escape
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -64,6 +66,8 @@ class TournamentSetup(Screen[None]):
     CSS_PATH = "../tournament.tcss"
     BINDINGS = [
         Binding("escape", "back", show=False),
+        # Priority: the choices would take Enter to select; it starts from anywhere here.
+        Binding("enter", "enter", show=False, priority=True),
     ]
 
     def __init__(self) -> None:
@@ -87,7 +91,7 @@ class TournamentSetup(Screen[None]):
                 yield Static(id="label-p1", classes="form-label")
                 yield Static(id="tour-p1", classes="form-field")
             for i, kind in enumerate(DEFAULT_KINDS, start=2):
-                with Horizontal(classes="form-row"):
+                with Horizontal(classes="form-row player-row"):
                     yield Static(id=f"label-p{i}", classes="form-label")
                     with Vertical(classes="form-field"):
                         yield ChoiceSet(KINDS, kind, self._kind_label, id=f"kind-p{i}",
@@ -167,6 +171,13 @@ class TournamentSetup(Screen[None]):
         elif event.button.id == "tour-back":
             self.action_back()
 
+    def action_enter(self) -> None:
+        focused = self.focused
+        if isinstance(focused, Button):
+            focused.press()
+        else:
+            self.action_start()
+
     def action_start(self) -> None:
         app = self.truf_app
         game = self.query_one("#tour-game", ChoiceSet).value
@@ -236,10 +247,11 @@ class BracketScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#bracket-progress").display = False
         self.refresh_texts()
-        self.query_one("#bracket-play", Button).focus()
+        self._focus_next_step()
 
     def on_screen_resume(self) -> None:
         self.refresh_texts()
+        self._focus_next_step()
 
     def on_settings_changed(self, _: SettingsChanged) -> None:
         self.refresh_texts()
@@ -255,16 +267,18 @@ class BracketScreen(Screen[None]):
                              for s in STAGES[:2])
         p = pairings[index]
         winner = p.winner()
+        names = [self.player_name(pid) for pid in p.players]
+        width = max(cell_len(n) for n in names)
         lines = []
         for seat, pid in enumerate(p.players):
-            wins = p.wins()[seat]
-            name = self.player_name(pid)
+            # The names padded to one width, so the games won line up (F12 best of N).
+            row = f"{escape(names[seat])}{' ' * (width - cell_len(names[seat]))}  {p.wins()[seat]}"
             if winner == pid:
-                lines.append(f"[b $text-success]✓ {name}[/]  {wins}")
+                lines.append(f"[b $text-success]✓ {row}[/]")
             elif winner is not None:
-                lines.append(f"[dim]  {name}  {wins}[/]")
+                lines.append(f"[dim]  {row}[/]")
             else:
-                lines.append(f"  {name}  {wins}")
+                lines.append(f"  {row}")
         draws = p.results.count(None)
         if draws:
             lines.append(f"[dim]{tr('tour.draws', n=draws)}[/]")
@@ -327,6 +341,8 @@ class BracketScreen(Screen[None]):
             seating = run.seating()
             at_keys = pair[1] if seating.swap else pair[0]
             how = tr("tour.status.keyboard", name=self.player_name(at_keys.id))
+            if at_keys.kind == "you":
+                how = tr("tour.status.you")
             if seating.config.opponent == "human":
                 how = tr("tour.status.friends", a=a, b=b)
         return f"[b]{head}[/]\n{how}"
@@ -434,6 +450,12 @@ class BracketScreen(Screen[None]):
             self.query_one("#sim-bar", ProgressBar).update(progress=100)
             self.query_one("#sim-label", Static).update(tr("tour.sim.done", n=moves))
             self.refresh_texts()
+            self._focus_next_step()
+
+    def _focus_next_step(self) -> None:
+        """The button of what comes next: play on, or a new tournament once it is won."""
+        play = self.query_one("#bracket-play", Button)
+        (play if play.display else self.query_one("#bracket-new", Button)).focus()
 
     def action_watch(self) -> None:
         """The last computers' game, move by move, in the replay viewer."""

@@ -93,6 +93,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Two computers: press p to have them play it quickly, then w to watch it.",
         "eo": "Du komputiloj: premu p, por ke ili rapide ludu ĝin, poste w por spekti ĝin.",
     },
+    "tour.status.you": {"en": "Your game: press p to play it.",
+                        "eo": "Via ludo: premu p por ludi ĝin."},
     "tour.status.keyboard": {"en": "{name} plays at the keyboard: press p.",
                              "eo": "{name} ludas ĉe la klavaro: premu p."},
     "tour.status.friends": {
