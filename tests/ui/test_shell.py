@@ -132,7 +132,9 @@ async def test_start_screen_keyboard_choices(stub_tables: list[GameConfig]) -> N
         assert start.query_one("#rules-truc").display
         assert not start.query_one("#rules-trufludo").display
         assert tr("tier.truc.easy") in " ".join(visible_texts(start).values())
+        await pilot.press("tab")  # play against: the computer
         await pilot.press("tab", "down", "down")  # opponent: medium -> hard -> expert
+        await pilot.press("tab", "right")  # the match: best of 3
         await pilot.press("tab")  # the target field
         assert app.focused is start.query_one("#target", Input)
         await pilot.press("backspace", "backspace", "2", "1")
@@ -140,7 +142,7 @@ async def test_start_screen_keyboard_choices(stub_tables: list[GameConfig]) -> N
         await pilot.press("tab", "right", "right")  # the computer deals first
         await pilot.press("p")
         assert stub_tables == [GameConfig("truc", "expert", {"target": 21, "rest_refusal": "game"},
-                                          1, None)]
+                                          1, None, best_of=3)]
 
 
 async def test_start_screen_mouse_choices(stub_tables: list[GameConfig]) -> None:
@@ -303,7 +305,7 @@ async def test_key_bar_hints_are_clickable(stub_tables: list[GameConfig]) -> Non
     app = TrufApp()
     async with app.run_test(size=SIZE) as pilot:
         hints = list(app.screen.query("KeyHint"))
-        await pilot.click(hints[2])  # "F1 ? Help" (after "p Play" and "s Statistics")
+        await pilot.click(hints[3])  # "F1 ? Help" (after "p Play", "t Tournament", "s …")
         await help_loaded(pilot, "en")
         await pilot.click(app.screen.query("KeyHint").first())  # "Esc Close"
         await pilot.pause()
@@ -489,7 +491,7 @@ async def test_command_palette_entries(stub_tables: list[GameConfig]) -> None:
     async with app.run_test(size=SIZE) as pilot:
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert titles == [tr(k) for k in ("cmd.new", "cmd.play_trufludo", "cmd.play_truc",
-                                          "cmd.help", "cmd.settings", "cmd.stats",
+                                          "cmd.tournament", "cmd.help", "cmd.settings", "cmd.stats",
                                           "cmd.language", "cmd.screenshot", "cmd.quit")]
         await pilot.press("ctrl+p")
         await pilot.pause()

@@ -46,7 +46,10 @@ class MatchRun:
 
     @classmethod
     def start(cls, config: GameConfig, first_state: Any) -> MatchRun:
-        return cls(config, Series.capped(config.best_of, first_dealer_of(first_state)))
+        """``first_state``: the first game as dealt (its dealer may have been drawn)."""
+        dealer = (first_dealer_of(first_state) if first_state is not None
+                  else config.dealer or 0)
+        return cls(config, Series.capped(config.best_of, dealer))
 
     def record(self, result: int | None) -> MatchRun:
         return replace(self, series=self.series.record(result))
