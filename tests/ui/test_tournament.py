@@ -193,18 +193,32 @@ async def test_full_tournament_with_three_computers_to_its_champion(tmp_path: Pa
             bracket = app.screen
             assert isinstance(bracket, BracketScreen)
             if run.computers_only():
-                await pilot.press("p")  # the computers play it in the background
+                # The first computers' game is watched (played in the background, then
+                # shown move by move); the others are only played, under the progress bar.
+                await pilot.press("p" if watched else "w")
                 for _ in range(200):
                     await settle(pilot, 1)
                     if not bracket.simulating:
                         break
                 assert not bracket.simulating
-                if not watched:  # watch the finished game in the replay viewer
-                    await pilot.press("w")
+                game = app.tournament.last_computer_game
+                assert game is not None
+                pairing = app.tournament.bracket.pairings[game["pairing"]]
+                # F12: the pairing's dealer deals; seat 0 is the pairing's first player.
+                assert GameRecord.from_dict(game["record"]).replay().first_dealer == \
+                    (pairing.first_dealer + game["game"] - 1) % 2
+                if not watched:
                     await pilot.pause()
-                    assert isinstance(app.screen, ReplayScreen)
+                    replay = app.screen
+                    assert isinstance(replay, ReplayScreen) and replay.autoplay
+                    first = replay.position
+                    await pilot.pause(0.7)
+                    assert replay.position > first  # it plays on by itself
+                    title = str(replay.query_one("#replay-title", Static).render())
+                    assert "Watching" in title and "Computer" in title
                     await pilot.press("escape")
                     await pilot.pause()
+                    assert app.screen is bracket
                     watched = True
             else:
                 await pilot.press("p")

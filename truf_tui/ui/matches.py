@@ -128,7 +128,8 @@ class TournamentRun:
     bracket: Tournament
     seed: int | None = None
     id: str = field(default_factory=lambda: uuid.uuid4().hex)
-    last_computer_game: dict[str, Any] | None = None  # record of the last game simulated
+    # The last computers' game: {"pairing": index, "game": number, "record": record dict}.
+    last_computer_game: dict[str, Any] | None = None
 
     @classmethod
     def new(cls, game: str, rules: Mapping[str, Any], entrants: list[Entrant], best_of: int,
@@ -176,6 +177,13 @@ class TournamentRun:
                             opponent="computer" if other.is_computer else "human")
         return Seating(config, swap)
 
+    def computers_config(self) -> GameConfig:
+        """The next game of a computers' pairing: seat 0 is the pairing's first player."""
+        cur = self.bracket.current()
+        assert cur is not None
+        return GameConfig(game=self.game, rules=dict(self.rules), dealer=cur.next_dealer(),
+                          seed=self.game_seed())
+
     def record(self, result: int | None) -> TournamentRun:
         return replace(self, bracket=self.bracket.record(result))
 
@@ -197,6 +205,9 @@ class TournamentRun:
         bracket = Tournament.from_dict(d["bracket"])
         seed = d.get("seed")
         last = d.get("last_computer_game")
+        if not (isinstance(last, dict) and isinstance(last.get("record"), dict)
+                and last.get("pairing") in (0, 1, 2) and type(last.get("game")) is int):
+            last = None
         return cls(d["game"], dict(d["rules"]), entrants, bracket,
                    seed if type(seed) is int else None, str(d["id"]),
                    last if isinstance(last, dict) else None)

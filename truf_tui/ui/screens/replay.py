@@ -3,11 +3,14 @@
 The record is replayed once (every position kept); the move list on the right is the
 navigator: ↑↓ (or ←→), PgUp/PgDn, Home/End and clicks move through it, and the table on the
 left shows the position after the highlighted move.
+
+It also shows a computers' game of the tournament (F12): then the players have names, and
+``autoplay`` plays it from the start at the chosen pace (Space pauses, a step key stops it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -48,14 +51,21 @@ class ReplayScreen(Screen[None]):
         Binding("escape", "close", show=False),
         Binding("right", "step(1)", show=False),
         Binding("left", "step(-1)", show=False),
+        Binding("space", "pause", show=False),
     ]
 
-    def __init__(self, row: GameRow) -> None:
+    def __init__(self, row: GameRow, *, names: Callable[[], tuple[str, str]] | None = None,
+                 title: Callable[[], str] | None = None, autoplay: bool = False) -> None:
         super().__init__(id="replay")
         self.row = row
+        self.names = names  # the two seats' names, when they are not you and the computer
+        self.title_text = title
         self.record: GameRecord = row.record()
         self.states: list[Any] = list(self.record.states())
         self.position = len(self.states) - 1  # opens at the end: the result
+        self.autoplay = autoplay
+        if autoplay:
+            self.position = 0
         self.reviews: list[tuple[int, Any]] = self._truc_reviews()  # (last move, review)
 
     def _truc_reviews(self) -> list[tuple[int, Any]]:
@@ -112,9 +122,41 @@ class ReplayScreen(Screen[None]):
         self.refresh_texts()
         log = self.query_one(OptionList)
         log.focus()
+        if self.autoplay:
+            pace = float(getattr(getattr(self.app, "settings", None), "pace_seconds", 0.6))
+            self._timer = self.set_interval(max(0.25, pace), self._autoplay_step)
+
+    def seat_name(self, p: int | None) -> str:
+        if p is None:
+            return tr("replay.nobody")
+        if self.names is not None:
+            return self.names()[p]
+        return tr("tbl.you") if p == HUMAN else tr("tbl.computer")
+
+    def result_line(self) -> str:
+        if self.names is None:
+            return result_text(self.row)
+        final = self.states[-1]
+        a, b = final.scores()
+        w = final.winner()
+        if w is None:
+            return tr("replay.watch.draw", a=a, b=b)
+        return tr("replay.watch.won", name=self.seat_name(w), a=a, b=b)
 
     # -- moving -----------------------------------------------------------------------------
+    def _autoplay_step(self) -> None:
+        if not self.autoplay or not self.is_current:
+            return  # paused, or help is open over it
+        if self.position >= len(self.states) - 1:
+            self.autoplay = False
+            return
+        self.go_to(self.position + 1)
+
+    def action_pause(self) -> None:
+        self.autoplay = not self.autoplay and self.position < len(self.states) - 1
+
     def action_step(self, delta: int) -> None:
+        self.autoplay = False  # the viewer takes over
         self.go_to(self.position + delta)
 
     def action_home(self) -> None:
@@ -143,6 +185,7 @@ class ReplayScreen(Screen[None]):
         row = self.row
         tier = tr(f"tier.{row.tier}") if row.tier in TIERS else tr("stats.no_tier")
         self.query_one("#replay-title", Static).update(
+            self.title_text() if self.title_text is not None else
             tr("replay.title", game=tr(f"game.{row.game}"), tier=tier,
                when=when(row.finished_at), result=result_text(row)))
         self.query_one("#replay-log-title", Static).update(tr("tbl.log.title"))
@@ -157,7 +200,7 @@ class ReplayScreen(Screen[None]):
         lines = [Option(tr("replay.start"))]
         for i, move in enumerate(self.record.moves, start=1):
             mover = self.states[i - 1].current_player
-            who = tr("tbl.you") if mover == HUMAN else tr("tbl.computer")
+            who = self.seat_name(mover)
             lines.append(Option(f"{i:>3}. {who}: {move}"))
         return lines
 
@@ -171,10 +214,10 @@ class ReplayScreen(Screen[None]):
         else:
             mover = self.states[self.position - 1].current_player
             status = tr("replay.status.move", i=self.position, n=n,
-                        who=tr("tbl.you") if mover == HUMAN else tr("tbl.computer"),
+                        who=self.seat_name(mover),
                         move=self.record.moves[self.position - 1])
         if s.is_terminal():
-            status += "  " + result_text(self.row)
+            status += "  " + self.result_line()
         self.query_one("#replay-status", Static).update(status)
         self.render_notes()
 
@@ -195,7 +238,7 @@ class ReplayScreen(Screen[None]):
 
     def trufludo_board(self, s: Any) -> str:
         def side(p: int) -> list[str]:
-            name = tr("tbl.you") if p == HUMAN else tr("tbl.computer")
+            name = self.seat_name(p)
             dealer = " · " + tr("replay.dealer") if s.dealer == p else ""
             return [f"[b]{name}[/]{dealer}",
                     "  " + tr("replay.hand", cards=self.cards(s.hands[p])),
@@ -210,11 +253,16 @@ class ReplayScreen(Screen[None]):
         you, computer = s.scores()
 
         def name(p: int | None) -> str:
-            return tr("tbl.you") if p == HUMAN else tr("tbl.computer") if p == COMPUTER \
-                else tr("replay.nobody")
+            return self.seat_name(p)
 
-        lines = [tr("replay.t.round", n=s.round_no, dealer=name(s.dealer), stake=s.stake,
-                    you=you, computer=computer, target=s.rules.target), ""]
+        if self.names is None:
+            head = tr("replay.t.round", n=s.round_no, dealer=name(s.dealer), stake=s.stake,
+                      you=you, computer=computer, target=s.rules.target)
+        else:
+            head = tr("replay.t.round.named", n=s.round_no, dealer=name(s.dealer),
+                      stake=s.stake, a=name(HUMAN), you=you, b=name(COMPUTER),
+                      computer=computer, target=s.rules.target)
+        lines = [head, ""]
         lines += [f"[b]{name(COMPUTER)}[/]",
                   "  " + tr("replay.hand", cards=self.cards(s.hands[COMPUTER])), ""]
         for k, trick in enumerate(s.tricks, start=1):

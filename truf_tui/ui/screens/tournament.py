@@ -205,6 +205,7 @@ class BracketScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__(id="bracket")
         self.simulating = False
+        self._watch_when_done = False
 
     @property
     def truf_app(self) -> TrufApp:
@@ -310,9 +311,10 @@ class BracketScreen(Screen[None]):
         play.disabled = self.simulating
         play.label = tr("tour.play.computers" if run.computers_only() else "tour.play.game")
         watch = self.query_one("#bracket-watch", Button)
-        watch.display = run.last_computer_game is not None
+        next_computers = champ is None and run.computers_only()
+        watch.display = next_computers or run.last_computer_game is not None
         watch.disabled = self.simulating
-        watch.label = tr("tour.watch")
+        watch.label = tr("tour.watch.next" if next_computers else "tour.watch")
         new = self.query_one("#bracket-new", Button)
         new.label = tr("tour.new")
         new.variant = "success" if champ else "default"
@@ -369,7 +371,9 @@ class BracketScreen(Screen[None]):
         else:
             self.truf_app.play_tournament_game()
 
-    def simulate(self) -> None:
+    def simulate(self, watch: bool = False) -> None:
+        """The computers play the current game in a worker; ``watch``: then show it."""
+        self._watch_when_done = watch
         run = self.run
         pair = run.current_players()
         cur = run.bracket.current()
@@ -379,14 +383,15 @@ class BracketScreen(Screen[None]):
         self.query_one("#sim-bar", ProgressBar).update(progress=0)
         self.query_one("#sim-label", Static).update("")
         self.refresh_texts()
-        config = run.seating().config  # no one at the keyboard: seat 0 is the pairing's first
+        config = run.computers_config()
         options = dict(getattr(self.app, "bot_options", None) or {})
         options.setdefault("iterations", SIM_ITERATIONS)
-        self._play_computers(config, (pair[0].tier, pair[1].tier), options, run.id)
+        meta = {"pairing": run.pairing_index, "game": len(cur.results) + 1}
+        self._play_computers(config, (pair[0].tier, pair[1].tier), options, run.id, meta)
 
     @work(thread=True, exclusive=True, group="tournament", exit_on_error=False)
     def _play_computers(self, config: Any, tiers: tuple[str, str], options: dict[str, Any],
-                        run_id: str) -> None:
+                        run_id: str, meta: dict[str, Any]) -> None:
         from truf_tui.ai import make_bot
         from truf_tui.engine.record import GameRecord
 
@@ -419,7 +424,7 @@ class BracketScreen(Screen[None]):
         record = GameRecord.from_state(state, tier=tiers[1], human=0)
         try:
             self.app.call_from_thread(self._computers_done, run_id, state.winner(),
-                                      record.to_dict(), moves)
+                                      {**meta, "record": record.to_dict()}, moves)
         except RuntimeError:
             pass  # the app is closing
 
@@ -435,7 +440,7 @@ class BracketScreen(Screen[None]):
         self.query_one("#sim-bar", ProgressBar).update(progress=round(100 * fraction))
         self.query_one("#sim-label", Static).update(tr("tour.sim.moves", n=moves))
 
-    def _computers_done(self, run_id: str, winner: int | None, record: dict[str, Any],
+    def _computers_done(self, run_id: str, winner: int | None, game: dict[str, Any],
                         moves: int) -> None:
         self.simulating = False
         app = self.truf_app
@@ -444,13 +449,16 @@ class BracketScreen(Screen[None]):
             return
         from dataclasses import replace
 
-        run = replace(run.record(winner), last_computer_game=record)
+        run = replace(run.record(winner), last_computer_game=game)
         app.tournament_computers_played(run)
         if self.is_attached:
             self.query_one("#sim-bar", ProgressBar).update(progress=100)
             self.query_one("#sim-label", Static).update(tr("tour.sim.done", n=moves))
             self.refresh_texts()
             self._focus_next_step()
+            if self._watch_when_done:
+                self._watch_when_done = False
+                self.action_watch()
 
     def _focus_next_step(self) -> None:
         """The button of what comes next: play on, or a new tournament once it is won."""
@@ -458,13 +466,31 @@ class BracketScreen(Screen[None]):
         (play if play.display else self.query_one("#bracket-new", Button)).focus()
 
     def action_watch(self) -> None:
-        """The last computers' game, move by move, in the replay viewer."""
+        """The computers' game move by move at the chosen pace, in the replay viewer: the
+        next one (played first in the background), else the last one played."""
         run = self.truf_app.tournament
-        if run is None or run.last_computer_game is None or self.simulating:
+        if run is None or self.simulating:
+            return
+        if run.bracket.current() is not None and run.computers_only():
+            self.simulate(watch=True)
+            return
+        game = run.last_computer_game
+        if game is None:
             return
         from truf_tui.ui.screens.replay import ReplayScreen
 
-        self.app.push_screen(ReplayScreen(watch_row(run.last_computer_game)))
+        pairing = run.bracket.pairings[game["pairing"]]
+        a, b = pairing.players
+
+        def names() -> tuple[str, str]:
+            return self.player_name(a), self.player_name(b)
+
+        def title() -> str:
+            return tr("replay.watch.title", stage=tr(f"tour.stage.{STAGES[game['pairing']]}"),
+                      n=game["game"], a=names()[0], b=names()[1])
+
+        self.app.push_screen(ReplayScreen(watch_row(game["record"]), names=names, title=title,
+                                          autoplay=True))
 
     def action_new(self) -> None:
         if self.simulating:

@@ -90,8 +90,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "tour.status.next": {"en": "Next: {stage}, game {n} — {a} against {b}.",
                          "eo": "Poste: {stage}, ludo {n} — {a} kontraŭ {b}."},
     "tour.status.computers": {
-        "en": "Two computers: press p to have them play it quickly, then w to watch it.",
-        "eo": "Du komputiloj: premu p, por ke ili rapide ludu ĝin, poste w por spekti ĝin.",
+        "en": "Two computers: press p to have them play it quickly, or w to watch it "
+              "move by move.",
+        "eo": "Du komputiloj: premu p, por ke ili rapide ludu ĝin, aŭ w por spekti ĝin "
+              "movon post movo.",
     },
     "tour.status.you": {"en": "Your game: press p to play it.",
                         "eo": "Via ludo: premu p por ludi ĝin."},
@@ -108,6 +110,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "tour.play.game": {"en": "▶ Play the game", "eo": "▶ Ludi la ludon"},
     "tour.play.computers": {"en": "▶ Let them play", "eo": "▶ Lasi ilin ludi"},
     "tour.watch": {"en": "Watch the last game", "eo": "Spekti la lastan ludon"},
+    "tour.watch.next": {"en": "Watch it", "eo": "Spekti ĝin"},
     "tour.new": {"en": "New tournament", "eo": "Nova turniro"},
     "tour.sim.moves": {"en": "{n} moves played", "eo": "{n} movoj luditaj"},
     "tour.sim.done": {"en": "game over after {n} moves", "eo": "ludo finita post {n} movoj"},
@@ -118,6 +121,19 @@ STRINGS: dict[str, dict[str, str]] = {
     "tour.pairing.goes_on": {"en": "The pairing goes on: back to the bracket for the next game.",
                              "eo": "La parigo daŭras: reen al la turnirtabelo por la sekva "
                                    "ludo."},
+    # -- watching a computers' game in the replay viewer --------------------------------------
+    "replay.t.round.named": {
+        "en": "Round {n} · dealer: {dealer} · stake {stake} · points: {a} {you}, "
+              "{b} {computer} (to {target})",
+        "eo": "Rondo {n} · disdonanto: {dealer} · veto {stake} · poentoj: {a} {you}, "
+              "{b} {computer} (ĝis {target})",
+    },
+    "replay.watch.won": {"en": "{name} won {a}–{b}", "eo": "{name} gajnis {a}–{b}"},
+    "replay.watch.draw": {"en": "a draw {a}–{b}", "eo": "egalludo {a}–{b}"},
+    "replay.watch.title": {
+        "en": "Watching · {stage}, game {n} · {a} against {b} · Space: pause",
+        "eo": "Spektado · {stage}, ludo {n} · {a} kontraŭ {b} · Spaceto: paŭzi",
+    },
     "tour.leave.title": {"en": "Leave the tournament?", "eo": "Ĉu forlasi la turniron?"},
     "tour.leave.message": {
         "en": "It is kept: \"Tournament…\" on the start screen brings you back to it.",
