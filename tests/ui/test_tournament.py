@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import Button, Static
+from textual.widgets import Button, OptionList, Static
 
 from truf_tui.engine.record import GameRecord
 from truf_tui.ui.app import TrufApp
@@ -214,6 +214,13 @@ async def test_full_tournament_with_three_computers_to_its_champion(tmp_path: Pa
                     first = replay.position
                     await pilot.pause(0.7)
                     assert replay.position > first  # it plays on by itself
+                    log = replay.query_one(OptionList)
+                    # No spoilers: the list holds the moves shown so far.
+                    assert log.option_count == replay.revealed + 1 == replay.position + 1
+                    await pilot.press("end")  # the viewer takes over: every move is listed
+                    await pilot.pause()
+                    assert not replay.autoplay and log.option_count == len(replay.states)
+                    assert replay.position == len(replay.states) - 1
                     title = str(replay.query_one("#replay-title", Static).render())
                     assert "Watching" in title and "Computer" in title
                     await pilot.press("escape")

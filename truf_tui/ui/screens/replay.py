@@ -52,6 +52,9 @@ class ReplayScreen(Screen[None]):
         Binding("right", "step(1)", show=False),
         Binding("left", "step(-1)", show=False),
         Binding("space", "pause", show=False),
+        # Before the move list's own: while watching, they also show the moves not yet seen.
+        Binding("home", "home", show=False, priority=True),
+        Binding("end", "end", show=False, priority=True),
     ]
 
     def __init__(self, row: GameRow, *, names: Callable[[], tuple[str, str]] | None = None,
@@ -64,8 +67,11 @@ class ReplayScreen(Screen[None]):
         self.states: list[Any] = list(self.record.states())
         self.position = len(self.states) - 1  # opens at the end: the result
         self.autoplay = autoplay
+        # Watching: the move list grows as the game is shown (no spoilers) until the viewer
+        # takes over with a step key.
+        self.revealed = len(self.states) - 1
         if autoplay:
-            self.position = 0
+            self.position = self.revealed = 0
         self.reviews: list[tuple[int, Any]] = self._truc_reviews()  # (last move, review)
 
     def _truc_reviews(self) -> list[tuple[int, Any]]:
@@ -110,13 +116,16 @@ class ReplayScreen(Screen[None]):
             with Vertical(id="replay-right"):
                 yield Static(id="replay-log-title", classes="stats-head")
                 yield OptionList(id="replay-log")
-        yield KeyBar([
+        keys = [
             ("←→ ↑↓", "replay.key.step", "screen.step(1)"),
             ("Home", "replay.key.start", "screen.home"),
             ("End", "replay.key.end", "screen.end"),
             ("Esc", "key.close", "screen.close"),
             ("F1", "key.help", "app.help"),
-        ], id="replay-keys")
+        ]
+        if self.autoplay:
+            keys.insert(0, ("Space", "replay.key.pause", "screen.pause"))
+        yield KeyBar(keys, id="replay-keys")
 
     def on_mount(self) -> None:
         self.refresh_texts()
@@ -150,23 +159,40 @@ class ReplayScreen(Screen[None]):
         if self.position >= len(self.states) - 1:
             self.autoplay = False
             return
+        if self.position + 1 > self.revealed:
+            self.revealed = self.position + 1
+            self.query_one(OptionList).add_option(self.move_line(self.revealed))
         self.go_to(self.position + 1)
+
+    def reveal_all(self) -> None:
+        if self.revealed < len(self.states) - 1:
+            log = self.query_one(OptionList)
+            log.add_options([self.move_line(i)
+                             for i in range(self.revealed + 1, len(self.states))])
+            self.revealed = len(self.states) - 1
 
     def action_pause(self) -> None:
         self.autoplay = not self.autoplay and self.position < len(self.states) - 1
 
     def action_step(self, delta: int) -> None:
-        self.autoplay = False  # the viewer takes over
+        self.take_over()
         self.go_to(self.position + delta)
 
+    def take_over(self) -> None:
+        """A step key while watching: the viewer moves freely through the whole game."""
+        self.autoplay = False
+        self.reveal_all()
+
     def action_home(self) -> None:
+        self.take_over()
         self.go_to(0)
 
     def action_end(self) -> None:
+        self.take_over()
         self.go_to(len(self.states) - 1)
 
     def go_to(self, position: int) -> None:
-        position = max(0, min(position, len(self.states) - 1))
+        position = max(0, min(position, self.revealed))
         log = self.query_one(OptionList)
         if log.highlighted != position:
             log.highlighted = position  # the highlight's event redraws the board
@@ -197,12 +223,13 @@ class ReplayScreen(Screen[None]):
         self.query_one(KeyBar).refresh_texts()
 
     def move_lines(self) -> list[Option]:
-        lines = [Option(tr("replay.start"))]
-        for i, move in enumerate(self.record.moves, start=1):
-            mover = self.states[i - 1].current_player
-            who = self.seat_name(mover)
-            lines.append(Option(f"{i:>3}. {who}: {move}"))
-        return lines
+        return [self.move_line(i) for i in range(self.revealed + 1)]
+
+    def move_line(self, i: int) -> Option:
+        if i == 0:
+            return Option(tr("replay.start"))
+        who = self.seat_name(self.states[i - 1].current_player)
+        return Option(f"{i:>3}. {who}: {self.record.moves[i - 1]}")
 
     def render_board(self) -> None:
         s = self.states[self.position]

@@ -128,11 +128,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "Rondo {n} · disdonanto: {dealer} · veto {stake} · poentoj: {a} {you}, "
               "{b} {computer} (ĝis {target})",
     },
+    "replay.key.pause": {"en": "Pause", "eo": "Paŭzi"},
     "replay.watch.won": {"en": "{name} won {a}–{b}", "eo": "{name} gajnis {a}–{b}"},
     "replay.watch.draw": {"en": "a draw {a}–{b}", "eo": "egalludo {a}–{b}"},
     "replay.watch.title": {
-        "en": "Watching · {stage}, game {n} · {a} against {b} · Space: pause",
-        "eo": "Spektado · {stage}, ludo {n} · {a} kontraŭ {b} · Spaceto: paŭzi",
+        "en": "Watching · {stage}, game {n} · {a} against {b}",
+        "eo": "Spektado · {stage}, ludo {n} · {a} kontraŭ {b}",
     },
     "tour.leave.title": {"en": "Leave the tournament?", "eo": "Ĉu forlasi la turniron?"},
     "tour.leave.message": {
