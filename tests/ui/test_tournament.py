@@ -313,3 +313,37 @@ async def test_setup_and_bracket_in_esperanto_at_80x24() -> None:
         assert isinstance(app.screen, BracketScreen)
         assert "Duonfinalo 1" in str(app.screen.query_one("#box-semi1").border_title)
         assert app.screen.query_one("#bracket-play", Button).region.bottom <= 24
+
+
+async def test_friend_against_a_computer_sits_at_the_keyboard(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    quick_truc(app, seed=8)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.click("#tour-game-1")
+        await pilot.click("#kind-p3-0")  # player 3: the easy computer
+        await pilot.click("#kind-p4-4")  # player 4: a friend, Bo
+        await pilot.pause()
+        await pilot.click("#name-p4")
+        await pilot.press(*"Bo", "enter")
+        await pilot.pause()
+        assert app.tournament is not None
+        app.tournament = app.tournament.record(1)  # semi-final 1 went to Computer 2
+        await pilot.press("escape", "y", "t")
+        await pilot.pause()
+        status = str(app.screen.query_one("#bracket-status", Static).render())
+        assert "Bo plays at the keyboard" in status
+        await pilot.press("p")
+        await settle(pilot)
+        # Bo is the pairing's second player but sits in seat 0, the keyboard's.
+        t = table_of(app)
+        assert t.config.opponent == "computer" and t.config.tier == "easy"
+        semi = app.tournament.bracket.pairings[1]
+        assert t.state.first_dealer == 1 - semi.next_dealer()
+        results = await play_truc_game(pilot, random.Random(3))
+        won = t.state.winner()
+        assert app.tournament.bracket.pairings[1].winner() == ("p4" if won == 0 else "p3")
+        assert "Semi-final 2: Computer 3 (Easy)" in body(results) and "Bo" in body(results)
+        assert app.data is not None and app.data.history.games() == []  # not your game
+        assert not (tmp_path / "current.json").exists()

@@ -183,6 +183,7 @@ class TrufApp(App[None]):
         keeper = None if self.data is None else GameKeeper.new_game(self.data, config.tier)
         if keeper is not None:
             keeper.meta.update(meta)
+            keeper.into_history = self._yours(meta)
         self._run_table = table if self.match is not None or self._seating is not None else None
         self._result_table = None
         self._open_table(table, keeper)
@@ -211,6 +212,8 @@ class TrufApp(App[None]):
             table.hints_used = hints  # type: ignore[attr-defined]
         keeper = None if self.data is None else GameKeeper.resumed(self.data, record,
                                                                     config.tier)
+        if keeper is not None:
+            keeper.into_history = self._yours(record.meta)
         self._open_table(table, keeper)
 
     # -- matches and the tournament (F12) ------------------------------------------------
@@ -276,6 +279,18 @@ class TrufApp(App[None]):
             self.open_tournament()
             return True
         return False
+
+    def _yours(self, meta: Any) -> bool:
+        """Is the game on the table the player's own?  Not a tournament game between a
+        friend and a computer, or two friends: those stay out of the player's history."""
+        t = self.tournament
+        tour = meta.get("tournament") if isinstance(meta, dict) else None
+        if not isinstance(tour, dict) or t is None or tour.get("id") != t.id:
+            return True
+        pairing = tour.get("pairing")
+        if pairing not in (0, 1, 2) or pairing >= len(t.bracket.pairings):
+            return True
+        return "p1" in t.bracket.pairings[pairing].players
 
     def _seating_of(self, meta: Any, config: GameConfig) -> Seating | None:
         t = self.load_tournament()

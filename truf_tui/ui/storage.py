@@ -254,6 +254,9 @@ class GameKeeper:
         self.record: GameRecord | None = None
         self.tracking = True
         self.finished = False
+        # False for a game the person at the keyboard is not playing (friends in a
+        # tournament): autosaved, but kept out of their history.
+        self.into_history = True
 
     @classmethod
     def new_game(cls, data: AppData, tier: str) -> GameKeeper:
@@ -292,7 +295,10 @@ class GameKeeper:
             return
         if state.is_terminal():
             self.finished = True
-            self.data.record_finished(self.record)
+            if self.into_history:
+                self.data.record_finished(self.record)
+            else:
+                self.data.clear_autosave()
         else:
             self.data.autosave(self.record)
 
