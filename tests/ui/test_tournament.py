@@ -145,6 +145,8 @@ async def test_match_progress_survives_a_restart(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, StartScreen) and app.screen.query_one("#resume").display
+        note = str(app.screen.query_one("#resume-note", Static).render())
+        assert "game 2 of a best of 3" in note
         await pilot.press("c")  # Continue: game 2 of the match
         await settle(pilot)
         t = table_of(app)

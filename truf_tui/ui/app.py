@@ -23,7 +23,13 @@ from textual.screen import Screen
 from truf_tui.ui.config import GAMES, TIERS, GameConfig
 from truf_tui.ui.i18n import set_language, tr
 from truf_tui.ui.matches import MatchRun, Seating, TournamentRun, deal
-from truf_tui.ui.results_context import ResultsContext, match_context, tournament_context
+from truf_tui.ui.results_context import (
+    ResultsContext,
+    match_banner,
+    match_context,
+    tournament_banner,
+    tournament_context,
+)
 from truf_tui.ui.screens.dialogs import (
     MIN_HEIGHT,
     MIN_WIDTH,
@@ -187,6 +193,7 @@ class TrufApp(App[None]):
         self._run_table = table if self.match is not None or self._seating is not None else None
         self._result_table = None
         self._open_table(table, keeper)
+        self._announce()
 
     def open_record(self, record: GameRecord, state: AnyState | None = None) -> None:
         """Open a saved or loaded game at its position (``state``: the record replayed)."""
@@ -215,6 +222,8 @@ class TrufApp(App[None]):
         if keeper is not None:
             keeper.into_history = self._yours(record.meta)
         self._open_table(table, keeper)
+        if self._run_table is not None:
+            self._announce()
 
     # -- matches and the tournament (F12) ------------------------------------------------
     def game_finished(self, table: Screen[Any], state: AnyState) -> None:
@@ -232,6 +241,13 @@ class TrufApp(App[None]):
             self.tournament = self.tournament.record(self._seating.table_result(winner))
             self._result_table, self._result_kind = table, "tournament"
             self.save_tournament()
+
+    def _announce(self) -> None:
+        """Say which game of the match or the tournament this is, as its table opens."""
+        if self.match is not None:
+            self.notify(match_banner(self.match), timeout=6)
+        elif self._seating is not None and self.tournament is not None:
+            self.notify(tournament_banner(self.tournament), timeout=6)
 
     def _save_next_match_game(self) -> None:
         """Deal the match's next game and keep it as the saved game: "Next game" opens it,

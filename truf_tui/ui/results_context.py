@@ -46,6 +46,25 @@ def match_context(run: MatchRun) -> ResultsContext:
     return ResultsContext(lines, (("next", "tbl.btn.next_game"), ("menu", "tbl.btn.menu")))
 
 
+def match_banner(run: MatchRun) -> str:
+    """As a match's game opens: which game, the score so far."""
+    s = run.series
+    you, them = s.wins()
+    return tr("match.banner", n=len(s.results) + 1, best=s.best_of, you=you, them=them,
+              opp=opponent_name(run))
+
+
+def tournament_banner(run: TournamentRun) -> str:
+    """As a tournament game opens: the stage, the game, who plays whom."""
+    idx = run.pairing_index
+    if idx is None:
+        return ""
+    p = run.bracket.pairings[idx]
+    a, b = (entrant_name(run, pid) for pid in p.players)
+    return tr("tour.banner", stage=tr(f"tour.stage.{STAGES[idx]}"), n=len(p.results) + 1,
+              a=a, b=b)
+
+
 def entrant_name(run: TournamentRun, pid: str) -> str:
     e = run.entrant(pid)
     n = int(pid[1:])

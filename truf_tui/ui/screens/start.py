@@ -234,10 +234,25 @@ class StartScreen(Screen[None]):
         tier = tr(f"tier.{p.tier}") if p.tier in TIERS else "?"
         you, computer = p.scores
         if p.game == "truc":
-            return tr("start.continue.truc", game=tr("game.truc"), tier=tier, round=p.round,
+            text = tr("start.continue.truc", game=tr("game.truc"), tier=tier, round=p.round,
                       you=you, computer=computer, target=saved[0].rules.get("target", "?"))
-        return tr("start.continue.trufludo", game=tr("game.trufludo"), tier=tier,
-                  moves=p.moves, stock=p.stock, you=you, computer=computer)
+        else:
+            text = tr("start.continue.trufludo", game=tr("game.trufludo"), tier=tier,
+                      moves=p.moves, stock=p.stock, you=you, computer=computer)
+        return text + self._match_text(saved[0].meta.get("match"))
+
+    @staticmethod
+    def _match_text(meta: Any) -> str:
+        """The match a saved game belongs to (F12), if any."""
+        from truf_tui.engine.series import Series
+
+        try:
+            series = Series.from_dict(meta)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return ""
+        won, lost = series.wins()
+        return " · " + tr("start.continue.match", n=len(series.results) + 1,
+                          best=series.best_of, you=won, them=lost)
 
     def _show_saved_game(self) -> None:
         """The "Continue" row, shown while there is a saved game."""

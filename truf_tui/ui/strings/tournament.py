@@ -30,6 +30,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Match, best of {n}: you {you} – {them} {opp}",
         "eo": "Matĉo, plej bona el {n}: vi {you} – {them} {opp}",
     },
+    "match.banner": {
+        "en": "Match, best of {best}: game {n} — you {you} – {them} {opp}",
+        "eo": "Matĉo, plej bona el {best}: ludo {n} — vi {you} – {them} {opp}",
+    },
+    "start.continue.match": {
+        "en": "game {n} of a best of {best}, you {you} – {them}",
+        "eo": "ludo {n} de plej bona el {best}, vi {you} – {them}",
+    },
+    "tour.banner": {"en": "{stage}, game {n}: {a} against {b}",
+                    "eo": "{stage}, ludo {n}: {a} kontraŭ {b}"},
     "match.draw_counts": {
         "en": "A drawn game counts for nobody; the match goes on.",
         "eo": "Egalita ludo valoras por neniu; la matĉo daŭras.",
