@@ -31,7 +31,8 @@ def match_context(run: MatchRun) -> ResultsContext:
         if not s.is_over():
             if s.results[-1] is None:
                 out.append(tr("match.draw_counts"))
-            who = tr("match.deals.you") if s.next_dealer() == 0 else tr("match.deals.them")
+            who = (tr("match.deals.you") if s.next_dealer() == 0
+                   else tr("match.deals.them", opp=opponent_name(run)))
             out.append(tr("match.next", n=len(s.results) + 1, deals=who))
         elif s.winner() == 0:
             out.append(tr("match.won.you", you=you, them=them))

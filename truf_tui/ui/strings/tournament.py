@@ -49,7 +49,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "Poste: ludo {n}, {deals} unue (la disdonado alternas).",
     },
     "match.deals.you": {"en": "you deal", "eo": "vi disdonas"},
-    "match.deals.them": {"en": "the other side deals", "eo": "la alia flanko disdonas"},
+    "match.deals.them": {"en": "{opp} deals", "eo": "{opp} disdonas"},
     "match.won.you": {"en": "You win the match {you} – {them}!",
                       "eo": "Vi gajnas la matĉon {you} – {them}!"},
     "match.won.them": {"en": "The match goes to {opp}, {you} – {them}.",
