@@ -349,3 +349,33 @@ async def test_friend_against_a_computer_sits_at_the_keyboard(tmp_path: Path) ->
         assert "Semi-final 2: Computer 3 (Easy)" in body(results) and "Bo" in body(results)
         assert app.data is not None and app.data.history.games() == []  # not your game
         assert not (tmp_path / "current.json").exists()
+
+
+async def test_computers_play_a_best_of_three_pairing_with_one_key() -> None:
+    from truf_tui.ui.matches import Entrant, TournamentRun
+
+    app = make_app()
+    players = [Entrant("p1", "you"), Entrant("p2", "computer", "easy"),
+               Entrant("p3", "computer", "easy"), Entrant("p4", "computer", "medium")]
+    run = TournamentRun.new("truc", {"target": 1}, players, best_of=3, seed=4)
+    app.tournament = run.record(0).record(0)  # you took semi-final 1, 2-0
+    app._tournament_loaded = True
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        bracket = app.screen
+        assert isinstance(bracket, BracketScreen)
+        assert str(bracket.query_one("#bracket-play", Button).label) == "▶ Let them play"
+        await pilot.press("p")
+        for _ in range(300):
+            await settle(pilot, 1)
+            if app.tournament.bracket.pairings[1].winner() is not None and \
+                    not bracket.simulating:
+                break
+        semi = app.tournament.bracket.pairings[1]
+        assert semi.winner() is not None and 2 <= len(semi.results) <= 3
+        assert max(semi.wins()) == 2
+        assert app.tournament.bracket.stage() == "final"
+        label = str(bracket.query_one("#sim-label", Static).render())
+        assert f"game {len(semi.results)} over after" in label
+        assert str(bracket.query_one("#bracket-play", Button).label) == "▶ Play the game"

@@ -420,7 +420,7 @@ class BracketScreen(Screen[None]):
             now = time.monotonic()
             if now - last_report > 0.05:
                 last_report = now
-                self._report(moves, progress_fraction(state))
+                self._report(meta["game"], moves, progress_fraction(state))
         record = GameRecord.from_state(state, tier=tiers[1], human=0)
         try:
             self.app.call_from_thread(self._computers_done, run_id, state.winner(),
@@ -428,17 +428,17 @@ class BracketScreen(Screen[None]):
         except RuntimeError:
             pass  # the app is closing
 
-    def _report(self, moves: int, fraction: float) -> None:
+    def _report(self, game: int, moves: int, fraction: float) -> None:
         try:
-            self.app.call_from_thread(self._show_progress, moves, fraction)
+            self.app.call_from_thread(self._show_progress, game, moves, fraction)
         except RuntimeError:
             pass
 
-    def _show_progress(self, moves: int, fraction: float) -> None:
+    def _show_progress(self, game: int, moves: int, fraction: float) -> None:
         if not self.is_attached:
             return
         self.query_one("#sim-bar", ProgressBar).update(progress=round(100 * fraction))
-        self.query_one("#sim-label", Static).update(tr("tour.sim.moves", n=moves))
+        self.query_one("#sim-label", Static).update(tr("tour.sim.moves", game=game, n=moves))
 
     def _computers_done(self, run_id: str, winner: int | None, game: dict[str, Any],
                         moves: int) -> None:
@@ -453,12 +453,15 @@ class BracketScreen(Screen[None]):
         app.tournament_computers_played(run)
         if self.is_attached:
             self.query_one("#sim-bar", ProgressBar).update(progress=100)
-            self.query_one("#sim-label", Static).update(tr("tour.sim.done", n=moves))
+            self.query_one("#sim-label", Static).update(
+                tr("tour.sim.done", game=game["game"], n=moves))
             self.refresh_texts()
             self._focus_next_step()
             if self._watch_when_done:
                 self._watch_when_done = False
                 self.action_watch()
+            elif run.pairing_index == game["pairing"]:
+                self.simulate()  # "Let them play" plays the pairing to its end
 
     def _focus_next_step(self) -> None:
         """The button of what comes next: play on, or a new tournament once it is won."""
