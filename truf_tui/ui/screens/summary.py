@@ -108,6 +108,7 @@ class Summary(OnceModal[str | None]):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="summary-screen")
+        self.buttons = self.BUTTONS  # compose may choose others (button_list)
 
     def button_list(self) -> tuple[tuple[str, str], ...]:
         return self.BUTTONS
