@@ -63,3 +63,41 @@ def test_F12_knockout_tournament_semi_finals_then_final() -> None:
 def test_F12_tournament_needs_four_different_players() -> None:
     with pytest.raises(ValueError, match="four players"):
         Tournament(("A", "A", "B", "C"))
+
+
+def test_F12_capped_match_ends_after_twice_best_of_games() -> None:
+    s = Series.capped(best_of=3, first_dealer=0)
+    assert s.max_games == 6
+    for r in (None, 0, None, 1, None):
+        s = s.record(r)
+        assert not s.is_over()
+    s = s.record(None)  # the sixth game: the cap, wins equal -> a drawn match
+    assert s.is_over() and s.winner() is None and s.is_drawn()
+    t = Series.capped(best_of=1)
+    assert t.max_games == 2
+    t = t.record(None).record(None)
+    assert t.is_drawn()
+    u = Series.capped(best_of=5).record(0)
+    for _ in range(9):
+        u = u.record(None)
+    assert u.is_over() and u.winner() == 0 and not u.is_drawn()  # more wins at the cap
+    assert Series.from_dict(u.to_dict()) == u
+    with pytest.raises(ValueError, match="max_games"):
+        Series(best_of=3, max_games=2)
+
+
+def test_F12_tournament_pairings_of_best_of_three() -> None:
+    t = Tournament(("Ana", "Bob", "Cy", "Di"), best_of=3)
+    t = t.record(0).record(None).record(1)
+    assert t.stage() == "semi-final 1" and t.current().wins() == (1, 1)
+    assert t.current().next_dealer() == 1  # the deal alternates over the three games
+    t = t.record(1)
+    assert t.stage() == "semi-final 2" and t.pairings[0].winner() == "Bob"
+    t = t.record(0).record(0)
+    assert t.stage() == "final" and t.current().players == ("Bob", "Cy")
+    assert t.current().best_of == 3
+    assert Tournament.from_dict(t.to_dict()) == t
+    t = t.record(1).record(1)
+    assert t.champion() == "Cy"
+    with pytest.raises(ValueError, match="best_of"):
+        Tournament(("A", "B", "C", "D"), best_of=2)

@@ -114,7 +114,8 @@ async def test_start_screen_shows_choices_and_plays(stub_tables: list[GameConfig
         texts = " ".join(visible_texts(start).values())
         for key in ("game.trufludo", "game.truc", "tier.easy", "tier.expert",
                     "tier.trufludo.hard", "start.deck.italian", "start.leftover.last_capturer",
-                    "start.dealer.computer", "start.play", "start.howto", "start.quit"):
+                    "start.dealer.computer", "start.play", "start.guided", "start.tournament",
+                    "start.saved"):
             assert tr(key) in texts, key
         assert not start.query_one("#rules-truc").display
         await pilot.press("enter")
@@ -132,7 +133,9 @@ async def test_start_screen_keyboard_choices(stub_tables: list[GameConfig]) -> N
         assert start.query_one("#rules-truc").display
         assert not start.query_one("#rules-trufludo").display
         assert tr("tier.truc.easy") in " ".join(visible_texts(start).values())
+        await pilot.press("tab")  # play against: the computer
         await pilot.press("tab", "down", "down")  # opponent: medium -> hard -> expert
+        await pilot.press("tab", "right")  # the match: best of 3
         await pilot.press("tab")  # the target field
         assert app.focused is start.query_one("#target", Input)
         await pilot.press("backspace", "backspace", "2", "1")
@@ -140,7 +143,7 @@ async def test_start_screen_keyboard_choices(stub_tables: list[GameConfig]) -> N
         await pilot.press("tab", "right", "right")  # the computer deals first
         await pilot.press("p")
         assert stub_tables == [GameConfig("truc", "expert", {"target": 21, "rest_refusal": "game"},
-                                          1, None)]
+                                          1, None, best_of=3)]
 
 
 async def test_start_screen_mouse_choices(stub_tables: list[GameConfig]) -> None:
@@ -303,7 +306,7 @@ async def test_key_bar_hints_are_clickable(stub_tables: list[GameConfig]) -> Non
     app = TrufApp()
     async with app.run_test(size=SIZE) as pilot:
         hints = list(app.screen.query("KeyHint"))
-        await pilot.click(hints[2])  # "F1 ? Help" (after "p Play" and "s Statistics")
+        await pilot.click(hints[3])  # "F1 ? Help" (after "p Play", "t Tournament", "s …")
         await help_loaded(pilot, "en")
         await pilot.click(app.screen.query("KeyHint").first())  # "Esc Close"
         await pilot.pause()
@@ -490,8 +493,8 @@ async def test_command_palette_entries(stub_tables: list[GameConfig]) -> None:
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert titles == [tr(k) for k in ("cmd.new", "cmd.play_trufludo", "cmd.play_truc",
                                           "cmd.guided_trufludo", "cmd.guided_truc",
-                                          "cmd.help", "cmd.settings", "cmd.stats",
-                                          "cmd.saved_games",
+                                          "cmd.tournament", "cmd.help", "cmd.settings",
+                                          "cmd.stats", "cmd.saved_games",
                                           "cmd.language", "cmd.screenshot", "cmd.quit")]
         await pilot.press("ctrl+p")
         await pilot.pause()
@@ -571,3 +574,34 @@ async def test_random_keys_never_break_the_shell(exits: list[bool],
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
+
+
+async def test_start_screen_opens_the_guided_game_and_the_saved_games() -> None:
+    from truf_tui.ui.screens.guided import GuidedTruc, GuidedTrufludo
+    from truf_tui.ui.screens.saves import SavedGamesScreen
+
+    app = TrufApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#guided")  # the game chosen above: Trufludo
+        await pilot.pause()
+        assert isinstance(app.screen, GuidedTrufludo)
+        app.back_to_start()
+        await pilot.pause()
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        start.query_one("#game").focus()
+        await pilot.press("right")  # Le Truc
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, GuidedTruc)
+        app.back_to_start()
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, SavedGamesScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await pilot.click("#saved")
+        await pilot.pause()
+        assert isinstance(app.screen, SavedGamesScreen)

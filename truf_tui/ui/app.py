@@ -23,6 +23,14 @@ from textual.screen import Screen
 from truf_tui.store.saves import now_iso
 from truf_tui.ui.config import GAMES, OPPONENTS, TIERS, GameConfig
 from truf_tui.ui.i18n import set_language, tr
+from truf_tui.ui.matches import MatchRun, Seating, TournamentRun, deal
+from truf_tui.ui.results_context import (
+    ResultsContext,
+    match_banner,
+    match_context,
+    tournament_banner,
+    tournament_context,
+)
 from truf_tui.ui.screens.dialogs import (
     MIN_HEIGHT,
     MIN_WIDTH,
@@ -133,6 +141,16 @@ class TrufApp(App[None]):
         self._load = load
         self.last_config: GameConfig | None = None
 
+        # A best-of-N match or a tournament game on the table (F12): the table whose end
+        # counts for it, and the table whose results screen shows it.
+        self.match: MatchRun | None = None
+        self.tournament: TournamentRun | None = None
+        self._tournament_loaded = False
+        self._seating: Seating | None = None
+        self._run_table: Screen[Any] | None = None
+        self._result_table: Screen[Any] | None = None
+        self._result_kind: str | None = None
+
         # The game being followed (autosaved), and the saved one the start screen offers.
         self._keeper: GameKeeper | None = None
         self._saved: tuple[GameRecord, AnyState] | None = None
@@ -170,11 +188,27 @@ class TrufApp(App[None]):
         self.last_config = config
         self._remember(config)
         table = self._table_for(config)
-        keeper = (None if self.data is None
-                  else GameKeeper.new_game(self.data, config.tier, config.opponent))
+        first = getattr(table, "state", None)
+        self.match = MatchRun.start(config, first) if config.best_of > 1 else None
+        self._seating = None
+        meta: dict[str, Any] = {"practice": config.practice}
+        if self.match is not None:
+            meta["match"] = self.match.meta()
+        self._launch(table, config, meta)
+
+    def _launch(self, table: Screen[Any], config: GameConfig, meta: dict[str, Any]) -> None:
+        """Open a new game's table; ``meta`` goes into its record."""
+        if config.opponent == "human":
+            meta["opponent"] = "human"
+        keeper = None if self.data is None else GameKeeper.new_game(self.data, config.tier,
+                                                                     config.opponent)
         if keeper is not None:
-            keeper.meta["practice"] = config.practice
+            keeper.meta.update(meta)
+            keeper.into_history = self._yours(meta)
+        self._run_table = table if self.match is not None or self._seating is not None else None
+        self._result_table = None
         self._open_table(table, keeper)
+        self._announce()
 
     def open_record(self, record: GameRecord, state: AnyState | None = None) -> None:
         """Open a saved or loaded game at its position (``state``: the record replayed)."""
@@ -183,8 +217,18 @@ class TrufApp(App[None]):
         config = config_of(record, tier=self.start_choices["tier"])
         if record.meta.get("practice") is True:  # practice mode carries on (issue 5)
             config = replace(config, practice=True)
+        if record.meta.get("opponent") == "human":
+            config = replace(config, opponent="human")
+        # A game of a match or of the tournament counts for it again (F12).
+        self.match = MatchRun.from_meta(config, record.meta.get("match"))
+        if self.match is not None:
+            config = self.match.config
+        self._seating = self._seating_of(record.meta.get("tournament"), config)
         self.last_config = config
         table = self._table_for(config, state)
+        counts = not state.is_terminal() and (self.match is not None or self._seating is not None)
+        self._run_table = table if counts else None
+        self._result_table = None
         hints = record.meta.get("hints_used")
         if type(hints) is int and hints > 0:  # and so does the count of hints
             table.hints_used = hints  # type: ignore[attr-defined]
@@ -197,7 +241,184 @@ class TrufApp(App[None]):
             table.player_names = typed  # type: ignore[attr-defined]
         keeper = None if self.data is None else GameKeeper.resumed(self.data, record,
                                                                     config.tier)
+        if keeper is not None:
+            keeper.into_history = self._yours(record.meta)
         self._open_table(table, keeper)
+        if self._run_table is not None:
+            self._announce()
+
+    # -- matches and the tournament (F12) ------------------------------------------------
+    def game_finished(self, table: Screen[Any], state: AnyState) -> None:
+        """A table's game ended: count it for its match or tournament, once."""
+        if table is not self._run_table:
+            return
+        self._run_table = None
+        winner = state.winner()
+        if self.match is not None:
+            self.match = self.match.record(winner)
+            self._result_table, self._result_kind = table, "match"
+            if not self.match.series.is_over():
+                self._save_next_match_game()
+        elif self._seating is not None and self.tournament is not None:
+            self.tournament = self.tournament.record(self._seating.table_result(winner))
+            self._result_table, self._result_kind = table, "tournament"
+            self.save_tournament()
+
+    def _announce(self) -> None:
+        """Say which game of the match or the tournament this is, as its table opens."""
+        if self.match is not None:
+            self.notify(match_banner(self.match), timeout=6)
+        elif self._seating is not None and self.tournament is not None:
+            self.notify(tournament_banner(self.tournament), timeout=6)
+
+    def _save_next_match_game(self) -> None:
+        """Deal the match's next game and keep it as the saved game: "Next game" opens it,
+        and after a quit "Continue" does (the match travels in its meta)."""
+        from truf_tui.engine.record import GameRecord
+        from truf_tui.store import game_meta
+
+        assert self.match is not None
+        config = self.match.next_config()
+        state = deal(config)
+        meta = game_meta(tier=config.tier, human=0, practice=config.practice,
+                         match=self.match.meta())
+        if config.opponent == "human":
+            meta["opponent"] = "human"
+        record = GameRecord.from_state(state, **meta)
+        self._keeper = None
+        self._saved = (record, state)
+        if self.data is not None:
+            self.data.autosave(record)
+            self.show_problems()
+
+    def results_context(self) -> ResultsContext | None:
+        """What the results screen over a match's or the tournament's table adds."""
+        table = self._result_table
+        if table is None or table not in self.screen_stack:
+            return None
+        if self._result_kind == "match" and self.match is not None:
+            return match_context(self.match)
+        if self._result_kind == "tournament" and self.tournament is not None:
+            return tournament_context(self.tournament)
+        return None
+
+    def results_chosen(self, table: Screen[Any], choice: str | None) -> bool:
+        """A results screen's button for a match or tournament game (False: not ours)."""
+        if table is not self._result_table:
+            return False
+        if self._result_kind == "match" and self.match is not None:
+            if choice == "next" and self.saved_game is not None:
+                self.continue_game()
+                return True
+            if choice == "again":
+                self.start_game(self.match.config)
+                return True
+        if self._result_kind == "tournament" and choice == "next":
+            self.open_tournament()
+            return True
+        return False
+
+    def _yours(self, meta: Any) -> bool:
+        """Is the game on the table the player's own?  Not a tournament game between a
+        friend and a computer, or two friends: those stay out of the player's history."""
+        t = self.tournament
+        tour = meta.get("tournament") if isinstance(meta, dict) else None
+        if not isinstance(tour, dict) or t is None or tour.get("id") != t.id:
+            return True
+        pairing = tour.get("pairing")
+        if pairing not in (0, 1, 2) or pairing >= len(t.bracket.pairings):
+            return True
+        return "p1" in t.bracket.pairings[pairing].players
+
+    def _seating_of(self, meta: Any, config: GameConfig) -> Seating | None:
+        t = self.load_tournament()
+        if not isinstance(meta, dict) or t is None or meta != self._tournament_meta(t):
+            return None
+        return Seating(config, bool(meta.get("swap")))
+
+    @staticmethod
+    def _tournament_meta(t: TournamentRun) -> dict[str, Any]:
+        cur = t.bracket.current()
+        return {"id": t.id, "pairing": t.pairing_index,
+                "game": 0 if cur is None else len(cur.results),
+                "swap": t.seating().swap if cur is not None else False}
+
+    def load_tournament(self) -> TournamentRun | None:
+        if not self._tournament_loaded:
+            self._tournament_loaded = True
+            if self.data is not None and self.tournament is None:
+                self.tournament = TournamentRun.load(self.data.folder)
+        return self.tournament
+
+    def save_tournament(self) -> None:
+        if self.data is None:
+            return
+        try:
+            if self.tournament is None:
+                TournamentRun.forget(self.data.folder)
+            else:
+                self.tournament.save(self.data.folder)
+        except Exception as e:  # keeping it is a convenience: say so and play on
+            self.data.problems.append(Notice("store.not_saved", f"{type(e).__name__}: {e}"))
+        self.show_problems()
+
+    def open_tournament(self) -> None:
+        """The tournament's bracket, or its set-up when there is none."""
+        from truf_tui.ui.screens.tournament import BracketScreen, TournamentSetup
+
+        self._pop_to_start()
+        if self.load_tournament() is not None:
+            self.push_screen(BracketScreen())
+        else:
+            self.push_screen(TournamentSetup())
+
+    def begin_tournament(self, run: TournamentRun) -> None:
+        self.tournament = run
+        self._tournament_loaded = True
+        self.save_tournament()
+        self.open_tournament()
+
+    def end_tournament(self) -> None:
+        """Forget the tournament (a new one is set up next)."""
+        self.tournament = None
+        self._tournament_loaded = True
+        self.save_tournament()
+
+    def tournament_computers_played(self, run: TournamentRun) -> None:
+        """The bracket screen simulated a computers' game: keep its outcome."""
+        self.tournament = run
+        self.save_tournament()
+
+    def play_tournament_game(self) -> None:
+        """The current pairing's next game on the table (someone at the keyboard plays)."""
+        t = self.tournament
+        if t is None or t.bracket.current() is None or t.computers_only():
+            return
+        meta = self._tournament_meta(t)
+        saved = self.saved_game
+        if saved is not None and saved[0].meta.get("tournament") == meta:
+            self.open_record(*saved)  # that very game, saved: carry on with it
+            return
+
+        def go() -> None:
+            seating = t.seating()
+            self.match = None
+            self._seating = seating
+            self.last_config = seating.config
+            table = self._table_for(seating.config)
+            self._launch(table, seating.config, {"tournament": meta})
+
+        if saved is None:
+            go()
+            return
+        from truf_tui.ui.screens.dialogs import ConfirmReplaceSave
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.discard_saved_game()
+                go()
+
+        self.push_screen(ConfirmReplaceSave(), answered)
 
     def _table_for(self, config: GameConfig, state: AnyState | None = None) -> Screen[Any]:
         """The table of ``config``'s game: a new deal, or ``state`` if given."""
@@ -306,6 +527,7 @@ class TrufApp(App[None]):
                                                         config.seed)
         c["rules"][config.game] = deepcopy(config.rules)
         c["practice"] = config.practice
+        c["opponent"], c["best_of"] = config.opponent, config.best_of
         self.choices_changed()
 
     def choices_changed(self) -> None:
@@ -470,7 +692,8 @@ class TrufApp(App[None]):
         c = self.start_choices
         config = GameConfig(game=game, tier=c["tier"], rules=dict(c["rules"][game]),
                             dealer=c["dealer"], seed=c["seed"],
-                            practice=c.get("practice", False))
+                            practice=c.get("practice", False),
+                            opponent=c.get("opponent", "computer"), best_of=c.get("best_of", 1))
         self.new_game(config)
 
     def _unless_game_lost(self, then: Callable[[], None]) -> None:
@@ -532,6 +755,8 @@ class TrufApp(App[None]):
                             lambda: self.action_guided("trufludo"))
         yield SystemCommand(tr("cmd.guided_truc"), tr("cmd.guided_truc.help"),
                             lambda: self.action_guided("truc"))
+        yield SystemCommand(tr("cmd.tournament"), tr("cmd.tournament.help"),
+                            lambda: self._unless_game_lost(self.open_tournament))
         yield SystemCommand(tr("cmd.help"), tr("cmd.help.help"), self.action_help)
         yield SystemCommand(tr("cmd.settings"), tr("cmd.settings.help"), self.action_settings)
         yield SystemCommand(tr("cmd.stats"), tr("cmd.stats.help"), self.action_stats)

@@ -4,13 +4,20 @@ Each picture is one small ``async`` function that brings a fresh app (seeded, co
 instant pace, small search budgets) to the screen to show; the runner then saves it as
 ``DIR/<name>.svg``.  To add a picture, write a function and list it in ``SHOTS``.  A shot
 that fails is reported and the others are still taken; the exit status says if any failed.
+
+A screen that shows stored data (statistics, saved games, "Continue") gets a fresh temporary
+data folder, filled by the shot's ``data`` function with made-up games: never the user's.
+Times are shown in UTC, so the pictures are the same everywhere.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
+import tempfile
+import time
 import traceback
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
@@ -27,8 +34,12 @@ BOT_OPTIONS = {"iterations": 60}
 Prepare = Callable[[Pilot[Any]], Awaitable[None]]
 
 
-def make_app(lang: str = "en", pace: str = "instant") -> TrufApp:
-    return TrufApp(settings=Settings(lang=lang, pace=pace), bot_options=dict(BOT_OPTIONS))
+Fill = Callable[[Path], None]
+
+
+def make_app(lang: str = "en", pace: str = "instant", data_dir: Path | None = None) -> TrufApp:
+    return TrufApp(settings=Settings(lang=lang, pace=pace), bot_options=dict(BOT_OPTIONS),
+                   data_dir=data_dir)
 
 
 async def settle(pilot: Pilot[Any], rounds: int = 4) -> None:
@@ -260,7 +271,256 @@ async def shot_guided_truc(pilot: Pilot[Any]) -> None:
     await _guided(pilot, "truc", 6)  # after a spoiled trick, raise
 
 
-# (file name, how to get there, app options)
+# -- stored data: statistics, replays, saves (issue 6) ---------------------------------------
+SESSION = "2030-01-01T00:00:00+00:00"  # "this session": the games finished after this
+
+
+def bot_game(game: str, seed: int, tiers: tuple[str, str] = ("medium", "hard"),
+             rules: dict[str, Any] | None = None) -> list[Any]:
+    """Every position of a game the computer plays against itself (seeded): a made-up game
+    for the history or a save."""
+    from truf_tui.ai import make_bot
+    from truf_tui.engine import truc, trufludo
+
+    s: Any
+    if game == "truc":
+        s = truc.new_game(truc.Rules(**(rules or {})), seed=seed, dealer=1)
+    else:
+        s = trufludo.new_game(trufludo.Rules(**(rules or {})), seed=seed, dealer=1)
+    bots = [make_bot(game, tier, seed=seed + i, iterations=30) for i, tier in enumerate(tiers)]
+    states = [s]
+    while not s.is_terminal():
+        p = s.current_player
+        s = s.apply(bots[p].choose(s.observation(p)))
+        states.append(s)
+    return states
+
+
+def record_of(state: Any, n: int, tier: str | None, started_at: str) -> Any:
+    from truf_tui.engine.record import GameRecord
+    from truf_tui.store.saves import game_meta
+
+    return GameRecord.from_state(state, **game_meta(tier=tier, game_id=f"screenshot-{n}",
+                                                    started_at=started_at))
+
+
+def bluff_match(you: Sequence[str], cpu: Sequence[str], moves: Sequence[str]) -> Any:
+    """A one-round Le Truc match (a refused rest loses it, T8) dealt ``you`` and ``cpu``:
+    the bluffs and honest raises the statistics count."""
+    from truf_tui.cards import TRUC_32
+    from truf_tui.engine import truc
+
+    top = [you[0], cpu[0], you[1], cpu[1], you[2], cpu[2]]
+    deck = top + [str(c) for c in TRUC_32 if str(c) not in top]
+    s = truc.new_game(truc.Rules(rest_refusal="game"), deck=deck, dealer=1, seed=1)
+    for m in moves:
+        s = s.apply(m)
+    return s
+
+
+WEAK, STRONG, GOOD = ("9S", "10S", "JS"), ("7H", "8H", "AH"), ("7H", "7S", "8H")
+BLUFFS = [  # (your cards, the computer's, the moves)
+    (WEAK, STRONG, ["rest", "refuse"]),  # your bluff works
+    (WEAK, STRONG, ["rest", "accept", "play JS", "play 7H", "play 8H", "play 9S"]),  # called
+    (GOOD, WEAK, ["play 8H", "rest", "refuse"]),  # the computer's bluff, and you give in
+    (GOOD, WEAK, ["rest", "refuse"]),  # an honest raise
+]
+
+
+def fill_history(folder: Path) -> None:
+    """A history of made-up games: Trufludo and Le Truc against each tier, the bluff rounds
+    above, and (the newest, for the replay) a Le Truc match to 6 points."""
+    from truf_tui.store import History
+
+    games: list[tuple[Any, str | None]] = [
+        (bot_game("trufludo", 3)[-1], "easy"),
+        (bot_game("trufludo", 4, ("hard", "medium"))[-1], "medium"),
+        (bot_game("trufludo", 5)[-1], "hard"),
+        (bot_game("trufludo", 6, ("hard", "medium"))[-1], "expert"),
+    ]
+    games += [(bluff_match(*case), tier)
+              for case, tier in zip(BLUFFS, ("expert", "medium", "expert", "easy"), strict=True)]
+    games.append((bot_game("truc", 7, rules={"target": 6})[-1], "hard"))
+    with History(folder) as history:
+        for n, (state, tier) in enumerate(games):
+            day = "2029-12-30" if n in (0, 4) else "2030-01-02"  # two before this session
+            at = f"{day}T{10 + n:02d}:{7 * n % 60:02d}:00+00:00"
+            history.add_game(record_of(state, n, tier, at), finished_at=at)
+
+
+async def _stats(pilot: Pilot[Any]) -> Any:
+    from truf_tui.ui.screens.stats import StatsScreen
+
+    pilot.app.session_started = SESSION  # type: ignore[attr-defined]
+    await pilot.press("s")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, StatsScreen))
+    await pilot.pause(0.2)  # the list of games takes the focus (and scrolls) first
+    return pilot.app.screen
+
+
+async def shot_stats(pilot: Pilot[Any]) -> None:
+    """The statistics: won / drawn / lost per game and opponent."""
+    screen = await _stats(pilot)
+    screen.query_one("#stats-body").scroll_home(animate=False)
+    await pilot.pause(0.2)
+
+
+async def shot_stats_bluffs(pilot: Pilot[Any]) -> None:
+    """The statistics' Le Truc bluffs, this session and all time, and the raise / fold
+    rates next to the expert's."""
+    screen = await _stats(pilot)
+    screen.query_one("#stats-bluffs-head").scroll_visible(top=True, animate=False)
+    await pilot.pause(0.2)
+
+
+async def shot_replay(pilot: Pilot[Any]) -> None:
+    """The newest game of the statistics' list, replayed: the last round's second trick,
+    both hands face up, with the round's bets and bluffs."""
+    from truf_tui.ui.screens.replay import ReplayScreen
+
+    await _stats(pilot)
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen))
+    await pilot.pause()
+    await pilot.press(*["left"] * 6)  # from the end (move 20) back to move 14
+    await pilot.pause(0.2)
+
+
+def fill_saves(folder: Path) -> None:
+    """Three games saved under a name, on fixed days."""
+    from truf_tui.store import SaveStore
+
+    store = SaveStore(folder)
+    truc_match = bot_game("truc", 8)  # 69 positions, won 12-9
+    trufludo_game = bot_game("trufludo", 13)
+    saves = [
+        ("Trufludo, lesson 2", trufludo_game[14], "easy"),
+        ("Sunday's match", truc_match[20], "expert"),
+        ("Truc, 5 to 9", truc_match[45], "hard"),
+    ]
+    for n, (name, state, tier) in enumerate(saves):
+        store.save_named(name, record_of(state, n, tier, "2030-01-01T10:00:00+00:00"))
+        stamp = 1_893_456_000 + 86_400 * n + 3_600 * (n + 9)  # January 2030, newest last
+        os.utime(folder / "saves" / f"{name}.json", (stamp, stamp))
+
+
+async def shot_saved_games(pilot: Pilot[Any]) -> None:
+    """The saved games (o on the start screen): load with Enter, delete with d."""
+    from truf_tui.ui.screens.saves import SavedGamesScreen
+
+    pilot.app.action_saved_games()  # type: ignore[attr-defined]
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, SavedGamesScreen))
+    await pilot.pause(0.2)
+
+
+def fill_autosave(folder: Path) -> None:
+    """A Le Truc match left in the middle: the start screen offers to continue it."""
+    from truf_tui.store import SaveStore
+
+    states = bot_game("truc", 8)
+    state = [s for s in states[:40] if s.current_player == 0][-1]
+    SaveStore(folder).save_current(record_of(state, 0, "hard", "2030-01-01T10:00:00+00:00"))
+
+
+async def shot_start_continue(pilot: Pilot[Any]) -> None:
+    await pilot.pause(0.2)
+
+
+async def shot_game_menu(pilot: Pilot[Any]) -> None:
+    """Esc on a table: back to the game, save as…, saved games, leave."""
+    from truf_tui.ui.screens.saves import GameMenu
+
+    t = await start(pilot, "truc", seed=21, dealer=1)
+    await pilot.press("1")
+    await settle(pilot)
+    await wait_for(pilot, lambda: t.state.current_player == 0)
+    await pilot.press("escape")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, GameMenu))
+
+
+# -- the tournament (F12) ---------------------------------------------------------------------
+async def shot_tournament_setup(pilot: Pilot[Any]) -> None:
+    """t on the start screen: four players, one of them a friend at the same keyboard."""
+    await pilot.press("t")
+    await pilot.pause()
+    await pilot.click("#kind-p3-4")  # player 3: a friend, with a name field
+    await pilot.pause()
+    pilot.app.screen.query_one("#name-p3").value = "Ada"  # type: ignore[attr-defined]
+    await pilot.pause()
+
+
+async def shot_tournament_bracket(pilot: Pilot[Any]) -> None:
+    """The bracket after both semi-finals (best of three): the final is next."""
+    from truf_tui.ui.matches import Entrant, TournamentRun
+
+    app = pilot.app
+    assert isinstance(app, TrufApp)
+    players = [Entrant("p1", "you"), Entrant("p2", "friend", name="Ada"),
+               Entrant("p3", "computer", "medium"), Entrant("p4", "computer", "hard")]
+    run = TournamentRun.new("trufludo", {}, players, best_of=3, seed=1)
+    for result in (0, 1, 0, None, 1, 1):  # you beat Ada 2-1; a draw, then hard wins 2-0
+        run = run.record(result)
+    app.tournament, app._tournament_loaded = run, True
+    await pilot.press("t")
+    await pilot.pause(0.2)
+
+
+# -- two players at one keyboard (hot-seat) --------------------------------------------------
+async def _hotseat(pilot: Pilot[Any], game: str, **config: Any) -> Any:
+    """A hot-seat game, the players named Ana and Ben at the first pass."""
+    from textual.widgets import Input
+
+    app = pilot.app
+    assert isinstance(app, TrufApp)
+    app.start_game(GameConfig(game=game, opponent="human", **config))
+    await settle(pilot)
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "PassScreen")
+    for p, name in enumerate(("Ana", "Ben")):
+        app.screen.query_one(f"#pass-name-{p}", Input).value = name
+    await pilot.pause()
+    await pilot.press("enter")
+    await settle(pilot)
+    return table(pilot)
+
+
+async def shot_hotseat_pass(pilot: Pilot[Any]) -> None:
+    """Ana has moved: the table is covered until Ben takes the keyboard."""
+    await _hotseat(pilot, "trufludo", seed=11, dealer=1)
+    await pilot.press("1")
+    await settle(pilot)
+    await wait_for(pilot, lambda: type(pilot.app.screen).__name__ == "PassScreen")
+
+
+async def shot_hotseat_table(pilot: Pilot[Any]) -> None:
+    """Le Truc, hot-seat: Ben asked "2 pli?" before the first card; Ana is to answer."""
+    await _hotseat(pilot, "truc", seed=11, dealer=0)
+    await pilot.press("r")
+    await settle(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+# -- the help's worked examples --------------------------------------------------------------
+async def shot_example(pilot: Pilot[Any]) -> None:
+    """From the help's raise rule (T7), its worked example, two moves in."""
+    from truf_tui.ui.screens.example import ExampleScreen
+    from truf_tui.ui.screens.help import HelpScreen
+
+    await _help(pilot)
+    help_screen = pilot.app.screen
+    assert isinstance(help_screen, HelpScreen)
+    await wait_for(pilot, lambda: bool(help_screen._loaded_lang))
+    help_screen.go_to_section(next(i for i, s in enumerate(help_screen.sections)
+                                   if "2 pli?" in s.title))
+    await pilot.pause()
+    await pilot.press("tab")  # the first link under the rule: its worked example
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, ExampleScreen))
+    await pilot.press("right", "right")
+    await pilot.pause(0.2)
+
+
+# (file name, how to get there, app options; "data": fills a temporary data folder)
 SHOTS: list[tuple[str, Prepare, dict[str, Any]]] = [
     ("start", shot_start, {}),
     ("help-en", shot_help_en, {}),
@@ -280,16 +540,34 @@ SHOTS: list[tuple[str, Prepare, dict[str, Any]]] = [
     ("truc-practice-review", shot_truc_practice_review, {}),
     ("guided-trufludo", shot_guided_trufludo, {}),
     ("guided-truc", shot_guided_truc, {"lang": "eo"}),
+    ("stats", shot_stats, {"data": fill_history}),
+    ("stats-bluffs", shot_stats_bluffs, {"data": fill_history}),
+    ("replay", shot_replay, {"data": fill_history}),
+    ("saved-games", shot_saved_games, {"data": fill_saves}),
+    ("start-continue", shot_start_continue, {"data": fill_autosave}),
+    ("game-menu", shot_game_menu, {"data": lambda folder: None}),
+    ("tournament-setup", shot_tournament_setup, {}),
+    ("tournament-bracket", shot_tournament_bracket, {}),
+    ("hotseat-pass", shot_hotseat_pass, {}),
+    ("hotseat-table", shot_hotseat_table, {}),
+    ("example", shot_example, {}),
 ]
 
 
 async def take(name: str, prepare: Prepare, options: dict[str, Any], out: Path) -> Path:
-    app = make_app(**options)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await prepare(pilot)
-        await pilot.pause()
-        return Path(app.save_screenshot(f"{name}.svg", path=str(out)))
+    options = dict(options)
+    fill: Fill | None = options.pop("data", None)
+    with tempfile.TemporaryDirectory(prefix="truf-tui-shot-") as folder:
+        data_dir = None
+        if fill is not None:  # made-up data in a folder of its own, never the user's
+            data_dir = Path(folder)
+            fill(data_dir)
+        app = make_app(data_dir=data_dir, **options)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await prepare(pilot)
+            await pilot.pause()
+            return Path(app.save_screenshot(f"{name}.svg", path=str(out)))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -300,6 +578,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help=f"only these shots ({', '.join(n for n, _, _ in SHOTS)})")
     args = parser.parse_args(argv)
     args.directory.mkdir(parents=True, exist_ok=True)
+    os.environ["TZ"] = "UTC"  # the lists show local times: the same in every picture
+    if hasattr(time, "tzset"):
+        time.tzset()
     failed = []
     for name, prepare, options in SHOTS:
         if args.only and name not in args.only:

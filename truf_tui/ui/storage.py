@@ -27,7 +27,15 @@ from truf_tui.store import (
     StoreError,
     game_meta,
 )
-from truf_tui.ui.config import DEFAULT_RULES, DEFAULT_TIER, GAMES, TIERS, GameConfig
+from truf_tui.ui.config import (
+    BEST_OF,
+    DEFAULT_RULES,
+    DEFAULT_TIER,
+    GAMES,
+    OPPONENTS,
+    TIERS,
+    GameConfig,
+)
 from truf_tui.ui.settings import CARD_STYLES, LANGUAGES, PACES, THEMES, Settings
 
 HUMAN_SEAT = 0
@@ -61,6 +69,10 @@ def choices_from_store(values: Mapping[str, Any], base: dict[str, Any]) -> dict[
         out["tier"] = values["tier"]
     if values.get("dealer") in (None, 0, 1):
         out["dealer"] = values.get("dealer")
+    if values.get("opponent") in OPPONENTS:
+        out["opponent"] = values["opponent"]
+    if type(values.get("best_of")) is int and values["best_of"] in BEST_OF:
+        out["best_of"] = values["best_of"]
     variants = values.get("variants")
     if isinstance(variants, Mapping):
         for game, defaults in DEFAULT_RULES.items():
@@ -73,6 +85,8 @@ def choices_from_store(values: Mapping[str, Any], base: dict[str, Any]) -> dict[
 def choices_to_store(choices: Mapping[str, Any]) -> dict[str, Any]:
     """The start screen's choices as store keys (the seed is for one run only)."""
     return {"game": choices["game"], "tier": choices["tier"], "dealer": choices["dealer"],
+            "opponent": choices.get("opponent", "computer"),
+            "best_of": choices.get("best_of", 1),
             "variants": {g: dict(choices["rules"][g]) for g in DEFAULT_RULES}}
 
 
@@ -271,6 +285,9 @@ class GameKeeper:
         self.record: GameRecord | None = None
         self.tracking = True
         self.finished = False
+        # False for a game the person at the keyboard is not playing (friends in a
+        # tournament): autosaved, but kept out of their history.
+        self.into_history = True
 
     @classmethod
     def new_game(cls, data: AppData, tier: str, opponent: str = "computer") -> GameKeeper:
@@ -313,7 +330,10 @@ class GameKeeper:
             return
         if state.is_terminal():
             self.finished = True
-            self.data.record_finished(self.record)
+            if self.into_history:
+                self.data.record_finished(self.record)
+            else:
+                self.data.clear_autosave()
         else:
             self.data.autosave(self.record)
 

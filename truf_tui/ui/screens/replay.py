@@ -3,11 +3,14 @@
 The record is replayed once (every position kept); the move list on the right is the
 navigator: ↑↓ (or ←→), PgUp/PgDn, Home/End and clicks move through it, and the table on the
 left shows the position after the highlighted move.
+
+It also shows a computers' game of the tournament (F12): then the players have names, and
+``autoplay`` plays it from the start at the chosen pace (Space pauses, a step key stops it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -49,21 +52,39 @@ def result_text(row: GameRow) -> str:
 class ReplayScreen(Screen[None]):
     """Opened from the statistics screen's list of finished games."""
 
+    # Set by __init__; class defaults for subclasses that load a record their own way.
+    names: Callable[[], tuple[str, str]] | None = None
+    _title: Callable[[], str] | None = None
+    autoplay = False
+
     BINDINGS = [
         Binding("escape", "close", show=False),
         Binding("right", "step(1)", show=False),
         Binding("left", "step(-1)", show=False),
+        Binding("space", "pause", show=False),
+        # Before the move list's own: while watching, they also show the moves not yet seen.
+        Binding("home", "home", show=False, priority=True),
+        Binding("end", "end", show=False, priority=True),
     ]
 
-    def __init__(self, row: GameRow) -> None:
+    def __init__(self, row: GameRow, *, names: Callable[[], tuple[str, str]] | None = None,
+                 title: Callable[[], str] | None = None, autoplay: bool = False) -> None:
         super().__init__(id="replay")
         self.row = row
+        self.names = names  # the two seats' names, when they are not you and the computer
+        self._title = title
+        self.autoplay = autoplay
         self.load(row.record())
 
     def load(self, record: GameRecord) -> None:
         self.record = record
         self.states: list[Any] = list(self.record.states())
         self.position = len(self.states) - 1  # opens at the end: the result
+        # Watching: the move list grows as the game is shown (no spoilers) until the viewer
+        # takes over with a step key.
+        self.revealed = len(self.states) - 1
+        if self.autoplay:
+            self.position = self.revealed = 0
         self.reviews: list[tuple[int, Any]] = self._truc_reviews()  # (last move, review)
 
     def _truc_reviews(self) -> list[tuple[int, Any]]:
@@ -108,31 +129,83 @@ class ReplayScreen(Screen[None]):
             with Vertical(id="replay-right"):
                 yield Static(id="replay-log-title", classes="stats-head")
                 yield OptionList(id="replay-log")
-        yield KeyBar([
+        keys = [
             ("←→ ↑↓", "replay.key.step", "screen.step(1)"),
             ("Home", "replay.key.start", "screen.home"),
             ("End", "replay.key.end", "screen.end"),
             ("Esc", "key.close", "screen.close"),
             ("F1", "key.help", "app.help"),
-        ], id="replay-keys")
+        ]
+        if self.autoplay:
+            keys.insert(0, ("Space", "replay.key.pause", "screen.pause"))
+        yield KeyBar(keys, id="replay-keys")
 
     def on_mount(self) -> None:
         self.refresh_texts()
         log = self.query_one(OptionList)
         log.focus()
+        if self.autoplay:
+            pace = float(getattr(getattr(self.app, "settings", None), "pace_seconds", 0.6))
+            self._timer = self.set_interval(max(0.25, pace), self._autoplay_step)
+
+    def seat_name(self, p: int | None) -> str:
+        if p is None:
+            return tr("replay.nobody")
+        if self.names is not None:
+            return self.names()[p]
+        return self.who(p)
+
+    def result_line(self) -> str:
+        if self.names is None:
+            return result_text(self.row)
+        final = self.states[-1]
+        a, b = final.scores()
+        w = final.winner()
+        if w is None:
+            return tr("replay.watch.draw", a=a, b=b)
+        return tr("replay.watch.won", name=self.seat_name(w), a=a, b=b)
 
     # -- moving -----------------------------------------------------------------------------
+    def _autoplay_step(self) -> None:
+        if not self.autoplay or not self.is_current:
+            return  # paused, or help is open over it
+        if self.position >= len(self.states) - 1:
+            self.autoplay = False
+            return
+        if self.position + 1 > self.revealed:
+            self.revealed = self.position + 1
+            self.query_one(OptionList).add_option(self.move_line(self.revealed))
+        self.go_to(self.position + 1)
+
+    def reveal_all(self) -> None:
+        if self.revealed < len(self.states) - 1:
+            log = self.query_one(OptionList)
+            log.add_options([self.move_line(i)
+                             for i in range(self.revealed + 1, len(self.states))])
+            self.revealed = len(self.states) - 1
+
+    def action_pause(self) -> None:
+        self.autoplay = not self.autoplay and self.position < len(self.states) - 1
+
     def action_step(self, delta: int) -> None:
+        self.take_over()
         self.go_to(self.position + delta)
 
+    def take_over(self) -> None:
+        """A step key while watching: the viewer moves freely through the whole game."""
+        self.autoplay = False
+        self.reveal_all()
+
     def action_home(self) -> None:
+        self.take_over()
         self.go_to(0)
 
     def action_end(self) -> None:
+        self.take_over()
         self.go_to(len(self.states) - 1)
 
     def go_to(self, position: int) -> None:
-        position = max(0, min(position, len(self.states) - 1))
+        position = max(0, min(position, self.revealed))
         log = self.query_one(OptionList)
         if log.highlighted != position:
             log.highlighted = position  # the highlight's event redraws the board
@@ -149,6 +222,8 @@ class ReplayScreen(Screen[None]):
     # -- drawing ----------------------------------------------------------------------------
     def title_text(self) -> str:
         row = self.row
+        if self._title is not None:
+            return self._title()
         tier = tr("tier.human") if row.tier == HOTSEAT_TIER else (
             tr(f"tier.{row.tier}") if row.tier in TIERS else tr("stats.no_tier"))
         return tr("replay.title", game=tr(f"game.{row.game}"), tier=tier,
@@ -156,7 +231,7 @@ class ReplayScreen(Screen[None]):
 
     def end_text(self) -> str:
         """Said after the status of the last position when the game is over."""
-        return result_text(self.row)
+        return self.result_line()
 
     def status_text(self) -> str:
         """The line under the board: which move this is."""
@@ -164,7 +239,7 @@ class ReplayScreen(Screen[None]):
         if self.position == 0:
             return tr("replay.status.start", n=n)
         mover = self.states[self.position - 1].current_player
-        return tr("replay.status.move", i=self.position, n=n, who=self.who(mover),
+        return tr("replay.status.move", i=self.position, n=n, who=self.seat_name(mover),
                   move=self.record.moves[self.position - 1])
 
     def refresh_texts(self) -> None:
@@ -178,12 +253,13 @@ class ReplayScreen(Screen[None]):
         self.query_one(KeyBar).refresh_texts()
 
     def move_lines(self) -> list[Option]:
-        lines = [Option(tr("replay.start"))]
-        for i, move in enumerate(self.record.moves, start=1):
-            mover = self.states[i - 1].current_player
-            who = self.who(mover)
-            lines.append(Option(f"{i:>3}. {who}: {move}"))
-        return lines
+        return [self.move_line(i) for i in range(self.revealed + 1)]
+
+    def move_line(self, i: int) -> Option:
+        if i == 0:
+            return Option(tr("replay.start"))
+        who = self.seat_name(self.states[i - 1].current_player)
+        return Option(f"{i:>3}. {who}: {self.record.moves[i - 1]}")
 
     def render_board(self) -> None:
         s = self.states[self.position]
@@ -221,7 +297,7 @@ class ReplayScreen(Screen[None]):
 
     def trufludo_board(self, s: Any) -> str:
         def side(p: int) -> list[str]:
-            name = self.who(p)
+            name = self.seat_name(p)
             dealer = " · " + tr("replay.dealer") if s.dealer == p else ""
             return [f"[b]{name}[/]{dealer}",
                     "  " + tr("replay.hand", cards=self.cards(s.hands[p])),
@@ -236,10 +312,16 @@ class ReplayScreen(Screen[None]):
         you, computer = s.scores()
 
         def name(p: int | None) -> str:
-            return tr("replay.nobody") if p is None else self.who(p)
+            return self.seat_name(p)
 
-        lines = [tr("replay.t.round", n=s.round_no, dealer=name(s.dealer), stake=s.stake,
-                    you=you, computer=computer, target=s.rules.target), ""]
+        if self.names is None:
+            head = tr("replay.t.round", n=s.round_no, dealer=name(s.dealer), stake=s.stake,
+                      you=you, computer=computer, target=s.rules.target)
+        else:
+            head = tr("replay.t.round.named", n=s.round_no, dealer=name(s.dealer),
+                      stake=s.stake, a=name(HUMAN), you=you, b=name(COMPUTER),
+                      computer=computer, target=s.rules.target)
+        lines = [head, ""]
         lines += [f"[b]{name(COMPUTER)}[/]",
                   "  " + tr("replay.hand", cards=self.cards(s.hands[COMPUTER])), ""]
         for k, trick in enumerate(s.tricks, start=1):

@@ -13,8 +13,10 @@ from textual.widgets import Button, Input, Static
 
 from truf_tui.ui.choices import ChoiceSet
 from truf_tui.ui.config import (
+    BEST_OF,
     DEFAULT_RULES,
     GAMES,
+    OPPONENTS,
     TARGET_MAX,
     TARGET_MIN,
     TIERS,
@@ -23,7 +25,7 @@ from truf_tui.ui.config import (
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.settings import SettingsChanged
-from truf_tui.ui.storage import progress_of
+from truf_tui.ui.storage import hotseat_progress_text, progress_of
 
 if TYPE_CHECKING:
     from truf_tui.ui.app import TrufApp
@@ -44,6 +46,8 @@ def default_choices() -> dict[str, Any]:
         "dealer": None,
         "seed": None,
         "practice": False,
+        "opponent": "computer",
+        "best_of": 1,
     }
 
 
@@ -54,6 +58,9 @@ class StartScreen(Screen[None]):
     BINDINGS = [
         Binding("p,enter", "play", show=False),
         Binding("c", "continue_game", show=False),
+        Binding("t", "tournament", show=False),
+        Binding("g", "guided", show=False),
+        Binding("o", "app.saved_games", show=False),
         Binding("s", "app.stats", show=False),
         Binding("escape", "noop", show=False),
     ]
@@ -87,9 +94,20 @@ class StartScreen(Screen[None]):
                                     id="game", classes="inline")
                     yield Static(id="game-desc", classes="form-note")
             with Horizontal(classes="form-row"):
+                yield Static(id="label-opponent", classes="form-label")
+                yield ChoiceSet(OPPONENTS, c.get("opponent", "computer"),
+                                lambda v: tr(f"start.opponent.{v}"), id="opponent",
+                                classes="inline")
+            with Horizontal(id="tier-row", classes="form-row"):
                 yield Static(id="label-tier", classes="form-label")
                 yield ChoiceSet(TIERS, c["tier"], self._tier_label, id="tier",
                                 classes="form-field")
+            with Horizontal(id="match-row", classes="form-row"):
+                yield Static(id="label-match", classes="form-label")
+                yield ChoiceSet(BEST_OF, c.get("best_of", 1),
+                                lambda n: tr("start.match.1" if n == 1 else "start.match.n",
+                                             n=n),
+                                id="match", classes="inline")
             with Vertical(id="rules-trufludo", classes="rules"):
                 with Horizontal(classes="form-row"):
                     yield Static(id="label-deck", classes="form-label")
@@ -130,12 +148,14 @@ class StartScreen(Screen[None]):
                     yield Static(id="practice-note", classes="form-note")
             with Horizontal(id="start-buttons"):
                 yield Button(id="play", variant="success")
-                yield Button(id="howto")
-                yield Button(id="quit")
+                yield Button(id="guided")
+                yield Button(id="tournament")
+                yield Button(id="saved")
             yield Static(id="start-hint", classes="hint")
         yield KeyBar(
             [
                 ("p", "key.play", "screen.play"),
+                ("t", "key.tournament", "screen.tournament"),
                 ("s", "key.stats", "app.stats"),
                 ("F1 ?", "key.help", "app.help"),
                 ("Ctrl+S", "key.settings", "app.settings"),
@@ -172,7 +192,9 @@ class StartScreen(Screen[None]):
             "#start-title": tr("start.title"),
             "#label-game": tr("start.game"),
             "#game-desc": tr(f"game.{game}.desc"),
+            "#label-opponent": tr("start.opponent"),
             "#label-tier": tr("start.tier"),
+            "#label-match": tr("start.match"),
             "#label-deck": self._rule_label("deck"),
             "#label-forced": self._rule_label("forced"),
             "#label-leftover": self._rule_label("leftover"),
@@ -192,8 +214,9 @@ class StartScreen(Screen[None]):
         self.query_one("#play", Button).label = tr("start.play")
         self.query_one("#resume", Button).label = tr("start.continue")
         self.query_one("#resume-note", Static).update(self._saved_game_text())
-        self.query_one("#howto", Button).label = tr("start.howto")
-        self.query_one("#quit", Button).label = tr("start.quit")
+        self.query_one("#tournament", Button).label = tr("start.tournament")
+        self.query_one("#guided", Button).label = tr("start.guided")
+        self.query_one("#saved", Button).label = tr("start.saved")
         self.query_one(KeyBar).refresh_texts()
 
     def on_settings_changed(self, _: SettingsChanged) -> None:
@@ -209,14 +232,32 @@ class StartScreen(Screen[None]):
         saved = self.truf_app.saved_game
         if saved is None:
             return ""
+        hotseat = hotseat_progress_text(*saved)
+        if hotseat is not None:  # two friends: their names, not a computer's tier
+            return hotseat + self._match_text(saved[0].meta.get("match"))
         p = progress_of(*saved)
         tier = tr(f"tier.{p.tier}") if p.tier in TIERS else "?"
         you, computer = p.scores
         if p.game == "truc":
-            return tr("start.continue.truc", game=tr("game.truc"), tier=tier, round=p.round,
+            text = tr("start.continue.truc", game=tr("game.truc"), tier=tier, round=p.round,
                       you=you, computer=computer, target=saved[0].rules.get("target", "?"))
-        return tr("start.continue.trufludo", game=tr("game.trufludo"), tier=tier,
-                  moves=p.moves, stock=p.stock, you=you, computer=computer)
+        else:
+            text = tr("start.continue.trufludo", game=tr("game.trufludo"), tier=tier,
+                      moves=p.moves, stock=p.stock, you=you, computer=computer)
+        return text + self._match_text(saved[0].meta.get("match"))
+
+    @staticmethod
+    def _match_text(meta: Any) -> str:
+        """The match a saved game belongs to (F12), if any."""
+        from truf_tui.engine.series import Series
+
+        try:
+            series = Series.from_dict(meta)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return ""
+        won, lost = series.wins()
+        return " · " + tr("start.continue.match", n=len(series.results) + 1,
+                          best=series.best_of, you=won, them=lost)
 
     def _show_saved_game(self) -> None:
         """The "Continue" row, shown while there is a saved game."""
@@ -238,6 +279,8 @@ class StartScreen(Screen[None]):
         self.query_one("#leftover", ChoiceSet).value = rules_t["leftover"]
         self.query_one("#rest", ChoiceSet).value = rules_c["rest_refusal"]
         self.query_one("#practice", ChoiceSet).value = c.get("practice", False)
+        self.query_one("#opponent", ChoiceSet).value = c.get("opponent", "computer")
+        self.query_one("#match", ChoiceSet).value = c.get("best_of", 1)
         target = self.query_one("#target", Input)
         if target.value != str(rules_c["target"]):
             target.value = str(rules_c["target"])
@@ -246,6 +289,8 @@ class StartScreen(Screen[None]):
         game = self.choices["game"]
         self.query_one("#rules-trufludo").display = game == "trufludo"
         self.query_one("#rules-truc").display = game == "truc"
+        # A friend at the keyboard has no computer tier to choose.
+        self.query_one("#tier-row").display = self.choices.get("opponent") != "human"
 
     # -- choices ------------------------------------------------------------------------
     def on_radio_set_changed(self, event: ChoiceSet.Changed) -> None:
@@ -261,6 +306,11 @@ class StartScreen(Screen[None]):
                 self.refresh_texts()
             case "tier":
                 c["tier"] = value
+            case "opponent":
+                c["opponent"] = value
+                self._show_rules()
+            case "match":
+                c["best_of"] = value
             case "dealer":
                 c["dealer"] = value
             case "deck":
@@ -297,7 +347,8 @@ class StartScreen(Screen[None]):
     def config(self) -> GameConfig:
         c = self.choices
         return GameConfig(game=c["game"], tier=c["tier"], rules=dict(c["rules"][c["game"]]),
-                          dealer=c["dealer"], seed=c["seed"], practice=c.get("practice", False))
+                          dealer=c["dealer"], seed=c["seed"], practice=c.get("practice", False),
+                          opponent=c.get("opponent", "computer"), best_of=c.get("best_of", 1))
 
     # -- actions ------------------------------------------------------------------------
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -307,10 +358,12 @@ class StartScreen(Screen[None]):
                 self.action_play()
             case "resume":
                 self.action_continue_game()
-            case "howto":
-                self.truf_app.action_help()
-            case "quit":
-                self.truf_app.request_quit()
+            case "tournament":
+                self.action_tournament()
+            case "guided":
+                self.action_guided()
+            case "saved":
+                self.truf_app.action_saved_games()
 
     def action_play(self) -> None:
         if self.choices["game"] == "truc" and self._target() is None:
@@ -319,6 +372,13 @@ class StartScreen(Screen[None]):
             self.query_one("#target", Input).focus()
             return
         self.truf_app.new_game(self.config())
+
+    def action_tournament(self) -> None:
+        self.truf_app.open_tournament()
+
+    def action_guided(self) -> None:
+        """The guided first game of the game chosen above (issue 5)."""
+        self.truf_app.action_guided(self.choices["game"])
 
     def action_noop(self) -> None:
         """Escape on the first screen: there is nowhere further back to go."""

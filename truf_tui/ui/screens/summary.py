@@ -132,13 +132,18 @@ class Summary(OnceModal[str | None]):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="summary-screen")
+        self.buttons = self.BUTTONS  # compose may choose others (button_list)
+
+    def button_list(self) -> tuple[tuple[str, str], ...]:
+        return self.BUTTONS
 
     def compose(self) -> ComposeResult:
+        self.buttons = self.button_list()
         with Vertical(classes="dialog-box summary-box"):
             yield Markup(id="summary-title", classes="dialog-title")
             yield Markup(id="summary-body", classes="summary-body")
             with Horizontal(classes="dialog-buttons"):
-                for bid, _key in self.BUTTONS:
+                for bid, _key in self.buttons:
                     yield Button(id=bid, variant="primary" if bid != "menu" else "default")
 
     def on_mount(self) -> None:
@@ -152,7 +157,7 @@ class Summary(OnceModal[str | None]):
         title, body = self.texts()
         self.query_one("#summary-title", Markup).set(title)
         self.query_one("#summary-body", Markup).set(body)
-        for bid, key in self.BUTTONS:
+        for bid, key in self.buttons:
             self.query_one(f"#{bid}", Button).label = tr(key)
 
     def texts(self) -> tuple[str, str]:
@@ -226,6 +231,7 @@ class Results(Summary):
         Binding("left", "app.focus_previous", show=False),
         Binding("right", "app.focus_next", show=False),
         Binding("p", "choose('again')", show=False),
+        Binding("n", "choose('next')", show=False),
         Binding("m,escape", "choose('menu')", show=False),
     ]
 
@@ -233,17 +239,28 @@ class Results(Summary):
         super().__init__(id="results")
         self.hints_used = hints_used  # hints the player asked for (issue 5)
         self.names = names  # hot-seat: two players by name instead of you and the computer
+        self.context: Any = None
 
     def player_label(self, player: int) -> str:
         if self.names is not None:
             return player_name(player, self.names)
         return tr("tbl.you") if player == HUMAN else tr("tbl.computer")
 
+    def button_list(self) -> tuple[tuple[str, str], ...]:
+        # A match's or the tournament's game (F12): its score, and "Next game" or "Bracket".
+        ask = getattr(self.app, "results_context", None)
+        self.context = ask() if ask is not None else None
+        return self.context.buttons if self.context is not None else self.BUTTONS
+
     def hints_line(self) -> list[str]:
-        return [tr("hint.used.results", n=self.hints_used)] if self.hints_used else []
+        lines = [tr("hint.used.results", n=self.hints_used)] if self.hints_used else []
+        if self.context is not None:
+            lines += self.context.lines()
+        return lines
 
     def action_choose(self, choice: str) -> None:
-        self.close(choice)
+        if any(bid == choice for bid, _key in self.buttons):
+            self.close(choice)
 
     def outcome(self, winner: int | None) -> str:
         if self.names is not None and winner is not None:

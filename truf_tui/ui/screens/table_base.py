@@ -424,9 +424,15 @@ class TableScreen(Screen[None]):
         if self._over_shown:
             return
         self._over_shown = True
+        finished = getattr(self.app, "game_finished", None)
+        if finished is not None:  # a match or tournament game counts (F12)
+            finished(self, self.state)
         self.later(self.pace, self.show_results)
 
     def results_closed(self, choice: str | None) -> None:
+        chosen = getattr(self.app, "results_chosen", None)
+        if chosen is not None and chosen(self, choice):
+            return
         if choice == "again":
             names = self.player_names
             self.app.start_game(self.config)  # type: ignore[attr-defined]

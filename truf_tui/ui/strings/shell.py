@@ -99,12 +99,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "La alia ludanto komencas; poste la disdonanto alternas en ĉiu rondo.",
     },
     "start.hint": {
-        "en": "Tab: next choice   ←→↑↓: change it   Enter or p: play",
-        "eo": "Tab: sekva elekto   ←→↑↓: ŝanĝi ĝin   Enter aŭ p: ludi",
+        "en": "Tab ←→↑↓: choose   Enter/p: play   g: guided game   o: saved games   F1: rules",
+        "eo": "Tab ←→↑↓: elekti   Enter/p: ludi   g: gvidata ludo   o: konservitaj   F1: reguloj",
     },
     "start.play": {"en": "▶ Play", "eo": "▶ Ludi"},
-    "start.howto": {"en": "How to play", "eo": "Kiel ludi"},
-    "start.quit": {"en": "Quit", "eo": "Eliri"},
+    "start.guided": {"en": "Guided game", "eo": "Gvidata ludo"},
+    "start.saved": {"en": "Saved games", "eo": "Konservitaj"},
     # -- key bar ------------------------------------------------------------------------
     "key.play": {"en": "Play", "eo": "Ludi"},
     "key.help": {"en": "Help", "eo": "Helpo"},
