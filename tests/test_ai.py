@@ -423,12 +423,42 @@ def test_settled_search_chooses_what_the_full_budget_would(game: str) -> None:
     for i in range(8):
         s = random_position(game, rng)
         obs = s.observation(s.current_player)
-        full = make_bot(game, "hard", seed=i, iterations=budget).analyse(obs)[0].action
+        bots = [make_bot(game, "hard", seed=i, iterations=budget) for _ in range(2)]
+        for bot in bots:
+            bot.paired = 0  # type: ignore[attr-defined]  # Trufludo: a plain root to settle
+        full = bots[0].analyse(obs)[0].action
         with pytest.MonkeyPatch.context() as mp:
             mp.setattr(ismcts, "search", counting)
-            settled = make_bot(game, "hard", seed=i, iterations=budget).choose(obs)
+            settled = bots[1].choose(obs)
         assert settled == full
     assert calls and min(calls) < budget  # some decision was settled early
+
+
+def test_paired_root_search_tries_every_root_move_on_each_deal() -> None:
+    """``paired``: each iteration plays every root move on the same determinization with
+    the same random numbers below it; visits are equal and the ranking is by value."""
+    from truf_tui.ai import ismcts
+    from truf_tui.ai.trufludo_ai import TrufludoModel
+
+    rng = random.Random(8)
+    for _ in range(20):
+        s = random_position("trufludo", rng)
+        obs = s.observation(s.current_player)
+        model = TrufludoModel(obs, trufludo.determinizer(obs), horizon=2)
+        n_root = len(model.actions(s))
+        if n_root < 2:
+            continue
+        res = ismcts.search(model, s.current_player, random.Random(1), iterations=60 * n_root,
+                            paired=True)
+        assert {r.visits for r in res.stats} == {60}
+        assert [r.value for r in res.stats] == sorted((r.value for r in res.stats),
+                                                      reverse=True)
+        again = ismcts.search(model, s.current_player, random.Random(1),
+                              iterations=60 * n_root, paired=True)
+        assert again.stats == res.stats
+        break
+    else:
+        pytest.fail("no Trufludo position with a choice")
 
 
 def test_ai_never_imports_the_ui() -> None:

@@ -121,7 +121,7 @@ def search(model: Any, observer: int, rng: random.Random, *, iterations: int | N
            restrict: Callable[[Any, int, Sequence[Any], random.Random], Sequence[Any]]
            | None = None,
            root_key: Hashable = None, check_every: int = 8,
-           settle: bool = False) -> SearchResult[Any]:
+           settle: bool = False, paired: bool = False) -> SearchResult[Any]:
     """Run ISMCTS from the observer's information set (see the module docstring).
 
     ``iterations`` wins over ``seconds``; with neither, 1000 iterations.  With ``info_key``,
@@ -133,7 +133,14 @@ def search(model: Any, observer: int, rng: random.Random, *, iterations: int | N
     within the budget left (for a time budget, the iterations the current rate would still
     fit in): the choice is the one the full budget would make, sooner.  Only for a caller
     that takes the most visited action; the other statistics are then less precise.
+    ``paired``: every iteration tries *all* root actions on one determinization with common
+    random numbers (the tree below each grows as usual): the differences between root values
+    then carry no sampling noise of the deal, which matters where good and bad moves differ
+    by a few percent (Trufludo).  An iteration counts once per root action tried; the
+    statistics come best value first, with equal visits; ``settle`` does not apply.
     """
+    if paired:
+        settle = False
     if iterations is None and seconds is None:
         iterations = 1000
     start = time.perf_counter()
@@ -142,30 +149,16 @@ def search(model: Any, observer: int, rng: random.Random, *, iterations: int | N
     sample, to_move, actions, step = model.sample, model.to_move, model.actions, model.step
     evaluate = model.evaluate
     sqrt, log = math.sqrt, math.log
-    root = Node()
-    it = 0
-    while it < limit:
-        if it % check_every == 0 and it:
-            if end is not None:
-                now = time.perf_counter()
-                if now >= end:
-                    break
-                if settle and _settled(root, root_key,
-                                       it * (end - now) / max(now - start, 1e-9)):
-                    break
-            elif settle and _settled(root, root_key, limit - it):
-                break
-        it += 1
-        s = sample(rng)
-        node = root
-        path: list[tuple[Stat, int]] = []
+
+    def descend(s: Any, node: Node, path: list[tuple[Stat, int]], r: random.Random) -> None:
+        """One walk down the tree from ``node`` (reached by ``path``), its value backed up."""
         while True:
             p = to_move(s)
             if p is None:
                 break
             acts = actions(s)
             if restrict is not None and p != observer:
-                acts = restrict(s, p, acts, rng)
+                acts = restrict(s, p, acts, r)
             key = info_key(s, p) if info_key is not None else None
             info = node.infos.get(key)
             if info is None:
@@ -191,7 +184,7 @@ def search(model: Any, observer: int, rng: random.Random, *, iterations: int | N
                 n = st.n
                 if n == 0:
                     if fresh is None or st.prior > fresh.prior or (
-                            st.prior == fresh.prior and rng.random() < 0.5):
+                            st.prior == fresh.prior and r.random() < 0.5):
                         fresh, fresh_a = st, a
                 elif fresh is None:
                     u = st.w / n + c * sqrt(log(st.avail) / n)
@@ -210,12 +203,51 @@ def search(model: Any, observer: int, rng: random.Random, *, iterations: int | N
             if kid is None:
                 kid = node.kids[best_a] = Node()
             node = kid
-        v = evaluate(s, rng)
+        v = evaluate(s, r)
         for st, p in path:
             st.n += 1
             st.w += v if p == observer else 1.0 - v
+
+    root = Node()
+    it = 0
+    while it < limit:
+        if it % check_every == 0 and it:
+            if end is not None:
+                now = time.perf_counter()
+                if now >= end:
+                    break
+                if settle and _settled(root, root_key,
+                                       it * (end - now) / max(now - start, 1e-9)):
+                    break
+            elif settle and _settled(root, root_key, limit - it):
+                break
+        it += 1
+        s = sample(rng)
+        if not paired:
+            descend(s, root, [], rng)
+            continue
+        # Paired root: every root action is tried on this same determinization with the
+        # same random numbers below it, so the root values differ by the actions only.
+        seed = rng.getrandbits(62)
+        info = root.infos.get(root_key)
+        if info is None:
+            info = root.infos[root_key] = {}
+        acts = actions(s)
+        for a in acts:
+            st = info.get(a)
+            if st is None:
+                st = info[a] = Stat(0.0)
+            st.avail += 1
+            kid = root.kids.get(a)
+            if kid is None:
+                kid = root.kids[a] = Node()
+            descend(step(s, a), kid, [(st, observer)], random.Random(seed))
+        it += len(acts) - 1
     elapsed = time.perf_counter() - start
     stats = [RootStat(a, st.n, st.w / st.n if st.n else 0.5)
              for a, st in root.infos.get(root_key, {}).items()]
-    stats.sort(key=lambda r: (-r.visits, -r.value))
+    if paired:
+        stats.sort(key=lambda r: (-r.value, -r.visits))
+    else:
+        stats.sort(key=lambda r: (-r.visits, -r.value))
     return SearchResult(stats, it, elapsed)

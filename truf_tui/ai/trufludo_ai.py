@@ -808,6 +808,7 @@ class SearchBot(BaseBot):
     horizon = 2
     canonical = 1  # search over move classes (equivalent cards merged)
     opp_policy = 0.8  # how often the opponent in the tree plays a medium move
+    paired = 1  # every iteration tries all root moves on one deal (ismcts ``paired``)
 
     def _sampler(self, observation: Observation) -> Callable[[random.Random], Any]:
         return trufludo.determinizer(observation)
@@ -830,7 +831,7 @@ class SearchBot(BaseBot):
         res = ismcts.search(model, me, self.rng, iterations=self.iterations, seconds=seconds,
                             c=self.c, bias=self.bias, prior=model.prior,
                             restrict=model.restrict if self.opp_policy else None,
-                            settle=self.settle)
+                            settle=self.settle, paired=bool(self.paired))
         if not self.canonical:
             by_action = {r.action: r for r in res.stats}
         else:
