@@ -309,7 +309,7 @@ def test_arena_command_line_json() -> None:
 
 
 def test_bench_smoke() -> None:
-    from truf_tui.bench import bench_ai, bench_engine
+    from truf_tui.bench import bench_ai, bench_engine, bench_regret
 
     e = bench_engine(runs=1, seconds=0.02)
     assert e["trufludo_games_per_s"] > 0 and e["truc_rounds_per_s"] > 0
@@ -317,6 +317,11 @@ def test_bench_smoke() -> None:
     a = bench_ai(positions=1, iterations=20, decisions=1, tiers=["easy"])
     assert a["truc_hard_iterations_per_s"] > 0 and a["trufludo_hard_iterations_per_s"] > 0
     assert a["seconds_per_decision"]["truc_easy"]["max_s"] < 1.0
+    r = bench_regret(positions=3, worlds=20, iterations=20, tiers=["easy", "medium"])
+    assert r["positions"] == 3
+    for tier in ("easy", "medium"):  # a regret is never negative: the reference is the best
+        assert r["mean_regret_per_decision"][tier] >= 0.0
+        assert 0.0 <= r["best_move_rate"][tier] <= 1.0
 
 
 # -- knowledge: the match table, inference, time limits --------------------------------------

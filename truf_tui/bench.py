@@ -2,6 +2,7 @@
 
     python -m truf_tui.bench engine   # random playouts per second through the public API
     python -m truf_tui.bench ai       # ISMCTS iterations per second, seconds per decision
+    python -m truf_tui.bench regret   # Trufludo: winning chance each tier gives away per move
 
 ``engine``: for each game, complete random playouts (``legal_actions``, a random choice,
 ``apply``) per second as the median of several runs — Trufludo games/s, Truc rounds/s and
@@ -163,6 +164,65 @@ def bench_ai(positions: int = 5, iterations: int = 4000, decisions: int = 4,
     return out
 
 
+def bench_regret(positions: int = 80, worlds: int = 2000, iterations: int = 3000,
+                 tiers: Sequence[str] = ("medium", "hard", "expert"),
+                 seed: int = 7) -> dict[str, Any]:
+    """Trufludo decision quality: each tier's mean *regret* per decision against a reference.
+
+    Positions come from medium-vs-medium games (a random number of moves in); only those
+    with a real choice (two move classes or more) count.  The reference values every move
+    class by ``worlds`` deals of the unseen cards, every move played on the same deal with
+    the same random numbers (common random numbers), then the medium policy for both
+    players to two deals ahead and the win probability of the card margin, as the searches
+    evaluate.  Regret = the reference value of the best move minus that of the tier's move:
+    it says how much winning chance per decision a tier gives away, and bounds what any
+    player can gain over ``medium`` under this evaluation.
+    """
+    from truf_tui.ai import make_bot
+    from truf_tui.ai.trufludo_ai import TrufludoModel, move_class
+
+    rng = random.Random(seed)
+    regret = {t: 0.0 for t in tiers}
+    hits = {t: 0 for t in tiers}
+    count = games = 0
+    while count < positions and games < positions * 4:
+        g = games
+        games += 1
+        s = trufludo.new_game(seed=5000 + g)
+        med = [make_bot("trufludo", "medium", seed=g), make_bot("trufludo", "medium",
+                                                                 seed=g + 99)]
+        for _ in range(rng.randrange(2, 40)):
+            if s.is_terminal():
+                break
+            p = s.to_move
+            assert p is not None
+            s = s.apply(med[p].choose(s.observation(p)))
+        if s.is_terminal() or s.to_move is None:
+            continue
+        obs = s.observation(s.to_move)
+        model = TrufludoModel(obs, trufludo.determinizer(obs), horizon=2)
+        acts = model.actions(s)
+        if len(acts) < 2:
+            continue
+        vals = dict.fromkeys(acts, 0.0)
+        for _ in range(worlds):
+            w = model.sample(rng)
+            r_seed = rng.getrandbits(32)
+            model.actions(w)
+            for a in acts:
+                vals[a] += model.evaluate(model.step(w, a), random.Random(r_seed)) / worlds
+        best = max(vals.values())
+        count += 1
+        for tier in tiers:
+            bot = make_bot("trufludo", tier, seed=g, iterations=iterations)
+            a = move_class(bot.choose(obs))
+            regret[tier] += best - vals[a]
+            hits[tier] += vals[a] >= best - 1e-12
+    return {"positions": count, "worlds": worlds, "iterations": iterations,
+            "mean_regret_per_decision": {t: regret[t] / max(count, 1) for t in tiers},
+            "best_move_rate": {t: hits[t] / max(count, 1) for t in tiers}}
+
+
 def _print(d: dict[str, Any], indent: str = "") -> None:
     for k, v in d.items():
         if isinstance(v, dict):
@@ -188,9 +248,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     a.add_argument("--decisions", type=int, default=4, help="positions per tier and game")
     a.add_argument("--tiers", nargs="*", default=None)
     a.add_argument("--json", action="store_true")
+    r = sub.add_parser("regret", help="Trufludo: regret per decision of each tier")
+    r.add_argument("--positions", type=int, default=80)
+    r.add_argument("--worlds", type=int, default=2000)
+    r.add_argument("--iterations", type=int, default=3000)
+    r.add_argument("--tiers", nargs="*", default=["medium", "hard", "expert"])
+    r.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.what == "engine":
         res = bench_engine(args.runs, args.seconds)
+    elif args.what == "regret":
+        res = bench_regret(args.positions, args.worlds, args.iterations, args.tiers)
     else:
         res = bench_ai(args.positions, args.iterations, args.decisions, args.tiers)
     if args.json:
