@@ -90,6 +90,8 @@ def random_game(game: str, seed: int, rules: Any = None) -> tuple[AnyState, list
 
 def record_of(game: str, seed: int, n: int | None = None, **meta: Any) -> GameRecord:
     start, moves = random_game(game, seed)
+    # A fixed start time: two calls must build equal records even across a clock second.
+    meta.setdefault("started_at", "2026-01-01T00:00:00+00:00")
     rec = GameRecord.from_state(start, **game_meta(tier="medium", game_id=f"{game}-{seed}",
                                                    **meta))
     for m in moves[:n]:
