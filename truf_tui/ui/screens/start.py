@@ -159,7 +159,6 @@ class StartScreen(Screen[None]):
                 ("s", "key.stats", "app.stats"),
                 ("F1 ?", "key.help", "app.help"),
                 ("Ctrl+S", "key.settings", "app.settings"),
-                ("Ctrl+P", "key.commands", "app.command_palette"),
                 ("q", "key.quit", "app.quit"),
             ],
             id="start-keys",

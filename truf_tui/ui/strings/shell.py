@@ -33,7 +33,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "serĉas antaŭen tra multaj disdonoj (ISMCTS)",
     },
     "tier.trufludo.expert": {
-        "en": "searches, reads your choices, exact endgame",
+        "en": "searches, reads your moves, exact endgame",
         "eo": "serĉas, legas viajn elektojn, ekzakta fino",
     },
     "tier.truc.easy": {
