@@ -14,8 +14,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "Ĉiu movo, la plej bona unue, kun la ŝanco gajni la ludon:",
     },
     "hint.head.truc": {
-        "en": "Every move, best first, with the chance to win the match:",
-        "eo": "Ĉiu movo, la plej bona unue, kun la ŝanco gajni la matĉon:",
+        "en": "Every move, best first, with the chance to win the game:",
+        "eo": "Ĉiu movo, la plej bona unue, kun la ŝanco gajni la ludon:",
     },
     "hint.keys": {
         "en": "[dim]h or Esc closes · hints used this game: {n}[/]",
@@ -143,12 +143,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "refusing gives up 1 point", "eo": "rifuzo cedas 1 poenton",
     },
     "coach.t.refuse.match": {
-        "en": "refusing gives up {n} points, and the match with them",
-        "eo": "rifuzo cedas {n} poentojn, kaj kun ili la matĉon",
+        "en": "refusing gives up {n} points, and the game with them",
+        "eo": "rifuzo cedas {n} poentojn, kaj kun ili la ludon",
     },
     "coach.t.refuse.match.one": {
-        "en": "refusing gives up 1 point, and the match with it",
-        "eo": "rifuzo cedas 1 poenton, kaj kun ĝi la matĉon",
+        "en": "refusing gives up 1 point, and the game with it",
+        "eo": "rifuzo cedas 1 poenton, kaj kun ĝi la ludon",
     },
     "coach.t.refuse.game": {
         "en": "refusing gives your opponent the game",
@@ -161,12 +161,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "coach.t.fold": {"en": "folding gives up {n} points", "eo": "rezigno cedas {n} poentojn"},
     "coach.t.fold.one": {"en": "folding gives up 1 point", "eo": "rezigno cedas 1 poenton"},
     "coach.t.fold.match": {
-        "en": "folding gives up {n} points, and the match with them",
-        "eo": "rezigno cedas {n} poentojn, kaj kun ili la matĉon",
+        "en": "folding gives up {n} points, and the game with them",
+        "eo": "rezigno cedas {n} poentojn, kaj kun ili la ludon",
     },
     "coach.t.fold.match.one": {
-        "en": "folding gives up 1 point, and the match with it",
-        "eo": "rezigno cedas 1 poenton, kaj kun ĝi la matĉon",
+        "en": "folding gives up 1 point, and the game with it",
+        "eo": "rezigno cedas 1 poenton, kaj kun ĝi la ludon",
     },
     "coach.t.fold.game": {
         "en": "folding gives up the game", "eo": "rezigno cedas la ludon",

@@ -45,8 +45,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "taksas siajn ŝancojn, foje blufas",
     },
     "tier.truc.hard": {
-        "en": "searches whole rounds, aiming at the match",
-        "eo": "serĉas tra tutaj rondoj, celas la matĉon",
+        "en": "searches whole rounds, aiming at the game",
+        "eo": "serĉas tra tutaj rondoj, celas la ludon",
     },
     "tier.truc.expert": {
         "en": "also reads your betting and varies its own",

@@ -185,7 +185,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "You proposed a redeal: waiting for the computer's answer.",
         "eo": "Vi proponis redisdonon: atendante la respondon de la komputilo.",
     },
-    "tbl.t.prompt.over": {"en": "The match is over.", "eo": "La matĉo finiĝis."},
+    "tbl.t.prompt.over": {"en": "The game is over.", "eo": "La ludo finiĝis."},
     "tbl.t.q.raise": {
         "en": "[b]The computer asks “2 pli?”[/] — play this round for {new} instead of {old}?"
               "  [b]a[/] accept · [b]x[/] refuse (it scores {old}) · [b]f[/] fold",
@@ -210,7 +210,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "[b]La komputilo proponas redisdonon[/]: ambaŭ manoj estas forigitaj kaj novaj "
               "kartoj disdonitaj.  [b]a[/] akcepti · [b]x[/] rifuzi",
     },
-    "tbl.t.why.over": {"en": "The match is over.", "eo": "La matĉo finiĝis."},
+    "tbl.t.why.over": {"en": "The game is over.", "eo": "La ludo finiĝis."},
     "tbl.t.why.nothing": {
         "en": "There is no question to answer now.", "eo": "Nun estas neniu demando respondenda.",
     },
@@ -227,8 +227,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "Altigoj alternas: la lasta akceptita altigo estis via (T7).",
     },
     "tbl.t.why.cap": {
-        "en": "The stake already covers what is needed to win the match (T7).",
-        "eo": "La veto jam kovras tion, kio necesas por gajni la matĉon (T7).",
+        "en": "The stake already covers what is needed to win the game (T7).",
+        "eo": "La veto jam kovras tion, kio necesas por gajni la ludon (T7).",
     },
     "tbl.t.why.dealer": {
         "en": "Only the non-dealer may propose a redeal (T3).",
@@ -317,8 +317,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The computer scores the stake: {n}.", "eo": "La komputilo gajnas la veton: {n}.",
     },
     "tbl.t.fold.game": {
-        "en": "The stake is the game: folding concedes the match.",
-        "eo": "La veto estas la ludo: rezigni signifas cedi la matĉon.",
+        "en": "The whole game is at stake: folding concedes it.",
+        "eo": "La tuta ludo estas vetita: rezigni signifas cedi ĝin.",
     },
     "tbl.t.fold.yes": {"en": "Fold (y)", "eo": "Rezigni (y)"},
     "tbl.t.fold.no": {"en": "Keep playing (n)", "eo": "Plu ludi (n)"},
