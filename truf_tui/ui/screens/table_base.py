@@ -21,6 +21,7 @@ from textual.worker import get_current_worker
 from truf_tui.engine.common import IllegalActionError
 from truf_tui.ui.config import COMPUTER, HUMAN, GameConfig
 from truf_tui.ui.i18n import tr
+from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.screens.summary import Names, player_name
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.widgets.table import MoveLog, Thinking
@@ -211,8 +212,22 @@ class TableScreen(Screen[None]):
         self.refresh_view()
         self.call_after_refresh(self.advance)
 
+    def compose_keys(self) -> ComposeResult:
+        """The key bar under both tables."""
+        yield KeyBar([
+            ("1-3", "tbl.key.play", "screen.confirm"),
+            ("←→", "tbl.key.select", "screen.move(1)"),
+            ("h", "hint.key", "screen.hint"),
+            ("l", "tbl.key.log", "screen.toggle_log"),
+            ("Esc", "tbl.key.menu", "screen.menu"),
+            ("F1", "key.help", "app.help"),
+            ("q", "key.quit", "app.quit"),
+        ], id="keys")
+
     def on_settings_changed(self, _: SettingsChanged) -> None:
         self.refresh_view()
+        for bar in self.query("#keys").results(KeyBar):
+            bar.refresh_texts()
 
     def on_screen_resume(self) -> None:
         waiting, self._deferred = self._deferred, []

@@ -16,11 +16,9 @@ from truf_tui.cards import TRUC_STRENGTH
 from truf_tui.engine import truc
 from truf_tui.ui.config import COMPUTER, HUMAN, GameConfig
 from truf_tui.ui.i18n import tr
-from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.screens.dialogs import ConfirmDialog
 from truf_tui.ui.screens.summary import TrucResults, TrucRoundSummary, points_text, trick_markup
 from truf_tui.ui.screens.table_base import Lazy, TableScreen, status_markup
-from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.widgets.cards import CardRow, CardSpec, CardView, card_markup
 from truf_tui.ui.widgets.table import Markup, Thinking
 
@@ -171,19 +169,7 @@ class TrucTable(TableScreen):
                         b.can_focus = False
                         yield b
             yield from self.compose_log()
-        yield KeyBar([
-            ("1-3", "tbl.key.play", "screen.confirm"),
-            ("←→", "tbl.key.select", "screen.move(1)"),
-            ("h", "hint.key", "screen.hint"),
-            ("l", "tbl.key.log", "screen.toggle_log"),
-            ("Esc", "tbl.key.menu", "screen.menu"),
-            ("F1", "key.help", "app.help"),
-            ("q", "key.quit", "app.quit"),
-        ], id="keys")
-
-    def on_settings_changed(self, _: SettingsChanged) -> None:
-        # The base class redraws the table (Textual calls both handlers).
-        self.query_one(KeyBar).refresh_texts()
+        yield from self.compose_keys()
 
     # -- drawing ----------------------------------------------------------------------------
     def render_table(self) -> None:

@@ -14,7 +14,6 @@ from truf_tui.engine import trufludo
 from truf_tui.engine.trufludo import Play
 from truf_tui.ui.config import COMPUTER, GameConfig
 from truf_tui.ui.i18n import tr
-from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.screens.summary import OnceModal
 from truf_tui.ui.screens.table_base import Lazy, TableScreen, status_markup
 from truf_tui.ui.settings import SettingsChanged
@@ -96,19 +95,7 @@ class TrufludoTable(TableScreen):
                         yield Markup(id="my-notes", classes="notes")
                     yield Markup(id="my-pile", classes="pile")
             yield from self.compose_log()
-        yield KeyBar([
-            ("1-3", "tbl.key.play", "screen.confirm"),
-            ("←→", "tbl.key.select", "screen.move(1)"),
-            ("h", "hint.key", "screen.hint"),
-            ("l", "tbl.key.log", "screen.toggle_log"),
-            ("Esc", "tbl.key.menu", "screen.menu"),
-            ("F1", "key.help", "app.help"),
-            ("q", "key.quit", "app.quit"),
-        ], id="keys")
-
-    def on_settings_changed(self, _: SettingsChanged) -> None:
-        # The base class redraws the table (Textual calls both handlers).
-        self.query_one(KeyBar).refresh_texts()
+        yield from self.compose_keys()
 
     # -- drawing ----------------------------------------------------------------------------
     def render_table(self) -> None:
