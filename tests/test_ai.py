@@ -319,6 +319,8 @@ def test_bench_smoke() -> None:
     assert a["seconds_per_decision"]["truc_easy"]["max_s"] < 1.0
     r = bench_regret(positions=3, worlds=20, iterations=20, tiers=["easy", "medium"])
     assert r["positions"] == 3
+    t = bench_regret(positions=2, worlds=10, iterations=20, tiers=["medium"], reference="true")
+    assert t["reference"] == "true" and t["mean_regret_per_decision"]["medium"] >= 0.0
     for tier in ("easy", "medium"):  # a regret is never negative: the reference is the best
         assert r["mean_regret_per_decision"][tier] >= 0.0
         assert 0.0 <= r["best_move_rate"][tier] <= 1.0

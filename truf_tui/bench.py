@@ -166,7 +166,7 @@ def bench_ai(positions: int = 5, iterations: int = 4000, decisions: int = 4,
 
 def bench_regret(positions: int = 80, worlds: int = 2000, iterations: int = 3000,
                  tiers: Sequence[str] = ("medium", "hard", "expert"),
-                 seed: int = 7) -> dict[str, Any]:
+                 seed: int = 7, reference: str = "sampled") -> dict[str, Any]:
     """Trufludo decision quality: each tier's mean *regret* per decision against a reference.
 
     Positions come from medium-vs-medium games (a random number of moves in); only those
@@ -177,7 +177,14 @@ def bench_regret(positions: int = 80, worlds: int = 2000, iterations: int = 3000
     evaluate.  Regret = the reference value of the best move minus that of the tier's move:
     it says how much winning chance per decision a tier gives away, and bounds what any
     player can gain over ``medium`` under this evaluation.
+
+    ``reference="true"`` values the moves with the opponent's *real* hand instead (only the
+    stock order is dealt anew): the regret then includes what not seeing his hand costs,
+    and rewards a tier that reads his hand from his moves (the expert's inference), which
+    the ``"sampled"`` reference, dealing his hand uniformly, cannot.
     """
+    if reference not in ("sampled", "true"):
+        raise ValueError(f"reference must be 'sampled' or 'true', not {reference!r}")
     from truf_tui.ai import make_bot
     from truf_tui.ai.trufludo_ai import TrufludoModel, move_class
 
@@ -206,7 +213,12 @@ def bench_regret(positions: int = 80, worlds: int = 2000, iterations: int = 3000
             continue
         vals = dict.fromkeys(acts, 0.0)
         for _ in range(worlds):
-            w = model.sample(rng)
+            if reference == "true":
+                stock = list(s.stock)
+                rng.shuffle(stock)
+                w = s._replace(stock=tuple(stock))
+            else:
+                w = model.sample(rng)
             r_seed = rng.getrandbits(32)
             model.actions(w)
             for a in acts:
@@ -219,6 +231,7 @@ def bench_regret(positions: int = 80, worlds: int = 2000, iterations: int = 3000
             regret[tier] += best - vals[a]
             hits[tier] += vals[a] >= best - 1e-12
     return {"positions": count, "worlds": worlds, "iterations": iterations,
+            "reference": reference,
             "mean_regret_per_decision": {t: regret[t] / max(count, 1) for t in tiers},
             "best_move_rate": {t: hits[t] / max(count, 1) for t in tiers}}
 
@@ -253,12 +266,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     r.add_argument("--worlds", type=int, default=2000)
     r.add_argument("--iterations", type=int, default=3000)
     r.add_argument("--tiers", nargs="*", default=["medium", "hard", "expert"])
+    r.add_argument("--reference", choices=("sampled", "true"), default="sampled",
+                   help="value moves over sampled opponent hands, or his real one")
     r.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.what == "engine":
         res = bench_engine(args.runs, args.seconds)
     elif args.what == "regret":
-        res = bench_regret(args.positions, args.worlds, args.iterations, args.tiers)
+        res = bench_regret(args.positions, args.worlds, args.iterations, args.tiers,
+                           reference=args.reference)
     else:
         res = bench_ai(args.positions, args.iterations, args.decisions, args.tiers)
     if args.json:
