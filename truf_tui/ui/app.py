@@ -198,8 +198,6 @@ class TrufApp(App[None]):
 
     def _launch(self, table: Screen[Any], config: GameConfig, meta: dict[str, Any]) -> None:
         """Open a new game's table; ``meta`` goes into its record."""
-        if config.opponent == "human":
-            meta["opponent"] = "human"
         keeper = None if self.data is None else GameKeeper.new_game(self.data, config.tier,
                                                                      config.opponent)
         if keeper is not None:
@@ -275,15 +273,13 @@ class TrufApp(App[None]):
         """Deal the match's next game and keep it as the saved game: "Next game" opens it,
         and after a quit "Continue" does (the match travels in its meta)."""
         from truf_tui.engine.record import GameRecord
-        from truf_tui.store import game_meta
+        from truf_tui.ui.storage import new_game_meta
 
         assert self.match is not None
         config = self.match.next_config()
         state = deal(config)
-        meta = game_meta(tier=config.tier, human=0, practice=config.practice,
-                         match=self.match.meta())
-        if config.opponent == "human":
-            meta["opponent"] = "human"
+        meta = new_game_meta(config.tier, config.opponent, practice=config.practice,
+                             match=self.match.meta())
         record = GameRecord.from_state(state, **meta)
         self._keeper = None
         self._saved = (record, state)

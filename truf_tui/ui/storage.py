@@ -269,6 +269,14 @@ class AppData:
             self._history = None
 
 
+def new_game_meta(tier: str, opponent: str = "computer", **extra: Any) -> dict[str, Any]:
+    """The record meta of a new game: a hot-seat game has no computer tier (the history
+    keeps it as HOTSEAT_TIER)."""
+    if opponent == "human":
+        return game_meta(tier=HOTSEAT_TIER, human=HUMAN_SEAT, opponent="human", **extra)
+    return game_meta(tier=tier, human=HUMAN_SEAT, **extra)
+
+
 class GameKeeper:
     """Follows one game: :meth:`moved` after every change of the table's state.
 
@@ -291,9 +299,7 @@ class GameKeeper:
 
     @classmethod
     def new_game(cls, data: AppData, tier: str, opponent: str = "computer") -> GameKeeper:
-        if opponent == "human":  # hot-seat: no computer tier (history: HOTSEAT_TIER)
-            return cls(data, game_meta(tier=HOTSEAT_TIER, human=HUMAN_SEAT, opponent="human"))
-        return cls(data, game_meta(tier=tier, human=HUMAN_SEAT))
+        return cls(data, new_game_meta(tier, opponent))
 
     @classmethod
     def resumed(cls, data: AppData, record: GameRecord, tier: str) -> GameKeeper:
