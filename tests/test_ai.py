@@ -326,6 +326,40 @@ def test_bench_smoke() -> None:
         assert 0.0 <= r["best_move_rate"][tier] <= 1.0
 
 
+def test_bench_belief_scores_the_real_hand() -> None:
+    import math
+
+    from truf_tui.bench import bench_belief
+
+    b = bench_belief(games=1, opponents=["medium"], betas=[0.0, 0.5], candidates=50)
+    d = b["vs_medium"]
+    assert d["positions"] > 0
+    for v in d["mean_log_p_true_hand"].values():  # log-probabilities, floored at 1e-3
+        assert math.log(1e-3) <= v <= 0.0
+
+
+def test_trufludo_belief_weighs_hands_by_the_opponent_moves() -> None:
+    """The expert's belief (a Bayesian weighting of candidate hands) is not uniform once
+    the opponent has moved; every candidate hand is drawn from the cards the seat has not
+    seen."""
+    from truf_tui.ai.trufludo_ai import hand_belief
+
+    s = trufludo.new_game(seed=4)
+    while True:
+        p = s.to_move
+        assert p is not None
+        s = s.apply(s.legal_actions()[0])
+        if s.to_move == 0 and len(s.hands[1]) < 3 and s.hands[1]:
+            break
+    obs = s.observation(0)
+    sharp = hand_belief(obs, random.Random(1), 60)
+    assert sharp is not None
+    assert len(set(sharp[2])) > 1
+    visible = set(s.hands[0]) | set(s.table) | set(s.piles[0]) | set(s.piles[1])
+    for hand in sharp[1]:
+        assert len(hand) == len(s.hands[1]) and not set(hand) & visible
+
+
 # -- knowledge: the match table, inference, time limits --------------------------------------
 
 def test_match_table_is_consistent() -> None:

@@ -3,6 +3,7 @@
     python -m truf_tui.bench engine   # random playouts per second through the public API
     python -m truf_tui.bench ai       # ISMCTS iterations per second, seconds per decision
     python -m truf_tui.bench regret   # Trufludo: winning chance each tier gives away per move
+    python -m truf_tui.bench belief   # Trufludo: how well the expert's belief reads a hand
 
 ``engine``: for each game, complete random playouts (``legal_actions``, a random choice,
 ``apply``) per second as the median of several runs — Trufludo games/s, Truc rounds/s and
@@ -236,6 +237,62 @@ def bench_regret(positions: int = 80, worlds: int = 2000, iterations: int = 3000
             "best_move_rate": {t: hits[t] / max(count, 1) for t in tiers}}
 
 
+def bench_belief(games: int = 30, opponents: Sequence[str] = ("medium", "hard"),
+                 betas: Sequence[float] = (0.0, 0.25, 0.5, 1.0, 1.5, 2.5),
+                 candidates: int = 400, iterations: int = 300, seed: int = 5,
+                 floor: float = 1e-3) -> dict[str, Any]:
+    """Trufludo: how well the expert's belief about the opponent's hand reads it.
+
+    Seat 0 (medium) plays ``games`` games against each opponent tier (``iterations`` for a
+    search).  At each of seat 0's moves where the opponent has moved since the deal, the
+    belief of :func:`truf_tui.ai.trufludo_ai.hand_belief` with each softmax sharpness
+    ``beta`` gives a probability to the suits of his real hand; the score is the mean
+    log-probability (a proper scoring rule: higher is better, probabilities are floored at
+    ``floor``).  ``uniform`` weighs every candidate alike: the belief of ``hard``, the
+    baseline any inference must beat (``beta = 0`` is not quite that: it models an
+    opponent choosing at random among his legal moves).  It fits the expert's ``BETA``.
+    """
+    import math
+
+    from truf_tui.ai import make_bot
+    from truf_tui.ai.trufludo_ai import SUIT, hand_belief, opponent_evidence
+
+    out: dict[str, Any] = {"games": games, "candidates": candidates, "floor": floor}
+    for opp in opponents:
+        total: dict[float | None, float] = dict.fromkeys([None, *betas], 0.0)
+        positions = 0
+        for g in range(games):
+            s = trufludo.new_game(seed=3000 + g)
+            bots = [make_bot("trufludo", "medium", seed=g),
+                    make_bot("trufludo", opp, seed=g + 1, iterations=iterations)]
+            while not s.is_terminal():
+                p = s.to_move
+                assert p is not None
+                obs = s.observation(p)
+                if p == 0 and s.hands[1] and opponent_evidence(obs):
+                    true = sorted(SUIT[c] for c in s.hands[1])
+                    positions += 1
+                    for beta in total:
+                        belief = hand_belief(obs, random.Random(seed * 7919 + g), candidates,
+                                             beta or 0.0)
+                        if belief is None:
+                            prob = 0.0
+                        else:
+                            _, hands, weights = belief
+                            if beta is None:
+                                weights = [1.0] * len(hands)
+                            hit = sum(w for h, w in zip(hands, weights, strict=True)
+                                      if sorted(SUIT[c] for c in h) == true)
+                            prob = hit / sum(weights)
+                        total[beta] += math.log(max(prob, floor))
+                s = s.apply(bots[p].choose(obs))
+        out[f"vs_{opp}"] = {"positions": positions,
+                            "mean_log_p_true_hand": {
+                                "uniform" if b is None else f"beta={b:g}": v / max(positions, 1)
+                                for b, v in total.items()}}
+    return out
+
+
 def _print(d: dict[str, Any], indent: str = "") -> None:
     for k, v in d.items():
         if isinstance(v, dict):
@@ -269,8 +326,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     r.add_argument("--reference", choices=("sampled", "true"), default="sampled",
                    help="value moves over sampled opponent hands, or his real one")
     r.add_argument("--json", action="store_true")
+    b = sub.add_parser("belief", help="Trufludo: how well the expert reads the opponent's hand")
+    b.add_argument("--games", type=int, default=30)
+    b.add_argument("--opponents", nargs="*", default=["medium", "hard"])
+    b.add_argument("--betas", nargs="*", type=float, default=[0.0, 0.25, 0.5, 1.0, 1.5, 2.5])
+    b.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    if args.what == "engine":
+    if args.what == "belief":
+        res = bench_belief(args.games, args.opponents, args.betas)
+    elif args.what == "engine":
         res = bench_engine(args.runs, args.seconds)
     elif args.what == "regret":
         res = bench_regret(args.positions, args.worlds, args.iterations, args.tiers,

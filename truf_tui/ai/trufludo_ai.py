@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -22,7 +23,7 @@ from typing import Any, NamedTuple
 
 from truf_tui.ai import ismcts
 from truf_tui.ai.base import TIME_MARGIN, ActionStats, BaseBot, Observation, legal_of, ranked
-from truf_tui.cards import PACKS, Card
+from truf_tui.cards import PACKS, Card, parse_cards
 from truf_tui.engine import trufludo
 
 SUIT: list[int] = [-1] * 128
@@ -657,8 +658,12 @@ def replay_public(observation: Observation) -> list[PublicMove] | None:
 
 # The opponent model of the expert's inference: he picks a move with probability
 # proportional to exp(BETA * score), score being the medium judgement of the move from his
-# point of view (a capture 2, a trufego 3, minus what it leaves to his opponent).
-BETA = 2.5
+# point of view (a capture 2, a trufego 3, minus what it leaves to his opponent).  BETA is
+# fitted by ``python -m truf_tui.bench belief``: the mean log-probability the belief gives
+# the opponent's real hand, against medium and hard opponents, is best near 0.5 and worse
+# than no inference at all from 1.5 up (the sharper model was overconfident: his moves
+# say little about the cards he kept).
+BETA = 0.5
 
 
 def opponent_evidence(observation: Observation) -> list[tuple[PublicMove, tuple[Card, ...]]]:
@@ -713,38 +718,54 @@ def likelihood(hand: Sequence[Card], evidence: Sequence[tuple[PublicMove, tuple[
     return w
 
 
-def inference_sampler(observation: Observation, rng: random.Random | None = None,
-                      candidates: int = 200) -> Callable[[random.Random], trufludo.State]:
-    """Determinizations that use what the opponent's moves since the last deal reveal:
-    ``candidates`` hands drawn from the unseen cards are weighted by :func:`likelihood`
-    (a Bayesian belief under the softmax model) and resampled; the rest of the unseen
-    cards make the stock, shuffled."""
-    base_sampler = trufludo.determinizer(observation)
+def hand_belief(observation: Observation, rng: random.Random, candidates: int = 200,
+                beta: float = BETA) -> tuple[list[Card], list[list[Card]], list[float]] | None:
+    """The expert's belief about the opponent's hand: ``candidates`` hands drawn from the
+    unseen cards, each weighted by :func:`likelihood` (a Bayesian belief under the softmax
+    model).  Returns (unseen cards, hands, weights), or None when his moves since the deal
+    say nothing (no evidence, or every weight 0)."""
     evidence = opponent_evidence(observation)
     if not evidence:
-        return base_sampler
-    rng = rng or random.Random(0)
-    base = base_sampler(random.Random(0))
-    rules = base.rules
-    me = observation["player"]
+        return None
+    rules = trufludo.Rules.from_dict(observation["rules"])
+    deck = rules.deck
+    seen = set(parse_cards(observation["hand"], deck)) | set(
+        parse_cards(observation["table"], deck))
+    for pile in observation["piles"]:
+        seen |= set(parse_cards(pile, deck))
+    unseen = [c for c in PACKS[deck] if c not in seen]
     n_opp = observation["opponent_hand_size"]
-    seen = set(base.hands[me]) | set(base.table) | set(base.piles[0]) | set(base.piles[1])
-    unseen = [c for c in PACKS[rules.deck] if c not in seen]
     cache: dict[tuple[int, ...], float] = {}
     hands: list[list[Card]] = []
-    cum: list[float] = []
-    total = 0.0
+    weights: list[float] = []
     for _ in range(candidates):
         h = rng.sample(unseen, n_opp)
         key = tuple(sorted(SUIT[c] for c in h))
         w = cache.get(key)
         if w is None:  # only suits matter, so hands of the same suits weigh the same
-            w = cache[key] = likelihood(h, evidence, rules)
-        total += w
+            w = cache[key] = likelihood(h, evidence, rules, beta)
         hands.append(h)
-        cum.append(total)
-    if total <= 0.0:
+        weights.append(w)
+    if sum(weights) <= 0.0:
+        return None
+    return unseen, hands, weights
+
+
+def inference_sampler(observation: Observation, rng: random.Random | None = None,
+                      candidates: int = 200, beta: float = BETA
+                      ) -> Callable[[random.Random], trufludo.State]:
+    """Determinizations that use what the opponent's moves since the last deal reveal:
+    his hand is drawn from :func:`hand_belief`; the rest of the unseen cards make the
+    stock, shuffled."""
+    base_sampler = trufludo.determinizer(observation)
+    belief = hand_belief(observation, rng or random.Random(0), candidates, beta)
+    if belief is None:
         return base_sampler
+    unseen, hands, weights = belief
+    base = base_sampler(random.Random(0))
+    me = observation["player"]
+    cum = list(itertools.accumulate(weights))
+    total = cum[-1]
 
     def sample(r: random.Random) -> trufludo.State:
         i = bisect.bisect_right(cum, r.random() * total)
