@@ -338,6 +338,13 @@ def test_bench_belief_scores_the_real_hand() -> None:
         assert math.log(1e-3) <= v <= 0.0
 
 
+def test_bench_peek_plays_both_seats() -> None:
+    from truf_tui.bench import bench_peek
+
+    d = bench_peek(deals=1, iterations=30)
+    assert d["games"] == 2 and 0.0 <= d["peeking_hard_score_vs_hard"] <= 1.0
+
+
 def test_trufludo_belief_weighs_hands_by_the_opponent_moves() -> None:
     """The expert's belief (a Bayesian weighting of candidate hands) is not uniform once
     the opponent has moved; every candidate hand is drawn from the cards the seat has not

@@ -4,6 +4,7 @@
     python -m truf_tui.bench ai       # ISMCTS iterations per second, seconds per decision
     python -m truf_tui.bench regret   # Trufludo: winning chance each tier gives away per move
     python -m truf_tui.bench belief   # Trufludo: how well the expert's belief reads a hand
+    python -m truf_tui.bench peek     # Trufludo: what seeing the opponent's hand is worth
 
 ``engine``: for each game, complete random playouts (``legal_actions``, a random choice,
 ``apply``) per second as the median of several runs — Trufludo games/s, Truc rounds/s and
@@ -293,6 +294,57 @@ def bench_belief(games: int = 30, opponents: Sequence[str] = ("medium", "hard"),
     return out
 
 
+def bench_peek(deals: int = 200, iterations: int = 500, seed: int = 1000) -> dict[str, Any]:
+    """Trufludo: what seeing the opponent's hand is worth, the bound on any hand reading.
+
+    A ``hard`` search whose determinizations hold the opponent's *real* hand (only the
+    stock order stays unknown) plays ``hard`` on ``deals`` deals, each twice with the seats
+    swapped (both at ``iterations``).  Not a player of the app: it looks at the state, which
+    no bot may do; it measures how much an expert could gain by reading hands, against what
+    :func:`bench_belief` shows the opponent's moves reveal.
+    """
+    import math
+
+    from truf_tui.ai import make_bot
+    from truf_tui.ai.trufludo_ai import SearchBot
+
+    class Peeking(SearchBot):
+        truth: trufludo.State
+
+        def _sampler(self, observation: Any) -> Callable[[random.Random], Any]:
+            truth = self.truth
+
+            def sample(r: random.Random) -> trufludo.State:
+                stock = list(truth.stock)
+                r.shuffle(stock)
+                return truth._replace(stock=tuple(stock), seed=None, deck=None)
+
+            return sample
+
+    pair_scores = []
+    for k in range(deals):
+        total = 0.0
+        for peek_seat in (0, 1):
+            s = trufludo.new_game(seed=seed + k, dealer=k % 2)
+            peek = Peeking(seed=k * 2 + peek_seat, iterations=iterations)
+            plain = make_bot("trufludo", "hard", seed=k * 2 + 1 - peek_seat,
+                             iterations=iterations)
+            while not s.is_terminal():
+                p = s.to_move
+                assert p is not None
+                peek.truth = s
+                bot = peek if p == peek_seat else plain
+                s = s.apply(bot.choose(s.observation(p)))
+            w = s.winner()
+            total += 1.0 if w == peek_seat else 0.5 if w is None else 0.0
+        pair_scores.append(total / 2)
+    n = len(pair_scores)
+    mean = sum(pair_scores) / max(n, 1)
+    var = sum((x - mean) ** 2 for x in pair_scores) / max(n - 1, 1)
+    return {"deals": n, "games": 2 * n, "iterations": iterations,
+            "peeking_hard_score_vs_hard": mean, "standard_error": math.sqrt(var / max(n, 1))}
+
+
 def _print(d: dict[str, Any], indent: str = "") -> None:
     for k, v in d.items():
         if isinstance(v, dict):
@@ -331,8 +383,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     b.add_argument("--opponents", nargs="*", default=["medium", "hard"])
     b.add_argument("--betas", nargs="*", type=float, default=[0.0, 0.25, 0.5, 1.0, 1.5, 2.5])
     b.add_argument("--json", action="store_true")
+    k = sub.add_parser("peek", help="Trufludo: what seeing the opponent's hand is worth")
+    k.add_argument("--deals", type=int, default=200)
+    k.add_argument("--iterations", type=int, default=500)
+    k.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    if args.what == "belief":
+    if args.what == "peek":
+        res = bench_peek(args.deals, args.iterations)
+    elif args.what == "belief":
         res = bench_belief(args.games, args.opponents, args.betas)
     elif args.what == "engine":
         res = bench_engine(args.runs, args.seconds)
