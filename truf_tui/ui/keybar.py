@@ -51,3 +51,9 @@ class KeyBar(Horizontal):
     def refresh_texts(self) -> None:
         for hint in self.query(KeyHint):
             hint.refresh_text()
+
+    def show(self, action: str, visible: bool) -> None:
+        """Show or hide the hint of ``action`` (a key that does nothing now is not offered)."""
+        for hint in self.query(KeyHint):
+            if hint.action == action:
+                hint.display = visible

@@ -320,7 +320,10 @@ class BracketScreen(Screen[None]):
         new.variant = "success" if champ else "default"
         new.disabled = self.simulating
         self.query_one("#bracket-leave", Button).label = tr("tour.back")
-        self.query_one(KeyBar).refresh_texts()
+        keys = self.query_one(KeyBar)
+        keys.refresh_texts()
+        keys.show("screen.play", bool(play.display))
+        keys.show("screen.watch", bool(watch.display))
 
     def _status(self) -> str:
         run = self.run
