@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual.content import Content
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
@@ -370,3 +371,22 @@ def test_the_continue_line_of_a_saved_hot_seat_game() -> None:
     text = hotseat_progress_text(record, s)
     assert text == ("Trufludo, two players: 1 moves played, 42 cards left in the stock; "
                     f"cards taken: Ana {s.scores()[0]}, Player 2 {s.scores()[1]}.")
+
+
+async def test_long_names_at_80_columns_keep_the_round_in_the_score_bar(
+        tmp_path: Path) -> None:
+    """The score dots give way before the numbers do: with two long names at 80 columns
+    the bar still shows both scores, the target and the round."""
+    settings = Settings(pace="instant")
+    app = TrufApp(bot_options=dict(BOT_OPTIONS), data_dir=tmp_path, settings=settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        t = await hotseat(pilot, "truc", seed=11, dealer=1)
+        await pilot.press(*"Maximiliana", "tab", *"Bartholomew")
+        await pilot.press("enter")
+        await settle(pilot)
+        bar = t.query_one("#scorebar", Markup)
+        assert Content.from_markup(bar.text).cell_length <= bar.content_size.width
+        assert bar.text.rstrip().endswith("round 1") and "○" not in bar.text
+        await pilot.resize_terminal(140, 32)  # room enough: the dots come back
+        await settle(pilot)
+        assert "○" in bar.text and bar.text.rstrip().endswith("round 1")

@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.widgets import Button
 
 from truf_tui.cards import TRUC_STRENGTH
@@ -263,8 +264,15 @@ class TrucTable(TableScreen):
         a, b = s.scores()
         t = s.rules.target
         key = "tbl.t.scorebar.named" if self.hotseat else "tbl.t.scorebar"
-        return tr(key, you=a, computer=b, target=t, round=s.round_no,
-                  you_pips=pips(a, t), computer_pips=pips(b, t), p1=self.who(0), p2=self.who(1))
+        text = tr(key, you=a, computer=b, target=t, round=s.round_no, you_pips=pips(a, t),
+                  computer_pips=pips(b, t), p1=self.who(0), p2=self.who(1))
+        bars = self.query("#scorebar")
+        room = bars.first().content_size.width if bars else 0
+        if room and Content.from_markup(text).cell_length > room:
+            # too narrow (long hot-seat names, 80 columns): the numbers stay, the dots go
+            text = tr(key, you=a, computer=b, target=t, round=s.round_no, you_pips="",
+                      computer_pips="", p1=self.who(0), p2=self.who(1)).replace("    ", "   ")
+        return text
 
     def tricks_text(self, s: truc.State) -> str:
         st = self.card_style
