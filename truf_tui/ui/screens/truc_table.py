@@ -264,14 +264,14 @@ class TrucTable(TableScreen):
         a, b = s.scores()
         t = s.rules.target
         key = "tbl.t.scorebar.named" if self.hotseat else "tbl.t.scorebar"
-        text = tr(key, you=a, computer=b, target=t, round=s.round_no, you_pips=pips(a, t),
-                  computer_pips=pips(b, t), p1=self.who(0), p2=self.who(1))
+        fields = dict(you=a, computer=b, target=t, round=s.round_no, p1=self.who(0),
+                      p2=self.who(1))
+        text = tr(key, you_pips=pips(a, t), computer_pips=pips(b, t), **fields)
         bars = self.query("#scorebar")
         room = bars.first().content_size.width if bars else 0
         if room and Content.from_markup(text).cell_length > room:
             # too narrow (long hot-seat names, 80 columns): the numbers stay, the dots go
-            text = tr(key, you=a, computer=b, target=t, round=s.round_no, you_pips="",
-                      computer_pips="", p1=self.who(0), p2=self.who(1)).replace("    ", "   ")
+            text = tr(key, you_pips="", computer_pips="", **fields).replace("    ", "   ")
         return text
 
     def tricks_text(self, s: truc.State) -> str:
