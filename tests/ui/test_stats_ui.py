@@ -113,3 +113,50 @@ async def test_an_empty_history_says_how_bluffs_get_counted(tmp_path: Path) -> N
         assert screen.query_one("#stats-bluffs-empty").display
         assert str(screen.query_one("#stats-bluffs-empty", Static).content) == tr("sb.empty")
         assert cells(screen, "#stats-bluffs")[0] == [tr("sb.rounds"), "0", "0"]
+
+
+async def test_a_long_history_is_counted_in_a_worker(tmp_path: Path, monkeypatch: Any) -> None:
+    """Each recorded match is replayed through the coach: with more than QUICK_REVIEWS new
+    ones the screen opens at once, says it is counting, and fills the bluff tables when the
+    worker is done (the results tables are there from the start)."""
+    import threading
+
+    from truf_tui.ui.screens import stats
+
+    n = stats.QUICK_REVIEWS + 1
+    with History(tmp_path) as history:
+        for _ in range(n):
+            history.add_game(record(BLUFF_WORKED, "expert"), finished_at=OLD)
+    release = threading.Event()
+    real = stats.bluff_numbers
+
+    def slow(*args: Any, **kwargs: Any) -> stats.BluffNumbers:
+        assert threading.current_thread() is not threading.main_thread()
+        release.wait(10)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(stats, "bluff_numbers", slow)
+    app = TrufApp(settings=Settings(pace="instant"), data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        waiting = screen.query_one("#stats-bluffs-empty", Static)
+        assert waiting.display and str(waiting.content) == tr("sb.counting", n=n)
+        assert not screen.query_one("#stats-bluffs").display
+        assert cells(screen, "#stats-truc")[-1][:2] == [tr("stats.total"), str(n)]
+        release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not waiting.display and screen.query_one("#stats-bluffs").display
+        assert cells(screen, "#stats-bluffs")[0] == [tr("sb.rounds"), "0", str(n)]
+        assert len(app.bluff_cache) == n  # each match counted once, kept for next time
+        # Opened again: everything is known, counted at once.
+        monkeypatch.setattr(stats, "bluff_numbers", real)
+        await pilot.press("escape", "s")
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, StatsScreen) and again is not screen
+        assert again.counting == 0
+        assert cells(again, "#stats-bluffs")[0] == [tr("sb.rounds"), "0", str(n)]

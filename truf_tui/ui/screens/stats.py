@@ -10,11 +10,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
+from textual.worker import get_current_worker
 
 from truf_tui import coach
 from truf_tui.store import GameRow, Stats, StoreError, Tally
@@ -32,6 +34,7 @@ GAME_COLUMNS = ("when", "game", "opponent", "result")
 MAX_LISTED = 200  # finished games listed for replay, newest first
 BAR = 6  # width of the bars drawn in the bluff tables (both fit in 80 columns)
 NONE = "—"  # no data for this rate
+QUICK_REVIEWS = 20  # new matches reviewed before the screen opens; more go to a worker
 
 
 def bar(part: int, whole: int, width: int = BAR) -> str:
@@ -53,6 +56,12 @@ def game_bluffs(row: GameRow) -> coach.BluffStats:
     """The coach's counts over one recorded Truc match, from the human's seat."""
     state = row.record().replay()
     return coach.BluffStats.of(coach.reviews(state), row.human_seat)  # type: ignore[arg-type]
+
+
+def bluff_rows_to_review(rows: list[GameRow],
+                         cache: dict[str, coach.BluffStats]) -> list[GameRow]:
+    """The Truc matches against the computer whose counts are not in ``cache`` yet."""
+    return [r for r in rows if r.game == "truc" and r.tier is not None and r.uid not in cache]
 
 
 def bluff_numbers(rows: list[GameRow], since: str,
@@ -178,6 +187,8 @@ class StatsScreen(Screen[None]):
         self.stats: Stats | None = None
         self.games: list[GameRow] = []
         self.bluffs = BluffNumbers()
+        self._rows: list[GameRow] = []  # the whole history, for the bluff counts
+        self.counting = 0  # recorded matches still being reviewed by the worker
 
     @property
     def truf_app(self) -> TrufApp:
@@ -218,10 +229,32 @@ class StatsScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.stats = self.load()
+        cache = self.truf_app.bluff_cache
+        new = bluff_rows_to_review(self._rows, cache)
+        if len(new) > QUICK_REVIEWS:
+            # Each match is replayed through the coach (~5 ms): a long history is counted in
+            # a thread, so the screen opens at once.
+            self.counting = len(new)
+            self.count_bluffs(self._rows, self.truf_app.session_started, cache)
+        else:
+            self.bluffs = bluff_numbers(self._rows, self.truf_app.session_started, cache)
         self.refresh_texts()
         games = self.query_one("#stats-games", DataTable)
         if games.row_count:
             games.focus()
+
+    @work(thread=True, exclusive=True, group="bluffs")
+    def count_bluffs(self, rows: list[GameRow], since: str,
+                     cache: dict[str, coach.BluffStats]) -> None:
+        numbers = bluff_numbers(rows, since, cache)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self.bluffs_counted, numbers)
+
+    def bluffs_counted(self, numbers: BluffNumbers) -> None:
+        self.bluffs = numbers
+        self.counting = 0
+        if self.is_attached:
+            self.refresh_bluffs()
 
     def load(self) -> Stats | None:
         data = self.truf_app.data
@@ -231,8 +264,7 @@ class StatsScreen(Screen[None]):
             stats = data.history.stats()
             everything = data.history.games()
             self.games = everything[::-1][:MAX_LISTED]
-            self.bluffs = bluff_numbers(everything, self.truf_app.session_started,
-                                        self.truf_app.bluff_cache)
+            self._rows = everything
         except StoreError as e:
             data.problems.append(Notice("store.not_read", str(e)))
             stats = None
@@ -270,8 +302,10 @@ class StatsScreen(Screen[None]):
         n = self.bluffs
         self.query_one("#stats-bluffs-head", Static).update(tr("sb.head"))
         empty = self.query_one("#stats-bluffs-empty", Static)
-        empty.update(tr("sb.empty"))
-        empty.display = n.all_time.rounds == 0
+        empty.update(tr("sb.counting", n=self.counting) if self.counting else tr("sb.empty"))
+        empty.display = bool(self.counting) or n.all_time.rounds == 0
+        for wid in ("#stats-bluffs", "#stats-rates-head", "#stats-rates", "#stats-rates-note"):
+            self.query_one(wid).display = not self.counting
         table: DataTable[Any] = self.query_one("#stats-bluffs", DataTable)
         table.clear(columns=True)
         table.add_column(tr("sb.col.what"), key="what")

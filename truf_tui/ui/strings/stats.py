@@ -13,6 +13,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "Ankoraŭ neniu matĉo de Le Truc kontraŭ la komputilo finiĝis: viaj blufoj "
               "estos kalkulataj ĉi tie, kiam vi finos unu.",
     },
+    "sb.counting": {
+        "en": "Counting the bluffs of {n} recorded matches…",
+        "eo": "Kalkulante la blufojn de {n} registritaj matĉoj…",
+    },
     "sb.note": {
         "en": "A bluff: a raise or rest made with less than {p}% chance of winning the round "
               "(see Bluffing in the help, F1). It worked when the other side refused or "
