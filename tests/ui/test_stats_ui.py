@@ -37,6 +37,14 @@ def cells(screen: StatsScreen, table_id: str) -> list[list[str]]:
     return out
 
 
+async def open_stats(pilot: Any) -> StatsScreen:
+    await pilot.press("s")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, StatsScreen)
+    return screen
+
+
 def fill(folder: Path) -> None:
     """One match before this session (against the expert), three in it."""
     with History(folder) as history:
@@ -50,10 +58,7 @@ async def test_the_bluff_statistics_show_what_was_stored(tmp_path: Path) -> None
     app = TrufApp(settings=Settings(pace="instant"), data_dir=tmp_path)
     fill(tmp_path)  # after the app started: three of them finish in this session
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("s")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, StatsScreen)
+        screen = await open_stats(pilot)
         assert cells(screen, "#stats-bluffs") == [
             [tr("sb.rounds"), "3", "4"],
             [tr("bluffs.my.bets"), "2", "3"],
@@ -91,10 +96,7 @@ async def test_no_match_against_the_expert_shows_a_dash(tmp_path: Path) -> None:
         history.add_game(record(BLUFF_CALLED, "medium"), finished_at=OLD)
     app = TrufApp(settings=Settings(pace="instant"), data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("s")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, StatsScreen)
+        screen = await open_stats(pilot)
         # Nothing this session; all time one round with a raise; no expert: a dash.
         assert cells(screen, "#stats-rates") == [
             [tr("sb.raise"), "—", "100 %", "—"],
@@ -138,10 +140,7 @@ async def test_a_long_history_is_counted_in_a_worker(tmp_path: Path, monkeypatch
     monkeypatch.setattr(stats, "bluff_numbers", slow)
     app = TrufApp(settings=Settings(pace="instant"), data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("s")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, StatsScreen)
+        screen = await open_stats(pilot)
         waiting = screen.query_one("#stats-bluffs-empty", Static)
         assert waiting.display and str(waiting.content) == tr("sb.counting", n=n)
         assert not screen.query_one("#stats-bluffs").display
@@ -154,9 +153,8 @@ async def test_a_long_history_is_counted_in_a_worker(tmp_path: Path, monkeypatch
         assert len(app.bluff_cache) == n  # each match counted once, kept for next time
         # Opened again: everything is known, counted at once.
         monkeypatch.setattr(stats, "bluff_numbers", real)
-        await pilot.press("escape", "s")
-        await pilot.pause()
-        again = app.screen
-        assert isinstance(again, StatsScreen) and again is not screen
+        await pilot.press("escape")
+        again = await open_stats(pilot)
+        assert again is not screen
         assert again.counting == 0
         assert cells(again, "#stats-bluffs")[0] == [tr("sb.rounds"), "0", str(n)]
