@@ -293,6 +293,21 @@ def test_arena_journal_resumes_a_stopped_run(tmp_path: Path) -> None:
         run_arena("truc", "medium", "easy", games=1, journal=str(other), **kw)
 
 
+def test_the_arena_page_is_written_from_the_journals() -> None:
+    """docs/arena/README.md is what ``python docs/arena/table.py`` makes of the journals (so
+    a journal is never committed without its figures), and every journal there is listed
+    with the command that continues it."""
+    import importlib.util
+
+    docs = Path(__file__).resolve().parent.parent / "docs" / "arena"
+    spec = importlib.util.spec_from_file_location("arena_table", docs / "table.py")
+    assert spec is not None and spec.loader is not None
+    table = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(table)
+    assert (docs / "README.md").read_text(encoding="utf-8") == table.page()
+    assert {p.stem for p in docs.glob("*.jsonl")} <= set(table.RUNS)
+
+
 def test_arena_command_line_json() -> None:
     import json
     import subprocess

@@ -1,0 +1,163 @@
+"""Write docs/arena/README.md from the journals in this folder: `python docs/arena/table.py`.
+
+RUNS lists every run with the options it was started with (`python -m truf_tui.arena` +
+these + `--journal docs/arena/<name>.jsonl`); rerunning a command continues its journal.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent.parent))
+
+from truf_tui.arena import Side, read_journal, wilson  # noqa: E402
+
+BEFORE_FIT = "expert's belief at BETA 2.5 (before 4f13a6e)"
+# name: (options, note)
+RUNS: dict[str, tuple[str, str]] = {
+    "truc_hard_medium_default": ("--game truc --a hard --b medium --games 400 --seed 51 --jobs 2",
+                                 ""),
+    "truc_expert_hard_default": ("--game truc --a expert --b hard --games 400 --seed 52 --jobs 2",
+                                 ""),
+    "truc_expert_always_raise_default": (
+        "--game truc --a expert --b always_raise --games 400 --seed 53 --jobs 2", ""),
+    "truc_expert_calling_station_default": (
+        "--game truc --a expert --b calling_station --games 400 --seed 53 --jobs 2", ""),
+    "truc_expert_rock_default": (
+        "--game truc --a expert --b rock --games 400 --seed 53 --jobs 2", ""),
+    "truc_expert_honest_default": (
+        "--game truc --a expert --b honest --games 400 --seed 53 --jobs 2", ""),
+    "tf_hard_medium_default": (
+        "--game trufludo --a hard --b medium --games 1600 --seed 54 --jobs 2", ""),
+    "tf_expert_hard_default": (
+        "--game trufludo --a expert --b hard --games 3000 --seed 55 --jobs 2", ""),
+    "truc_hard5000_medium": (
+        "--game truc --a hard --b medium --games 400 --seed 21 --jobs 2 --a-iterations 5000", ""),
+    "truc_expert15000_hard5000": (
+        "--game truc --a expert --b hard --games 400 --seed 22 --jobs 2 --a-iterations 15000 "
+        "--b-iterations 5000", ""),
+    "truc_expert7500_always_raise": (
+        "--game truc --a expert --b always_raise --games 400 --seed 23 --jobs 2 "
+        "--a-iterations 7500", ""),
+    "truc_expert7500_calling_station": (
+        "--game truc --a expert --b calling_station --games 400 --seed 23 --jobs 2 "
+        "--a-iterations 7500", ""),
+    "truc_expert7500_rock": (
+        "--game truc --a expert --b rock --games 400 --seed 23 --jobs 2 --a-iterations 7500", ""),
+    "truc_expert7500_honest": (
+        "--game truc --a expert --b honest --games 400 --seed 23 --jobs 2 --a-iterations 7500",
+        ""),
+    "tf_hard3000_medium": (
+        "--game trufludo --a hard --b medium --games 200 --seed 21 --a-iterations 3000",
+        "before the paired search"),
+    "tf_hardP1500_medium": (
+        "--game trufludo --a hard --b medium --games 1600 --seed 31 --a-iterations 1500", ""),
+    "tf_expertP1500_hardP1500": (
+        "--game trufludo --a expert --b hard --games 800 --seed 32 --iterations 1500",
+        BEFORE_FIT),
+    "tf_expertP1000beta25_hardP500": (
+        "--game trufludo --a expert --b hard --games 2000 --seed 33 --jobs 2 "
+        "--a-iterations 1000 --b-iterations 500", BEFORE_FIT + "; stopped"),
+    "tf_expertP1000_hardP500": (
+        "--game trufludo --a expert --b hard --games 3000 --seed 34 --jobs 2 "
+        "--a-iterations 1000 --b-iterations 500",
+        "expert's belief at BETA 0.5; the 2 : 1 budget of the default time limits; stopped"),
+    "tf_expertP2000_hardP1000": (
+        "--game trufludo --a expert --b hard --games 3000 --seed 35 --jobs 2 "
+        "--a-iterations 2000 --b-iterations 1000",
+        "as above, budgets doubled; played to 1,000, then continued until a fixed time"),
+}
+
+INTRO = """\
+# Arena runs
+
+Each file here is an arena journal (`python -m truf_tui.arena ... --journal FILE`): a header
+with the settings, then one line per finished game. Running the same command with
+`--journal docs/arena/<name>.jsonl` prints the result of the games in it and plays only
+the missing ones, so an unfinished run can be continued in a later session. This page is
+written by `python docs/arena/table.py` from the journals.
+
+Commands (`python -m truf_tui.arena` + the options). The `_default` runs use the default
+time limits (hard 1 s, expert 2 s per decision), so they were run on an otherwise idle
+machine with one job per core; their notes give A's and B's mean and longest seconds per
+decision. The other runs use iteration budgets, so their results do not depend on the
+machine's load.
+"""
+
+PAIRS = """\
+Games 2k and 2k + 1 are the same deal with the seats swapped, so the luck of the deal
+partly cancels within a pair: the *pair SE* is the standard error of A's score over the
+deal pairs (the Wilson interval treats the games as independent, so it is the wider).
+"""
+
+
+def header_of(path: Path) -> dict[str, object]:
+    with path.open(encoding="utf-8") as f:
+        head = json.loads(f.readline())
+    assert isinstance(head, dict)
+    return head
+
+
+def seconds(sides: list[Side]) -> str:
+    decisions = sum(s.decisions for s in sides)
+    mean = sum(s.seconds for s in sides) / max(decisions, 1)
+    return f"{mean:.2f} s / {max((s.max_seconds for s in sides), default=0.0):.2f} s"
+
+
+def betting(sides: list[Side]) -> str:
+    return (f"raises {sum(s.raises for s in sides)} (bluffs {sum(s.bluffs for s in sides)}), "
+            f"calls {sum(s.calls for s in sides)}")
+
+
+def row(name: str, options: str, note: str) -> str | None:
+    path = HERE / f"{name}.jsonl"
+    if not path.exists():
+        return None
+    games = read_journal(str(path), header_of(path))
+    if not games:
+        return None
+    n = len(games)
+    wins = sum(1 for r, _, _ in games.values() if r > 0)
+    draws = sum(1 for r, _, _ in games.values() if r == 0)
+    lo, hi = wilson(wins + draws / 2, n)
+    planned = int(options.split("--games ")[1].split()[0])
+    side_a = [a for _, a, _ in games.values()]
+    side_b = [b for _, _, b in games.values()]
+    illegal = sum(s.illegal for s in side_a + side_b)
+    parts = [note] if note else []
+    if name.endswith("_default"):
+        parts.append(f"seconds per decision (mean / longest): A {seconds(side_a)}, "
+                     f"B {seconds(side_b)}")
+    if name.startswith("truc"):
+        parts.append(f"A {betting(side_a)}; B {betting(side_b)}")
+    score = {i: 1.0 if r > 0 else 0.5 if r == 0 else 0.0 for i, (r, _, _) in games.items()}
+    pairs = [(score[i] + score[i + 1]) / 2 for i in score if i % 2 == 0 and i + 1 in score]
+    pair_se = "–"
+    if len(pairs) > 1:
+        m = sum(pairs) / len(pairs)
+        var = sum((x - m) ** 2 for x in pairs) / (len(pairs) - 1)
+        pair_se = f"{math.sqrt(var / len(pairs)):.3f}"
+    return (f"| `{name}` | {n}/{planned} | {wins}/{draws}/{n - wins - draws} | "
+            f"{(wins + draws / 2) / n:.3f} | [{lo:.3f}, {hi:.3f}] | {pair_se} | {illegal} | "
+            f"{'; '.join(parts)} |")
+
+
+def page() -> str:
+    lines = [INTRO]
+    lines += [f"- `{name}`: `{options}`" for name, (options, _) in RUNS.items()
+              if (HERE / f"{name}.jsonl").exists()]
+    lines += ["", PAIRS,
+              "| run | games played / planned | A wins/draws/losses | A's score | 95% Wilson "
+              "| pair SE | illegal | notes, Truc betting |",
+              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    lines += [r for name, (options, note) in RUNS.items()
+              if (r := row(name, options, note)) is not None]
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    (HERE / "README.md").write_text(page(), encoding="utf-8")
