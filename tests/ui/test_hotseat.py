@@ -390,3 +390,18 @@ async def test_long_names_at_80_columns_keep_the_round_in_the_score_bar(
         await pilot.resize_terminal(140, 32)  # room enough: the dots come back
         await settle(pilot)
         assert "○" in bar.text and bar.text.rstrip().endswith("round 1")
+
+
+async def test_while_a_capture_is_on_show_the_status_names_the_next_player() -> None:
+    app = make_app(pace="slow")
+    async with app.run_test(size=SIZE) as pilot:
+        t = await hotseat(pilot, "trufludo", seed=5)
+        await pilot.press("enter")  # Player 1 takes the keyboard
+        await settle(pilot)
+        s = t.state
+        assert s.current_player == 0 and "6H" in [str(c) for c in s.hands[0]]
+        await pilot.press(str([str(c) for c in s.hands[0]].index("6H") + 1))  # takes 4H
+        await pilot.pause()
+        assert t._moment is not None
+        lines = t.query_one("#status", Markup).text.splitlines()
+        assert lines[0].startswith("Player 1 took") and lines[1] == "Player 2's turn."

@@ -9,12 +9,14 @@ from typing import Any
 
 import pytest
 from textual import events
+from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import Button
 
 from truf_tui.cards import Card
 from truf_tui.engine import truc, trufludo
 from truf_tui.ui.config import COMPUTER, HUMAN
+from truf_tui.ui.i18n import tr
 from truf_tui.ui.screens.start import StartScreen
 from truf_tui.ui.screens.summary import (
     TrucResults,
@@ -537,3 +539,50 @@ def test_table_strings_are_complete() -> None:
                  ui / "screens" / "summary.py"]:
         for key in re.findall(r'tr\("([a-z0-9_.]+)"', path.read_text(encoding="utf-8")):
             assert key in known, f"{path.name}: {key}"
+
+
+@pytest.mark.parametrize(("hands", "table", "key", "next_line"), [
+    # An ordinary capture (F5): the computer moves next.
+    ([["7H", "2S", "3C"], ["5D", "9S", "KC"]], ["4H", "KS"], "1", "tbl.f.prompt.computer"),
+    # A trufego (F7): you move again (F8).
+    ([["7H", "2S", "3C"], ["5D", "9S", "KC"]], ["4H"], "1", "tbl.prompt.next"),
+])
+async def test_while_a_capture_is_on_show_the_status_says_who_moves_next(
+        hands: list[list[str]], table: list[str], key: str, next_line: str) -> None:
+    """The capture stays on the table for a moment (the state is still the one before it);
+    the status line already names the player who moves after it."""
+    app = make_app(pace="slow")
+    async with app.run_test(size=SIZE) as pilot:
+        t = await start(pilot, "trufludo", seed=11, bot=ScriptBot())
+        t.load_state(trufludo_state(hands, table, stock=18))
+        await settle(pilot)
+        await pilot.press(key)
+        await pilot.pause()
+        assert t._moment is not None
+        status = t.query_one("#status", Markup).text
+        assert status.splitlines()[-1] == Content.from_markup(tr(next_line)).plain
+
+
+async def test_while_a_trick_is_on_show_the_status_says_who_leads_next() -> None:
+    """Le Truc: the computer leads 9S, you take the trick with 7H (T5): while the trick is
+    on show the status says you lead next (the state is still the one before your card)."""
+    from truf_tui.cards import TRUC_32
+
+    you, cpu = ("7H", "10D", "JC"), ("9S", "QD", "KC")
+    top = [cpu[0], you[0], cpu[1], you[1], cpu[2], you[2]]  # you deal: the computer leads
+    state = truc.new_game(deck=top + [str(c) for c in TRUC_32 if str(c) not in top],
+                          dealer=HUMAN, seed=1)
+    app = make_app(pace="slow")
+    async with app.run_test(size=SIZE) as pilot:
+        t = await start(pilot, "truc", bot=ScriptBot("play 9S"))
+        t.load_state(state)
+        for _ in range(100):  # the computer's move comes after a pause at this pace
+            await settle(pilot, 1)
+            if t.my_move():
+                break
+        assert [str(c) for c in t.state.hands[HUMAN]] == list(you)
+        assert t.state.trick_card is not None and str(t.state.trick_card) == "9S"
+        await pilot.press("1")
+        await pilot.pause()
+        assert t._moment is not None
+        assert status(t).splitlines()[-1] == Content.from_markup(tr("tbl.prompt.next")).plain

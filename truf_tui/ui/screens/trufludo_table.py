@@ -233,6 +233,16 @@ class TrufludoTable(TableScreen):
         return tr("tbl.f.banner.title") + "\n" + tr(key, card=card, name=self.who(who))
 
     def prompt(self, s: trufludo.State, cursor_card: Card | None) -> str:
+        if self._moment is not None:
+            # A capture on show: the state is still the one before it, so say who moves
+            # after it (F8: after a trufego the capturer again).
+            after = s.apply(self._moment[1])
+            if after.is_terminal():
+                return tr("tbl.f.prompt.over")
+            nxt = after.current_player
+            if self.hotseat:
+                return tr("tbl.f.prompt.named", name=self.who(nxt))
+            return tr("tbl.prompt.next" if nxt == self.me else "tbl.f.prompt.computer")
         if s.is_terminal():
             return tr("tbl.f.prompt.over")
         if not self.my_move():

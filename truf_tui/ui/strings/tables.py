@@ -56,6 +56,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "[b]You play again[/]: throw a card onto the empty table (F8).",
         "eo": "[b]Vi denove ludas[/]: ĵetu karton sur la malplenan tablon (F8).",
     },
+    "tbl.prompt.next": {"en": "Your turn next.", "eo": "Poste via vico."},
     "tbl.f.prompt.computer": {
         "en": "The computer's turn.", "eo": "La vico de la komputilo.",
     },
