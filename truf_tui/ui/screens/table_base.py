@@ -127,6 +127,16 @@ class TableScreen(Screen[None]):
         return (not self._busy and not s.is_terminal() and s.current_player == self.me
                 and not self.hidden)
 
+    def next_turn_prompt(self, after: Any, game: str) -> str:
+        """The status line while a move is on show before it is played (the state is still
+        the one before it): who moves after it, in the ``tbl.<game>.prompt.*`` texts."""
+        if after.is_terminal():
+            return tr(f"tbl.{game}.prompt.over")
+        nxt = after.current_player
+        if self.hotseat:
+            return tr(f"tbl.{game}.prompt.named", name=self.who(nxt))
+        return tr("tbl.prompt.next" if nxt == self.me else f"tbl.{game}.prompt.computer")
+
     def who(self, player: int | None) -> str:
         if player is None:  # nobody (a finished game)
             return ""

@@ -305,14 +305,9 @@ class TrucTable(TableScreen):
             # A finished trick on show: the state is still the one before its second card,
             # so say who moves after it (T5: the trick's winner leads the next one).
             after = s.apply(self._moment[1])
-            if after.is_terminal():
-                return tr("tbl.t.prompt.over")
-            if after.round_no != s.round_no:
+            if after.round_no != s.round_no and not after.is_terminal():
                 return ""  # the round is over: its summary comes next
-            nxt = after.current_player
-            if self.hotseat:
-                return tr("tbl.t.prompt.named", name=self.who(nxt))
-            return tr("tbl.prompt.next" if nxt == self.me else "tbl.t.prompt.computer")
+            return self.next_turn_prompt(after, "t")
         if s.is_terminal():
             return tr("tbl.t.prompt.over")
         if not self.my_move():

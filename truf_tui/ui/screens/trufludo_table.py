@@ -236,13 +236,7 @@ class TrufludoTable(TableScreen):
         if self._moment is not None:
             # A capture on show: the state is still the one before it, so say who moves
             # after it (F8: after a trufego the capturer again).
-            after = s.apply(self._moment[1])
-            if after.is_terminal():
-                return tr("tbl.f.prompt.over")
-            nxt = after.current_player
-            if self.hotseat:
-                return tr("tbl.f.prompt.named", name=self.who(nxt))
-            return tr("tbl.prompt.next" if nxt == self.me else "tbl.f.prompt.computer")
+            return self.next_turn_prompt(s.apply(self._moment[1]), "f")
         if s.is_terminal():
             return tr("tbl.f.prompt.over")
         if not self.my_move():
