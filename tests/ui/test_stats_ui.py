@@ -3,6 +3,7 @@ stored.  Known Truc matches go into the history, the screen is opened, every cel
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ from textual.widgets import DataTable, Static
 from truf_tui.store import History
 from truf_tui.ui.app import TrufApp
 from truf_tui.ui.i18n import set_language, tr
+from truf_tui.ui.screens import stats
 from truf_tui.ui.screens.stats import StatsScreen
 from truf_tui.ui.settings import Settings
 
@@ -117,27 +119,32 @@ async def test_an_empty_history_says_how_bluffs_get_counted(tmp_path: Path) -> N
         assert cells(screen, "#stats-bluffs")[0] == [tr("sb.rounds"), "0", "0"]
 
 
-async def test_a_long_history_is_counted_in_a_worker(tmp_path: Path, monkeypatch: Any) -> None:
-    """Each recorded match is replayed through the coach: with more than QUICK_REVIEWS new
-    ones the screen opens at once, says it is counting, and fills the bluff tables when the
-    worker is done (the results tables are there from the start)."""
-    import threading
+REAL_BLUFF_NUMBERS = stats.bluff_numbers
 
-    from truf_tui.ui.screens import stats
 
-    n = stats.QUICK_REVIEWS + 1
-    with History(tmp_path) as history:
+def long_history(folder: Path, n: int, tier: str, monkeypatch: Any) -> threading.Event:
+    """``n`` recorded matches, and a bluff count that runs in the worker thread only and
+    waits for the returned event before it counts."""
+    with History(folder) as history:
         for _ in range(n):
-            history.add_game(record(BLUFF_WORKED, "expert"), finished_at=OLD)
+            history.add_game(record(BLUFF_WORKED, tier), finished_at=OLD)
     release = threading.Event()
-    real = stats.bluff_numbers
 
     def slow(*args: Any, **kwargs: Any) -> stats.BluffNumbers:
         assert threading.current_thread() is not threading.main_thread()
         release.wait(10)
-        return real(*args, **kwargs)
+        return REAL_BLUFF_NUMBERS(*args, **kwargs)
 
     monkeypatch.setattr(stats, "bluff_numbers", slow)
+    return release
+
+
+async def test_a_long_history_is_counted_in_a_worker(tmp_path: Path, monkeypatch: Any) -> None:
+    """Each recorded match is replayed through the coach: with more than QUICK_REVIEWS new
+    ones the screen opens at once, says it is counting, and fills the bluff tables when the
+    worker is done (the results tables are there from the start)."""
+    n = stats.QUICK_REVIEWS + 1
+    release = long_history(tmp_path, n, "expert", monkeypatch)
     app = TrufApp(settings=Settings(pace="instant"), data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_stats(pilot)
@@ -152,9 +159,26 @@ async def test_a_long_history_is_counted_in_a_worker(tmp_path: Path, monkeypatch
         assert cells(screen, "#stats-bluffs")[0] == [tr("sb.rounds"), "0", str(n)]
         assert len(app.bluff_cache) == n  # each match counted once, kept for next time
         # Opened again: everything is known, counted at once.
-        monkeypatch.setattr(stats, "bluff_numbers", real)
+        monkeypatch.setattr(stats, "bluff_numbers", REAL_BLUFF_NUMBERS)
         await pilot.press("escape")
         again = await open_stats(pilot)
         assert again is not screen
         assert again.counting == 0
         assert cells(again, "#stats-bluffs")[0] == [tr("sb.rounds"), "0", str(n)]
+
+
+async def test_closing_the_screen_while_counting_keeps_the_counts(tmp_path: Path,
+                                                                 monkeypatch: Any) -> None:
+    n = stats.QUICK_REVIEWS + 1
+    release = long_history(tmp_path, n, "medium", monkeypatch)
+    app = TrufApp(settings=Settings(pace="instant"), data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_stats(pilot)
+        assert screen.counting == n
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, StatsScreen)
+        release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert len(app.bluff_cache) == n  # counted once, ready for the next opening

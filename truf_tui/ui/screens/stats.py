@@ -247,8 +247,12 @@ class StatsScreen(Screen[None]):
     def count_bluffs(self, rows: list[GameRow], since: str,
                      cache: dict[str, coach.BluffStats]) -> None:
         numbers = bluff_numbers(rows, since, cache)
-        if not get_current_worker().is_cancelled:
+        if get_current_worker().is_cancelled:
+            return  # the screen was closed (the counts stay in the cache for next time)
+        try:
             self.app.call_from_thread(self.bluffs_counted, numbers)
+        except RuntimeError:  # the app quit meanwhile
+            pass
 
     def bluffs_counted(self, numbers: BluffNumbers) -> None:
         self.bluffs = numbers
