@@ -206,12 +206,14 @@ class ReplayScreen(Screen[None]):
 
     def go_to(self, position: int) -> None:
         position = max(0, min(position, self.revealed))
-        log = self.query_one(OptionList)
-        if log.highlighted != position:
-            log.highlighted = position  # the highlight's event redraws the board
-        elif position != self.position:
+        if position != self.position:
+            # At once, not on the highlight's event: the board and ``position`` never lag
+            # behind the moves shown in the list.
             self.position = position
             self.render_board()
+        log = self.query_one(OptionList)
+        if log.highlighted != position:
+            log.highlighted = position
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
