@@ -58,10 +58,15 @@ def game_bluffs(row: GameRow) -> coach.BluffStats:
     return coach.BluffStats.of(coach.reviews(state), row.human_seat)  # type: ignore[arg-type]
 
 
+def has_bluffs(row: GameRow) -> bool:
+    """A Truc match against the computer (hot-seat games have no computer to bluff)."""
+    return row.game == "truc" and row.tier is not None
+
+
 def bluff_rows_to_review(rows: list[GameRow],
                          cache: dict[str, coach.BluffStats]) -> list[GameRow]:
     """The Truc matches against the computer whose counts are not in ``cache`` yet."""
-    return [r for r in rows if r.game == "truc" and r.tier is not None and r.uid not in cache]
+    return [r for r in rows if has_bluffs(r) and r.uid not in cache]
 
 
 def bluff_numbers(rows: list[GameRow], since: str,
@@ -73,7 +78,7 @@ def bluff_numbers(rows: list[GameRow], since: str,
     out = BluffNumbers()
     cache = {} if cache is None else cache
     for row in rows:
-        if row.game != "truc" or row.tier is None:  # no computer (hot-seat): no opponent
+        if not has_bluffs(row):
             continue
         st = cache.get(row.uid)
         if st is None:
