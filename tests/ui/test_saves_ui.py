@@ -8,14 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Button, DataTable, Input, Static
 
 from truf_tui.engine.record import GameRecord
 from truf_tui.store import SaveStore
 from truf_tui.ui.app import TrufApp
 from truf_tui.ui.config import HUMAN
 from truf_tui.ui.i18n import set_language, tr
-from truf_tui.ui.screens.dialogs import ConfirmAbandon
+from truf_tui.ui.screens.dialogs import ConfirmAbandon, ConfirmLoss, ConfirmReplaceSave
 from truf_tui.ui.screens.saves import (
     GameMenu,
     NamedConfirm,
@@ -192,7 +192,7 @@ async def test_loading_over_a_game_in_progress_asks_first(tmp_path: Path) -> Non
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, NamedConfirm)
+        assert isinstance(app.screen, ConfirmLoss)
         assert "“keep”" in str(app.screen.query_one("#dialog-message", Static).content)
         await pilot.press("n")
         await pilot.pause()
@@ -282,3 +282,75 @@ def test_saved_games_snapshot(snap_compare: Any, tmp_path: Path,
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+async def test_leaving_a_game_can_save_it_first(tmp_path: Path) -> None:
+    """Leaving a game in progress offers a third way: save it under a name, then leave.
+    Cancelling the name keeps everything as it was."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, "truc", seed=5, tier="easy", dealer=1, bot=ScriptBot("play"))
+        await play_one(pilot)
+        history = table_of(app).state.history
+        await pilot.press("escape", "l")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmAbandon)
+        assert str(dialog.query_one("#save", Button).label) == tr("loss.save")
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveAsDialog)
+        await pilot.press("escape")  # no name after all: the game goes on
+        await pilot.pause()
+        assert table_of(app).state.history == history
+        assert app.game_in_progress
+        await pilot.press("escape", "l", "s")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "before leaving"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, StartScreen)
+        assert app.saved_game is None  # it lives on under its name, not as "Continue"
+        assert saved(tmp_path, "before leaving").moves == tuple(map(str, history))
+        assert "Saved as “before leaving”." in notices(app)
+
+
+async def test_a_new_game_can_keep_the_saved_one_under_a_name(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, "truc", seed=5, tier="easy", dealer=1, bot=ScriptBot("play"))
+        await play_one(pilot)
+        history = table_of(app).state.history
+        app.back_to_start()
+        await pilot.pause()
+        assert app.saved_game is not None
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmReplaceSave)
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "Tuesday"
+        await pilot.press("enter")
+        await settle(pilot)
+        moves = tuple(map(str, history))
+        assert saved(tmp_path, "Tuesday").moves == moves
+        new = tuple(map(str, table_of(app).state.history))
+        assert new[:len(moves)] != moves  # a new game, not the saved one
+        assert app.saved_game is None or app.saved_game[0].moves == new
+
+
+async def test_without_a_data_folder_there_is_nothing_to_save_first(tmp_path: Path) -> None:
+    app = make_app(None)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, "truc", seed=5, tier="easy", dealer=1, bot=ScriptBot("play"))
+        await play_one(pilot)
+        await pilot.press("escape", "l")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmAbandon)
+        assert not app.screen.query("#save")
+        await pilot.press("s")  # no such choice: the question stays
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmAbandon)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, StartScreen)

@@ -35,6 +35,7 @@ from truf_tui.ui.screens.dialogs import (
     MIN_HEIGHT,
     MIN_WIDTH,
     ConfirmAbandon,
+    ConfirmLoss,
     ConfirmQuit,
     TooSmallScreen,
 )
@@ -409,12 +410,7 @@ class TrufApp(App[None]):
             return
         from truf_tui.ui.screens.dialogs import ConfirmReplaceSave
 
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.discard_saved_game()
-                go()
-
-        self.push_screen(ConfirmReplaceSave(), answered)
+        self._ask_before_loss(ConfirmReplaceSave(self._can_save()), go)
 
     def _table_for(self, config: GameConfig, state: AnyState | None = None) -> Screen[Any]:
         """The table of ``config``'s game: a new deal, or ``state`` if given."""
@@ -497,12 +493,8 @@ class TrufApp(App[None]):
         elif self.saved_game is not None:
             from truf_tui.ui.screens.dialogs import ConfirmReplaceSave
 
-            def answered(yes: bool | None) -> None:
-                if yes:
-                    self.discard_saved_game()
-                    self.start_game(config)
-
-            self.push_screen(ConfirmReplaceSave(), answered)
+            self._ask_before_loss(ConfirmReplaceSave(self._can_save()),
+                                  lambda: self.start_game(config))
         else:
             self.start_game(config)
 
@@ -586,12 +578,14 @@ class TrufApp(App[None]):
         can_save = self.data is not None and self.saved_game is not None
         self.push_screen(GameMenu(can_save), chosen)
 
-    def save_as(self) -> None:
-        """Ask for a name and save the game in progress under it (it goes on as before)."""
+    def save_as(self, then: Callable[[], None] | None = None) -> None:
+        """Ask for a name and save the game in progress (or the saved game the start screen
+        offers to continue) under it; then ``then()`` if given, else it goes on as before.
+        Cancelled, nothing changes."""
         from truf_tui.ui.screens.saves import SaveAsDialog
 
         saved = self.saved_game
-        if self.data is None or saved is None or not self.game_in_progress:
+        if self.data is None or saved is None or (then is None and not self.game_in_progress):
             self.notify(tr("saveas.nothing"), severity="warning")
             return
         record = saved[0]
@@ -601,8 +595,31 @@ class TrufApp(App[None]):
         def done(name: str | None) -> None:
             if name is not None:
                 self.notify(tr("saveas.done", name=name), title=tr("saves.title"))
+                if then is not None:
+                    then()
 
         self.push_screen(SaveAsDialog(self.data.saves, record), done)
+
+    def _can_save(self) -> bool:
+        """Whether the game in progress, or the saved one, can be saved under a name."""
+        return self.data is not None and self.saved_game is not None
+
+    def _ask_before_loss(self, dialog: ConfirmLoss, then: Callable[[], None]) -> None:
+        """Ask ``dialog`` before the game in progress or the saved game is lost: lose it and
+        ``then()``, save it under a name first (then it is no longer the game to continue)
+        and ``then()``, or go back."""
+
+        def lose() -> None:
+            self.discard_saved_game()
+            then()
+
+        def answered(answer: str | None) -> None:
+            if answer == "yes":
+                lose()
+            elif answer == "save":
+                self.save_as(then=lose)
+
+        self.push_screen(dialog, answered)
 
     def load_named_game(self, record: GameRecord, name: str) -> None:
         """Carry on with the named save ``record`` (asking first if that would replace a
@@ -619,14 +636,7 @@ class TrufApp(App[None]):
         if self.game_in_progress:
             self._unless_game_lost(go)
         elif self.saved_game is not None:
-            from truf_tui.ui.screens.saves import NamedConfirm
-
-            def answered(yes: bool | None) -> None:
-                if yes:
-                    self.discard_saved_game()
-                    go()
-
-            self.push_screen(NamedConfirm("loadover", name), answered)
+            self._ask_before_loss(ConfirmLoss("loadover", self._can_save(), name=name), go)
         else:
             go()
 
@@ -697,12 +707,7 @@ class TrufApp(App[None]):
             then()
             return
 
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.discard_saved_game()
-                then()
-
-        self.push_screen(ConfirmAbandon(), answered)
+        self._ask_before_loss(ConfirmAbandon(self._can_save()), then)
 
     def take_screenshot(self) -> None:
         # Delayed so the command palette has closed when the picture is taken.

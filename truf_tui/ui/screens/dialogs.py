@@ -1,5 +1,6 @@
-"""Small screens of the shell: a yes/no question (quitting, abandoning a game, replacing the
-saved game) and the "window too small" notice."""
+"""Small screens of the shell: a yes/no question (quitting), the question before a game is
+lost (leaving it, replacing the saved game: lose it, save it first, or go back) and the
+"window too small" notice."""
 
 from __future__ import annotations
 
@@ -85,18 +86,81 @@ class ConfirmQuit(ConfirmDialog):
                          "quit.yes", "quit.no")
 
 
-class ConfirmAbandon(ConfirmDialog):
+class ConfirmLoss(ModalScreen[str]):
+    """Asked before a game is lost (left for another, or replaced as the game to continue):
+    ``"yes"`` lose it, ``"save"`` save it under a name first (a third button, shown when
+    saving is possible), ``"no"`` go back.  "Back" has the focus, as in :class:`ConfirmDialog`.
+
+    ``prefix`` names the texts (``{prefix}.title``, ``.message``, ``.yes``, ``.no``); the
+    message is formatted with ``fields``."""
+
+    BINDINGS = [
+        Binding("y,j", "answer('yes')", show=False),  # j: "jes" in Esperanto
+        Binding("s", "answer('save')", show=False),
+        Binding("n,escape", "answer('no')", show=False),
+        Binding("left,right,up,down", "app.focus_next", show=False),
+    ]
+
+    def __init__(self, prefix: str, can_save: bool = False, **fields: object) -> None:
+        super().__init__()
+        self.prefix = prefix
+        self.can_save = can_save
+        self.fields = fields
+        self._answered = False
+
+    def compose(self) -> ComposeResult:
+        # Texts set here, not in on_mount: a fast key press may dismiss it before it mounts.
+        p = self.prefix
+        with Vertical(id="dialog", classes="dialog with-save" if self.can_save else "dialog"):
+            yield Static(tr(f"{p}.title"), id="dialog-title", classes="dialog-title")
+            yield Static(tr(f"{p}.message", **self.fields), id="dialog-message",
+                         classes="dialog-message")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(tr(f"{p}.yes"), id="yes", variant="error")
+                if self.can_save:
+                    yield Button(tr("loss.save"), id="save", variant="success")
+                yield Button(tr(f"{p}.no"), id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        if self.query("#no"):  # not already dismissed
+            self.query_one("#no", Button).focus()
+
+    def refresh_texts(self) -> None:
+        p = self.prefix
+        self.query_one("#dialog-title", Static).update(tr(f"{p}.title"))
+        self.query_one("#dialog-message", Static).update(tr(f"{p}.message", **self.fields))
+        self.query_one("#yes", Button).label = tr(f"{p}.yes")
+        if self.can_save:
+            self.query_one("#save", Button).label = tr("loss.save")
+        self.query_one("#no", Button).label = tr(f"{p}.no")
+
+    def on_settings_changed(self, _: SettingsChanged) -> None:
+        self.refresh_texts()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_answer(event.button.id or "no")
+
+    def action_answer(self, answer: str) -> None:
+        if answer == "save" and not self.can_save:
+            return
+        if not self._answered:  # once: a quick second key must not reach the screen below
+            self._answered = True
+            self.dismiss(answer)
+
+
+class ConfirmAbandon(ConfirmLoss):
     """Asked before leaving a game in progress for a new one."""
 
-    def __init__(self) -> None:
-        super().__init__("abandon.title", "abandon.message", "abandon.yes", "abandon.no")
+    def __init__(self, can_save: bool = False) -> None:
+        super().__init__("abandon", can_save)
 
 
-class ConfirmReplaceSave(ConfirmDialog):
+class ConfirmReplaceSave(ConfirmLoss):
     """Asked before a new game replaces the saved one the start screen offers to continue."""
 
-    def __init__(self) -> None:
-        super().__init__("replace.title", "replace.message", "replace.yes", "replace.no")
+    def __init__(self, can_save: bool = False) -> None:
+        super().__init__("replace", can_save)
 
 
 class TooSmallScreen(ModalScreen[None]):

@@ -171,6 +171,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "abandon.yes": {"en": "Leave it (y)", "eo": "Forlasi ĝin (j)"},
     "abandon.no": {"en": "Keep playing (n)", "eo": "Daŭre ludi (n)"},
+    "loss.save": {"en": "Save it first… (s)", "eo": "Unue konservi… (s)"},
     "small.title": {"en": "The window is too small", "eo": "La fenestro estas tro malgranda"},
     "small.message": {
         "en": "truf-tui needs at least {min_w}×{min_h}, now {w}×{h}.\n"
