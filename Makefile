@@ -23,8 +23,9 @@ lint: $(BIN)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
+# One test worker per core (pytest-xdist): the suite is CPU-bound, so this halves it on 2.
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 bench: $(BIN)/.installed
 	$(BIN)/python -m truf_tui.bench engine
