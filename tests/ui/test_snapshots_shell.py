@@ -6,10 +6,12 @@ Plain ``def`` tests: pytest-textual-snapshot runs the app itself.  Nothing here 
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 from truf_tui.ui.app import TrufApp
 from truf_tui.ui.screens.help import HelpScreen
+from truf_tui.ui.screenshots import fill_autosave
 
 SIZE = (100, 32)
 
@@ -54,6 +56,12 @@ def test_quit_dialog(snap_compare: Any) -> None:
         await pilot.press("q")
 
     assert snap_compare(TrufApp(), terminal_size=SIZE, run_before=game_then_quit)
+
+
+def test_new_game_over_the_saved_one(snap_compare: Any, _private_data_dir: Path) -> None:
+    """Three ways out: lose the saved game, save it under a name first, or go back."""
+    fill_autosave(_private_data_dir)
+    assert snap_compare(TrufApp(), terminal_size=SIZE, press=["p"])
 
 
 def test_too_small(snap_compare: Any) -> None:

@@ -426,6 +426,14 @@ async def shot_start_continue(pilot: Pilot[Any]) -> None:
     await pilot.pause(0.2)
 
 
+async def shot_replace_saved(pilot: Pilot[Any]) -> None:
+    """p on the start screen with a game to continue: lose it, save it first, or go back."""
+    from truf_tui.ui.screens.dialogs import ConfirmReplaceSave
+
+    await pilot.press("p")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, ConfirmReplaceSave))
+
+
 async def shot_game_menu(pilot: Pilot[Any]) -> None:
     """Esc on a table: back to the game, save as…, saved games, leave."""
     from truf_tui.ui.screens.saves import GameMenu
@@ -545,6 +553,7 @@ SHOTS: list[tuple[str, Prepare, dict[str, Any]]] = [
     ("replay", shot_replay, {"data": fill_history}),
     ("saved-games", shot_saved_games, {"data": fill_saves}),
     ("start-continue", shot_start_continue, {"data": fill_autosave}),
+    ("replace-saved", shot_replace_saved, {"data": fill_autosave}),
     ("game-menu", shot_game_menu, {"data": lambda folder: None}),
     ("tournament-setup", shot_tournament_setup, {}),
     ("tournament-bracket", shot_tournament_bracket, {}),
