@@ -253,8 +253,11 @@ def test_arena_python_api() -> None:
     assert res.side_b.raises == 0  # the rock never raises
     d = res.to_dict()
     assert d["side_a"]["mean_seconds"] >= 0 and "bluffs" in d["side_a"]
+    assert len(res.pairs) == 2 and d["deal_pairs"] == 2
+    assert sum(res.pairs) / 2 == pytest.approx(res.score)
     res = run_arena("trufludo", "easy", "random", games=2, seed=1)
     assert res.games == 2 and res.illegal == 0
+    assert res.pair_interval is None  # one pair: no spread to measure
     assert "bluffs" not in res.to_dict()["side_a"]
     assert wilson(50, 100)[0] == pytest.approx(0.4038, abs=1e-3)
 

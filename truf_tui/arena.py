@@ -6,9 +6,10 @@ plays complete games (Truc: whole matches to the target) between player A and pl
 alternating the seats and the first dealer: games ``2k`` and ``2k + 1`` are dealt from the
 same seed with the seats swapped, and the first dealer alternates every pair.  It prints
 A's wins / draws / losses, A's score rate (a draw counts one half) with its 95% Wilson
-interval, the mean and maximum seconds per decision of each side, the number of illegal
-actions (an illegal action, or an exception, forfeits that game), and for Truc how often
-each side raised, bluffed, called and folded.
+interval (and the 95% interval over the deal pairs, narrower since a deal's luck partly
+cancels within its pair), the mean and maximum seconds per decision of each side, the
+number of illegal actions (an illegal action, or an exception, forfeits that game), and for
+Truc how often each side raised, bluffed, called and folded.
 
 **Bluff** (Truc): a raise or a rest declared with a hand whose *strength* is below 0.4,
 where strength is the probability of winning the round's remaining tricks against a
@@ -83,6 +84,19 @@ class ArenaResult:
     side_b: Side = field(default_factory=Side)
     settings: dict[str, Any] = field(default_factory=dict)
     wall_seconds: float = 0.0
+    pairs: list[float] = field(default_factory=list)  # A's score in each complete deal pair
+
+    @property
+    def pair_interval(self) -> tuple[float, float] | None:
+        """95% interval of A's score from the deal pairs (games 2k and 2k + 1 share a deal,
+        so its luck partly cancels: narrower than Wilson's, which treats games as
+        independent); None with fewer than 2 pairs."""
+        n = len(self.pairs)
+        if n < 2:
+            return None
+        m = sum(self.pairs) / n
+        se = math.sqrt(sum((x - m) ** 2 for x in self.pairs) / (n - 1) / n)
+        return (max(0.0, m - 1.959964 * se), min(1.0, m + 1.959964 * se))
 
     @property
     def score(self) -> float:
@@ -102,6 +116,8 @@ class ArenaResult:
             "game": self.game, "a": self.a, "b": self.b, "games": self.games,
             "wins": self.wins, "draws": self.draws, "losses": self.losses,
             "score": self.score, "wilson95": [lo, hi], "illegal": self.illegal,
+            "deal_pairs": len(self.pairs),
+            "pairs95": list(self.pair_interval) if self.pair_interval else None,
             "settings": self.settings, "wall_seconds": self.wall_seconds,
         }
         for name, side in (("side_a", self.side_a), ("side_b", self.side_b)):
@@ -121,6 +137,10 @@ class ArenaResult:
             f"A wins {self.wins}  draws {self.draws}  losses {self.losses}",
             f"A score {self.score:.3f}  95% Wilson [{lo:.3f}, {hi:.3f}]",
         ]
+        pi = self.pair_interval
+        if pi is not None:
+            lines.append(f"A score over {len(self.pairs)} deal pairs: 95% [{pi[0]:.3f}, "
+                         f"{pi[1]:.3f}] (each deal played from both seats)")
         for name, who, side in (("A", self.a, self.side_a), ("B", self.b, self.side_b)):
             line = (f"{name} ({who}): {side.decisions} decisions, mean "
                     f"{side.mean_seconds:.4f} s, max {side.max_seconds:.4f} s")
@@ -337,6 +357,9 @@ def run_arena(game: str, a: str, b: str, games: int = 100, seed: int = 1, jobs: 
             res.draws += 1
         res.side_a.add(sa)
         res.side_b.add(sb)
+    points = {i: (r + 1) / 2 for i, (r, _, _) in results.items()}  # win 1, draw 1/2, loss 0
+    res.pairs = [(points[i] + points[i + 1]) / 2 for i in sorted(points)
+                 if i % 2 == 0 and i + 1 in points]
     res.wall_seconds = time.perf_counter() - t0
     return res
 
