@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from truf_tui.ui.app import TrufApp
+from truf_tui.ui.screens.dialogs import ConfirmReplaceSave
 from truf_tui.ui.screens.help import HelpScreen
+from truf_tui.ui.screens.start import StartScreen
 from truf_tui.ui.screenshots import fill_autosave
 
 SIZE = (100, 32)
@@ -61,7 +63,20 @@ def test_quit_dialog(snap_compare: Any) -> None:
 def test_new_game_over_the_saved_one(snap_compare: Any, _private_data_dir: Path) -> None:
     """Three ways out: lose the saved game, save it under a name first, or go back."""
     fill_autosave(_private_data_dir)
-    assert snap_compare(TrufApp(), terminal_size=SIZE, press=["p"])
+
+    async def ask(pilot: Any) -> None:
+        for _ in range(100):  # the saved game is read as the app starts
+            if pilot.app.saved_game is not None and isinstance(pilot.app.screen, StartScreen):
+                break
+            await asyncio.sleep(0.05)
+        await pilot.press("p")
+        for _ in range(100):
+            if isinstance(pilot.app.screen, ConfirmReplaceSave):
+                break
+            await asyncio.sleep(0.05)
+        await pilot.pause()
+
+    assert snap_compare(TrufApp(data_dir=_private_data_dir), terminal_size=SIZE, run_before=ask)
 
 
 def test_too_small(snap_compare: Any) -> None:

@@ -356,8 +356,9 @@ class HelpScreen(Screen[None]):
             return
         if self.focused is body:
             for links in self.query(".help-links"):
-                if links.virtual_region.y >= body.scroll_y:
-                    links.query(Button).first().focus()
+                buttons = links.query(Button)
+                if buttons and links.virtual_region.y >= body.scroll_y:
+                    buttons.first().focus()  # (none while the text is being laid out anew)
                     return
         self.focus_next()
 
