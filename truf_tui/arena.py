@@ -88,15 +88,7 @@ class ArenaResult:
 
     @property
     def pair_interval(self) -> tuple[float, float] | None:
-        """95% interval of A's score from the deal pairs (games 2k and 2k + 1 share a deal,
-        so its luck partly cancels: narrower than Wilson's, which treats games as
-        independent); None with fewer than 2 pairs."""
-        n = len(self.pairs)
-        if n < 2:
-            return None
-        m = sum(self.pairs) / n
-        se = math.sqrt(sum((x - m) ** 2 for x in self.pairs) / (n - 1) / n)
-        return (max(0.0, m - 1.959964 * se), min(1.0, m + 1.959964 * se))
+        return pair_interval(self.pairs)
 
     @property
     def score(self) -> float:
@@ -151,6 +143,26 @@ class ArenaResult:
         lines.append(f"illegal actions: {self.illegal}")
         lines.append(f"wall time {self.wall_seconds:.1f} s")
         return "\n".join(lines)
+
+
+def deal_pairs(results: dict[int, int]) -> list[float]:
+    """A's score (win 1, draw 1/2, loss 0) in each complete deal pair of ``results`` (game
+    index: result for A, 1 / 0 / -1): games 2k and 2k + 1 are one deal from both seats."""
+    points = {i: (r + 1) / 2 for i, r in results.items()}
+    return [(points[i] + points[i + 1]) / 2 for i in sorted(points)
+            if i % 2 == 0 and i + 1 in points]
+
+
+def pair_interval(pairs: Sequence[float], z: float = 1.959964) -> tuple[float, float] | None:
+    """The 95% interval (normal approximation) of A's score over the deal pairs: a deal's
+    luck partly cancels within its pair, so it is narrower than Wilson's, which treats the
+    games as independent.  None with fewer than 2 pairs."""
+    n = len(pairs)
+    if n < 2:
+        return None
+    m = sum(pairs) / n
+    se = math.sqrt(sum((x - m) ** 2 for x in pairs) / (n - 1) / n)
+    return (max(0.0, m - z * se), min(1.0, m + z * se))
 
 
 def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -357,9 +369,7 @@ def run_arena(game: str, a: str, b: str, games: int = 100, seed: int = 1, jobs: 
             res.draws += 1
         res.side_a.add(sa)
         res.side_b.add(sb)
-    points = {i: (r + 1) / 2 for i, (r, _, _) in results.items()}  # win 1, draw 1/2, loss 0
-    res.pairs = [(points[i] + points[i + 1]) / 2 for i in sorted(points)
-                 if i % 2 == 0 and i + 1 in points]
+    res.pairs = deal_pairs({i: r for i, (r, _, _) in results.items()})
     res.wall_seconds = time.perf_counter() - t0
     return res
 

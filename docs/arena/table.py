@@ -7,14 +7,13 @@ these + `--journal docs/arena/<name>.jsonl`); rerunning a command continues its 
 from __future__ import annotations
 
 import json
-import math
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
-from truf_tui.arena import Side, read_journal, wilson  # noqa: E402
+from truf_tui.arena import Side, deal_pairs, pair_interval, read_journal, wilson  # noqa: E402
 
 BEFORE_FIT = "expert's belief at BETA 2.5 (before 4f13a6e)"
 # name: (options, note)
@@ -90,8 +89,9 @@ machine's load.
 
 PAIRS = """\
 Games 2k and 2k + 1 are the same deal with the seats swapped, so the luck of the deal
-partly cancels within a pair: the *pair SE* is the standard error of A's score over the
-deal pairs (the Wilson interval treats the games as independent, so it is the wider).
+partly cancels within a pair: *95% over deal pairs* is the interval of A's score from the
+pairs' scores (normal approximation); the Wilson interval treats the games as independent,
+so it is the wider.
 """
 
 
@@ -134,15 +134,10 @@ def row(name: str, options: str, note: str) -> str | None:
                      f"B {seconds(side_b)}")
     if name.startswith("truc"):
         parts.append(f"A {betting(side_a)}; B {betting(side_b)}")
-    score = {i: 1.0 if r > 0 else 0.5 if r == 0 else 0.0 for i, (r, _, _) in games.items()}
-    pairs = [(score[i] + score[i + 1]) / 2 for i in score if i % 2 == 0 and i + 1 in score]
-    pair_se = "–"
-    if len(pairs) > 1:
-        m = sum(pairs) / len(pairs)
-        var = sum((x - m) ** 2 for x in pairs) / (len(pairs) - 1)
-        pair_se = f"{math.sqrt(var / len(pairs)):.3f}"
+    pi = pair_interval(deal_pairs({i: r for i, (r, _, _) in games.items()}))
+    pairs = f"[{pi[0]:.3f}, {pi[1]:.3f}]" if pi else "–"
     return (f"| `{name}` | {n}/{planned} | {wins}/{draws}/{n - wins - draws} | "
-            f"{(wins + draws / 2) / n:.3f} | [{lo:.3f}, {hi:.3f}] | {pair_se} | {illegal} | "
+            f"{(wins + draws / 2) / n:.3f} | [{lo:.3f}, {hi:.3f}] | {pairs} | {illegal} | "
             f"{'; '.join(parts)} |")
 
 
@@ -152,7 +147,7 @@ def page() -> str:
               if (HERE / f"{name}.jsonl").exists()]
     lines += ["", PAIRS,
               "| run | games played / planned | A wins/draws/losses | A's score | 95% Wilson "
-              "| pair SE | illegal | notes, Truc betting |",
+              "| 95% over deal pairs | illegal | notes, Truc betting |",
               "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     lines += [r for name, (options, note) in RUNS.items()
               if (r := row(name, options, note)) is not None]
