@@ -12,7 +12,7 @@ import pytest
 from textual import events
 from textual.pilot import Pilot
 
-from truf_tui.ui.screens.dialogs import ConfirmDialog, ConfirmQuit
+from truf_tui.ui.screens.dialogs import ConfirmDialog, ConfirmLoss, ConfirmQuit
 from truf_tui.ui.screens.start import StartScreen
 from truf_tui.ui.screens.table_base import TableScreen
 
@@ -70,7 +70,7 @@ async def monkey(pilot: Pilot[Any], game: str, seed: int) -> int:
         screen = app.screen
         if isinstance(screen, ConfirmQuit):
             send_key(app, "n")
-        elif isinstance(screen, ConfirmDialog):
+        elif isinstance(screen, ConfirmDialog | ConfirmLoss):
             send_key(app, rng.choice("yn"))  # the shell's questions are answered by key
         elif isinstance(screen, StartScreen):
             send_key(app, "p")  # back at the menu: deal again
