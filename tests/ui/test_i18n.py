@@ -53,7 +53,8 @@ def _ui_sources() -> Iterator[tuple[Path, ast.Module]]:
 
 
 def _literal_keys(tree: ast.Module) -> Iterator[str]:
-    """String keys the code hands to ``tr``, to ``KeyBar`` and to ``ConfirmDialog``."""
+    """String keys the code hands to ``tr``, to ``KeyBar``, to ``ConfirmDialog`` and (as a
+    prefix) to ``ConfirmLoss``."""
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
@@ -68,6 +69,16 @@ def _literal_keys(tree: ast.Module) -> Iterator[str]:
             for call in ast.walk(node):
                 if isinstance(call, ast.Call) and getattr(call.func, "attr", "") == "__init__":
                     yield from (a.value for a in call.args[:4] if isinstance(a, ast.Constant))
+        # ConfirmLoss("prefix", ...) and its subclasses' super().__init__("prefix", ...)
+        loss = isinstance(node, ast.ClassDef) and any(
+            getattr(b, "id", None) == "ConfirmLoss" for b in node.bases)
+        for call in ast.walk(node) if loss else [node]:
+            if not isinstance(call, ast.Call) or not call.args:
+                continue
+            name = getattr(call.func, "id", None) or getattr(call.func, "attr", None)
+            if (name == "ConfirmLoss" or (loss and name == "__init__")) and isinstance(
+                    call.args[0], ast.Constant):
+                yield from (f"{call.args[0].value}.{k}" for k in ("title", "message", "yes", "no"))
 
 
 def test_every_literal_key_used_by_the_ui_exists() -> None:
