@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 from typing import Any
@@ -260,6 +261,22 @@ def test_arena_python_api() -> None:
     assert res.pair_interval is None  # one pair: no spread to measure
     assert "bluffs" not in res.to_dict()["side_a"]
     assert wilson(50, 100)[0] == pytest.approx(0.4038, abs=1e-3)
+
+
+def test_deal_pairs_and_their_interval() -> None:
+    from truf_tui.arena import deal_pairs, pair_interval
+
+    # games 0-1 one deal (A won it from both seats), 2-3 split, 4-5 a draw and a loss,
+    # game 6 has no partner yet
+    pairs = deal_pairs({0: 1, 1: 1, 2: 1, 3: -1, 4: 0, 5: -1, 6: 1})
+    assert pairs == [1.0, 0.5, 0.25]
+    lo, hi = pair_interval(pairs) or (0, 0)
+    m, sd = 1.75 / 3, math.sqrt(((1 - 1.75 / 3) ** 2 + (0.5 - 1.75 / 3) ** 2
+                                 + (0.25 - 1.75 / 3) ** 2) / 2)
+    assert (lo + hi) / 2 == pytest.approx(m)
+    assert hi - lo == pytest.approx(2 * 1.959964 * sd / math.sqrt(3))
+    assert pair_interval([1.0]) is None
+    assert pair_interval([1.0, 1.0]) == (1.0, 1.0)
 
 
 def test_arena_forfeits_an_illegal_action(monkeypatch: pytest.MonkeyPatch) -> None:
