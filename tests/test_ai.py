@@ -266,15 +266,16 @@ def test_arena_python_api() -> None:
 def test_deal_pairs_and_their_interval() -> None:
     from truf_tui.arena import deal_pairs, pair_interval
 
-    # games 0-1 one deal (A won it from both seats), 2-3 split, 4-5 a draw and a loss,
-    # game 6 has no partner yet
-    pairs = deal_pairs({0: 1, 1: 1, 2: 1, 3: -1, 4: 0, 5: -1, 6: 1})
-    assert pairs == [1.0, 0.5, 0.25]
-    lo, hi = pair_interval(pairs) or (0, 0)
-    m, sd = 1.75 / 3, math.sqrt(((1 - 1.75 / 3) ** 2 + (0.5 - 1.75 / 3) ** 2
-                                 + (0.25 - 1.75 / 3) ** 2) / 2)
-    assert (lo + hi) / 2 == pytest.approx(m)
-    assert hi - lo == pytest.approx(2 * 1.959964 * sd / math.sqrt(3))
+    # games 0-1: A won the deal from both seats; 2-3 and 6-7 split; 4-5 two draws;
+    # game 8 has no partner yet
+    pairs = deal_pairs({0: 1, 1: 1, 2: 1, 3: -1, 4: 0, 5: 0, 6: -1, 7: 1, 8: 1})
+    assert pairs == [1.0, 0.5, 0.5, 0.5]
+    interval = pair_interval(pairs)
+    assert interval is not None
+    lo, hi = interval
+    sd = math.sqrt((0.375 ** 2 + 3 * 0.125 ** 2) / 3)  # mean 0.625
+    assert (lo + hi) / 2 == pytest.approx(0.625)
+    assert hi - lo == pytest.approx(2 * 1.959964 * sd / 2)
     assert pair_interval([1.0]) is None
     assert pair_interval([1.0, 1.0]) == (1.0, 1.0)
 
