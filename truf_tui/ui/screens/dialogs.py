@@ -4,6 +4,9 @@ lost (leaving it, replacing the saved game: lose it, save it first, or go back) 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import TypeVar
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -15,63 +18,87 @@ from truf_tui.ui.settings import SettingsChanged
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
+AnswerT = TypeVar("AnswerT")
 
-class ConfirmDialog(ModalScreen[bool]):
-    """A question answered yes (``y``) or no (``n``/``Escape``); dismisses with the answer.
 
-    Texts are string keys, so the dialog re-translates itself on a language switch.  Give
-    it no ``id`` if it may be asked twice: a screen id must be unique on the whole stack.
-    "No" has the focus: pressing Enter by reflex never loses a game.
+class Question(ModalScreen[AnswerT]):
+    """A title, a message and a row of answer buttons; dismisses with the answer, once.
+
+    Texts are string keys, so the dialog re-translates itself on a language switch; the
+    message is ``tr(message_key, **fields)`` unless a subclass overrides :meth:`message`.
+    The button ``no`` (the harmless answer) has the focus: Enter pressed by reflex never
+    loses a game.  Give it no ``id`` if it may be asked twice: a screen id must be unique on
+    the whole stack.
     """
 
-    BINDINGS = [
-        Binding("y,j", "answer(True)", show=False),  # j: "jes" in Esperanto
-        Binding("n,escape", "answer(False)", show=False),
-        Binding("left,right,up,down", "app.focus_next", show=False),
-    ]
+    BINDINGS = [Binding("left,right,up,down", "app.focus_next", show=False)]
 
-    def __init__(self, title_key: str, message_key: str, yes_key: str, no_key: str,
-                 *, id: str | None = None) -> None:
+    def __init__(self, title_key: str, message_key: str,
+                 buttons: Sequence[tuple[str, str, str]], *, fields: Mapping[str, object],
+                 wide: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.keys = (title_key, message_key, yes_key, no_key)
+        self.title_key, self.message_key = title_key, message_key
+        self.buttons = tuple(buttons)  # (button id, text key, variant)
+        self.fields = dict(fields)
+        self.wide = wide
         self._answered = False
+
+    def answer_of(self, button_id: str) -> AnswerT:
+        raise NotImplementedError
+
+    def message(self) -> str:
+        return tr(self.message_key, **self.fields)
 
     def compose(self) -> ComposeResult:
         # The texts are set here, not in on_mount: a dialog answered by a fast key press can
-        # be dismissed before it has mounted, and on_mount then finds no children.
-        title, message, yes, no = self.keys
-        with Vertical(id="dialog", classes="dialog"):
-            yield Static(tr(title), id="dialog-title", classes="dialog-title")
-            yield Static(tr(message), id="dialog-message", classes="dialog-message")
+        # be dismissed before it has mounted.
+        with Vertical(id="dialog", classes="dialog with-save" if self.wide else "dialog"):
+            yield Static(tr(self.title_key), id="dialog-title", classes="dialog-title")
+            yield Static(self.message(), id="dialog-message", classes="dialog-message")
             with Horizontal(classes="dialog-buttons"):
-                yield Button(tr(yes), id="yes", variant="error")
-                yield Button(tr(no), id="no", variant="primary")
+                for button_id, key, variant in self.buttons:
+                    yield Button(tr(key), id=button_id, variant=variant)  # type: ignore[arg-type]
 
     def on_mount(self) -> None:
-        if not self.query("#dialog-title"):
-            return  # already dismissed
-        self.refresh_texts()  # subclasses may fill their texts in
-        self.query_one("#no", Button).focus()
+        if self.query("#no"):  # not already dismissed
+            self.query_one("#no", Button).focus()
 
     def refresh_texts(self) -> None:
-        title, message, yes, no = self.keys
-        self.query_one("#dialog-title", Static).update(tr(title))
-        self.query_one("#dialog-message", Static).update(tr(message))
-        self.query_one("#yes", Button).label = tr(yes)
-        self.query_one("#no", Button).label = tr(no)
+        self.query_one("#dialog-title", Static).update(tr(self.title_key))
+        self.query_one("#dialog-message", Static).update(self.message())
+        for button_id, key, _ in self.buttons:
+            self.query_one(f"#{button_id}", Button).label = tr(key)
 
     def on_settings_changed(self, _: SettingsChanged) -> None:
         self.refresh_texts()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.action_answer(event.button.id == "yes")
+        self.action_answer(self.answer_of(event.button.id or "no"))
 
-    def action_answer(self, yes: bool) -> None:
-        # Once only: a quick second "y" would otherwise dismiss the screen below as well.
+    def action_answer(self, answer: AnswerT) -> None:
+        # Once only: a quick second key would otherwise dismiss the screen below as well.
         if not self._answered:
             self._answered = True
-            self.dismiss(yes)
+            self.dismiss(answer)
+
+
+class ConfirmDialog(Question[bool]):
+    """A question answered yes (``y``) or no (``n``/``Escape``)."""
+
+    BINDINGS = [
+        Binding("y,j", "answer(True)", show=False),  # j: "jes" in Esperanto
+        Binding("n,escape", "answer(False)", show=False),
+    ]
+
+    def __init__(self, title_key: str, message_key: str, yes_key: str, no_key: str,
+                 *, id: str | None = None, **fields: object) -> None:
+        super().__init__(title_key, message_key,
+                         [("yes", yes_key, "error"), ("no", no_key, "primary")],
+                         fields=fields, id=id)
+
+    def answer_of(self, button_id: str) -> bool:
+        return button_id == "yes"
 
 
 class ConfirmQuit(ConfirmDialog):
@@ -86,10 +113,10 @@ class ConfirmQuit(ConfirmDialog):
                          "quit.yes", "quit.no")
 
 
-class ConfirmLoss(ModalScreen[str]):
+class ConfirmLoss(Question[str]):
     """Asked before a game is lost (left for another, or replaced as the game to continue):
     ``"yes"`` lose it, ``"save"`` save it under a name first (a third button, shown when
-    saving is possible), ``"no"`` go back.  "Back" has the focus, as in :class:`ConfirmDialog`.
+    saving is possible), ``"no"`` go back.
 
     ``prefix`` names the texts (``{prefix}.title``, ``.message``, ``.yes``, ``.no``); the
     message is formatted with ``fields``."""
@@ -98,55 +125,23 @@ class ConfirmLoss(ModalScreen[str]):
         Binding("y,j", "answer('yes')", show=False),  # j: "jes" in Esperanto
         Binding("s", "answer('save')", show=False),
         Binding("n,escape", "answer('no')", show=False),
-        Binding("left,right,up,down", "app.focus_next", show=False),
     ]
 
     def __init__(self, prefix: str, can_save: bool = False, **fields: object) -> None:
-        super().__init__()
+        save = [("save", "loss.save", "success")] if can_save else []
+        super().__init__(f"{prefix}.title", f"{prefix}.message",
+                         [("yes", f"{prefix}.yes", "error"), *save,
+                          ("no", f"{prefix}.no", "primary")],
+                         fields=fields, wide=can_save)
         self.prefix = prefix
         self.can_save = can_save
-        self.fields = fields
-        self._answered = False
 
-    def compose(self) -> ComposeResult:
-        # Texts set here, not in on_mount: a fast key press may dismiss it before it mounts.
-        p = self.prefix
-        with Vertical(id="dialog", classes="dialog with-save" if self.can_save else "dialog"):
-            yield Static(tr(f"{p}.title"), id="dialog-title", classes="dialog-title")
-            yield Static(tr(f"{p}.message", **self.fields), id="dialog-message",
-                         classes="dialog-message")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button(tr(f"{p}.yes"), id="yes", variant="error")
-                if self.can_save:
-                    yield Button(tr("loss.save"), id="save", variant="success")
-                yield Button(tr(f"{p}.no"), id="no", variant="primary")
-
-    def on_mount(self) -> None:
-        if self.query("#no"):  # not already dismissed
-            self.query_one("#no", Button).focus()
-
-    def refresh_texts(self) -> None:
-        p = self.prefix
-        self.query_one("#dialog-title", Static).update(tr(f"{p}.title"))
-        self.query_one("#dialog-message", Static).update(tr(f"{p}.message", **self.fields))
-        self.query_one("#yes", Button).label = tr(f"{p}.yes")
-        if self.can_save:
-            self.query_one("#save", Button).label = tr("loss.save")
-        self.query_one("#no", Button).label = tr(f"{p}.no")
-
-    def on_settings_changed(self, _: SettingsChanged) -> None:
-        self.refresh_texts()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.action_answer(event.button.id or "no")
+    def answer_of(self, button_id: str) -> str:
+        return button_id
 
     def action_answer(self, answer: str) -> None:
-        if answer == "save" and not self.can_save:
-            return
-        if not self._answered:  # once: a quick second key must not reach the screen below
-            self._answered = True
-            self.dismiss(answer)
+        if answer != "save" or self.can_save:
+            super().action_answer(answer)
 
 
 class ConfirmAbandon(ConfirmLoss):

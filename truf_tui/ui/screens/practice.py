@@ -54,12 +54,10 @@ class LeaveOneConfirm(ConfirmDialog):
         self.card = card
         self.left = left
 
-    def refresh_texts(self) -> None:
-        super().refresh_texts()
+    def message(self) -> str:
         st = _style(self.app)
-        self.query_one("#dialog-message").update(  # type: ignore[attr-defined]
-            tr("practice.f.message", card=card_markup(self.card, st),
-               left=card_markup(self.left, st)))
+        return tr("practice.f.message", card=card_markup(self.card, st),
+                  left=card_markup(self.left, st))
 
 
 # Positions already asked about, per table: "once per game situation".

@@ -129,15 +129,8 @@ class NamedConfirm(ConfirmDialog):
 
     def __init__(self, prefix: str, name: str) -> None:
         super().__init__(f"{prefix}.title", f"{prefix}.message", f"{prefix}.yes",
-                         f"{prefix}.no")
+                         f"{prefix}.no", name=name)
         self.save_name = name
-
-    def refresh_texts(self) -> None:
-        title, message, yes, no = self.keys
-        self.query_one("#dialog-title", Static).update(tr(title))
-        self.query_one("#dialog-message", Static).update(tr(message, name=self.save_name))
-        self.query_one("#yes", Button).label = tr(yes)
-        self.query_one("#no", Button).label = tr(no)
 
 
 class SaveAsDialog(ModalScreen[str | None]):

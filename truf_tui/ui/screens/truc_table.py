@@ -86,16 +86,13 @@ class FoldConfirm(ConfirmDialog):
         self._dismissing = True
         return super().dismiss(result)
 
-    def refresh_texts(self) -> None:
-        super().refresh_texts()
+    def message(self) -> str:
         s = self.state
         if s.rest or (s.pending == "rest" and s.rules.rest_refusal == "game"):
-            text = tr("tbl.t.fold.game")
-        elif self.other is not None:
-            text = tr("tbl.t.fold.message.named", n=s.stake, name=self.other)
-        else:
-            text = tr("tbl.t.fold.message", n=s.stake)
-        self.query_one("#dialog-message").update(text)  # type: ignore[attr-defined]
+            return tr("tbl.t.fold.game")
+        if self.other is not None:
+            return tr("tbl.t.fold.message.named", n=s.stake, name=self.other)
+        return tr("tbl.t.fold.message", n=s.stake)
 
 
 class TrucTable(TableScreen):
