@@ -518,6 +518,72 @@ def test_settled_search_chooses_what_the_full_budget_would(game: str) -> None:
     assert calls and min(calls) < budget  # some decision was settled early
 
 
+def test_paired_settle_needs_a_clear_lead() -> None:
+    """A paired search may stop once the best root value leads every other one by more than
+    ``PAIRED_Z`` standard errors of the paired differences, and not before
+    ``PAIRED_MIN_ROUNDS`` rounds."""
+    from truf_tui.ai.ismcts import PAIRED_MIN_ROUNDS, _paired_settled
+
+    n = PAIRED_MIN_ROUNDS * 2
+    ab, ac, bc = frozenset("ab"), frozenset("ac"), frozenset("bc")
+    # a beats b by 0.2 every round, c by 0.3: no doubt at all
+    clear = {ab: n * 0.04, ac: n * 0.09, bc: n * 0.01}
+    assert _paired_settled({"a": n * 0.6, "b": n * 0.4, "c": n * 0.3}, clear, n)
+    assert not _paired_settled({"a": 0.6, "b": 0.4, "c": 0.3},
+                               {k: v / n for k, v in clear.items()}, 1)  # too few rounds
+    # a leads b by 0.01 on average, the differences spread ±0.3: far from settled
+    noisy = {ab: n * 0.09, ac: n * 0.09, bc: n * 0.09}
+    assert not _paired_settled({"a": n * 0.51, "b": n * 0.5, "c": n * 0.1}, noisy, n)
+    # the leader must lead every other move, not only the last one
+    assert not _paired_settled({"a": n * 0.6, "b": n * 0.59, "c": n * 0.1},
+                               {ab: n * 0.04, ac: n * 0.25, bc: n * 0.25}, n)
+
+
+def test_trufludo_choice_comes_sooner_and_is_the_full_budget_choice() -> None:
+    """``choose`` (Trufludo's paired search with ``settle``) stops on a clear choice and
+    picks what the whole budget picks; a choice between equal moves (same suit, F1) needs no
+    search at all."""
+    from truf_tui.ai import ismcts
+    from truf_tui.ai.trufludo_ai import move_class
+
+    budget = 3000
+    used: list[int] = []
+    real = ismcts.search
+
+    def counting(*args: Any, **kw: Any) -> Any:
+        res = real(*args, **kw)
+        if kw.get("settle"):
+            used.append(res.iterations)
+        return res
+
+    rng = random.Random(12)
+    checked = same_suit = 0
+    for i in range(60):
+        s = random_position("trufludo", rng)
+        obs = s.observation(s.current_player)
+        legal = s.legal_actions()
+        classes = {move_class(a) for a in legal}
+        if len(legal) < 2 or (len(classes) > 1 and checked == 6):
+            continue
+        tier = ("hard", "expert")[i % 2]
+        if obs["stock_size"] == 0:
+            continue  # the expert's exact endgame: no search to settle
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(ismcts, "search", counting)
+            n = len(used)
+            chosen = make_bot("trufludo", tier, seed=i, iterations=budget).choose(obs)
+            searched = len(used) > n
+        if len(classes) == 1:
+            assert not searched and chosen == legal[0]
+            same_suit += 1
+            continue
+        full = make_bot("trufludo", tier, seed=i, iterations=budget).analyse(obs)[0].action
+        assert move_class(chosen) == move_class(full)
+        checked += 1
+    assert checked == 6 and same_suit
+    assert min(used) < budget  # some choice was settled early
+
+
 def test_paired_root_search_tries_every_root_move_on_each_deal() -> None:
     """``paired``: each iteration plays every root move on the same determinization with
     the same random numbers below it; visits are equal and the ranking is by value."""

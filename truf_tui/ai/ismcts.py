@@ -98,6 +98,12 @@ class SearchResult(Generic[A]):
         return self.stats[0].action
 
 
+# Paired ``settle``: how sure (standard errors of the paired difference) and after how many
+# rounds a search may stop early.
+PAIRED_Z = 3.0
+PAIRED_MIN_ROUNDS = 64
+
+
 def _settled(root: Node, root_key: Hashable, left: float) -> bool:
     """Whether the most visited root action stays ahead even if ``left`` more iterations
     all went to the runner-up."""
@@ -112,6 +118,25 @@ def _settled(root: Node, root_key: Hashable, left: float) -> bool:
         elif n > second:
             second = n
     return first - second > left
+
+
+def _paired_settled(sums: dict[Any, float], sq: dict[frozenset[Any], float], rounds: int,
+                    z: float = PAIRED_Z, min_rounds: int = PAIRED_MIN_ROUNDS) -> bool:
+    """Paired search: whether the best root value leads every other root action by more
+    than ``z`` standard errors of their paired differences (``sq`` holds the sums of the
+    squared differences per pair)."""
+    if rounds < min_rounds or len(sums) < 2:
+        return False
+    best = max(sums, key=sums.__getitem__)
+    for a, total in sums.items():
+        if a is best:
+            continue
+        d = (sums[best] - total) / rounds
+        q = sq[frozenset((best, a))]
+        var = max(q / rounds - d * d, 0.0)
+        if d <= 0.0 or d * d * rounds <= z * z * var:
+            return False
+    return True
 
 
 def search(model: Any, observer: int, rng: random.Random, *, iterations: int | None = None,
@@ -137,10 +162,11 @@ def search(model: Any, observer: int, rng: random.Random, *, iterations: int | N
     random numbers (the tree below each grows as usual): the differences between root values
     then carry no sampling noise of the deal, which matters where good and bad moves differ
     by a few percent (Trufludo).  An iteration counts once per root action tried; the
-    statistics come best value first, with equal visits; ``settle`` does not apply.
+    statistics come best value first, with equal visits.  With ``settle`` a paired search
+    stops once the best root value leads every other one by more than ``PAIRED_Z`` standard
+    errors of their paired differences (after ``PAIRED_MIN_ROUNDS`` rounds): a clear choice
+    comes sooner, a close one gets the whole budget.
     """
-    if paired:
-        settle = False
     if iterations is None and seconds is None:
         iterations = 1000
     start = time.perf_counter()
@@ -210,16 +236,23 @@ def search(model: Any, observer: int, rng: random.Random, *, iterations: int | N
 
     root = Node()
     it = 0
+    # paired + settle: per root action the sum of its values, per pair of root actions the
+    # sum of their squared differences, over ``rounds`` determinizations
+    sums: dict[Any, float] = {}
+    sq: dict[frozenset[Any], float] = {}
+    rounds = 0
     while it < limit:
         if it % check_every == 0 and it:
             if end is not None:
                 now = time.perf_counter()
                 if now >= end:
                     break
-                if settle and _settled(root, root_key,
-                                       it * (end - now) / max(now - start, 1e-9)):
+                if settle and not paired and _settled(
+                        root, root_key, it * (end - now) / max(now - start, 1e-9)):
                     break
-            elif settle and _settled(root, root_key, limit - it):
+            elif settle and not paired and _settled(root, root_key, limit - it):
+                break
+            if settle and paired and _paired_settled(sums, sq, rounds):
                 break
         it += 1
         s = sample(rng)
@@ -233,6 +266,7 @@ def search(model: Any, observer: int, rng: random.Random, *, iterations: int | N
         if info is None:
             info = root.infos[root_key] = {}
         acts = actions(s)
+        values = []
         for a in acts:
             st = info.get(a)
             if st is None:
@@ -241,8 +275,18 @@ def search(model: Any, observer: int, rng: random.Random, *, iterations: int | N
             kid = root.kids.get(a)
             if kid is None:
                 kid = root.kids[a] = Node()
+            w = st.w
             descend(step(s, a), kid, [(st, observer)], random.Random(seed))
+            values.append(st.w - w)
         it += len(acts) - 1
+        if settle:
+            rounds += 1
+            for i, a in enumerate(acts):
+                sums[a] = sums.get(a, 0.0) + values[i]
+                for j in range(i):
+                    key = frozenset((acts[j], a))
+                    d = values[i] - values[j]
+                    sq[key] = sq.get(key, 0.0) + d * d
     elapsed = time.perf_counter() - start
     stats = [RootStat(a, st.n, st.w / st.n if st.n else 0.5)
              for a, st in root.infos.get(root_key, {}).items()]

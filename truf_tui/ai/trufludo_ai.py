@@ -840,6 +840,10 @@ class SearchBot(BaseBot):
         me = observation["player"]
         if len(legal) == 1:
             return [ActionStats(legal[0], 0, 0.5)]
+        if self.settle and len({move_class(a) for a in legal}) == 1:
+            # Only the choice is wanted and every legal move is the same move (F1: only the
+            # suit counts; which same-suit card is taken changes nothing): no search.
+            return [ActionStats(a, 0, 0.5) for a in legal]
         if self.endgame and observation["stock_size"] == 0:
             # no unseen card outside the opponent's hand: the position is fully known
             full = self._sampler(observation)(self.rng)
