@@ -31,7 +31,7 @@ RUNS: dict[str, tuple[str, str]] = {
     "truc_expert_honest_default": (
         "--game truc --a expert --b honest --games 400 --seed 53 --jobs 2", ""),
     "tf_hard_medium_default": (
-        "--game trufludo --a hard --b medium --games 1600 --seed 54 --jobs 2", ""),
+        "--game trufludo --a hard --b medium --games 1600 --seed 56 --jobs 2", ""),
     "tf_expert_hard_default": (
         "--game trufludo --a expert --b hard --games 3000 --seed 55 --jobs 2", ""),
     "truc_hard5000_medium": (
@@ -50,6 +50,9 @@ RUNS: dict[str, tuple[str, str]] = {
     "truc_expert7500_honest": (
         "--game truc --a expert --b honest --games 400 --seed 23 --jobs 2 --a-iterations 7500",
         ""),
+    "tf_hard_medium_nosettle": (
+        "--game trufludo --a hard --b medium --games 1600 --seed 54 --jobs 2",
+        "hard's default 1 s before 3fd458a: every search used its whole budget; stopped"),
     "tf_hard3000_medium": (
         "--game trufludo --a hard --b medium --games 200 --seed 21 --a-iterations 3000",
         "before the paired search"),
@@ -83,8 +86,8 @@ written by `python docs/arena/table.py` from the journals.
 Commands (`python -m truf_tui.arena` + the options). The `_default` runs use the default
 time limits (hard 1 s, expert 2 s per decision), so they were run on an otherwise idle
 machine with one job per core; their notes give A's and B's mean and longest seconds per
-decision. The other runs use iteration budgets, so their results do not depend on the
-machine's load.
+decision (a clear choice comes before the limit). The other runs use iteration budgets, so
+their results do not depend on the machine's load.
 """
 
 PAIRS = """\
@@ -129,7 +132,7 @@ def row(name: str, options: str, note: str) -> str | None:
     side_b = [b for _, _, b in games.values()]
     illegal = sum(s.illegal for s in side_a + side_b)
     parts = [note] if note else []
-    if name.endswith("_default"):
+    if "-iterations" not in options:  # at the default time limits
         parts.append(f"seconds per decision (mean / longest): A {seconds(side_a)}, "
                      f"B {seconds(side_b)}")
     if name.startswith("truc"):
