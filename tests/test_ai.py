@@ -362,6 +362,17 @@ def test_bench_smoke() -> None:
         assert 0.0 <= r["best_move_rate"][tier] <= 1.0
 
 
+def test_bench_settle_compares_the_settled_choice_with_the_full_one() -> None:
+    from truf_tui.bench import bench_settle
+
+    res = bench_settle(positions=3, iterations=120, tiers=["hard"])
+    assert res["positions"] == 3 and 0 < res["one_suit_share_of_choices"] < 1
+    hard = res["hard"]
+    assert 0 <= hard["another_full_run_agrees"] <= 1
+    assert hard["settled_agrees_with_full"] == 1.0  # under 64 paired rounds: never settles
+    assert 0 < hard["settled_time_share"]
+
+
 def test_bench_belief_scores_the_real_hand() -> None:
     import math
 

@@ -345,6 +345,64 @@ def bench_peek(deals: int = 200, iterations: int = 500, seed: int = 1000) -> dic
             "peeking_hard_score_vs_hard": mean, "standard_error": math.sqrt(var / max(n, 1))}
 
 
+def bench_settle(positions: int = 60, iterations: int = 3000,
+                 tiers: Sequence[str] = ("hard", "expert"), seed: int = 7) -> dict[str, Any]:
+    """Trufludo: what ``choose``'s early stop costs and saves (``ismcts.search(settle=)``).
+
+    Positions with a real choice (moves of more than one suit) are drawn from medium
+    self-play.  At each, a tier's settled choice (``choose``) is compared with the full
+    budget's (``analyse``, same seed) and timed against it; a second full run with another
+    seed shows how often two full searches agree anyway.  Also counts how many decisions
+    offer several legal moves that are all one move (one suit, F1), which need no search.
+    """
+    from truf_tui.ai import make_bot
+    from truf_tui.ai.trufludo_ai import move_class
+
+    rng = random.Random(seed)
+    found: list[Any] = []
+    several = one_suit = 0
+    g = 0
+    while len(found) < positions:
+        s = trufludo.new_game(seed=seed * 1000 + g)
+        bots = [make_bot("trufludo", "medium", seed=g), make_bot("trufludo", "medium",
+                                                                  seed=g + 99)]
+        g += 1
+        while not s.is_terminal():
+            p = s.to_move
+            assert p is not None
+            legal = s.legal_actions()
+            if len(legal) > 1:
+                several += 1
+                if len({move_class(a) for a in legal}) == 1:
+                    one_suit += 1
+                elif rng.random() < 0.15 and len(found) < positions:
+                    found.append(s.observation(p))
+            s = s.apply(bots[p].choose(s.observation(p)))
+    out: dict[str, Any] = {"positions": len(found), "iterations": iterations,
+                           "one_suit_share_of_choices": one_suit / max(several, 1)}
+    for tier in tiers:
+        same = again = 0
+        t_full = t_settled = 0.0
+        for i, obs in enumerate(found):
+            t0 = time.perf_counter()
+            full = make_bot("trufludo", tier, seed=i, iterations=iterations).analyse(obs)
+            t1 = time.perf_counter()
+            chosen = make_bot("trufludo", tier, seed=i, iterations=iterations).choose(obs)
+            t2 = time.perf_counter()
+            other = make_bot("trufludo", tier, seed=i + 5000,
+                             iterations=iterations).analyse(obs)
+            t_full += t1 - t0
+            t_settled += t2 - t1
+            best = move_class(full[0].action)
+            same += move_class(chosen) == best
+            again += move_class(other[0].action) == best
+        n = max(len(found), 1)
+        out[tier] = {"settled_agrees_with_full": same / n,
+                     "another_full_run_agrees": again / n,
+                     "settled_time_share": t_settled / max(t_full, 1e-9)}
+    return out
+
+
 def _print(d: dict[str, Any], indent: str = "") -> None:
     for k, v in d.items():
         if isinstance(v, dict):
@@ -387,8 +445,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     k.add_argument("--deals", type=int, default=200)
     k.add_argument("--iterations", type=int, default=500)
     k.add_argument("--json", action="store_true")
+    t = sub.add_parser("settle", help="Trufludo: what stopping a clear choice early costs")
+    t.add_argument("--positions", type=int, default=60)
+    t.add_argument("--iterations", type=int, default=3000)
+    t.add_argument("--tiers", nargs="*", default=["hard", "expert"])
+    t.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    if args.what == "peek":
+    if args.what == "settle":
+        res = bench_settle(args.positions, args.iterations, args.tiers)
+    elif args.what == "peek":
         res = bench_peek(args.deals, args.iterations)
     elif args.what == "belief":
         res = bench_belief(args.games, args.opponents, args.betas)
