@@ -533,20 +533,27 @@ def test_paired_settle_needs_a_clear_lead() -> None:
     """A paired search may stop once the best root value leads every other one by more than
     ``PAIRED_Z`` standard errors of the paired differences, and not before
     ``PAIRED_MIN_ROUNDS`` rounds."""
-    from truf_tui.ai.ismcts import PAIRED_MIN_ROUNDS, _paired_settled
+    from truf_tui.ai.ismcts import PAIRED_MIN_ROUNDS, Stat, _paired_settled
+
+    def root(**totals: float) -> dict[str, Stat]:
+        out = {}
+        for a, w in totals.items():
+            out[a] = Stat(0.0)
+            out[a].w = w
+        return out
 
     n = PAIRED_MIN_ROUNDS * 2
     ab, ac, bc = frozenset("ab"), frozenset("ac"), frozenset("bc")
     # a beats b by 0.2 every round, c by 0.3: no doubt at all
     clear = {ab: n * 0.04, ac: n * 0.09, bc: n * 0.01}
-    assert _paired_settled({"a": n * 0.6, "b": n * 0.4, "c": n * 0.3}, clear, n)
-    assert not _paired_settled({"a": 0.6, "b": 0.4, "c": 0.3},
+    assert _paired_settled(root(a=n * 0.6, b=n * 0.4, c=n * 0.3), clear, n)
+    assert not _paired_settled(root(a=0.6, b=0.4, c=0.3),
                                {k: v / n for k, v in clear.items()}, 1)  # too few rounds
     # a leads b by 0.01 on average, the differences spread ±0.3: far from settled
     noisy = {ab: n * 0.09, ac: n * 0.09, bc: n * 0.09}
-    assert not _paired_settled({"a": n * 0.51, "b": n * 0.5, "c": n * 0.1}, noisy, n)
+    assert not _paired_settled(root(a=n * 0.51, b=n * 0.5, c=n * 0.1), noisy, n)
     # the leader must lead every other move, not only the last one
-    assert not _paired_settled({"a": n * 0.6, "b": n * 0.59, "c": n * 0.1},
+    assert not _paired_settled(root(a=n * 0.6, b=n * 0.59, c=n * 0.1),
                                {ab: n * 0.04, ac: n * 0.25, bc: n * 0.25}, n)
 
 

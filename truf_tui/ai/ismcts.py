@@ -120,20 +120,20 @@ def _settled(root: Node, root_key: Hashable, left: float) -> bool:
     return first - second > left
 
 
-def _paired_settled(sums: dict[Any, float], sq: dict[frozenset[Any], float], rounds: int,
+def _paired_settled(info: dict[Any, Stat], sq: dict[frozenset[Any], float], rounds: int,
                     z: float = PAIRED_Z, min_rounds: int = PAIRED_MIN_ROUNDS) -> bool:
     """Paired search: whether the best root value leads every other root action by more
-    than ``z`` standard errors of their paired differences (``sq`` holds the sums of the
-    squared differences per pair)."""
-    if rounds < min_rounds or len(sums) < 2:
+    than ``z`` standard errors of their paired differences.  ``info`` holds the root
+    statistics (each action's total value over the ``rounds`` deals), ``sq`` the sums of
+    the squared differences per pair of actions."""
+    if rounds < min_rounds or len(info) < 2:
         return False
-    best = max(sums, key=sums.__getitem__)
-    for a, total in sums.items():
+    best = max(info, key=lambda a: info[a].w)
+    for a, st in info.items():
         if a is best:
             continue
-        d = (sums[best] - total) / rounds
-        q = sq[frozenset((best, a))]
-        var = max(q / rounds - d * d, 0.0)
+        d = (info[best].w - st.w) / rounds
+        var = max(sq[frozenset((best, a))] / rounds - d * d, 0.0)
         if d <= 0.0 or d * d * rounds <= z * z * var:
             return False
     return True
@@ -236,24 +236,24 @@ def search(model: Any, observer: int, rng: random.Random, *, iterations: int | N
 
     root = Node()
     it = 0
-    # paired + settle: per root action the sum of its values, per pair of root actions the
-    # sum of their squared differences, over ``rounds`` determinizations
-    sums: dict[Any, float] = {}
+    # paired + settle: per pair of root actions the sum of their squared differences, over
+    # ``rounds`` determinizations (their sums are the root statistics)
     sq: dict[frozenset[Any], float] = {}
     rounds = 0
     while it < limit:
         if it % check_every == 0 and it:
-            if end is not None:
-                now = time.perf_counter()
-                if now >= end:
-                    break
-                if settle and not paired and _settled(
-                        root, root_key, it * (end - now) / max(now - start, 1e-9)):
-                    break
-            elif settle and not paired and _settled(root, root_key, limit - it):
+            now = time.perf_counter() if end is not None else 0.0
+            if end is not None and now >= end:
                 break
-            if settle and paired and _paired_settled(sums, sq, rounds):
-                break
+            if settle:
+                if paired:
+                    done = _paired_settled(root.infos.get(root_key, {}), sq, rounds)
+                else:  # iterations left: by the budget, or by the current rate
+                    left = (limit - it if end is None
+                            else it * (end - now) / max(now - start, 1e-9))
+                    done = _settled(root, root_key, left)
+                if done:
+                    break
         it += 1
         s = sample(rng)
         if not paired:
@@ -282,7 +282,6 @@ def search(model: Any, observer: int, rng: random.Random, *, iterations: int | N
         if settle:
             rounds += 1
             for i, a in enumerate(acts):
-                sums[a] = sums.get(a, 0.0) + values[i]
                 for j in range(i):
                     key = frozenset((acts[j], a))
                     d = values[i] - values[j]
