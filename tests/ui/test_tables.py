@@ -273,6 +273,22 @@ async def test_truc_fold_confirmation() -> None:
         assert t.state.scores() == (0, 1)
 
 
+async def test_truc_fold_answered_twice_folds_once() -> None:
+    # A quick second "y" must not dismiss the table under the question as well.
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        t = await truc_table(pilot)
+        await pilot.press("f")
+        assert isinstance(app.screen, FoldConfirm)
+        question = app.screen
+        question.action_answer(True)  # two answers in one tick: a double click, a key repeat
+        question.action_answer(True)
+        await settle(pilot)
+        assert isinstance(app.screen, TrucRoundSummary)
+        assert app.screen_stack[-2] is t
+        assert t.state.scores() == (0, 1)
+
+
 async def test_truc_redeal_both_ways() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

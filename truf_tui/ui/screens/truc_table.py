@@ -4,10 +4,9 @@ are enabled only when the action is legal (T3-T9)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
@@ -76,15 +75,6 @@ class FoldConfirm(ConfirmDialog):
                          "tbl.t.fold.no", id="confirm-fold")
         self.state = state
         self.other = other  # hot-seat: the opponent's name
-
-    _dismissing = False
-
-    def dismiss(self, result: bool | None = None) -> AwaitComplete:
-        # Once only: a fast second "y" (or a double click) must not pop the table as well.
-        if self._dismissing:
-            return cast(AwaitComplete, AwaitComplete.nothing())  # type: ignore[no-untyped-call]
-        self._dismissing = True
-        return super().dismiss(result)
 
     def message(self) -> str:
         s = self.state
