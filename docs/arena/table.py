@@ -17,7 +17,9 @@ from truf_tui.arena import Side, deal_pairs, pair_interval, read_journal, wilson
 
 BEFORE_FIT = "expert's belief at BETA 2.5 (before 4f13a6e)"
 # name: (options, note)
+NO_LIMIT = "neither player has a time limit, so this is their default play"
 RUNS: dict[str, tuple[str, str]] = {
+    "truc_medium_easy": ("--game truc --a medium --b easy --games 2000 --seed 11", NO_LIMIT),
     "truc_hard_medium_default": ("--game truc --a hard --b medium --games 400 --seed 51 --jobs 2",
                                  ""),
     "truc_expert_hard_default": ("--game truc --a expert --b hard --games 400 --seed 52 --jobs 2",
@@ -30,6 +32,7 @@ RUNS: dict[str, tuple[str, str]] = {
         "--game truc --a expert --b rock --games 400 --seed 53 --jobs 2", ""),
     "truc_expert_honest_default": (
         "--game truc --a expert --b honest --games 400 --seed 53 --jobs 2", ""),
+    "tf_medium_easy": ("--game trufludo --a medium --b easy --games 2000 --seed 11", NO_LIMIT),
     "tf_hard_medium_default": (
         "--game trufludo --a hard --b medium --games 1600 --seed 56 --jobs 2", ""),
     "tf_expert_hard_default": (
@@ -86,8 +89,9 @@ written by `python docs/arena/table.py` from the journals.
 Commands (`python -m truf_tui.arena` + the options). The `_default` runs use the default
 time limits (hard 1 s, expert 2 s per decision), so they were run on an otherwise idle
 machine with one job per core; their notes give A's and B's mean and longest seconds per
-decision (a clear choice comes before the limit). The other runs use iteration budgets, so
-their results do not depend on the machine's load.
+decision (a clear choice comes before the limit). The `_medium_easy` runs need no limit:
+easy and medium have none, they play with fixed sample counts. The other runs use iteration
+budgets. Neither kind depends on the machine's load.
 """
 
 PAIRS = """\
