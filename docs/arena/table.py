@@ -16,8 +16,8 @@ sys.path.insert(0, str(HERE.parent.parent))
 from truf_tui.arena import Side, deal_pairs, pair_interval, read_journal, wilson  # noqa: E402
 
 BEFORE_FIT = "expert's belief at BETA 2.5 (before 4f13a6e)"
-# name: (options, note)
 NO_LIMIT = "neither player has a time limit, so this is their default play"
+# name: (options, note)
 RUNS: dict[str, tuple[str, str]] = {
     "truc_medium_easy": ("--game truc --a medium --b easy --games 2000 --seed 11", NO_LIMIT),
     "truc_hard_medium_default": ("--game truc --a hard --b medium --games 400 --seed 51 --jobs 2",
