@@ -792,3 +792,68 @@ def test_T11_history_is_in_notation() -> None:
     assert s.observation(1)["history"] == moves
     assert s.round_history() == []
     assert [str(a) for a in s.history] == moves
+
+
+# -- the rule functions the engine exports (each rule written once) --------------------------
+def test_T7_next_stake_steps_1_2_then_plus_2() -> None:
+    assert [truc.next_stake(s) for s in (1, 2, 4, 6, 10)] == [2, 4, 6, 8, 12]
+
+
+def test_T7_stake_may_rise_below_what_the_player_behind_needs() -> None:
+    assert truc.stake_may_rise(10, (0, 0), 12)
+    assert not truc.stake_may_rise(12, (0, 0), 12)
+    assert truc.stake_may_rise(2, (11, 9), 12)  # the player on 9 needs 3
+    assert not truc.stake_may_rise(4, (11, 9), 12)
+    assert not truc.stake_may_rise(1, (0, 0), 1)  # target 1: no raise at all
+
+
+@pytest.mark.parametrize(("winners", "result"), [
+    ([], (False, None)), ([0], (False, None)), ([0, 0], (True, 0)), ([0, 1], (False, None)),
+    ([1, None], (True, 1)), ([None, 0], (True, 0)), ([None, None], (False, None)),
+    ([0, 1, None], (True, 0)), ([1, 0, 0], (True, 0)), ([None, None, None], (True, None)),
+    ([None, None, 1], (True, 1)), ([1, 0, 1], (True, 1)),
+])
+def test_T6_round_result_from_the_trick_winners(winners: list[int | None],
+                                                result: tuple[bool, int | None]) -> None:
+    assert truc.round_result(winners) == result
+
+
+def test_T4_T5_trick_winner_by_strength() -> None:
+    assert truc.trick_winner(0, 7, 3) == 0
+    assert truc.trick_winner(0, 3, 7) == 1
+    assert truc.trick_winner(1, 5, 5) is None
+
+
+def test_T10_T8_round_points() -> None:
+    assert truc.round_points(0, 4, False, (3, 5), 12) == 4
+    assert truc.round_points(1, 4, True, (3, 5), 12) == 7  # the game: up to the target
+    assert truc.round_points(None, 4, False, (3, 5), 12) == 0
+
+
+# -- a match from a given score (new_game(scores=)) ------------------------------------------
+def test_T10_a_match_can_start_from_a_given_score() -> None:
+    s = new_game(Rules(), seed=3, dealer=0, scores=(6, 9))
+    assert s.scores() == (6, 9)
+    assert s.observation(0)["start_scores"] == [6, 9]
+    assert State.from_dict(s.to_dict()) == s
+    # T7's cap follows the score: the player on 6 needs 6, so 6 is the last stake raised to.
+    assert _raise_while_possible(with_hands(s, SPOIL_ND, SPOIL_DL)) == [2, 4, 6]
+    s = s.apply("raise").apply("accept").apply(str(s.legal_actions()[0]))
+    from truf_tui.engine.record import GameRecord
+    rec = GameRecord.from_state(s)
+    assert rec.scores == (6, 9)
+    assert GameRecord.from_json(rec.to_json()).replay() == s
+
+
+@pytest.mark.parametrize("scores", [(12, 0), (0, 12), (-1, 0), (1,), "ab", (1.0, 2)])
+def test_T10_start_scores_must_be_below_the_target(scores: object) -> None:
+    with pytest.raises(ValueError, match="scores"):
+        new_game(Rules(), seed=1, scores=scores)  # type: ignore[arg-type]
+
+
+def test_T10_a_match_started_at_11_11_ends_after_one_scored_round() -> None:
+    s = new_game(Rules(), seed=5, dealer=1, scores=(11, 11))
+    assert not s.can_raise()  # the stake 1 already covers what either needs (T7)
+    while s.round_no == 1 and not s.is_terminal():
+        s = s.apply(str(s.legal_actions()[0]))
+    assert s.is_terminal() or s.scores() == (11, 11)  # all spoiled: nobody scores

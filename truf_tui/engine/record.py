@@ -34,6 +34,7 @@ class GameRecord:
     deck: tuple[str, ...] | None = None
     moves: tuple[str, ...] = field(default_factory=tuple)
     meta: dict[str, Any] = field(default_factory=dict)  # players, dates: not replayed
+    scores: tuple[int, int] = (0, 0)  # Truc: the score the match started from
 
     # -- building ----------------------------------------------------------------------------
     @classmethod
@@ -50,11 +51,12 @@ class GameRecord:
             deck=None if state.deck is None else tuple(str(c) for c in state.deck),
             moves=tuple(str(a) for a in state.history),
             meta=dict(meta),
+            scores=state.start_scores if isinstance(state, truc.State) else (0, 0),
         )
 
     def with_move(self, move: str) -> GameRecord:
         return GameRecord(self.game, self.rules, self.dealer, self.seed, self.deck,
-                          self.moves + (move,), self.meta)
+                          self.moves + (move,), self.meta, self.scores)
 
     # -- replaying ---------------------------------------------------------------------------
     def start(self) -> AnyState:
@@ -62,7 +64,7 @@ class GameRecord:
         try:
             if self.game == "truc":
                 return truc.new_game(truc.Rules.from_dict(self.rules), seed=self.seed,
-                                     deck=self.deck, dealer=self.dealer)
+                                     deck=self.deck, dealer=self.dealer, scores=self.scores)
             return trufludo.new_game(trufludo.Rules.from_dict(self.rules), seed=self.seed,
                                      deck=self.deck, dealer=self.dealer)
         except ValueError as e:
@@ -99,6 +101,8 @@ class GameRecord:
             "deck": None if self.deck is None else list(self.deck),
             "moves": list(self.moves),
         }
+        if self.scores != (0, 0):  # written only when set: older apps read the rest
+            d["scores"] = list(self.scores)
         if self.meta:
             d["meta"] = self.meta
         return d
@@ -143,8 +147,12 @@ class GameRecord:
             raise RecordError("record 'moves' must be a list of move texts")
         if not isinstance(meta, dict):
             raise RecordError("record 'meta' must be an object")
+        scores = d.get("scores", [0, 0])
+        if (not isinstance(scores, list) or len(scores) != 2
+                or not all(type(x) is int and x >= 0 for x in scores)):
+            raise RecordError("record 'scores' must be two non-negative integers")
         return cls(game, dict(rules), dealer, seed, None if deck is None else tuple(deck),
-                   tuple(moves), dict(meta))
+                   tuple(moves), dict(meta), (scores[0], scores[1]))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:

@@ -119,6 +119,58 @@ class RoundEnd(NamedTuple):
     tricks: tuple[Trick, ...]
 
 
+# -- the rules every other module calls (each rule written once, here) ------------------------
+def next_stake(stake: int) -> int:
+    """T7: the stake a raise proposes: 1 -> 2, then +2."""
+    return 2 if stake == 1 else stake + 2
+
+
+def stake_may_rise(stake: int, scores: Sequence[int], target: int) -> bool:
+    """T7 cap: a raise (or rest, T8) is legal only while the agreed stake is below what the
+    player who needs more still needs to win the match."""
+    return stake < max(target - scores[0], target - scores[1])
+
+
+def trick_winner(leader: int, lead_strength: int, answer_strength: int) -> int | None:
+    """T4/T5: the higher rank wins the trick; equal ranks spoil it (None)."""
+    if lead_strength > answer_strength:
+        return leader
+    if answer_strength > lead_strength:
+        return 1 - leader
+    return None
+
+
+def round_result(winners: Sequence[int | None]) -> tuple[bool, int | None]:
+    """T6 from the trick winners so far (None: spoiled): (is the round decided, its winner
+    or None), judged from the results alone."""
+    n = len(winners)
+    if n < 2:
+        return False, None
+    if n == 2:
+        a, b = winners[0], winners[1]
+        if a is not None and (b is None or b == a):
+            return True, a  # same winner twice, or won then spoiled
+        if a is None and b is not None:
+            return True, b  # spoiled then won
+        return False, None
+    w = list(winners[:3])
+    wins = (w.count(0), w.count(1))
+    if wins[0] != wins[1]:
+        return True, 0 if wins[0] > wins[1] else 1
+    if wins[0] == 0:
+        return True, None  # all three spoiled: nobody scores
+    return True, next(x for x in w if x is not None)  # one each: the earlier one
+
+
+def round_points(winner: int | None, stake: int, game: bool, scores: Sequence[int],
+                 target: int) -> int:
+    """T10/T8: what the round's winner scores: the stake, or for a round played for the game
+    what brings him to the target."""
+    if winner is None:
+        return 0
+    return max(0, target - scores[winner]) if game else stake
+
+
 _STRENGTH: list[int] = [-1] * 64
 for _c, _v in TRUC_STRENGTH.items():
     _STRENGTH[_c] = _v
@@ -148,11 +200,21 @@ class _Fields(NamedTuple):
     seed: int | None  # where the match came from (None in a determinized state)
     deck: tuple[Card, ...] | None  # explicit first pack, if one was given
     first_dealer: int
+    start_scores: tuple[int, int]  # the score the match started from (new_game(scores=))
 
 
 _FIELD_INDEX = {name: i for i, name in enumerate(_Fields._fields)}
 _HISTORY = _FIELD_INDEX["history"]
 assert _FIELD_INDEX["to_move"] == 2
+
+
+def _build(**fields: Any) -> State:
+    """A state from every field by name, so that a field-order mistake cannot pass."""
+    if len(fields) != len(_Fields._fields):
+        missing = set(_Fields._fields) - set(fields)
+        extra = set(fields) - set(_Fields._fields)
+        raise TypeError(f"truc state fields: missing {sorted(missing)}, unknown {sorted(extra)}")
+    return tuple.__new__(State, [fields[f] for f in _Fields._fields])
 
 
 class State(_Fields):
@@ -174,9 +236,7 @@ class State(_Fields):
         p = self.to_move
         if p is None or self.pending is not None or self.rest or self.last_raiser == p:
             return False
-        t = self.rules.target
-        s0, s1 = self.points
-        return self.stake < max(t - s0, t - s1)
+        return stake_may_rise(self.stake, self.points, self.rules.target)
 
     def can_redeal(self) -> bool:
         """T3: only the non-dealer, once, before any card or raise of the round."""
@@ -263,7 +323,7 @@ class State(_Fields):
         kind = self.pending
         raiser = 1 - p
         if kind == "raise":  # T7: 1 -> 2 -> 4 -> 6 ...
-            stake = 2 if self.stake == 1 else self.stake + 2
+            stake = next_stake(self.stake)
             return self._next(to_move=raiser, pending=None, stake=stake, last_raiser=raiser,
                               action=ACCEPT)
         if kind == "rest":  # T8: the round is played for the game
@@ -305,10 +365,9 @@ class State(_Fields):
         if lead is None:  # p leads (T4)
             return self._next(to_move=1 - p, hands=hands, trick_card=card, action=action)
         leader = self.leader
-        a, b = _STRENGTH[lead], _STRENGTH[card]
-        winner = leader if a > b else p if b > a else None  # T4 / T5
+        winner = trick_winner(leader, _STRENGTH[lead], _STRENGTH[card])  # T4 / T5
         tricks = self.tricks + (Trick(leader, lead, card, winner),)
-        decided, round_winner = _round_result(tricks)  # T6
+        decided, round_winner = round_result([t.winner for t in tricks])  # T6
         if decided:
             if round_winner is None:
                 return self._end_round(None, 0, "spoiled", False, action, hands, tricks)
@@ -337,8 +396,7 @@ class State(_Fields):
         s0, s1 = self.points
         target = self.rules.target
         if winner is not None:
-            if game:
-                points = max(0, target - self.points[winner])
+            points = round_points(winner, points, game, self.points, target)
             if winner == 0:
                 s0 += points
             else:
@@ -346,15 +404,12 @@ class State(_Fields):
         end = RoundEnd(self.round_no, winner, points, how, game, tricks)
         history = self.history + (action,)
         if s0 >= target or s1 >= target:  # T10: the match is over
-            return tuple.__new__(State, (
-                self.rules, self.dealer, None, (s0, s1), hands, self.stock, self.discards,
-                self.stake, self.rest, None, self.last_raiser, self.redeal_used, self.leader,
-                trick_card, tricks, self.round_no, self.round_start, self.next_seed,
-                history, end,
-                self.seed, self.deck, self.first_dealer))
+            return self._replace(to_move=None, points=(s0, s1), hands=hands, pending=None,
+                                 trick_card=trick_card, tricks=tricks, history=history,
+                                 last_round=end)
         return _deal_round(self.rules, 1 - self.dealer, (s0, s1), self.round_no + 1,
                            self.next_seed, history, end, self.seed, self.deck,
-                           self.first_dealer)
+                           self.first_dealer, self.start_scores)
 
     def _coerce(self, action: object) -> Action:
         if isinstance(action, str):
@@ -392,6 +447,7 @@ class State(_Fields):
             "first_dealer": self.first_dealer,
             "to_move": self.to_move,
             "scores": list(self.points),
+            "start_scores": list(self.start_scores),
             "round": self.round_no,
             "round_start": self.round_start,
             "stake": self.stake,
@@ -446,6 +502,7 @@ class State(_Fields):
             "last_round": None if lr is None else _round_end_dict(lr),
             "seed": self.seed,
             "deck": None if self.deck is None else texts(self.deck),
+            "start_scores": list(self.start_scores),
         }
 
     @classmethod
@@ -464,27 +521,6 @@ class State(_Fields):
                 f"[{' '.join(map(str, self.hands[0]))}|{' '.join(map(str, self.hands[1]))}]>")
 
 
-def _round_result(tricks: tuple[Trick, ...]) -> tuple[bool, int | None]:
-    """T6: (is the round decided, its winner or None) from the trick results alone."""
-    n = len(tricks)
-    if n < 2:
-        return False, None
-    w = [t.winner for t in tricks]
-    if n == 2:
-        a, b = w
-        if a is not None and (b is None or b == a):
-            return True, a  # same winner twice, or won then spoiled
-        if a is None and b is not None:
-            return True, b  # spoiled then won
-        return False, None
-    wins = (w.count(0), w.count(1))
-    if wins[0] != wins[1]:
-        return True, 0 if wins[0] > wins[1] else 1
-    if wins[0] == 0:
-        return True, None  # all three spoiled: nobody scores
-    return True, next(x for x in w if x is not None)  # one each: the earlier one
-
-
 def _trick_dict(t: Trick) -> dict[str, Any]:
     return {"leader": t.leader, "cards": [str(t.lead), str(t.answer)], "winner": t.winner}
 
@@ -497,7 +533,8 @@ def _round_end_dict(r: RoundEnd) -> dict[str, Any]:
 def _deal_round(rules: Rules, dealer: int, scores: tuple[int, int], round_no: int,
                 seed: int, history: tuple[Action, ...], last_round: RoundEnd | None,
                 origin_seed: int | None, origin_deck: tuple[Card, ...] | None,
-                first_dealer: int, pack: Sequence[Card] | None = None) -> State:
+                first_dealer: int, start_scores: tuple[int, int],
+                pack: Sequence[Card] | None = None) -> State:
     """T2: shuffle (unless ``pack`` is given) and deal 3 cards each, one at a time,
     the non-dealer first; the non-dealer is to move (T4)."""
     rng = random.Random(seed)
@@ -509,17 +546,22 @@ def _deal_round(rules: Rules, dealer: int, scores: tuple[int, int], round_no: in
     nd = 1 - dealer
     nd_hand, d_hand = tuple(pack[0:6:2]), tuple(pack[1:6:2])
     hands = (nd_hand, d_hand) if nd == 0 else (d_hand, nd_hand)
-    return tuple.__new__(State, (
-        rules, dealer, nd, scores, hands, tuple(pack[6:]), ((), ()), 1, False, None,
-        None, False, nd, None, (), round_no, len(history), next_seed, history, last_round,
-        origin_seed,
-        origin_deck, first_dealer))
+    return _build(
+        rules=rules, dealer=dealer, to_move=nd, points=scores, hands=hands,
+        stock=tuple(pack[6:]), discards=((), ()), stake=1, rest=False, pending=None,
+        last_raiser=None, redeal_used=False, leader=nd, trick_card=None, tricks=(),
+        round_no=round_no, round_start=len(history), next_seed=next_seed, history=history,
+        last_round=last_round, seed=origin_seed, deck=origin_deck, first_dealer=first_dealer,
+        start_scores=start_scores)
 
 
 def new_game(rules: Rules | None = None, *, seed: int | None = None,
-             deck: Sequence[str | Card] | None = None, dealer: int | None = None) -> State:
+             deck: Sequence[str | Card] | None = None, dealer: int | None = None,
+             scores: Sequence[int] = (0, 0)) -> State:
     """A new match.  ``deck`` (top first) is the first round's pack; later rounds are
-    shuffled with ``seed`` (drawn from the OS and kept in the state when not given)."""
+    shuffled with ``seed`` (drawn from the OS and kept in the state when not given).
+    ``scores`` starts the match at a given score, each below the target (for practice, the
+    solver and analysis tools)."""
     rules = rules or Rules()
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be truc.Rules, not {type(rules).__name__}")
@@ -535,8 +577,17 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None,
         dealer = drawn_dealer
     round_seed = rng.getrandbits(64)
     origin = None if deck is None else parse_pack(deck, "truc")
-    return _deal_round(rules, dealer, (0, 0), 1, round_seed, (), None, seed, origin, dealer,
-                       origin)
+    start = _start_scores(scores, rules.target)
+    return _deal_round(rules, dealer, start, 1, round_seed, (), None, seed, origin, dealer,
+                       start, origin)
+
+
+def _start_scores(scores: object, target: int) -> tuple[int, int]:
+    if (not isinstance(scores, Sequence) or isinstance(scores, str) or len(scores) != 2
+            or not all(type(x) is int and 0 <= x < target for x in scores)):
+        raise ValueError(f"scores must be two integers from 0 to {target - 1} (below the "
+                         f"target, T10), not {scores!r}")
+    return (scores[0], scores[1])
 
 
 def determinizer(observation: Mapping[str, Any]) -> Callable[[random.Random], State]:
@@ -563,10 +614,14 @@ def determinizer(observation: Mapping[str, Any]) -> Callable[[random.Random], St
     history = tuple(parse_action(a) for a in o["history"])
     lr = o["last_round"]
     last_round = None if lr is None else _round_end_from(lr)
-    before = (rules, o["dealer"], o["to_move"], tuple(o["scores"]))
-    middle = (o["stake"], o["rest"], o["pending"], o["last_raiser"], o["redeal_used"],
-              o["leader"], trick_card, tricks, o["round"], o["round_start"])
-    after = (history, last_round, None, None, o["first_dealer"])
+    start_scores = tuple(o.get("start_scores", (0, 0)))
+    known = dict(rules=rules, dealer=o["dealer"], to_move=o["to_move"],
+                 points=tuple(o["scores"]), stake=o["stake"], rest=o["rest"],
+                 pending=o["pending"], last_raiser=o["last_raiser"],
+                 redeal_used=o["redeal_used"], leader=o["leader"], trick_card=trick_card,
+                 tricks=tricks, round_no=o["round"], round_start=o["round_start"],
+                 history=history, last_round=last_round, seed=None, deck=None,
+                 first_dealer=o["first_dealer"], start_scores=start_scores)
 
     def sample(rng: random.Random) -> State:
         pool = unseen[:]
@@ -575,8 +630,8 @@ def determinizer(observation: Mapping[str, Any]) -> Callable[[random.Random], St
         opp_disc = tuple(pool[n_hand:n_hand + n_disc])
         hands = (hand, opp) if p == 0 else (opp, hand)
         discards = (discarded, opp_disc) if p == 0 else (opp_disc, discarded)
-        return tuple.__new__(State, before + (hands, tuple(pool[n_hand + n_disc:]), discards)
-                             + middle + (rng.getrandbits(64),) + after)
+        return _build(hands=hands, stock=tuple(pool[n_hand + n_disc:]), discards=discards,
+                      next_seed=rng.getrandbits(64), **known)
 
     return sample
 
@@ -589,9 +644,10 @@ def _round_end_from(d: Mapping[str, Any]) -> RoundEnd:
 
 
 def replay(rules: Rules, actions: Sequence[Action | str], *, seed: int | None = None,
-           deck: Sequence[str | Card] | None = None, dealer: int | None = None) -> State:
-    """The state after ``actions`` from ``new_game(rules, seed=, deck=, dealer=)``."""
-    s = new_game(rules, seed=seed, deck=deck, dealer=dealer)
+           deck: Sequence[str | Card] | None = None, dealer: int | None = None,
+           scores: Sequence[int] = (0, 0)) -> State:
+    """The state after ``actions`` from ``new_game(rules, seed=, deck=, dealer=, scores=)``."""
+    s = new_game(rules, seed=seed, deck=deck, dealer=dealer, scores=scores)
     for a in actions:
         s = s.apply(a)
     return s
@@ -656,6 +712,11 @@ def _state_from_dict(d: Mapping[str, Any]) -> State:
         lr = d.get("last_round")
         last_round = None if lr is None else _round_end_from(lr)
         seed = d.get("seed")
+        raw_start = d.get("start_scores", [0, 0])
+        if (not isinstance(raw_start, list) or len(raw_start) != 2
+                or not all(type(x) is int and x >= 0 for x in raw_start)):
+            raise StateError(f"{what}: 'start_scores' must be two non-negative integers")
+        start_scores = (raw_start[0], raw_start[1])
         raw_deck = d.get("deck")
         origin = None if raw_deck is None else parse_pack(raw_deck, "truc")
     except StateError:
@@ -676,11 +737,13 @@ def _state_from_dict(d: Mapping[str, Any]) -> State:
     target = rules.target
     if (to_move is None) != (max(scores) >= target):
         raise StateError(f"{what}: 'to_move' does not match the scores and target (T10)")
-    return tuple.__new__(State, (
-        rules, dealer, to_move, scores, hands, stock, discards, stake, rest, pending,
-        last_raiser, redeal_used, leader, trick_card, tricks, round_no, round_start, next_seed,
-        history,
-        last_round, seed, origin, first_dealer))
+    return _build(
+        rules=rules, dealer=dealer, to_move=to_move, points=scores, hands=hands, stock=stock,
+        discards=discards, stake=stake, rest=rest, pending=pending, last_raiser=last_raiser,
+        redeal_used=redeal_used, leader=leader, trick_card=trick_card, tricks=tricks,
+        round_no=round_no, round_start=round_start, next_seed=next_seed, history=history,
+        last_round=last_round, seed=seed, deck=origin, first_dealer=first_dealer,
+        start_scores=start_scores)
 
 
 def _trick_from(t: Any) -> Trick:
