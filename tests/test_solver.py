@@ -1,0 +1,237 @@
+"""The Truc solver (truf_tui.solve): hands, the public tree against the engine, CFR+ and an
+exact best response checked by brute force through the engine's own states."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from math import comb
+
+import numpy as np
+import pytest
+
+from truf_tui.cards import TRUC_32, TRUC_STRENGTH, Card
+from truf_tui.engine import truc
+from truf_tui.solve import kernels as K
+from truf_tui.solve.cfr import Solver, points_utility
+from truf_tui.solve.hands import HAND_INDEX, HANDS, MULTISETS, REST_INDEX, WEIGHT, counts
+from truf_tui.solve.tree import NONE, PLAY, REDEAL, Tree, build, child, locate, parse_word
+
+RANK_OF = {str(c): TRUC_STRENGTH[c] for c in TRUC_32}
+
+
+def test_T1_T2_hand_weights_are_the_deal_probabilities() -> None:
+    assert len(HANDS) == 120
+    assert WEIGHT.sum() == pytest.approx(1.0)
+    assert np.allclose(WEIGHT, WEIGHT.T)
+    for h in HANDS[::7]:  # a hand's marginal: C(4, a) products over C(32, 3)
+        p = np.prod([comb(4, a) for a in counts(h)]) / comb(32, 3)
+        assert WEIGHT[HAND_INDEX[h]].sum() == pytest.approx(p)
+    # card removal: three 7s leave one 7 for the other hand, never two
+    assert WEIGHT[HAND_INDEX[(7, 7, 7)], HAND_INDEX[(0, 7, 7)]] == 0.0
+    assert WEIGHT[HAND_INDEX[(7, 7, 7)], HAND_INDEX[(0, 0, 7)]] > 0.0
+
+
+@cache
+def tree_of(target: int, scores: tuple[int, int] = (0, 0), redeal: bool = False) -> Tree:
+    return build(target, scores, redeal)
+
+
+def cards_for(h: tuple[int, ...], g: tuple[int, ...]) -> tuple[list[Card], list[Card]]:
+    """Concrete cards for two rank multisets (suits do not matter, T1)."""
+    pool: dict[int, list[Card]] = {r: [c for c in TRUC_32 if TRUC_STRENGTH[c] == r]
+                                   for r in range(8)}
+    return [pool[r].pop() for r in h], [pool[r].pop() for r in g]
+
+
+def deal(nd: list[Card], dl: list[Card], target: int,
+         scores: tuple[int, int] = (0, 0)) -> truc.State:
+    """A round with the non-dealer (player 0) holding nd and the dealer (1) dl."""
+    s = truc.new_game(truc.Rules(target=target), seed=1, dealer=1, scores=scores)
+    d = s.to_dict()
+    rest = [str(c) for c in TRUC_32 if c not in nd and c not in dl]
+    d["hands"] = [[str(c) for c in nd], [str(c) for c in dl]]
+    d["stock"] = rest
+    return truc.State.from_dict(d)
+
+
+@pytest.mark.parametrize(("target", "scores"), [(1, (0, 0)), (2, (0, 0)), (12, (11, 11))])
+def test_T3_T10_the_tree_follows_the_engine(target: int, scores: tuple[int, int]) -> None:
+    """Random rounds in the engine, without folds, walk the tree: the moves the engine
+    allows are the tree's edges for that hand, and the tree's outcome is the engine's."""
+    tree = tree_of(target, scores, True)
+    util = points_utility(tree, redeal_value=0.0)
+    rng = random.Random(target)
+    for _ in range(200):
+        cards = list(TRUC_32)
+        rng.shuffle(cards)
+        s = deal(cards[:3], cards[3:6], target, scores)
+        n, walked = 0, []
+        while True:
+            legal = [a for a in s.legal_actions() if a.kind != "fold"]
+            edges = {(int(tree.edge_kind[e]), int(tree.edge_rank[e]))
+                     for e in range(tree.edge_start[n], tree.edge_start[n + 1])}
+            mine = {parse_word(str(a), RANK_OF) for a in legal}
+            plays = {e for e in edges if e[0] == PLAY}
+            assert mine - plays == {e for e in edges if e[0] != PLAY}, walked
+            assert {m for m in mine if m[0] == PLAY} <= plays
+            a = rng.choice(legal)
+            kw = parse_word(str(a), RANK_OF)
+            walked.append(str(a))
+            e = child(tree, n, *kw)
+            before = s.scores()
+            s = s.apply(a)
+            if tree.edge_child[e] == NONE:
+                o = tree.outcomes[int(tree.edge_outcome[e])]
+                if o.redeal:
+                    assert s.discards != ((), ())
+                    break
+                gain = (s.scores()[0] - before[0]) - (s.scores()[1] - before[1])
+                assert util[int(tree.edge_outcome[e])] == gain, walked
+                assert s.round_no == 2 or s.is_terminal()
+                break
+            n = int(tree.edge_child[e])
+            assert locate(tree, [parse_word(w, RANK_OF) for w in walked]) == n
+
+
+def brute_force(tree: Tree, strategy: np.ndarray, solver: Solver, b: int,
+                h: tuple[int, ...], redeal_value: float = 0.0) -> float:
+    """Player b's best-response value with hand h (card removal weights included), the
+    other following ``strategy``: computed through the engine's own states, one per
+    opponent hand, with folds allowed to b (they must never help)."""
+    items = []
+    for g in HANDS:
+        w = WEIGHT[HAND_INDEX[h], HAND_INDEX[g]]
+        if w > 0:
+            mine, theirs = cards_for(h, g)
+            nd, dl = (mine, theirs) if b == 0 else (theirs, mine)
+            items.append((deal(nd, dl, tree.target, tree.scores), float(w), g))
+    sign = 1.0 if b == 0 else -1.0
+
+    def ended(before: truc.State, after: truc.State) -> float | None:
+        """b's points if ``after`` ends the round (or starts a redeal's new hands)."""
+        if after.round_no == before.round_no and not after.is_terminal():
+            if before.pending == "redeal" and after.discards != ((), ()):
+                return sign * redeal_value
+            return None
+        gain = ((after.scores()[0] - before.scores()[0])
+                - (after.scores()[1] - before.scores()[1]))
+        return sign * gain
+
+    def step(n: int, a: truc.Action, items: list[tuple[truc.State, float, tuple[int, ...]]]
+             ) -> float:
+        total, rest = 0.0, []
+        for s, w, g in items:
+            nxt = s.apply(a)
+            v = ended(s, nxt)
+            if v is None:
+                rest.append((nxt, w, g))
+            else:
+                total += w * v
+        if rest:
+            e = child(tree, n, *parse_word(str(a), RANK_OF))
+            total += rec(int(tree.edge_child[e]), rest)
+        return total
+
+    def rec(n: int, items: list[tuple[truc.State, float, tuple[int, ...]]]) -> float:
+        s0 = items[0][0]
+        if s0.current_player == b:
+            return max(step(n, a, items) for a in s0.legal_actions()
+                       if tree.redeal or a.kind != "redeal")
+        played = MULTISETS[int(tree.played[n, 1 - b])]
+        total = 0.0
+        # one public move per rank: two cards of a rank are the same move (T1)
+        moves: dict[tuple[int, int], list[tuple[truc.State, float, tuple[int, ...]]]] = {}
+        for s, w, g in items:
+            own: dict[tuple[int, int], truc.Action] = {}
+            for a in s.legal_actions():
+                if a.kind != "fold" and (tree.redeal or a.kind != "redeal"):
+                    own.setdefault(parse_word(str(a), RANK_OF), a)
+            rest = list(g)
+            for r in played:
+                rest.remove(r)
+            j = REST_INDEX[len(played)][tuple(rest)]
+            for kw, a in own.items():
+                pr = strategy[solver.edge_off[child(tree, n, *kw)] + j]
+                if pr > 0:
+                    moves.setdefault(kw, []).append((s, w * pr, g))
+                    by_action[(id(s), kw)] = a
+        for kw, sub in moves.items():
+            total += sum(step_one(n, kw, sub))
+        return total
+
+    by_action: dict[tuple[int, tuple[int, int]], truc.Action] = {}
+
+    def step_one(n: int, kw: tuple[int, int],
+                 sub: list[tuple[truc.State, float, tuple[int, ...]]]) -> list[float]:
+        out, rest = [], []
+        for s, w, g in sub:
+            nxt = s.apply(by_action[(id(s), kw)])
+            v = ended(s, nxt)
+            if v is None:
+                rest.append((nxt, w, g))
+            else:
+                out.append(w * v)
+        if rest:
+            out.append(rec(int(tree.edge_child[child(tree, n, *kw)]), rest))
+        return out
+
+    return rec(0, items)
+
+
+@pytest.mark.parametrize(("target", "scores", "iterations", "hands"), [
+    (1, (0, 0), 30, [(0, 3, 7), (5, 5, 6), (1, 2, 4)]),
+    (2, (1, 0), 4, [(0, 1, 7), (6, 6, 2)]),  # a raise to 2 and the rest are possible (T7)
+])
+def test_T7_T9_best_response_agrees_with_brute_force(
+        target: int, scores: tuple[int, int], iterations: int,
+        hands: list[tuple[int, ...]]) -> None:
+    tree = tree_of(target, scores, False)
+    solver = Solver(tree, points_utility(tree))
+    solver.iterate(iterations)
+    avg = solver.average()
+    solver.prepare(avg)
+    for b in (0, 1):
+        vec = solver.root_values(b, K.BEST, avg)
+        for h in hands:
+            h = tuple(sorted(h))
+            assert vec[HAND_INDEX[h]] == pytest.approx(
+                brute_force(tree, avg, solver, b, h), abs=1e-12), (b, h)
+
+
+def test_cfr_converges_and_the_value_lies_within_the_bounds() -> None:
+    tree = tree_of(1)
+    solver = Solver(tree, points_utility(tree))
+    solver.iterate(20)
+    early = solver.exploitability()
+    solver.iterate(180)
+    late = solver.exploitability()
+    assert 0 <= late.total < early.total / 5
+    assert late.total < 2e-4
+    lo, hi = late.bounds
+    assert lo <= late.value <= hi
+    assert -0.13 < late.value < -0.11  # the dealer answers last: his edge (T4)
+
+
+def test_checkpoints_resume_exactly(tmp_path: object) -> None:
+    from pathlib import Path
+    path = Path(str(tmp_path)) / "c.npz"
+    tree = tree_of(1)
+    a = Solver(tree, points_utility(tree))
+    a.iterate(7)
+    a.save(path)
+    a.iterate(5)
+    b = Solver(tree, points_utility(tree))
+    b.load(path)
+    assert b.iteration == 7
+    b.iterate(5)
+    assert np.array_equal(a.regret, b.regret) and np.array_equal(a.sums, b.sums)
+    other = Solver(tree_of(1, redeal=True), points_utility(tree_of(1, redeal=True)))
+    with pytest.raises(ValueError, match="another round"):
+        other.load(path)
+
+
+def test_T3_the_redeal_is_the_non_dealers_first_move_only() -> None:
+    tree = tree_of(2, (0, 0), True)
+    redeals = np.flatnonzero(tree.edge_kind == REDEAL)
+    assert list(redeals) == [int(tree.edge_start[1]) - 1]  # the root's last edge

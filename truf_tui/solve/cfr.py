@@ -1,0 +1,195 @@
+"""Vector CFR+ on one Le Truc round, with an exact best response.
+
+CFR+ (Tammelin 2014): regrets floored at zero, alternating updates (the dealer's pass sees
+the non-dealer's new strategy), and the average strategy weighted by the iteration number.
+Vectors over hands carry exact card-removal weights (:mod:`truf_tui.solve.hands`).
+
+The best response is exact in the tree (full public history, perfect recall): at each of
+its nodes the responder picks, for every hand, the move of highest counterfactual value.
+Exploitability is the mean over the two seats of what a best responder gains against the
+strategy over the game's value (NashConv / 2), in the utility's unit.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from truf_tui.engine.truc import round_points
+from truf_tui.solve import kernels as K
+from truf_tui.solve.hands import GLOB, HOLDS, LIFT, SIZE, WEIGHT, WIDTH
+from truf_tui.solve.tree import Outcome, Tree
+
+Vec = npt.NDArray[np.float64]
+
+
+def points_utility(tree: Tree, redeal_value: float = 0.0) -> Vec:
+    """What each outcome is worth to the non-dealer in points (T10; the game, T8, counts
+    the points that bring the winner to the target)."""
+    return np.array([_points(o, tree, redeal_value) for o in tree.outcomes])
+
+
+def _points(o: Outcome, tree: Tree, redeal_value: float) -> float:
+    if o.redeal:
+        return redeal_value
+    if o.winner < 0:
+        return 0.0
+    pts = round_points(o.winner, o.stake, o.game, tree.scores, tree.target)
+    return float(pts if o.winner == 0 else -pts)
+
+
+@dataclass
+class Exploitability:
+    best0: float  # what a best-responding non-dealer gets against the dealer's strategy
+    best1: float  # what a best-responding dealer gets (his own sign) against the non-dealer's
+    value: float  # the strategy's value for the non-dealer, played against itself
+
+    @property
+    def total(self) -> float:
+        """NashConv / 2: the mean loss to a best responder over both seats."""
+        return (self.best0 + self.best1) / 2
+
+    @property
+    def bounds(self) -> tuple[float, float]:
+        """The game's value for the non-dealer lies in [-best1, best0]."""
+        return (-self.best1, self.best0)
+
+
+class Solver:
+    """CFR+ over one tree; ``utility`` is what each outcome is worth to the non-dealer."""
+
+    def __init__(self, tree: Tree, utility: Vec) -> None:
+        self.tree = tree
+        self.utility = np.ascontiguousarray(utility, dtype=np.float64)
+        t = tree
+        w = WIDTH[SIZE[t.played]]  # [n, p]
+        self.off0 = np.concatenate(([0], np.cumsum(w[:, 0])))[:-1].astype(np.int64)
+        self.off1 = np.concatenate(([0], np.cumsum(w[:, 1])))[:-1].astype(np.int64)
+        self.size0, self.size1 = int(w[:, 0].sum()), int(w[:, 1].sum())
+        counts = np.diff(t.edge_start)
+        parent = np.repeat(np.arange(t.nodes), counts)
+        ew = w[parent, t.player[parent]]
+        self.edge_off = np.concatenate(([0], np.cumsum(ew)))[:-1].astype(np.int64)
+        self.edge_size = int(ew.sum())
+        if counts.max() > K.MAX_EDGES:
+            raise ValueError(f"a node has {counts.max()} moves; the kernels allow "
+                             f"{K.MAX_EDGES}")
+        self.regret = np.zeros(self.edge_size)
+        self.sums = np.zeros(self.edge_size)
+        self.sigma = np.zeros(self.edge_size)
+        self.reach0 = np.zeros(self.size0)
+        self.reach1 = np.zeros(self.size1)
+        self.value = np.zeros(max(self.size0, self.size1))
+        self.iteration = 0
+
+    # -- the passes --------------------------------------------------------------------------
+    def _forward(self, match_regrets: bool, accumulate: int, weight: float,
+                 sigma: Vec | None = None) -> None:
+        t = self.tree
+        K.forward(t.player, t.played, t.edge_start, t.edge_rank, t.edge_child,
+                  self.edge_off, self.off0, self.off1, SIZE, WIDTH, HOLDS, LIFT,
+                  self.regret, self.sigma if sigma is None else sigma, self.reach0,
+                  self.reach1, self.sums, match_regrets, accumulate, weight)
+
+    def _backward(self, i: int, mode: int, sigma: Vec | None = None) -> float:
+        return float(self.root_values(i, mode, sigma).sum())
+
+    def root_values(self, i: int, mode: int, sigma: Vec | None = None) -> Vec:
+        """Player i's counterfactual values at the root, one per hand (card removal
+        included: they sum to his expected utility).  Needs the reach of a forward pass."""
+        t = self.tree
+        value = np.zeros(self.size0 if i == 0 else self.size1)
+        K.backward(i, mode, t.player, t.played, t.edge_start, t.edge_rank, t.edge_child,
+                   t.edge_outcome, self.edge_off, self.off0, self.off1, SIZE, WIDTH, HOLDS,
+                   LIFT, GLOB, WEIGHT, self.utility, self.sigma if sigma is None else sigma,
+                   self.reach0, self.reach1, self.regret, value)
+        return value[:WIDTH[0]].copy()
+
+    def iterate(self, n: int = 1, progress: Callable[[int], None] | None = None) -> None:
+        """``n`` CFR+ iterations (each: the non-dealer's update, then the dealer's)."""
+        for _ in range(n):
+            self.iteration += 1
+            for i in (0, 1):
+                self._forward(True, i, float(self.iteration))
+                self._backward(i, K.REGRET)
+            if progress is not None:
+                progress(self.iteration)
+
+    # -- the average strategy and its exploitability ------------------------------------------
+    def average(self) -> Vec:
+        """The average strategy, per edge and hand (uniform where a hand never came)."""
+        t = self.tree
+        avg = np.zeros(self.edge_size)
+        for n in range(t.nodes) if not K.HAVE_NUMBA else ():
+            K.normalise(n, t.player, t.played, t.edge_start, t.edge_rank, self.edge_off, SIZE,
+                        WIDTH, HOLDS, self.sums, avg)
+        if K.HAVE_NUMBA:
+            _normalise_all(t.nodes, t.player, t.played, t.edge_start, t.edge_rank,
+                           self.edge_off, SIZE, WIDTH, HOLDS, self.sums, avg)
+        return avg
+
+    def exploitability(self, strategy: Vec | None = None) -> Exploitability:
+        """Exact best responses to ``strategy`` (default: the average strategy)."""
+        s = self.average() if strategy is None else strategy
+        self.prepare(s)
+        value = self._backward(0, K.EVAL, s)
+        best0 = self._backward(0, K.BEST, s)
+        best1 = self._backward(1, K.BEST, s)
+        return Exploitability(best0, best1, value)
+
+    def prepare(self, strategy: Vec) -> None:
+        """The reach vectors of ``strategy``, for :meth:`root_values`."""
+        self._forward(False, -1, 0.0, strategy)
+
+    # -- checkpoints ------------------------------------------------------------------------
+    def save(self, path: Path, **meta: Any) -> None:
+        """Atomically: a crash while saving leaves the previous checkpoint."""
+        tmp = path.with_name(path.name + ".tmp")
+        with open(tmp, "wb") as f:
+            np.savez(f, regret=self.regret, sums=self.sums, iteration=self.iteration,
+                     target=self.tree.target, scores=np.array(self.tree.scores),
+                     redeal=self.tree.redeal, utility=self.utility,
+                     meta=np.array(repr(sorted(meta.items()))))
+        tmp.replace(path)
+
+    def load(self, path: Path) -> None:
+        with np.load(path) as d:
+            same = (int(d["target"]) == self.tree.target
+                    and tuple(int(x) for x in d["scores"]) == self.tree.scores
+                    and bool(d["redeal"]) == self.tree.redeal
+                    and d["regret"].shape == self.regret.shape)
+            if not same:
+                raise ValueError(f"{path}: the checkpoint is of another round")
+            self.regret[:] = d["regret"]
+            self.sums[:] = d["sums"]
+            self.iteration = int(d["iteration"])
+
+
+@K.jit
+def _normalise_all(nodes: int, player: Any, played: Any, edge_start: Any, edge_rank: Any,
+                   edge_off: Any, size: Any, width: Any, holds: Any, sums: Any,
+                   avg: Any) -> None:
+    for n in range(nodes):
+        K.normalise(n, player, played, edge_start, edge_rank, edge_off, size, width, holds,
+                    sums, avg)
+
+
+def solve(tree: Tree, utility: Vec, iterations: int,
+          progress: Callable[[int], None] | None = None) -> Solver:
+    s = Solver(tree, utility)
+    s.iterate(iterations, progress)
+    return s
+
+
+class Timer:
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
+
+    def __call__(self) -> float:
+        return time.perf_counter() - self.start
