@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from truf_tui.solve.cfr import Exploitability, Solver, points_utility
+from truf_tui.solve.cfr import ALGORITHMS, Exploitability, Solver, points_utility
 from truf_tui.solve.tree import build
 
 DEFAULT_DIR = Path("solve-runs")
@@ -56,17 +56,17 @@ def _progress(label: str, start: int, total: int, quiet: bool) -> tuple[float, o
 
 
 def run_round(target: int, scores: tuple[int, int], iterations: int, folder: Path | None,
-              every: int = 50, quiet: bool = False, curve: bool = False
-              ) -> tuple[Stage, Stage, float]:
+              every: int = 50, quiet: bool = False, curve: bool = False,
+              algorithm: str = "dcfr") -> tuple[Stage, Stage, float]:
     """Both stages solved to ``iterations`` (resumed from ``folder`` if it holds them)."""
-    tag = f"t{target}-{scores[0]}-{scores[1]}"
+    tag = f"t{target}-{scores[0]}-{scores[1]}-{algorithm}"
     fresh_tree = build(target, scores, redeal=False)
-    fresh = Stage("no redeal", Solver(fresh_tree, points_utility(fresh_tree)),
+    fresh = Stage("no redeal", Solver(fresh_tree, points_utility(fresh_tree), algorithm),
                   (folder or Path(".")) / f"{tag}-noredeal.npz")
     _advance(fresh, iterations, folder, every, quiet, curve)
     fresh_value = fresh.solver.exploitability().value
     tree = build(target, scores, redeal=True)
-    whole = Stage("round", Solver(tree, points_utility(tree, fresh_value)),
+    whole = Stage("round", Solver(tree, points_utility(tree, fresh_value), algorithm),
                   (folder or Path(".")) / f"{tag}-round.npz")
     _advance(whole, iterations, folder, every, quiet, curve)
     return fresh, whole, fresh_value
@@ -114,6 +114,7 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--dir", type=Path, default=DEFAULT_DIR,
                        help="checkpoints (resumable); default ./solve-runs")
         p.add_argument("--every", type=int, default=50, help="checkpoint interval")
+        p.add_argument("--algorithm", choices=ALGORITHMS, default="dcfr")
         p.add_argument("--json", action="store_true", help="print the figures as JSON")
         p.add_argument("--quiet", action="store_true", help="no progress bar")
         p.add_argument("--curve", action="store_true",
@@ -126,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--iterations must be at least 1")
     t0 = time.perf_counter()
     fresh, whole, _ = run_round(a.target, scores, a.iterations, a.dir, a.every, a.quiet,
-                                a.curve)
+                                a.curve, a.algorithm)
     solve_s = time.perf_counter() - t0
     t1 = time.perf_counter()
     fig = _report(fresh.solver.exploitability(), whole.solver.exploitability())

@@ -61,10 +61,21 @@ class Exploitability:
         return (-self.best1, self.best0)
 
 
-class Solver:
-    """CFR+ over one tree; ``utility`` is what each outcome is worth to the non-dealer."""
+ALGORITHMS = ("cfr+", "dcfr")
 
-    def __init__(self, tree: Tree, utility: Vec) -> None:
+
+class Solver:
+    """CFR+ or discounted CFR over one tree; ``utility`` is what each outcome is worth to
+    the non-dealer.
+
+    ``dcfr`` is Brown & Sandholm's DCFR(1.5, 0, 2): positive regrets discounted by
+    t^1.5 / (t^1.5 + 1), negative ones halved, the average weighted by t^2.
+    """
+
+    def __init__(self, tree: Tree, utility: Vec, algorithm: str = "dcfr") -> None:
+        if algorithm not in ALGORITHMS:
+            raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}")
+        self.algorithm = algorithm
         self.tree = tree
         self.utility = np.ascontiguousarray(utility, dtype=np.float64)
         t = tree
@@ -87,20 +98,23 @@ class Solver:
         self.reach1 = np.zeros(self.size1)
         self.value = np.zeros(max(self.size0, self.size1))
         self.iteration = 0
+        self._sigma_ok = False  # is sigma the regret matching of the current regrets?
 
     # -- the passes --------------------------------------------------------------------------
-    def _forward(self, match_regrets: bool, accumulate: int, weight: float,
+    def _forward(self, match_player: int, accumulate: int, weight: float,
                  sigma: Vec | None = None) -> None:
         t = self.tree
         K.forward(t.player, t.played, t.edge_start, t.edge_rank, t.edge_child,
                   self.edge_off, self.off0, self.off1, SIZE, WIDTH, HOLDS, LIFT,
                   self.regret, self.sigma if sigma is None else sigma, self.reach0,
-                  self.reach1, self.sums, match_regrets, accumulate, weight)
+                  self.reach1, self.sums, match_player, accumulate, weight)
 
-    def _backward(self, i: int, mode: int, sigma: Vec | None = None) -> float:
-        return float(self.root_values(i, mode, sigma).sum())
+    def _backward(self, i: int, mode: int, sigma: Vec | None = None,
+                  discount: tuple[float, float, bool] = (1.0, 1.0, True)) -> float:
+        return float(self.root_values(i, mode, sigma, discount).sum())
 
-    def root_values(self, i: int, mode: int, sigma: Vec | None = None) -> Vec:
+    def root_values(self, i: int, mode: int, sigma: Vec | None = None,
+                    discount: tuple[float, float, bool] = (1.0, 1.0, True)) -> Vec:
         """Player i's counterfactual values at the root, one per hand (card removal
         included: they sum to his expected utility).  Needs the reach of a forward pass."""
         t = self.tree
@@ -108,16 +122,24 @@ class Solver:
         K.backward(i, mode, t.player, t.played, t.edge_start, t.edge_rank, t.edge_child,
                    t.edge_outcome, self.edge_off, self.off0, self.off1, SIZE, WIDTH, HOLDS,
                    LIFT, GLOB, WEIGHT, self.utility, self.sigma if sigma is None else sigma,
-                   self.reach0, self.reach1, self.regret, value)
+                   self.reach0, self.reach1, self.regret, value, *discount)
         return value[:WIDTH[0]].copy()
 
     def iterate(self, n: int = 1, progress: Callable[[int], None] | None = None) -> None:
         """``n`` CFR+ iterations (each: the non-dealer's update, then the dealer's)."""
         for _ in range(n):
             self.iteration += 1
+            t = float(self.iteration)
+            if self.algorithm == "dcfr":
+                keep = ((t - 1) ** 1.5 / ((t - 1) ** 1.5 + 1), 0.5, False)
+                weight = t * t
+            else:
+                keep, weight = (1.0, 0.0, True), t
             for i in (0, 1):
-                self._forward(True, i, float(self.iteration))
-                self._backward(i, K.REGRET)
+                # only the other player's regrets changed since sigma was last computed
+                self._forward(1 - i if self._sigma_ok else 2, i, weight)
+                self._sigma_ok = True
+                self._backward(i, K.REGRET, discount=keep)
             if progress is not None:
                 progress(self.iteration)
 
@@ -145,7 +167,7 @@ class Solver:
 
     def prepare(self, strategy: Vec) -> None:
         """The reach vectors of ``strategy``, for :meth:`root_values`."""
-        self._forward(False, -1, 0.0, strategy)
+        self._forward(-1, -1, 0.0, strategy)
 
     # -- checkpoints ------------------------------------------------------------------------
     def save(self, path: Path, **meta: Any) -> None:
@@ -153,6 +175,7 @@ class Solver:
         tmp = path.with_name(path.name + ".tmp")
         with open(tmp, "wb") as f:
             np.savez(f, regret=self.regret, sums=self.sums, iteration=self.iteration,
+                     algorithm=self.algorithm,
                      target=self.tree.target, scores=np.array(self.tree.scores),
                      redeal=self.tree.redeal, utility=self.utility,
                      meta=np.array(repr(sorted(meta.items()))))
@@ -163,12 +186,14 @@ class Solver:
             same = (int(d["target"]) == self.tree.target
                     and tuple(int(x) for x in d["scores"]) == self.tree.scores
                     and bool(d["redeal"]) == self.tree.redeal
+                    and str(d["algorithm"]) == self.algorithm
                     and d["regret"].shape == self.regret.shape)
             if not same:
                 raise ValueError(f"{path}: the checkpoint is of another round")
             self.regret[:] = d["regret"]
             self.sums[:] = d["sums"]
             self.iteration = int(d["iteration"])
+        self._sigma_ok = False
 
 
 @K.jit

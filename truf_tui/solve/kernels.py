@@ -83,17 +83,18 @@ def normalise(n: int, player: Any, played: Any, edge_start: Any, edge_rank: Any,
 def forward(player: Any, played: Any, edge_start: Any, edge_rank: Any, edge_child: Any,
             edge_off: Any, off0: Any, off1: Any, size: Any, width: Any, holds: Any,
             lift: Any, regret: Any, sigma: Any, reach0: Any, reach1: Any, sums: Any,
-            match_regrets: bool, accumulate: int, weight: float) -> None:
+            match_player: int, accumulate: int, weight: float) -> None:
     """Reach vectors of both players at every node (pre-order: parents first).
 
-    With ``match_regrets`` sigma is first recomputed from the regrets; with
+    At the nodes of ``match_player`` (0 or 1; 2 for all, -1 for none) sigma is first
+    recomputed from the regrets; with
     ``accumulate`` = p (0 or 1) p's strategy sums grow by weight * reach * sigma.
     """
     nodes = len(player)
     reach0[0:width[0]] = 1.0
     reach1[0:width[0]] = 1.0
     for n in range(nodes):
-        if match_regrets:
+        if match_player == 2 or match_player == player[n]:
             regret_matching(n, player, played, edge_start, edge_rank, edge_off, size, width,
                             holds, regret, sigma)
         m = player[n]
@@ -145,11 +146,13 @@ def backward(i: int, mode: int, player: Any, played: Any, edge_start: Any, edge_
              edge_child: Any, edge_outcome: Any, edge_off: Any, off0: Any, off1: Any,
              size: Any, width: Any, holds: Any, lift: Any, glob: Any, weight: Any,
              utility: Any, sigma: Any, reach0: Any, reach1: Any, regret: Any,
-             value: Any) -> None:
+             value: Any, keep_pos: float, keep_neg: float, floor: bool) -> None:
     """Counterfactual values of player i at every node (reverse pre-order: children first).
 
     ``utility[o]`` is what outcome o is worth to player 0 (player 1 gets minus it).  Modes:
-    REGRET adds i's CFR+ regrets (floored at 0); BEST takes i's best move for every hand (a
+    REGRET discounts i's regrets (positive ones by ``keep_pos``, negative ones by
+    ``keep_neg``), adds the new ones, and with ``floor`` keeps them at 0 or more (CFR+,
+    keep_pos = 1); BEST takes i's best move for every hand (a
     best response to sigma); EVAL follows sigma for both.
     """
     sign = 1.0 if i == 0 else -1.0
@@ -211,8 +214,10 @@ def backward(i: int, mode: int, player: Any, played: Any, edge_start: Any, edge_
                         eo = edge_off[e]
                         for a in range(wi):
                             if _can(edge_rank[e], ki, a, holds):
-                                g = regret[eo + a] + cv[e - es, a] - value[vb + a]
-                                regret[eo + a] = g if g > 0.0 else 0.0
+                                g = regret[eo + a]
+                                g *= keep_pos if g > 0.0 else keep_neg
+                                g += cv[e - es, a] - value[vb + a]
+                                regret[eo + a] = g if g > 0.0 or not floor else 0.0
         else:
             for b in range(wo):
                 t[b] = 0.0
