@@ -65,6 +65,10 @@ class Tree:
     edge_child: npt.NDArray[np.int64]  # a decision node, or NONE for a terminal
     edge_outcome: npt.NDArray[np.int64]  # index in outcomes for a terminal, else NONE
     outcomes: tuple[Outcome, ...]
+    # the node's public *state* (index in states): histories that leave the same state
+    # (the same tricks, cards played, stake, last raiser, proposal...) share one
+    state: npt.NDArray[np.int64]
+    states: tuple[State, ...]
 
     @property
     def nodes(self) -> int:
@@ -150,9 +154,12 @@ def build(target: int, scores: tuple[int, int] = (0, 0), redeal: bool = True) ->
     e_outcome: list[int] = []
     outcome_ids: dict[Outcome, int] = {}
     memo: dict[State, list[tuple[int, int, State | Outcome]]] = {}
+    state_ids: dict[State, int] = {}
+    node_state: list[int] = []
 
     def visit(s: State) -> int:
         n = len(player)
+        node_state.append(state_ids.setdefault(s, len(state_ids)))
         player.append(s[0])
         played.append((MS_INDEX[s[9]], MS_INDEX[s[10]]))
         stakes.append(s[2])
@@ -186,7 +193,8 @@ def build(target: int, scores: tuple[int, int] = (0, 0), redeal: bool = True) ->
 
     return Tree(target, scores, redeal, arr(player), arr(played).reshape(-1, 2), arr(stakes),
                 arr(edge_start), arr(e_kind), arr(e_rank), arr(e_child), arr(e_outcome),
-                tuple(sorted(outcome_ids, key=outcome_ids.__getitem__)))
+                tuple(sorted(outcome_ids, key=outcome_ids.__getitem__)), arr(node_state),
+                tuple(sorted(state_ids, key=state_ids.__getitem__)))
 
 
 _WORD_KIND = {w: k for k, w in enumerate(KIND_WORDS)}

@@ -1,0 +1,164 @@
+"""What ships: the solved strategy per public *state*, not per history, in bytes.
+
+The solver's strategy lives on full public histories (millions of nodes).  Many histories
+leave the same state: the same trick results, cards played, stake, last raiser, pending
+proposal, rest and redeal option (for instance a raise accepted in the first trick or in
+the second).  The blueprint keeps one strategy per (state, hand): the average of the
+histories' strategies, weighted by how likely each history is with that hand (both
+players' reach and the card-removal weights).  Probabilities are stored in one byte each.
+
+This is an abstraction (the player forgets *when* the stake was raised); its cost is not
+guessed but measured: :func:`lift` puts the blueprint back on the full tree, where
+``Solver.exploitability`` computes an exact best response to what the expert really plays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from truf_tui.solve import kernels as K
+from truf_tui.solve.cfr import Solver, Vec
+from truf_tui.solve.hands import GLOB, HOLDS, SIZE, WEIGHT, WIDTH
+from truf_tui.solve.tree import State
+
+
+@dataclass
+class Blueprint:
+    target: int
+    scores: tuple[int, int]
+    states: tuple[State, ...]
+    offset: npt.NDArray[np.int64]  # where a state's block starts in ``probs``
+    edges: npt.NDArray[np.int64]  # its number of moves
+    width: npt.NDArray[np.int64]  # the mover's number of possible hands there
+    probs: npt.NDArray[np.uint8]  # [move][hand] per state, in 1/255ths (row sums ~255)
+
+    @property
+    def nbytes(self) -> int:
+        return int(self.probs.nbytes)
+
+
+def merge(solver: Solver, strategy: Vec) -> Blueprint:
+    """The blueprint of ``strategy`` (per edge and hand, on ``solver.tree``)."""
+    t = solver.tree
+    n_states = len(t.states)
+    first = np.full(n_states, -1, dtype=np.int64)
+    order = np.arange(t.nodes)
+    first[t.state[::-1]] = order[::-1]  # the first node of each state
+    edges = t.edge_start[first + 1] - t.edge_start[first]
+    movers = t.player[first]
+    width = WIDTH[SIZE[t.played[first, movers]]]
+    block = edges * width
+    offset = np.concatenate(([0], np.cumsum(block)))[:-1].astype(np.int64)
+    hand_off = np.concatenate(([0], np.cumsum(width)))[:-1].astype(np.int64)
+    solver.prepare(strategy)
+    acc = np.zeros((2, int(block.sum())))
+    tot = np.zeros((2, int(width.sum())))
+    _accumulate(t.player, t.played, t.edge_start, t.state, solver.edge_off, solver.off0,
+                solver.off1, SIZE, WIDTH, GLOB, WEIGHT, strategy, solver.reach0,
+                solver.reach1, offset, hand_off, acc, tot)
+    probs = np.zeros(int(block.sum()), dtype=np.uint8)
+    _finish(t.edge_rank, t.edge_start, first, t.player, t.played, SIZE, HOLDS, offset,
+            hand_off, edges, width, acc, tot, probs)
+    return Blueprint(t.target, t.scores, t.states, offset, edges, width, probs)
+
+
+def lift(bp: Blueprint, solver: Solver) -> Vec:
+    """The blueprint as a strategy on the full tree (what the expert plays, history by
+    history), for an exact exploitability check."""
+    t = solver.tree
+    out = np.zeros(solver.edge_size)
+    _lift(t.player, t.played, t.edge_start, t.edge_rank, t.state, solver.edge_off, SIZE,
+          WIDTH, HOLDS, bp.offset, bp.probs, out)
+    return out
+
+
+@K.jit
+def _accumulate(player: Any, played: Any, edge_start: Any, state: Any, edge_off: Any,
+                off0: Any, off1: Any, size: Any, width: Any, glob: Any, weight: Any,
+                sigma: Any, reach0: Any, reach1: Any, offset: Any, hand_off: Any,
+                acc: Any, tot: Any) -> None:
+    q = np.empty(120)
+    for n in range(len(player)):
+        m = player[n]
+        mm, mo = played[n, m], played[n, 1 - m]
+        w, wo = width[size[mm]], width[size[mo]]
+        rm, ro = (reach0, reach1) if m == 0 else (reach1, reach0)
+        bm, bo = (off0[n], off1[n]) if m == 0 else (off1[n], off0[n])
+        for a in range(w):  # P(this history and hand a): own reach x the other's, weighted
+            g = glob[mm, a]
+            s = 0.0
+            for b in range(wo):
+                s += weight[g, glob[mo, b]] * ro[bo + b]
+            q[a] = s * rm[bm + a]
+        sid = state[n]
+        base, hb = offset[sid], hand_off[sid]
+        for a in range(w):
+            tot[0, hb + a] += q[a]
+            tot[1, hb + a] += rm[bm + a]
+        for e in range(edge_start[n], edge_start[n + 1]):
+            row = base + (e - edge_start[n]) * w
+            eo = edge_off[e]
+            for a in range(w):
+                acc[0, row + a] += q[a] * sigma[eo + a]
+                acc[1, row + a] += rm[bm + a] * sigma[eo + a]
+
+
+@K.jit
+def _finish(edge_rank: Any, edge_start: Any, first: Any, player: Any, played: Any,
+            size: Any, holds: Any, offset: Any, hand_off: Any, edges: Any, width: Any,
+            acc: Any, tot: Any, probs: Any) -> None:
+    for sid in range(len(offset)):
+        n = first[sid]
+        k = size[played[n, player[n]]]
+        w = width[sid]
+        for a in range(w):
+            src = 0 if tot[0, hand_off[sid] + a] > 0.0 else 1
+            t = tot[src, hand_off[sid] + a]
+            avail = 0
+            for i in range(edges[sid]):
+                r = edge_rank[edge_start[n] + i]
+                if r < 0 or holds[k, a, r] == 1:
+                    avail += 1
+            for i in range(edges[sid]):
+                r = edge_rank[edge_start[n] + i]
+                if not (r < 0 or holds[k, a, r] == 1):
+                    p = 0.0
+                elif t > 0.0:
+                    p = acc[src, offset[sid] + i * w + a] / t
+                else:
+                    p = 1.0 / avail
+                probs[offset[sid] + i * w + a] = np.uint8(min(255.0, np.floor(p * 255 + 0.5)))
+
+
+@K.jit
+def _lift(player: Any, played: Any, edge_start: Any, edge_rank: Any, state: Any,
+          edge_off: Any, size: Any, width: Any, holds: Any, offset: Any, probs: Any,
+          out: Any) -> None:
+    for n in range(len(player)):
+        m = player[n]
+        k = size[played[n, m]]
+        w = width[k]
+        es, ee = edge_start[n], edge_start[n + 1]
+        base = offset[state[n]]
+        for a in range(w):
+            total = 0.0
+            avail = 0
+            for e in range(es, ee):
+                total += probs[base + (e - es) * w + a]
+                r = edge_rank[e]
+                if r < 0 or holds[k, a, r] == 1:
+                    avail += 1
+            for e in range(es, ee):
+                r = edge_rank[e]
+                ok = r < 0 or holds[k, a, r] == 1
+                if not ok:
+                    out[edge_off[e] + a] = 0.0
+                elif total > 0.0:
+                    out[edge_off[e] + a] = probs[base + (e - es) * w + a] / total
+                else:
+                    out[edge_off[e] + a] = 1.0 / avail
+
