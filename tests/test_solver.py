@@ -235,3 +235,61 @@ def test_T3_the_redeal_is_the_non_dealers_first_move_only() -> None:
     tree = tree_of(2, (0, 0), True)
     redeals = np.flatnonzero(tree.edge_kind == REDEAL)
     assert list(redeals) == [int(tree.edge_start[1]) - 1]  # the root's last edge
+
+
+def test_blueprint_is_what_the_solver_plays_where_histories_do_not_matter() -> None:
+    """Without raises (target 1) no two histories share a state with different ranges, so
+    the blueprint in bytes loses almost nothing; its exploitability is measured exactly."""
+    from truf_tui.solve.blueprint import lift, merge
+    tree = tree_of(1)
+    solver = Solver(tree, points_utility(tree))
+    solver.iterate(60)
+    avg = solver.average()
+    bp = merge(solver, avg)
+    assert len(bp.states) < tree.nodes
+    played = lift(bp, solver)
+    assert np.abs(played - avg).max() < 0.01  # one byte per probability
+    assert solver.exploitability(played).total <= solver.exploitability(avg).total + 5e-5
+
+
+def test_solve_cli_value_check_and_resume(tmp_path: object, capsys: pytest.CaptureFixture[str]
+                                          ) -> None:
+    from pathlib import Path
+
+    from truf_tui.solve.__main__ import main
+    folder = Path(str(tmp_path))
+    assert main(["value", "--target", "1", "--iterations", "20", "--dir", str(folder),
+                 "--quiet"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("value of the round, target 1, scores 0-0")
+    assert out[-1].startswith("exploitability: ")
+    assert "points/round (target 1" in out[-1]
+    # a run stopped at every checkpoint and resumed gives what an uninterrupted run gives
+    stops = 0
+    while main(["check", "--target", "1", "--iterations", "40", "--every", "10", "--dir",
+                str(folder / "stopped"), "--quiet", "--json", "--seconds", "0"]) == 3:
+        stops += 1
+        capsys.readouterr()
+    assert stops == 6  # after 10, 20 and 30 iterations of each stage
+    resumed = capsys.readouterr().out
+    assert main(["check", "--target", "1", "--iterations", "40", "--dir",
+                 str(folder / "fresh"), "--quiet", "--json"]) == 0
+    scratch = capsys.readouterr().out
+
+    def figures(text: str) -> dict[str, float]:
+        import json
+        d = json.loads(text[:text.rindex("}") + 1])
+        return {k: v for k, v in d.items() if not k.endswith("seconds")}
+
+    assert figures(resumed) == figures(scratch)
+    assert scratch.splitlines()[-1].startswith("exploitability: ")
+    assert "blueprint the expert plays" in scratch.splitlines()[-1]
+
+
+@pytest.mark.parametrize("args", [["value", "--target", "0"], ["check", "--scores", "12", "0"],
+                                  ["run", "--iterations", "0"], ["nonsense"]])
+def test_solve_cli_rejects_bad_options(args: list[str]) -> None:
+    from truf_tui.solve.__main__ import main
+    with pytest.raises(SystemExit) as e:
+        main(args)
+    assert e.value.code == 2

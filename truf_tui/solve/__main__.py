@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from truf_tui.solve.blueprint import Blueprint, lift, merge
 from truf_tui.solve.cfr import ALGORITHMS, Exploitability, Solver, points_utility
 from truf_tui.solve.tree import build
 
@@ -57,28 +58,38 @@ def _progress(label: str, start: int, total: int, quiet: bool) -> tuple[float, o
 
 def run_round(target: int, scores: tuple[int, int], iterations: int, folder: Path | None,
               every: int = 50, quiet: bool = False, curve: bool = False,
-              algorithm: str = "dcfr") -> tuple[Stage, Stage, float]:
-    """Both stages solved to ``iterations`` (resumed from ``folder`` if it holds them)."""
+              algorithm: str = "dcfr", seconds: float | None = None
+              ) -> tuple[Stage, Stage | None, float]:
+    """Both stages solved to ``iterations`` (resumed from ``folder`` if it holds them).
+
+    With ``seconds`` the run stops at the first checkpoint past that budget; the second
+    stage is returned only once complete (None before), and it starts only once the first
+    is done, so that an interrupted run resumes to exactly what an uninterrupted one gives.
+    """
+    deadline = None if seconds is None else time.perf_counter() + seconds
     tag = f"t{target}-{scores[0]}-{scores[1]}-{algorithm}"
     fresh_tree = build(target, scores, redeal=False)
     fresh = Stage("no redeal", Solver(fresh_tree, points_utility(fresh_tree), algorithm),
                   (folder or Path(".")) / f"{tag}-noredeal.npz")
-    _advance(fresh, iterations, folder, every, quiet, curve)
+    if not _advance(fresh, iterations, folder, every, quiet, curve, deadline):
+        return fresh, None, 0.0
     fresh_value = fresh.solver.exploitability().value
     tree = build(target, scores, redeal=True)
     whole = Stage("round", Solver(tree, points_utility(tree, fresh_value), algorithm),
                   (folder or Path(".")) / f"{tag}-round.npz")
-    _advance(whole, iterations, folder, every, quiet, curve)
+    if not _advance(whole, iterations, folder, every, quiet, curve, deadline):
+        return fresh, None, fresh_value
     return fresh, whole, fresh_value
 
 
 def _advance(stage: Stage, iterations: int, folder: Path | None, every: int,
-             quiet: bool, curve: bool = False) -> None:
+             quiet: bool, curve: bool = False, deadline: float | None = None) -> bool:
+    """Iterate to ``iterations``, checkpointing; False if the deadline stopped it first."""
     s = stage.solver
     if folder is not None and stage.path.exists():
         s.load(stage.path)
     if s.iteration >= iterations:
-        return
+        return True
     _, show = _progress(f"{stage.name:9}", s.iteration, iterations, quiet)
     while s.iteration < iterations:
         s.iterate(min(every, iterations - s.iteration), show)  # type: ignore[arg-type]
@@ -93,12 +104,24 @@ def _advance(stage: Stage, iterations: int, folder: Path | None, every: int,
                         "best1": e.best1, "check_seconds": time.perf_counter() - t0}
                 with open(stage.path.with_suffix(".curve.jsonl"), "a") as f:
                     f.write(json.dumps(line) + "\n")
+        if deadline is not None and time.perf_counter() >= deadline and s.iteration < iterations:
+            return False
+    return True
 
 
-def _report(fresh: Exploitability, whole: Exploitability) -> dict[str, float]:
-    return {"value": whole.value, "exploitability": whole.total + fresh.total,
-            "round_exploitability": whole.total, "redeal_exploitability": fresh.total,
-            "best_nondealer": whole.best0, "best_dealer": whole.best1}
+def _report(fresh: Exploitability, whole: Exploitability, prefix: str = ""
+            ) -> dict[str, float]:
+    """The round's figures; the exploitability of the two stages together is at most the
+    sum of theirs (a best responder gains at most the second stage's after a redeal)."""
+    return {prefix + "value": whole.value, prefix + "exploitability": whole.total + fresh.total,
+            prefix + "round_exploitability": whole.total,
+            prefix + "redeal_exploitability": fresh.total,
+            prefix + "best_nondealer": whole.best0, prefix + "best_dealer": whole.best1}
+
+
+def blueprints(fresh: Stage, whole: Stage) -> tuple[Blueprint, Blueprint]:
+    return (merge(fresh.solver, fresh.solver.average()),
+            merge(whole.solver, whole.solver.average()))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -117,6 +140,9 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--algorithm", choices=ALGORITHMS, default="dcfr")
         p.add_argument("--json", action="store_true", help="print the figures as JSON")
         p.add_argument("--quiet", action="store_true", help="no progress bar")
+        p.add_argument("--seconds", type=float, default=None,
+                       help="stop at the first checkpoint after this many seconds (resume "
+                            "by running the same command again)")
         p.add_argument("--curve", action="store_true",
                        help="at every checkpoint, log the exploitability (*.curve.jsonl)")
     a = ap.parse_args(argv)
@@ -127,12 +153,24 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--iterations must be at least 1")
     t0 = time.perf_counter()
     fresh, whole, _ = run_round(a.target, scores, a.iterations, a.dir, a.every, a.quiet,
-                                a.curve, a.algorithm)
+                                a.curve, a.algorithm, a.seconds)
     solve_s = time.perf_counter() - t0
+    if whole is None:
+        print(f"stopped after {solve_s:.0f} s at iteration {fresh.solver.iteration} of the "
+              "first stage, or in the second; run the same command again to go on")
+        return 3
     t1 = time.perf_counter()
-    fig = _report(fresh.solver.exploitability(), whole.solver.exploitability())
+    fig: dict[str, float] = _report(fresh.solver.exploitability(),
+                                    whole.solver.exploitability())
     fig.update(iterations=whole.solver.iteration, solve_seconds=solve_s,
-               check_seconds=time.perf_counter() - t1, nodes=whole.solver.tree.nodes)
+               nodes=whole.solver.tree.nodes)
+    if a.command == "check":
+        bp_fresh, bp_whole = blueprints(fresh, whole)
+        fig.update(_report(fresh.solver.exploitability(lift(bp_fresh, fresh.solver)),
+                           whole.solver.exploitability(lift(bp_whole, whole.solver)),
+                           "blueprint_"))
+        fig["blueprint_bytes"] = bp_fresh.nbytes + bp_whole.nbytes
+    fig["check_seconds"] = time.perf_counter() - t1
     where = f"target {a.target}, scores {scores[0]}-{scores[1]} (non-dealer-dealer)"
     if a.json:
         print(json.dumps(fig, indent=1))
@@ -142,9 +180,17 @@ def main(argv: list[str] | None = None) -> int:
     elif a.command == "value":
         print(f"value of the round, {where}, for the non-dealer: {fig['value']:+.6f} points "
               f"(exploitability bound {fig['exploitability']:.6f})")
-    print(f"exploitability: {fig['exploitability']:.6f} points/round ({where}; "
-          f"{fig['iterations']} iterations; round {fig['round_exploitability']:.6f} + after "
-          f"a redeal {fig['redeal_exploitability']:.6f})")
+    if a.command == "check":
+        print(f"average strategy: exploitability {fig['exploitability']:.6f} points/round "
+              f"(round {fig['round_exploitability']:.6f} + after a redeal "
+              f"{fig['redeal_exploitability']:.6f}), value {fig['value']:+.6f}")
+        print(f"exploitability: {fig['blueprint_exploitability']:.6f} points/round ({where}; "
+              f"the blueprint the expert plays, {fig['blueprint_bytes'] / 1e6:.1f} MB; "
+              f"{fig['iterations']} iterations; exact best response on the full tree)")
+    else:
+        print(f"exploitability: {fig['exploitability']:.6f} points/round ({where}; "
+              f"{fig['iterations']} iterations; round {fig['round_exploitability']:.6f} + "
+              f"after a redeal {fig['redeal_exploitability']:.6f})")
     return 0
 
 

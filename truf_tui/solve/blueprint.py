@@ -35,19 +35,24 @@ class Blueprint:
     edges: npt.NDArray[np.int64]  # its number of moves
     width: npt.NDArray[np.int64]  # the mover's number of possible hands there
     probs: npt.NDArray[np.uint8]  # [move][hand] per state, in 1/255ths (row sums ~255)
+    group: npt.NDArray[np.int64]  # the tree's node -> its block
 
     @property
     def nbytes(self) -> int:
         return int(self.probs.nbytes)
 
 
-def merge(solver: Solver, strategy: Vec) -> Blueprint:
-    """The blueprint of ``strategy`` (per edge and hand, on ``solver.tree``)."""
+def merge(solver: Solver, strategy: Vec, groups: npt.NDArray[np.int64] | None = None
+          ) -> Blueprint:
+    """The blueprint of ``strategy`` (per edge and hand, on ``solver.tree``): one strategy
+    per public state, or per group of ``groups`` (node -> group, each group within one
+    state) to measure finer merges."""
     t = solver.tree
-    n_states = len(t.states)
+    group = t.state if groups is None else groups
+    n_states = int(group.max()) + 1
     first = np.full(n_states, -1, dtype=np.int64)
     order = np.arange(t.nodes)
-    first[t.state[::-1]] = order[::-1]  # the first node of each state
+    first[group[::-1]] = order[::-1]  # the first node of each state
     edges = t.edge_start[first + 1] - t.edge_start[first]
     movers = t.player[first]
     width = WIDTH[SIZE[t.played[first, movers]]]
@@ -57,13 +62,13 @@ def merge(solver: Solver, strategy: Vec) -> Blueprint:
     solver.prepare(strategy)
     acc = np.zeros((2, int(block.sum())))
     tot = np.zeros((2, int(width.sum())))
-    _accumulate(t.player, t.played, t.edge_start, t.state, solver.edge_off, solver.off0,
+    _accumulate(t.player, t.played, t.edge_start, group, solver.edge_off, solver.off0,
                 solver.off1, SIZE, WIDTH, GLOB, WEIGHT, strategy, solver.reach0,
                 solver.reach1, offset, hand_off, acc, tot)
     probs = np.zeros(int(block.sum()), dtype=np.uint8)
     _finish(t.edge_rank, t.edge_start, first, t.player, t.played, SIZE, HOLDS, offset,
             hand_off, edges, width, acc, tot, probs)
-    return Blueprint(t.target, t.scores, t.states, offset, edges, width, probs)
+    return Blueprint(t.target, t.scores, t.states, offset, edges, width, probs, group)
 
 
 def lift(bp: Blueprint, solver: Solver) -> Vec:
@@ -71,7 +76,7 @@ def lift(bp: Blueprint, solver: Solver) -> Vec:
     history), for an exact exploitability check."""
     t = solver.tree
     out = np.zeros(solver.edge_size)
-    _lift(t.player, t.played, t.edge_start, t.edge_rank, t.state, solver.edge_off, SIZE,
+    _lift(t.player, t.played, t.edge_start, t.edge_rank, bp.group, solver.edge_off, SIZE,
           WIDTH, HOLDS, bp.offset, bp.probs, out)
     return out
 
