@@ -19,6 +19,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 from truf_tui.solve.blueprint import Blueprint, lift, merge
 from truf_tui.solve.cfr import ALGORITHMS, Exploitability, Solver, points_utility
 from truf_tui.solve.tree import build
@@ -119,9 +121,19 @@ def _report(fresh: Exploitability, whole: Exploitability, prefix: str = ""
             prefix + "best_nondealer": whole.best0, prefix + "best_dealer": whole.best1}
 
 
-def blueprints(fresh: Stage, whole: Stage) -> tuple[Blueprint, Blueprint]:
-    return (merge(fresh.solver, fresh.solver.average()),
-            merge(whole.solver, whole.solver.average()))
+def _x(v: float) -> str:
+    """An exploitability: six decimals, or three significant digits when smaller."""
+    return f"{v:.6f}" if abs(v) >= 1e-4 else f"{v:.2e}"
+
+
+def blueprints(fresh: Stage, whole: Stage, by: str = "history", bits: int = 8
+               ) -> tuple[Blueprint, Blueprint]:
+    """The strategies as played: per history (every node its own), or merged per state."""
+    out = []
+    for st in (fresh, whole):
+        groups = np.arange(st.solver.tree.nodes) if by == "history" else None
+        out.append(merge(st.solver, st.solver.average(), groups, bits))
+    return out[0], out[1]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -143,6 +155,10 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--seconds", type=float, default=None,
                        help="stop at the first checkpoint after this many seconds (resume "
                             "by running the same command again)")
+        p.add_argument("--blueprint", choices=("history", "state"), default="history",
+                       help="check: the played strategy per history, or merged per state")
+        p.add_argument("--bits", type=int, choices=(8, 16), default=8,
+                       help="check: bits per stored probability")
         p.add_argument("--curve", action="store_true",
                        help="at every checkpoint, log the exploitability (*.curve.jsonl)")
     a = ap.parse_args(argv)
@@ -165,11 +181,11 @@ def main(argv: list[str] | None = None) -> int:
     fig.update(iterations=whole.solver.iteration, solve_seconds=solve_s,
                nodes=whole.solver.tree.nodes)
     if a.command == "check":
-        bp_fresh, bp_whole = blueprints(fresh, whole)
+        bp_fresh, bp_whole = blueprints(fresh, whole, a.blueprint, a.bits)
         fig.update(_report(fresh.solver.exploitability(lift(bp_fresh, fresh.solver)),
                            whole.solver.exploitability(lift(bp_whole, whole.solver)),
                            "blueprint_"))
-        fig["blueprint_bytes"] = bp_fresh.nbytes + bp_whole.nbytes
+        fig["blueprint_bytes"] = bp_fresh.packed_bytes() + bp_whole.packed_bytes()
     fig["check_seconds"] = time.perf_counter() - t1
     where = f"target {a.target}, scores {scores[0]}-{scores[1]} (non-dealer-dealer)"
     if a.json:
@@ -179,18 +195,19 @@ def main(argv: list[str] | None = None) -> int:
               f"decision nodes, {solve_s:.1f} s")
     elif a.command == "value":
         print(f"value of the round, {where}, for the non-dealer: {fig['value']:+.6f} points "
-              f"(exploitability bound {fig['exploitability']:.6f})")
+              f"(exploitability bound {_x(fig['exploitability'])})")
     if a.command == "check":
-        print(f"average strategy: exploitability {fig['exploitability']:.6f} points/round "
-              f"(round {fig['round_exploitability']:.6f} + after a redeal "
-              f"{fig['redeal_exploitability']:.6f}), value {fig['value']:+.6f}")
-        print(f"exploitability: {fig['blueprint_exploitability']:.6f} points/round ({where}; "
-              f"the blueprint the expert plays, {fig['blueprint_bytes'] / 1e6:.1f} MB; "
+        print(f"average strategy: exploitability {_x(fig['exploitability'])} points/round "
+              f"(round {_x(fig['round_exploitability'])} + after a redeal "
+              f"{_x(fig['redeal_exploitability'])}), value {fig['value']:+.6f}")
+        print(f"exploitability: {_x(fig['blueprint_exploitability'])} points/round ({where}; "
+              f"the blueprint the expert plays, per {a.blueprint}, {a.bits}-bit, "
+              f"{fig['blueprint_bytes'] / 1e6:.2f} MB packed; "
               f"{fig['iterations']} iterations; exact best response on the full tree)")
     else:
-        print(f"exploitability: {fig['exploitability']:.6f} points/round ({where}; "
-              f"{fig['iterations']} iterations; round {fig['round_exploitability']:.6f} + "
-              f"after a redeal {fig['redeal_exploitability']:.6f})")
+        print(f"exploitability: {_x(fig['exploitability'])} points/round ({where}; "
+              f"{fig['iterations']} iterations; round {_x(fig['round_exploitability'])} + "
+              f"after a redeal {_x(fig['redeal_exploitability'])})")
     return 0
 
 

@@ -14,6 +14,7 @@ guessed but measured: :func:`lift` puts the blueprint back on the full tree, whe
 
 from __future__ import annotations
 
+import lzma
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,19 +35,27 @@ class Blueprint:
     offset: npt.NDArray[np.int64]  # where a state's block starts in ``probs``
     edges: npt.NDArray[np.int64]  # its number of moves
     width: npt.NDArray[np.int64]  # the mover's number of possible hands there
-    probs: npt.NDArray[np.uint8]  # [move][hand] per state, in 1/255ths (row sums ~255)
+    probs: npt.NDArray[np.uint8] | npt.NDArray[np.uint16]  # [move][hand] per block, in
+    # 1/255ths or 1/65535ths (a hand's column sums to about that)
     group: npt.NDArray[np.int64]  # the tree's node -> its block
 
     @property
     def nbytes(self) -> int:
         return int(self.probs.nbytes)
 
+    def packed_bytes(self) -> int:
+        """Its size once compressed (lzma), as it would ship."""
+        return len(lzma.compress(self.probs.tobytes(), preset=6))
 
-def merge(solver: Solver, strategy: Vec, groups: npt.NDArray[np.int64] | None = None
-          ) -> Blueprint:
+
+def merge(solver: Solver, strategy: Vec, groups: npt.NDArray[np.int64] | None = None,
+          bits: int = 8) -> Blueprint:
     """The blueprint of ``strategy`` (per edge and hand, on ``solver.tree``): one strategy
     per public state, or per group of ``groups`` (node -> group, each group within one
-    state) to measure finer merges."""
+    state; ``np.arange(tree.nodes)`` keeps every history), each probability in ``bits``
+    (8 or 16)."""
+    if bits not in (8, 16):
+        raise ValueError("a blueprint stores probabilities in 8 or 16 bits")
     t = solver.tree
     group = t.state if groups is None else groups
     n_states = int(group.max()) + 1
@@ -65,9 +74,13 @@ def merge(solver: Solver, strategy: Vec, groups: npt.NDArray[np.int64] | None = 
     _accumulate(t.player, t.played, t.edge_start, group, solver.edge_off, solver.off0,
                 solver.off1, SIZE, WIDTH, GLOB, WEIGHT, strategy, solver.reach0,
                 solver.reach1, offset, hand_off, acc, tot)
-    probs = np.zeros(int(block.sum()), dtype=np.uint8)
+    scaled = np.zeros(int(block.sum()))
     _finish(t.edge_rank, t.edge_start, first, t.player, t.played, SIZE, HOLDS, offset,
-            hand_off, edges, width, acc, tot, probs)
+            hand_off, edges, width, acc, tot, scaled)
+    top = 255 if bits == 8 else 65535
+    rounded = np.floor(scaled * top + 0.5)
+    probs: npt.NDArray[np.uint8] | npt.NDArray[np.uint16] = (
+        rounded.astype(np.uint8) if bits == 8 else rounded.astype(np.uint16))
     return Blueprint(t.target, t.scores, t.states, offset, edges, width, probs, group)
 
 
@@ -136,7 +149,7 @@ def _finish(edge_rank: Any, edge_start: Any, first: Any, player: Any, played: An
                     p = acc[src, offset[sid] + i * w + a] / t
                 else:
                     p = 1.0 / avail
-                probs[offset[sid] + i * w + a] = np.uint8(min(255.0, np.floor(p * 255 + 0.5)))
+                probs[offset[sid] + i * w + a] = p
 
 
 @K.jit
