@@ -418,10 +418,9 @@ def test_kill_and_resume_after_every_move(tmp_path: Path, monkeypatch: pytest.Mo
             assert kept(problems[0]) == broken
             for p in problems:
                 assert_message(p)
-            if saved == 0:
-                assert loaded is None and len(problems) == 1
-            else:
-                assert [p.kind for p in problems[1:]] == ["recovered"]
+            # One notice, and what it says about the game is true (issue 16, item 6).
+            assert len(problems) == 1
+            assert problems[0].resumed is (saved > 0)
         else:
             assert problems == []
         if saved:
@@ -616,7 +615,13 @@ def test_recovery_rewrites_the_autosave(tmp_path: Path) -> None:
     (tmp_path / "current.json").write_bytes(b"\x00" * 10)
     loaded, problems = SaveStore(tmp_path).load_current()
     assert loaded == record_of("trufludo", 4, 2)
-    assert [p.kind for p in problems] == ["corrupt", "recovered"]
+    # One notice, not "…there is no game to continue" beside "the game was resumed…"
+    # (issue 16, item 6): it names the file kept aside and says the game goes on.
+    [p] = problems
+    assert p.kind == "corrupt" and p.resumed
+    assert_message(p)
+    assert "one move earlier" in p.message("en") and "no game" not in p.message("en")
+    assert "unu movon pli frue" in p.message("eo") and "neniu ludo" not in p.message("eo")
     # Even if the app stops now, the next start continues the same game.
     assert SaveStore(tmp_path).load_current() == (record_of("trufludo", 4, 2), [])
 

@@ -35,7 +35,6 @@ ProblemKind = Literal[
     "newer",  # written by a newer version of truf-tui
     "unreadable",  # could not be read at all (permissions, I/O error): left where it is
     "invalid",  # one setting had an unusable value (the file itself is kept in use)
-    "recovered",  # the latest autosave was damaged; the one before it was used instead
     "archived",  # another unfinished game was moved from the autosave into a named save
     "missing",  # a named save that does not exist
     "unsaved",  # the history could not be opened on disk: this session's games are not kept
@@ -68,6 +67,12 @@ _FRESH: dict[str, dict[Subject, str]] = {
            "named": "ĝi ne estas ŝargebla",
            "history": "nova, malplena historio komenciĝis"},
 }
+# The latest autosave was bad but the one before it was good: said instead of "there is no
+# game to continue", in the same notice (one true notice, not two that contradict).
+_RESUMED: dict[str, str] = {
+    "en": "the game goes on from the save made one move earlier",
+    "eo": "la ludo daŭras de la konservo farita unu movon pli frue",
+}
 _TEMPLATES: dict[str, dict[str, str]] = {
     "en": {
         "empty": "{what} ({name}) was empty. {kept}, and {fresh}.",
@@ -81,8 +86,6 @@ _TEMPLATES: dict[str, dict[str, str]] = {
                       "and {fresh}.",
         "invalid": "The setting “{key}” had an unusable value ({detail}); the default "
                    "({default}) is used instead.",
-        "recovered": "The game was resumed from the save made one move earlier, because the "
-                     "latest one was damaged.",
         "archived": "Another unfinished game was found in the autosave; it was kept as the "
                     "saved game “{key}”.",
         "missing": "There is no saved game called “{key}”.",
@@ -103,8 +106,6 @@ _TEMPLATES: dict[str, dict[str, str]] = {
                       "{fresh}.",
         "invalid": "La agordo «{key}» havis neuzeblan valoron ({detail}); la defaŭlta "
                    "({default}) estas uzata anstataŭe.",
-        "recovered": "La ludo daŭras de la konservo farita unu movon pli frue, ĉar la lasta "
-                     "estis difektita.",
         "archived": "Alia nefinita ludo troviĝis en la aŭtomata konservo; ĝi estas konservita "
                     "kiel «{key}».",
         "missing": "Ne ekzistas konservita ludo nomata «{key}».",
@@ -132,11 +133,14 @@ class Problem:
     key: str = ""  # the save name, or the setting's name
     default: str = ""  # for "invalid": the value used instead
     move_error: str = ""  # why the file could not be moved aside, if it could not
+    resumed: bool = False  # "current": the save one move earlier was used instead
 
     def message(self, lang: str = "en") -> str:
         t = _TEMPLATES.get(lang, _TEMPLATES["en"])
         what = _WHAT.get(lang, _WHAT["en"])[self.subject].format(key=self.key)
         fresh = _FRESH.get(lang, _FRESH["en"])[self.subject]
+        if self.resumed:
+            fresh = _RESUMED.get(lang, _RESUMED["en"])
         if self.kept_as is not None:
             kept = t["kept"].format(kept=self.kept_as)
         else:

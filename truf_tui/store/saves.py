@@ -13,6 +13,7 @@ that does not replay is set aside, never trusted, never deleted.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import json
 import os
@@ -267,11 +268,11 @@ class SaveStore:
     def load_current(self) -> tuple[GameRecord | None, list[Problem]]:
         """The autosaved game, replayed and checked, or ``None``; and the problems met.
 
-        A damaged autosave is set aside and the one before it (one move earlier) is used,
-        with a "recovered" notice.  The record may be of a finished game (the app stopped
-        between the last move and recording it): check ``record.replay().is_terminal()``,
-        add it to the history (``History.add_game`` ignores a game it already has), then
-        :meth:`clear_current`.  Never raises.
+        A damaged autosave is set aside and the one before it (one move earlier) is used;
+        the one notice about the damaged file then says so (``resumed``).  The record may be
+        of a finished game (the app stopped between the last move and recording it): check
+        ``record.replay().is_terminal()``, add it to the history (``History.add_game``
+        ignores a game it already has), then :meth:`clear_current`.  Never raises.
         """
         with self._lock:
             return self._load_current()
@@ -285,12 +286,12 @@ class SaveStore:
             return rec, []
         if problem is None:
             return None, []
-        problems = [problem]
+        first, problems = problem, [problem]
         if problem.kind == "unreadable":
             return None, problems
         rec, snap, problem = self._read(self.previous_path, "current")
         if rec is not None and snap is not None:
-            problems.append(Problem("recovered", "current", self.current_path))
+            problems = [dataclasses.replace(first, resumed=True)]
             identity: tuple[int, int, int, int] | None = None
             if self.current_path not in self._blocked:
                 with contextlib.suppress(StoreError):  # best effort: it is still in .prev
