@@ -15,6 +15,7 @@ import re
 import secrets
 import stat
 import sys
+import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -38,8 +39,9 @@ ProblemKind = Literal[
     "archived",  # another unfinished game was moved from the autosave into a named save
     "missing",  # a named save that does not exist
     "unsaved",  # the history could not be opened on disk: this session's games are not kept
+    "elsewhere",  # the saved game is open in another running truf-tui: this one has its own
 ]
-Subject = Literal["settings", "current", "named", "history"]
+Subject = Literal["settings", "current", "named", "history", "pending"]
 
 
 class StoreError(Exception):
@@ -53,19 +55,23 @@ class BadNameError(StoreError, ValueError):
 # -- messages ------------------------------------------------------------------------------------
 _WHAT: dict[str, dict[Subject, str]] = {
     "en": {"settings": "The settings file", "current": "The saved game",
-           "named": "The saved game “{key}”", "history": "The game history"},
+           "named": "The saved game “{key}”", "history": "The game history",
+           "pending": "A finished game waiting for the history"},
     "eo": {"settings": "La agorda dosiero", "current": "La konservita ludo",
-           "named": "La konservita ludo «{key}»", "history": "La ludhistorio"},
+           "named": "La konservita ludo «{key}»", "history": "La ludhistorio",
+           "pending": "Finita ludo atendanta la historion"},
 }
 _FRESH: dict[str, dict[Subject, str]] = {
     "en": {"settings": "the default settings are used",
            "current": "there is no game to continue",
            "named": "it cannot be loaded",
-           "history": "a new, empty history was started"},
+           "history": "a new, empty history was started",
+           "pending": "it cannot be added to the history"},
     "eo": {"settings": "la defaŭltaj agordoj estas uzataj",
            "current": "neniu ludo estas daŭrigebla",
            "named": "ĝi ne estas ŝargebla",
-           "history": "nova, malplena historio komenciĝis"},
+           "history": "nova, malplena historio komenciĝis",
+           "pending": "ĝi ne aldoneblas al la historio"},
 }
 # The latest autosave was bad but the one before it was good: said instead of "there is no
 # game to continue", in the same notice (one true notice, not two that contradict).
@@ -91,6 +97,9 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         "missing": "There is no saved game called “{key}”.",
         "unsaved": "The game history could not be opened on disk ({detail}); the games of this "
                    "session will not be kept.",
+        "elsewhere": "The saved game is being played in another truf-tui window, so it is not "
+                     "offered here: this window keeps a game of its own, and neither "
+                     "overwrites the other.",
         "kept": "It was kept aside as {kept}",
         "not_kept": "It could not be moved aside ({detail2}), so it was left as it is",
     },
@@ -111,6 +120,9 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         "missing": "Ne ekzistas konservita ludo nomata «{key}».",
         "unsaved": "La ludhistorio ne malfermeblis sur la disko ({detail}); la ludoj de ĉi tiu "
                    "seanco ne estos konservataj.",
+        "elsewhere": "La konservita ludo estas ludata en alia fenestro de truf-tui, do ĝi ne "
+                     "estas proponata ĉi tie: ĉi tiu fenestro havas sian propran ludon, kaj "
+                     "neniu el ili anstataŭigas la alian.",
         "kept": "Ĝi estas flankenmetita kiel {kept}",
         "not_kept": "Ĝi ne flankenmeteblis ({detail2}), do ĝi restas kiel ĝi estas",
     },
@@ -259,6 +271,85 @@ def sweep_temp_files(folder: Path, older_than: float = 3600.0) -> int:
         except OSError:
             pass
     return n
+
+
+# -- locks of running apps -----------------------------------------------------------------------
+class ProcessLock:
+    """An exclusive lock on ``path`` held by this process: a second running truf-tui cannot
+    take it, and the system drops it when the process ends however it ends (a browser tab
+    closed, a kill, a crash), so the lock of a dead app never blocks anyone.
+
+    Within one process the lock is shared (taking it twice is fine; it is let go when every
+    holder released it): one running app is one process.  The file itself stays (removing
+    a lock file others may be opening would let two of them hold "the" lock).
+    """
+
+    _held: dict[str, list[int]] = {}  # path -> [descriptor, holders], for this process
+    _guard = threading.Lock()
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.held = False
+
+    def acquire(self) -> bool:
+        """Take the lock; ``False`` if another process holds it.  ``OSError`` if the lock
+        file cannot be opened or made (a folder that cannot be written)."""
+        if self.held:
+            return True
+        key = os.path.abspath(self.path)
+        with self._guard:
+            entry = self._held.get(key)
+            if entry is not None:
+                entry[1] += 1
+                self.held = True
+                return True
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o600)
+            if not _try_lock(fd):
+                os.close(fd)
+                return False
+            with contextlib.suppress(OSError):  # who holds it: for people, not for us
+                os.ftruncate(fd, 0)
+                os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+            self._held[key] = [fd, 1]
+            self.held = True
+            return True
+
+    def __del__(self) -> None:
+        # A store dropped without release() (an app never run) lets its lock go too.
+        with contextlib.suppress(Exception):
+            self.release()
+
+    def release(self) -> None:
+        if not self.held:
+            return
+        self.held = False
+        key = os.path.abspath(self.path)
+        with self._guard:
+            entry = self._held.get(key)
+            if entry is None:
+                return
+            entry[1] -= 1
+            if entry[1] <= 0:
+                del self._held[key]
+                os.close(entry[0])  # closing the descriptor lets the lock go
+
+
+def _try_lock(fd: int) -> bool:
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
 
 
 # -- reading -------------------------------------------------------------------------------------
