@@ -302,3 +302,22 @@ def test_holds_reads_the_disk(tmp_path: Path) -> None:
     assert store.holds(rec)
     (tmp_path / "current.json").unlink()  # gone behind the app's back
     assert not store.holds(rec)
+
+
+def test_a_history_that_cannot_open_keeps_the_game_queued_for_a_later_one(
+        tmp_path: Path) -> None:
+    (tmp_path / "history.sqlite3").mkdir()  # a folder where the file should be
+    rec = finished(78)
+    data = AppData(tmp_path)
+    assert data.record_finished(rec) is False
+    assert keys(data) == ["unsaved"]  # said once, and truly: "this session only"
+    assert "this session only" in data.problems[0].message("en")
+    assert data.history.stats().total("trufludo").games == 1  # counted in the session
+    assert not data.waiting  # nothing to try again while the app runs
+    data.close()
+    (tmp_path / "history.sqlite3").rmdir()  # the next start has a history on disk
+    again = AppData(tmp_path)
+    again.load_autosave()
+    assert keys(again) == ["store.recorded_later"]
+    assert count_games(tmp_path, rec.meta["id"]) == 1
+    again.close()

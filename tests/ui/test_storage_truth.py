@@ -13,20 +13,24 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
+from test_store_sharing import Other, count_games, history_held
 from textual.widgets import Static
 
+from truf_tui.engine.record import GameRecord
 from truf_tui.store import SaveStore
 from truf_tui.ui.app import TrufApp
-from truf_tui.ui.config import GameConfig
+from truf_tui.ui.config import HUMAN, GameConfig
 from truf_tui.ui.i18n import set_language, tr
 from truf_tui.ui.screens.dialogs import ConfirmQuit
 from truf_tui.ui.screens.saves import GameMenu
 from truf_tui.ui.screens.start import StartScreen
+from truf_tui.ui.storage import AppData
 
 from .tables_support import settle, table_of
-from .test_persistence import finished_record, make_app, notices
+from .test_persistence import finished_record, make_app, notices, saved_record
 
 SIZE = (100, 32)
 
@@ -135,3 +139,126 @@ async def test_the_quit_dialog_looks_at_the_disk(tmp_path: Path) -> None:
         (tmp_path / "current.json").unlink()  # gone behind the app's back
         await pilot.press("q")
         assert quit_message(app) == tr("quit.message.failed")
+
+
+# -- item 2: a finished game reaches the history once, even while another program holds it --------
+async def play_to_the_end(pilot: Any, t: Any) -> None:
+    for _ in range(30):
+        if t.state.is_terminal():
+            break
+        if t.state.current_player == HUMAN:
+            await pilot.press("1" if pilot.app.screen is t else "enter")
+        await settle(pilot)
+    assert t.state.is_terminal()
+
+
+async def test_a_game_ending_while_the_history_is_held_is_recorded_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(AppData, "FIRST_TRY", 0.2)
+    monkeypatch.setattr(AppData, "RETRY_TRY", 0.1)
+    monkeypatch.setattr(AppData, "RETRY_DELAYS", (0.3,))
+    record = finished_record("trufludo", 8, stop_before_end=True)
+    uid = record.meta["id"]
+    SaveStore(tmp_path).save_current(record)
+    locker = history_held(tmp_path)  # another process: BEGIN EXCLUSIVE, and it waits
+    try:
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("c")
+            await settle(pilot)
+            t = table_of(app)
+            await play_to_the_end(pilot, t)
+            later = tr("store.recording_later", detail="").split(":")[0]
+            assert any(m.startswith(later) and "locked" in m for m in notices(app))
+            # The whole finished game is queued on disk; there is no game to continue.
+            assert len(list((tmp_path / "pending").glob("*.json"))) == 1
+            assert not (tmp_path / "current.json").exists() and app.saved_game is None
+            assert count_games(tmp_path) == 0
+            for _ in range(20):  # the results, then "Play again" (p)
+                if app.screen is not t and app.screen.query("#again"):
+                    break
+                await pilot.pause(0.05)
+            await pilot.press("p")
+            await settle(pilot)
+            assert table_of(app) is not t and app.game_in_progress
+            assert not (tmp_path / "saves").exists()  # nothing archived as autosave-…
+            assert saved_record(tmp_path).meta["id"] != uid
+            locker.release()  # the other program lets go: the app's next try adds it
+            for _ in range(60):
+                if count_games(tmp_path):
+                    break
+                await pilot.pause(0.1)
+            assert count_games(tmp_path, uid) == 1 == count_games(tmp_path)
+            assert tr("store.recorded_later") in notices(app)
+            assert list((tmp_path / "pending").glob("*.json")) == []
+    finally:
+        locker.kill()
+    app = make_app(tmp_path)  # the next start adds nothing twice
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert notices(app) == []
+    assert count_games(tmp_path) == 1
+
+
+# -- item 3: two windows, two games ------------------------------------------------------------
+WINDOW = """
+import asyncio, sys
+from truf_tui.ui.app import TrufApp
+from truf_tui.ui.config import HUMAN, GameConfig
+from truf_tui.ui.settings import Settings
+
+async def main() -> None:
+    app = TrufApp(settings=Settings(pace="instant"), bot_options={"iterations": 20},
+                  data_dir=sys.argv[1])
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.start_game(GameConfig("truc", "easy", seed=5))
+        for _ in range(4):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        print("playing", flush=True)
+        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+
+asyncio.run(main())
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "eo"])
+async def test_two_windows_on_one_folder_keep_their_own_games(tmp_path: Path,
+                                                              lang: str) -> None:
+    first = Other(WINDOW, str(tmp_path))  # a real app in another process, mid-game
+    try:
+        assert first.said == "playing"
+        theirs = (tmp_path / "current.json").read_bytes()
+        app = make_app(tmp_path, lang=lang)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            # Not offered here, and the window says why.
+            assert not app.screen.query_one("#resume-row").display
+            [message] = notices(app)
+            assert ("another truf-tui window" if lang == "en" else "alia fenestro") in message
+            app.start_game(GameConfig("trufludo", "easy", seed=4))
+            await settle(pilot)
+            await pilot.press("1")
+            await settle(pilot)
+            mine = GameRecord.from_json((tmp_path / "current-2.json").read_text("utf-8"))
+            assert mine.replay() == table_of(app).state
+            assert notices(app) == [message]  # no "archived" notice on any move
+            await pilot.press("escape", "l", "y")  # "Leave this game" here…
+            await settle(pilot)
+            assert isinstance(app.screen, StartScreen)
+            assert not (tmp_path / "current-2.json").exists()
+        assert (tmp_path / "current.json").read_bytes() == theirs  # …leaves theirs alone
+        assert not (tmp_path / "saves").exists()
+        first.kill()  # the other window is closed mid-game (a browser tab, say)
+        app = make_app(tmp_path, lang=lang)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert app.screen.query_one("#resume-row").display and notices(app) == []
+            await pilot.press("c")  # its game is found again
+            await settle(pilot)
+            t = table_of(app)
+            assert type(t).__name__ == "TrucTable"
+            assert saved_record(tmp_path).moves == tuple(str(a) for a in t.state.history)
+    finally:
+        first.kill()
+        set_language("en")

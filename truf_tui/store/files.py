@@ -95,8 +95,8 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         "archived": "Another unfinished game was found in the autosave; it was kept as the "
                     "saved game “{key}”.",
         "missing": "There is no saved game called “{key}”.",
-        "unsaved": "The game history could not be opened on disk ({detail}); the games of this "
-                   "session will not be kept.",
+        "unsaved": "The game history could not be opened on disk ({detail}); the statistics "
+                   "show the games of this session only.",
         "elsewhere": "The saved game is being played in another truf-tui window, so it is not "
                      "offered here: this window keeps a game of its own, and neither "
                      "overwrites the other.",
@@ -118,8 +118,8 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         "archived": "Alia nefinita ludo troviĝis en la aŭtomata konservo; ĝi estas konservita "
                     "kiel «{key}».",
         "missing": "Ne ekzistas konservita ludo nomata «{key}».",
-        "unsaved": "La ludhistorio ne malfermeblis sur la disko ({detail}); la ludoj de ĉi tiu "
-                   "seanco ne estos konservataj.",
+        "unsaved": "La ludhistorio ne malfermeblis sur la disko ({detail}); la statistiko "
+                   "montras nur la ludojn de ĉi tiu seanco.",
         "elsewhere": "La konservita ludo estas ludata en alia fenestro de truf-tui, do ĝi ne "
                      "estas proponata ĉi tie: ĉi tiu fenestro havas sian propran ludon, kaj "
                      "neniu el ili anstataŭigas la alian.",
