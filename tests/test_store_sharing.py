@@ -23,6 +23,7 @@ from test_store import record_of
 
 from truf_tui.engine.record import GameRecord
 from truf_tui.store import History, HistoryBusy, SaveStore
+from truf_tui.ui.i18n import set_language
 from truf_tui.ui.storage import AppData, Notice
 
 # -- the other process -----------------------------------------------------------------------------
@@ -132,7 +133,12 @@ def test_a_game_finished_while_the_history_is_held_is_recorded_once(tmp_path: Pa
     try:
         assert data.record_finished(rec) is False
         assert keys(data) == ["store.recording_later"]
-        assert "locked" in data.problems[0].message("en")
+        assert "database is locked. It is kept on disk" in data.problems[0].message("en")
+        set_language("eo")  # a notice of the app speaks the app's language
+        try:
+            assert "database is locked. Ĝi estas konservita" in data.problems[0].message()
+        finally:
+            set_language("en")
         # Written before the attempt, atomically: the queue holds the whole finished game…
         [queued] = list((tmp_path / "pending").glob("*.json"))
         assert GameRecord.from_json(queued.read_text(encoding="utf-8")) == rec

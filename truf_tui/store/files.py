@@ -97,9 +97,9 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         "missing": "There is no saved game called “{key}”.",
         "unsaved": "The game history could not be opened on disk ({detail}); the statistics "
                    "show the games of this session only.",
-        "elsewhere": "The saved game is being played in another truf-tui window, so it is not "
-                     "offered here: this window keeps a game of its own, and neither "
-                     "overwrites the other.",
+        "elsewhere": "The saved game is open in another truf-tui window, so it is not offered "
+                     "here: this window keeps a game of its own, and neither overwrites the "
+                     "other.",
         "kept": "It was kept aside as {kept}",
         "not_kept": "It could not be moved aside ({detail2}), so it was left as it is",
     },
@@ -120,8 +120,8 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         "missing": "Ne ekzistas konservita ludo nomata «{key}».",
         "unsaved": "La ludhistorio ne malfermeblis sur la disko ({detail}); la statistiko "
                    "montras nur la ludojn de ĉi tiu seanco.",
-        "elsewhere": "La konservita ludo estas ludata en alia fenestro de truf-tui, do ĝi ne "
-                     "estas proponata ĉi tie: ĉi tiu fenestro havas sian propran ludon, kaj "
+        "elsewhere": "La konservita ludo estas malfermita en alia fenestro de truf-tui, do ĝi "
+                     "ne estas proponata ĉi tie: ĉi tiu fenestro havas sian propran ludon, kaj "
                      "neniu el ili anstataŭigas la alian.",
         "kept": "Ĝi estas flankenmetita kiel {kept}",
         "not_kept": "Ĝi ne flankenmeteblis ({detail2}), do ĝi restas kiel ĝi estas",
@@ -316,8 +316,10 @@ class ProcessLock:
 
     def __del__(self) -> None:
         # A store dropped without release() (an app never run) lets its lock go too.
-        with contextlib.suppress(Exception):
+        try:
             self.release()
+        except Exception:  # at interpreter exit the system drops the lock anyway
+            pass
 
     def release(self) -> None:
         if not self.held:

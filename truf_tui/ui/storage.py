@@ -175,7 +175,10 @@ class Notice:
     def message(self, lang: str = "en") -> str:
         from truf_tui.ui.i18n import tr  # the current language is the app's
 
-        return tr(self.key, detail=self.detail)
+        detail = self.detail.strip()
+        if detail and detail[-1] not in ".!?…":  # a store's reason, then a sentence of ours
+            detail += "."
+        return tr(self.key, detail=detail)
 
 
 class AppData:
