@@ -202,7 +202,8 @@ class AppData:
         self.saves = SaveStore.claim(self.folder)
         self._history: History | None = None
         self.problems: list[Problem | Notice] = []
-        if self.saves.others:
+        if self.saves.others and not self.saves.has_current():
+            # Said where it would be missed: this window has no game of its own to continue.
             self.problems.append(Problem("elsewhere", "current", self.saves.others[0]))
         # Games queued by this app (or found queued at its start) whose later arrival in the
         # history is announced; games another running app queued are its own business.
