@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -66,8 +66,19 @@ async def test_a_damaged_save_gives_one_notice_and_it_is_true(tmp_path: Path, la
 
 
 # -- item 1: "saved" only when it is on disk ---------------------------------------------------
-@contextmanager
-def unwritable_folder(tmp_path: Path) -> Iterator[Path]:
+async def warm_up() -> None:
+    """Play a little without a data folder, so that every module the test needs is imported
+    while this process can still read it (``nobody`` may not read the interpreter's)."""
+    app = make_app(None)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(GameConfig("trufludo", "easy", seed=3))
+        await settle(pilot)
+        await pilot.press("1", "escape", "escape", "q")
+        await settle(pilot)
+
+
+@asynccontextmanager
+async def unwritable_folder(tmp_path: Path) -> AsyncIterator[Path]:
     """A data folder this process cannot write (``chmod 555``).  Root writes anyway, so as
     root the test runs as ``nobody`` meanwhile (in a folder ``nobody`` can reach)."""
     root = hasattr(os, "geteuid") and os.geteuid() == 0
@@ -76,8 +87,7 @@ def unwritable_folder(tmp_path: Path) -> Iterator[Path]:
     folder = base / "data"
     folder.mkdir()
     folder.chmod(0o555)
-    # What the tables import when a game starts is imported now, while it can be read.
-    import truf_tui.ui.screens.trufludo_table  # noqa: F401
+    await warm_up()
     try:
         if root:
             os.seteuid(65534)
@@ -97,7 +107,7 @@ def quit_message(app: TrufApp) -> str:
 
 @pytest.mark.parametrize("lang", ["en", "eo"])
 async def test_an_unwritable_folder_never_says_saved(tmp_path: Path, lang: str) -> None:
-    with unwritable_folder(tmp_path) as folder:
+    async with unwritable_folder(tmp_path) as folder:
         app = make_app(folder, lang=lang)
         try:
             async with app.run_test(size=SIZE) as pilot:
@@ -106,7 +116,13 @@ async def test_an_unwritable_folder_never_says_saved(tmp_path: Path, lang: str) 
                 await pilot.press("1")
                 await settle(pilot)
                 failed = tr("store.not_saved", detail="")
-                assert any(m.startswith(failed) for m in notices(app))
+                assert [m for m in notices(app) if m.startswith(failed)]
+                moves = len(table_of(app).state.history)
+                await pilot.press("1")
+                await settle(pilot)
+                assert len(table_of(app).state.history) > moves  # more moves, more saves
+                # Said once, not again at every move (the menu and the dialog keep saying it).
+                assert len([m for m in notices(app) if m.startswith(failed)]) == 1
                 await pilot.press("escape")  # the game menu says it is not on disk
                 assert isinstance(app.screen, GameMenu)
                 note = app.screen.query_one("#menu-note", Static)

@@ -389,7 +389,7 @@ class SaveStore:
             return self._load_current()
 
     def _load_current(self) -> tuple[GameRecord | None, list[Problem]]:
-        for folder in (self.directory, self.saves_dir):
+        for folder in (self.directory, self.saves_dir, self.pending_dir):
             sweep_temp_files(folder)
         rec, snap, problem = self._read(self.current_path, "current")
         if rec is not None and snap is not None:

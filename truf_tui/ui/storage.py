@@ -208,6 +208,7 @@ class AppData:
         # Games queued by this app (or found queued at its start) whose later arrival in the
         # history is announced; games another running app queued are its own business.
         self._announce: set[str] = set()
+        self._save_failing: str | None = None  # why the last autosave failed, if it did
 
     # -- settings ---------------------------------------------------------------------------
     def load_settings(self) -> dict[str, Any]:
@@ -350,9 +351,12 @@ class AppData:
         try:
             self.problems.extend(self.saves.save_current(record))
         except StoreError as e:
-            if not quiet:
+            # Said once, not at every move: the game menu and the quit dialog keep saying it.
+            if not quiet and str(e) != self._save_failing:
                 self.problems.append(Notice("store.not_saved", str(e)))
+            self._save_failing = str(e)
             return False
+        self._save_failing = None
         return True
 
     def on_disk(self, record: GameRecord | None) -> bool:
