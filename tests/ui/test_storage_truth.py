@@ -127,6 +127,11 @@ async def test_an_unwritable_folder_never_says_saved(tmp_path: Path, lang: str) 
                 assert isinstance(app.screen, GameMenu)
                 note = app.screen.query_one("#menu-note", Static)
                 assert note.display and str(note.content) == tr("menu.not_on_disk")
+                await pilot.press("s")  # "Save as…" says it failed, never "Saved as"
+                await pilot.press(*"kafejo", "enter")
+                error = app.screen.query_one("#saveas-error", Static)
+                assert str(error.content).startswith(tr("saveas.failed", detail=""))
+                assert not any(m == tr("saveas.done", name="kafejo") for m in notices(app))
                 await pilot.press("escape")
                 await pilot.press("q")  # and so does the quit dialog: no false "saved"
                 assert quit_message(app) == tr("quit.message.failed")

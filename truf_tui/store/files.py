@@ -122,7 +122,7 @@ _TEMPLATES: dict[str, dict[str, str]] = {
                    "montras nur la ludojn de ĉi tiu seanco.",
         "elsewhere": "La konservita ludo estas malfermita en alia fenestro de truf-tui, do ĝi "
                      "ne estas proponata ĉi tie: ĉi tiu fenestro havas sian propran ludon, kaj "
-                     "neniu el ili anstataŭigas la alian.",
+                     "neniu el la du anstataŭigas la alian.",
         "kept": "Ĝi estas flankenmetita kiel {kept}",
         "not_kept": "Ĝi ne flankenmeteblis ({detail2}), do ĝi restas kiel ĝi estas",
     },
