@@ -327,3 +327,24 @@ def test_a_history_that_cannot_open_keeps_the_game_queued_for_a_later_one(
     assert keys(again) == ["store.recorded_later"]
     assert count_games(tmp_path, rec.meta["id"]) == 1
     again.close()
+
+
+def test_games_of_two_closed_windows_each_find_a_window(tmp_path: Path) -> None:
+    one, two = record_of("truc", 79, 3), record_of("trufludo", 80, 5)
+    SaveStore(tmp_path).save_current(one)
+    SaveStore(tmp_path, slot=2).save_current(two)  # both windows were closed mid-game
+    data = AppData(tmp_path)
+    loaded = data.load_autosave()
+    assert loaded is not None and loaded[0] == one
+    assert keys(data) == ["waiting"]  # the other game is not forgotten, and it says so
+    assert "a second window continues it" in data.problems[0].message("en")
+    assert "dua fenestro daŭrigas ĝin" in data.problems[0].message("eo")
+    with other(PLAYER, str(tmp_path), send=two.to_json(indent=None)) as o:
+        assert o.said == "2"  # a second window gets the waiting game's autosave
+    data.clear_autosave()  # this game is left
+    data.close()
+    again = AppData(tmp_path)  # the next start: the other game, and nothing more to say
+    loaded = again.load_autosave()
+    assert loaded is not None and loaded[0] == two and again.problems == []
+    assert not (tmp_path / "saves").exists()
+    again.close()

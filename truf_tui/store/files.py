@@ -40,6 +40,7 @@ ProblemKind = Literal[
     "missing",  # a named save that does not exist
     "unsaved",  # the history could not be opened on disk: this session's games are not kept
     "elsewhere",  # the saved game is open in another running truf-tui: this one has its own
+    "waiting",  # one more unfinished game, of a window closed mid-game, waits for a window
 ]
 Subject = Literal["settings", "current", "named", "history", "pending"]
 
@@ -100,6 +101,9 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         "elsewhere": "The saved game is open in another truf-tui window, so it is not offered "
                      "here: this window keeps a game of its own, and neither overwrites the "
                      "other.",
+        "waiting": "Another unfinished game, left by a window that was closed, is kept too: "
+                   "a second window continues it, and so does the next start once this game "
+                   "is finished or left.",
         "kept": "It was kept aside as {kept}",
         "not_kept": "It could not be moved aside ({detail2}), so it was left as it is",
     },
@@ -123,6 +127,9 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         "elsewhere": "La konservita ludo estas malfermita en alia fenestro de truf-tui, do ĝi "
                      "ne estas proponata ĉi tie: ĉi tiu fenestro havas sian propran ludon, kaj "
                      "neniu el la du anstataŭigas la alian.",
+        "waiting": "Alia nefinita ludo, lasita de fenestro fermita, ankaŭ estas konservita: "
+                   "dua fenestro daŭrigas ĝin, kaj same la sekva starto, kiam ĉi tiu ludo "
+                   "estos finita aŭ forlasita.",
         "kept": "Ĝi estas flankenmetita kiel {kept}",
         "not_kept": "Ĝi ne flankenmeteblis ({detail2}), do ĝi restas kiel ĝi estas",
     },

@@ -256,8 +256,10 @@ class SaveStore:
         self.saves_dir = self.directory / SAVES_DIR
         self.pending_dir = self.directory / PENDING_DIR
         self._slot_lock = ProcessLock(self.directory / lock)
-        # Other running apps' autosaves holding a game, seen by claim(): not offered here.
+        # Other running apps' autosaves holding a game, seen by claim(): not offered here;
+        # and games in free autosaves that wait for another window (one game per window).
         self.others: list[Path] = []
+        self.left: list[Path] = []
         # What this instance last wrote to (or read from) current.json: its bytes, game id
         # and file identity, so the next save can keep it as the previous one, and can tell
         # when someone else (another instance) wrote the file meanwhile.
@@ -275,8 +277,10 @@ class SaveStore:
 
         A free slot that holds a game is preferred (a window closed mid-game finds its game
         again next time), else the first free one.  Slots held by other running apps and
-        holding a game are listed in ``others`` (say so: that game is not offered here).
-        If no lock can be made (a folder that cannot be written) the first slot is used.
+        holding a game are listed in ``others`` (say so: that game is not offered here);
+        free slots with a game beyond the one chosen in ``left`` (windows closed mid-game:
+        their games wait for the next window).  If no lock can be made (a folder that
+        cannot be written) the first slot is used.
         """
         directory = Path(directory)
         try:
@@ -284,36 +288,37 @@ class SaveStore:
                      if m is not None}
         except OSError:
             found = set()
-        spare: SaveStore | None = None
+        chosen: SaveStore | None = None  # the first free slot with a game
+        spare: SaveStore | None = None  # the first free empty slot
         others: list[Path] = []
+        left: list[Path] = []
         for slot in range(1, MAX_SLOTS + 1):
-            if slot > max(found, default=0) and spare is not None:
+            if slot > max(found, default=0) and (chosen or spare):
                 break
             store = cls(directory, slot=slot)
             try:
                 free = store._slot_lock.acquire()
             except OSError:  # no lock can be made here: nothing can be written either
-                chosen = spare or store
-                chosen.others = others
-                return chosen
+                chosen = chosen or spare or store
+                break
             has_game = store.has_current() or store.previous_path.is_file()
             if not free:
                 if has_game:
                     others.append(store.current_path)
-                continue
-            if has_game:
-                if spare is not None:
-                    spare.release()
-                store.others = others
-                return store
-            if spare is None:
+            elif has_game and chosen is None:
+                chosen = store
+            elif has_game:
+                left.append(store.current_path)  # for the next window: let it go
+                store.release()
+            elif spare is None:
                 spare = store
             else:
                 store.release()
-        if spare is None:  # pragma: no cover - a thousand windows at once
-            spare = cls(directory)
-        spare.others = others
-        return spare
+        result = chosen or spare or cls(directory)  # (no free slot: a thousand windows)
+        if spare is not None and spare is not result:
+            spare.release()
+        result.others, result.left = others, left
+        return result
 
     @property
     def locked(self) -> bool:

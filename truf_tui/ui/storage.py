@@ -205,6 +205,8 @@ class AppData:
         if self.saves.others and not self.saves.has_current():
             # Said where it would be missed: this window has no game of its own to continue.
             self.problems.append(Problem("elsewhere", "current", self.saves.others[0]))
+        elif self.saves.left and self.saves.has_current():
+            self.problems.append(Problem("waiting", "current", self.saves.left[0]))
         # Games queued by this app (or found queued at its start) whose later arrival in the
         # history is announced; games another running app queued are its own business.
         self._announce: set[str] = set()
