@@ -501,8 +501,15 @@ class SaveStore:
         Named saves the player made are never touched."""
         meta = GameMeta.of(record)
         name = f"autosave-{record.game}-{meta.id.removeprefix('origin-')[:8]}"
-        rec, _snap, _problem = self._read(self.named_path(name), "named", name)
-        if rec is not None and GameMeta.of(rec).id == meta.id:
+        try:  # only looked at: a damaged file is left for load_named to set aside
+            snap = read_snapshot(self.named_path(name))
+            if snap is None:
+                return
+            obj = parse_json_object(snap.data, record_mod.FORMAT, record_mod.VERSION)
+            same = GameMeta.of(GameRecord.from_dict(obj)).id == meta.id
+        except (OSError, Invalid, RecordError):
+            return
+        if same:
             with contextlib.suppress(StoreError):
                 self.delete_named(name)
 

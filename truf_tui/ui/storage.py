@@ -6,7 +6,8 @@ choices, collects every :class:`~truf_tui.store.Problem` to be shown to the play
 opens the history only when it is first needed (so starting the app stays quick).
 
 :class:`GameKeeper` follows the game on the table: it autosaves after every move and, when
-the game ends, records it in the history and clears the autosave.  No Textual here.
+the game ends, queues it on disk for the history, clears the autosave and records it (or
+leaves it queued for a later try, when the history is busy).  No Textual here.
 """
 
 from __future__ import annotations
@@ -317,15 +318,16 @@ class AppData:
             added, _ = self._add(record, path, self.RETRY_TRY if busy_timeout is None
                                  else busy_timeout)
             gid = GameMeta.of(record).id
-            if added is not None and gid in self._announce:
+            if added is not None and gid in self._announce:  # in, or never: done with it
                 self._announce.discard(gid)
-                n += added
+                n += int(added)
         return n
 
     # -- the autosave -----------------------------------------------------------------------
     def load_autosave(self) -> tuple[GameRecord, AnyState] | None:
         """The unfinished game to continue, if any.  A finished one found there (the app
-        stopped before recording it) goes into the history now."""
+        stopped before recording it) goes into the history now, and so do finished games
+        an earlier run left queued (a busy history)."""
         record, problems = self.saves.load_current()
         self.problems.extend(problems)
         if self.saves.has_pending():  # finished games an earlier run could not record yet
