@@ -642,6 +642,8 @@ def test_finished_game_clear_and_history_once(tmp_path: Path) -> None:
 
 
 def test_another_instances_game_is_kept(tmp_path: Path) -> None:
+    # Two stores on one autosave: what a running app's lock (SaveStore.claim) prevents,
+    # still safe where no lock can be had (tests/test_store_sharing.py has the locks).
     a, b = SaveStore(tmp_path), SaveStore(tmp_path)
     ra, rb = record_of("truc", 31, 3), record_of("trufludo", 32, 4)
     assert a.save_current(ra) == []
