@@ -311,7 +311,12 @@ class ProcessLock:
                 self.held = True
                 return True
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o600)
-            if not _try_lock(fd):
+            try:
+                got = _try_lock(fd)
+            except OSError:  # no locks on this file system: as if it could not be made
+                os.close(fd)
+                raise
+            if not got:
                 os.close(fd)
                 return False
             with contextlib.suppress(OSError):  # who holds it: for people, not for us
