@@ -655,9 +655,11 @@ def test_another_instances_game_is_kept(tmp_path: Path) -> None:
     problems = a.save_current(record_of("truc", 31, 4))  # the first window plays on
     assert [p.kind for p in problems] == ["archived"]
     assert a.load_named(problems[0].key) == (rb, [])
-    # Ping-pong keeps one archive per game, not one per move.
-    b.save_current(record_of("trufludo", 32, 5))
-    a.save_current(record_of("truc", 31, 5))
+    # Ping-pong keeps one archive per game, not one per move, and says it once.
+    assert b.save_current(record_of("trufludo", 32, 5)) == []
+    assert a.save_current(record_of("truc", 31, 5)) == []
+    # (b's copy of a's game is a's save before b's last move: kept up to date.)
+    assert b.load_named("autosave-truc-truc-31") == (record_of("truc", 31, 4), [])
     assert sorted(s.name for s in a.list_named()) == ["autosave-truc-truc-31",
                                                       "autosave-trufludo-trufludo"]
 

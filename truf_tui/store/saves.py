@@ -267,6 +267,7 @@ class SaveStore:
         self._last_id: str | None = None
         self._last_identity: tuple[int, int, int, int] | None = None
         self._blocked: set[Path] = set()  # bad files that could not be moved: never replaced
+        self._archived: set[str] = set()  # automatic copies this store has announced
         self._lock = threading.RLock()  # the app may save from a worker thread
 
     # -- one autosave per running app ------------------------------------------------------------
@@ -611,6 +612,9 @@ class SaveStore:
                 return []
         name = f"autosave-{rec.game}-{other.id.removeprefix('origin-')[:8]}"
         self.save_named(name, rec)
+        if name in self._archived:
+            return []  # said once: kept up to date, not announced at every move
+        self._archived.add(name)
         return [Problem("archived", "current", self.current_path, key=name,
                         kept_as=self.named_path(name))]
 
