@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -105,6 +106,7 @@ def quit_message(app: TrufApp) -> str:
     return str(app.screen.query_one("#dialog-message", Static).content)
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="folder permissions")
 @pytest.mark.parametrize("lang", ["en", "eo"])
 async def test_an_unwritable_folder_never_says_saved(tmp_path: Path, lang: str) -> None:
     async with unwritable_folder(tmp_path) as folder:
