@@ -7,6 +7,9 @@ one per-user folder (:func:`data_dir`)::
     settings.json        SettingsStore   the player's choices
     current.json         SaveStore       the game in progress, saved after every move
     current.prev.json                    the autosave before it (a fallback)
+    current-N[.prev].json                the same for the Nth app running at once
+    current[-N].lock                     held by the app playing that autosave
+    pending/ID.json      SaveStore       finished games on their way into the history
     saves/NAME.json      SaveStore       named saves (game records)
     history.sqlite3      History         finished games and statistics
 
@@ -17,14 +20,16 @@ The app's side, in short::
 
     folder = data_dir(args.data_dir)                  # StoreError if it cannot be made
     settings, problems = SettingsStore(folder).load()
-    saves, history = SaveStore(folder), History(folder)   # + history.problems
+    saves, history = SaveStore.claim(folder), History(folder)   # + history.problems
+    # (claim: this running app's own autosave slot, locked; saves.others: other windows')
     record, more = saves.load_current()               # "Continue" if record is not None
     # a new game:
     record = GameRecord.from_state(state, **game_meta(tier="hard", human=0))
     # after every move:
     record = record.with_move(str(action)); notices = saves.save_current(record)
-    # at the end:
-    history.add_game(record); saves.clear_current()
+    # at the end: queued on disk first, then into the history (once: by the game's id)
+    path = saves.put_pending(record); saves.clear_current()
+    history.add_game(record); saves.remove_pending(path)
 """
 
 from truf_tui.store.files import (
@@ -41,6 +46,7 @@ from truf_tui.store.history import (
     MIGRATIONS,
     GameRow,
     History,
+    HistoryBusy,
     Means,
     Stats,
     Tally,
@@ -67,6 +73,7 @@ __all__ = [
     "GameMeta",
     "GameRow",
     "History",
+    "HistoryBusy",
     "Means",
     "NamedSave",
     "Problem",

@@ -15,6 +15,7 @@ import re
 import secrets
 import stat
 import sys
+import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -35,12 +36,13 @@ ProblemKind = Literal[
     "newer",  # written by a newer version of truf-tui
     "unreadable",  # could not be read at all (permissions, I/O error): left where it is
     "invalid",  # one setting had an unusable value (the file itself is kept in use)
-    "recovered",  # the latest autosave was damaged; the one before it was used instead
     "archived",  # another unfinished game was moved from the autosave into a named save
     "missing",  # a named save that does not exist
     "unsaved",  # the history could not be opened on disk: this session's games are not kept
+    "elsewhere",  # the saved game is open in another running truf-tui: this one has its own
+    "waiting",  # one more unfinished game, of a window closed mid-game, waits for a window
 ]
-Subject = Literal["settings", "current", "named", "history"]
+Subject = Literal["settings", "current", "named", "history", "pending"]
 
 
 class StoreError(Exception):
@@ -54,19 +56,29 @@ class BadNameError(StoreError, ValueError):
 # -- messages ------------------------------------------------------------------------------------
 _WHAT: dict[str, dict[Subject, str]] = {
     "en": {"settings": "The settings file", "current": "The saved game",
-           "named": "The saved game “{key}”", "history": "The game history"},
+           "named": "The saved game “{key}”", "history": "The game history",
+           "pending": "A finished game waiting for the history"},
     "eo": {"settings": "La agorda dosiero", "current": "La konservita ludo",
-           "named": "La konservita ludo «{key}»", "history": "La ludhistorio"},
+           "named": "La konservita ludo «{key}»", "history": "La ludhistorio",
+           "pending": "Finita ludo atendanta la historion"},
 }
 _FRESH: dict[str, dict[Subject, str]] = {
     "en": {"settings": "the default settings are used",
            "current": "there is no game to continue",
            "named": "it cannot be loaded",
-           "history": "a new, empty history was started"},
+           "history": "a new, empty history was started",
+           "pending": "it cannot be added to the history"},
     "eo": {"settings": "la defaŭltaj agordoj estas uzataj",
            "current": "neniu ludo estas daŭrigebla",
            "named": "ĝi ne estas ŝargebla",
-           "history": "nova, malplena historio komenciĝis"},
+           "history": "nova, malplena historio komenciĝis",
+           "pending": "ĝi ne aldoneblas al la historio"},
+}
+# The latest autosave was bad but the one before it was good: said instead of "there is no
+# game to continue", in the same notice (one true notice, not two that contradict).
+_RESUMED: dict[str, str] = {
+    "en": "the game goes on from the save made one move earlier",
+    "eo": "la ludo daŭras de la konservo farita unu movon pli frue",
 }
 _TEMPLATES: dict[str, dict[str, str]] = {
     "en": {
@@ -81,13 +93,17 @@ _TEMPLATES: dict[str, dict[str, str]] = {
                       "and {fresh}.",
         "invalid": "The setting “{key}” had an unusable value ({detail}); the default "
                    "({default}) is used instead.",
-        "recovered": "The game was resumed from the save made one move earlier, because the "
-                     "latest one was damaged.",
         "archived": "Another unfinished game was found in the autosave; it was kept as the "
                     "saved game “{key}”.",
         "missing": "There is no saved game called “{key}”.",
-        "unsaved": "The game history could not be opened on disk ({detail}); the games of this "
-                   "session will not be kept.",
+        "unsaved": "The game history could not be opened on disk ({detail}); the statistics "
+                   "show the games of this session only.",
+        "elsewhere": "The saved game is open in another truf-tui window, so it is not offered "
+                     "here: this window keeps a game of its own, and neither overwrites the "
+                     "other.",
+        "waiting": "Another unfinished game, left by a window that was closed, is kept too: "
+                   "a second window continues it, and so does the next start once this game "
+                   "is finished or left.",
         "kept": "It was kept aside as {kept}",
         "not_kept": "It could not be moved aside ({detail2}), so it was left as it is",
     },
@@ -103,13 +119,17 @@ _TEMPLATES: dict[str, dict[str, str]] = {
                       "{fresh}.",
         "invalid": "La agordo «{key}» havis neuzeblan valoron ({detail}); la defaŭlta "
                    "({default}) estas uzata anstataŭe.",
-        "recovered": "La ludo daŭras de la konservo farita unu movon pli frue, ĉar la lasta "
-                     "estis difektita.",
         "archived": "Alia nefinita ludo troviĝis en la aŭtomata konservo; ĝi estas konservita "
                     "kiel «{key}».",
         "missing": "Ne ekzistas konservita ludo nomata «{key}».",
-        "unsaved": "La ludhistorio ne malfermeblis sur la disko ({detail}); la ludoj de ĉi tiu "
-                   "seanco ne estos konservataj.",
+        "unsaved": "La ludhistorio ne malfermeblis sur la disko ({detail}); la statistiko "
+                   "montras nur la ludojn de ĉi tiu seanco.",
+        "elsewhere": "La konservita ludo estas malfermita en alia fenestro de truf-tui, do ĝi "
+                     "ne estas proponata ĉi tie: ĉi tiu fenestro havas sian propran ludon, kaj "
+                     "neniu el la du anstataŭigas la alian.",
+        "waiting": "Alia nefinita ludo, lasita de fenestro fermita, ankaŭ estas konservita: "
+                   "dua fenestro daŭrigas ĝin, kaj same la sekva starto, kiam ĉi tiu ludo "
+                   "estos finita aŭ forlasita.",
         "kept": "Ĝi estas flankenmetita kiel {kept}",
         "not_kept": "Ĝi ne flankenmeteblis ({detail2}), do ĝi restas kiel ĝi estas",
     },
@@ -132,11 +152,14 @@ class Problem:
     key: str = ""  # the save name, or the setting's name
     default: str = ""  # for "invalid": the value used instead
     move_error: str = ""  # why the file could not be moved aside, if it could not
+    resumed: bool = False  # "current": the save one move earlier was used instead
 
     def message(self, lang: str = "en") -> str:
         t = _TEMPLATES.get(lang, _TEMPLATES["en"])
         what = _WHAT.get(lang, _WHAT["en"])[self.subject].format(key=self.key)
         fresh = _FRESH.get(lang, _FRESH["en"])[self.subject]
+        if self.resumed:
+            fresh = _RESUMED.get(lang, _RESUMED["en"])
         if self.kept_as is not None:
             kept = t["kept"].format(kept=self.kept_as)
         else:
@@ -255,6 +278,92 @@ def sweep_temp_files(folder: Path, older_than: float = 3600.0) -> int:
         except OSError:
             pass
     return n
+
+
+# -- locks of running apps -----------------------------------------------------------------------
+class ProcessLock:
+    """An exclusive lock on ``path`` held by this process: a second running truf-tui cannot
+    take it, and the system drops it when the process ends however it ends (a browser tab
+    closed, a kill, a crash), so the lock of a dead app never blocks anyone.
+
+    Within one process the lock is shared (taking it twice is fine; it is let go when every
+    holder released it): one running app is one process.  The file itself stays (removing
+    a lock file others may be opening would let two of them hold "the" lock).
+    """
+
+    _held: dict[str, list[int]] = {}  # path -> [descriptor, holders], for this process
+    _guard = threading.Lock()
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.held = False
+
+    def acquire(self) -> bool:
+        """Take the lock; ``False`` if another process holds it.  ``OSError`` if the lock
+        file cannot be opened or made (a folder that cannot be written)."""
+        if self.held:
+            return True
+        key = os.path.abspath(self.path)
+        with self._guard:
+            entry = self._held.get(key)
+            if entry is not None:
+                entry[1] += 1
+                self.held = True
+                return True
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o600)
+            try:
+                got = _try_lock(fd)
+            except OSError:  # no locks on this file system: as if it could not be made
+                os.close(fd)
+                raise
+            if not got:
+                os.close(fd)
+                return False
+            with contextlib.suppress(OSError):  # who holds it: for people, not for us
+                os.ftruncate(fd, 0)
+                os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+            self._held[key] = [fd, 1]
+            self.held = True
+            return True
+
+    def __del__(self) -> None:
+        # A store dropped without release() (an app never run) lets its lock go too.
+        try:
+            self.release()
+        except Exception:  # at interpreter exit the system drops the lock anyway
+            pass
+
+    def release(self) -> None:
+        if not self.held:
+            return
+        self.held = False
+        key = os.path.abspath(self.path)
+        with self._guard:
+            entry = self._held.get(key)
+            if entry is None:
+                return
+            entry[1] -= 1
+            if entry[1] <= 0:
+                del self._held[key]
+                os.close(entry[0])  # closing the descriptor lets the lock go
+
+
+def _try_lock(fd: int) -> bool:
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
 
 
 # -- reading -------------------------------------------------------------------------------------

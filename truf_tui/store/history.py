@@ -416,18 +416,27 @@ class History:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _run(self, fn: Callable[[sqlite3.Connection], _T], *, write: bool = False) -> _T:
+    def _run(self, fn: Callable[[sqlite3.Connection], _T], *, write: bool = False,
+             busy_timeout: float | None = None) -> _T:
         """``fn(connection)`` under the lock (in a ``BEGIN IMMEDIATE`` transaction if
-        ``write``).  A database found damaged only now is set aside and replaced by a fresh
+        ``write``; ``busy_timeout``: how long to wait for another program's transaction,
+        this time).  A database found damaged only now is set aside and replaced by a fresh
         one (a problem is added to ``self.problems``) and ``fn`` runs once more; other
-        database errors become :class:`StoreError`."""
+        database errors become :class:`StoreError` (:class:`HistoryBusy` if it was busy)."""
         with self._lock:
             for attempt in range(2):
                 conn = self._conn
                 try:
                     if not write:
                         return fn(conn)
-                    conn.execute("BEGIN IMMEDIATE")
+                    if busy_timeout is not None:
+                        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+                    try:
+                        conn.execute("BEGIN IMMEDIATE")
+                    finally:
+                        if busy_timeout is not None:
+                            conn.execute(
+                                f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
                     try:
                         result = fn(conn)
                         conn.execute("COMMIT")
@@ -441,11 +450,9 @@ class History:
                             and _primary(e) in (_SQLITE_CORRUPT, _SQLITE_NOTADB)):
                         self._replace_damaged(e)
                         continue
-                    raise StoreError(f"The game history could not be "
-                                     f"{'written' if write else 'read'}: {e}") from e
+                    raise _error(e, write) from e
                 except sqlite3.Error as e:
-                    raise StoreError(f"The game history could not be "
-                                     f"{'written' if write else 'read'}: {e}") from e
+                    raise _error(e, write) from e
             raise AssertionError("unreachable")  # pragma: no cover
 
     def _replace_damaged(self, e: sqlite3.Error) -> None:
@@ -465,13 +472,14 @@ class History:
     def add_game(self, record: GameRecord, *, tier: str | None = None,
                  human_seat: int | None = None, hints_used: int | None = None,
                  practice: bool | None = None, started_at: str | None = None,
-                 finished_at: str | None = None) -> int:
+                 finished_at: str | None = None, busy_timeout: float | None = None) -> int:
         """Record a finished game and return its id.  Everything else is read from the
         record (replayed: scores, result, trufegoj, rounds, per-round Truc data) and from its
         ``meta`` (:func:`~truf_tui.store.saves.game_meta`); the keyword arguments override
         the meta.  A game already recorded (same meta id) is not added twice: its id is
         returned.  ``ValueError`` if the game is not finished or does not replay;
-        :class:`StoreError` if it cannot be written.
+        :class:`StoreError` if it cannot be written (:class:`HistoryBusy` if another program
+        held the history longer than ``busy_timeout`` seconds, default ``self.busy_timeout``).
         """
         if not isinstance(record, GameRecord):
             raise TypeError(f"add_game needs a GameRecord, not {type(record).__name__}")
@@ -525,7 +533,7 @@ class History:
                 [(game_id, *r) for r in round_rows])
             return game_id
 
-        return self._run(insert, write=True)
+        return self._run(insert, write=True, busy_timeout=busy_timeout)
 
     # -- reading ---------------------------------------------------------------------------------
     def _query(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
@@ -625,6 +633,21 @@ def _filters(**conds: Any) -> tuple[str, tuple[Any, ...]]:
         parts.append(f"{col} = ?")
         args.append(int(v) if isinstance(v, bool) else v)
     return (" WHERE " + " AND ".join(parts) if parts else ""), tuple(args)
+
+
+class HistoryBusy(StoreError):
+    """Another program held the history (a transaction of its own) for too long: try again
+    later; nothing was written."""
+
+
+_SQLITE_BUSY, _SQLITE_LOCKED = 5, 6
+
+
+def _error(e: sqlite3.Error, write: bool) -> StoreError:
+    text = f"The game history could not be {'written' if write else 'read'}: {e}"
+    if _primary(e) in (_SQLITE_BUSY, _SQLITE_LOCKED) or "locked" in str(e).lower():
+        return HistoryBusy(text)
+    return StoreError(text)
 
 
 def _primary(e: sqlite3.Error) -> int:

@@ -8,14 +8,24 @@ The autosave ``current.json`` is written after every move with :func:`atomic_wri
 previous autosave is kept as ``current.prev.json``, so even a file damaged behind our back
 (a disk, a non-atomic copy) costs at most the last move.  Loading replays the record: a file
 that does not replay is set aside, never trusted, never deleted.
+
+Each running app has an autosave of its own (:meth:`SaveStore.claim`): ``current.json``,
+or ``current-2.json`` … for a second window on the same folder, each locked by the process
+playing it (``current[-N].lock``), so two windows never share or clobber one game.
+
+A finished game goes into ``pending/`` (atomically) before the history is tried, and
+leaves it once the history has it, so it reaches the history exactly once, whatever happens
+in between (a busy history, a crash, another app flushing the same queue).
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import json
 import os
+import re
 import threading
 import unicodedata
 import uuid
@@ -31,6 +41,7 @@ from truf_tui.store.files import (
     FileChangedError,
     Invalid,
     Problem,
+    ProcessLock,
     Snapshot,
     StoreError,
     Subject,
@@ -46,9 +57,20 @@ from truf_tui.store.files import (
 
 CURRENT = "current.json"
 PREVIOUS = "current.prev.json"
+LOCK = "current.lock"
 SAVES_DIR = "saves"
+PENDING_DIR = "pending"
 SUFFIX = ".json"
 MAX_NAME = 100
+MAX_SLOTS = 1000  # windows open at once on one folder: far more than anyone has
+_SLOT_FILE = re.compile(r"^current(?:-([1-9][0-9]{0,3}))?\.(?:json|prev\.json|lock)$")
+
+
+def slot_files(slot: int) -> tuple[str, str, str]:
+    """The autosave, previous autosave and lock file names of autosave slot ``slot``."""
+    if slot == 1:
+        return CURRENT, PREVIOUS, LOCK
+    return f"current-{slot}.json", f"current-{slot}.prev.json", f"current-{slot}.lock"
 
 
 # -- the app's metadata in a record --------------------------------------------------------------
@@ -203,6 +225,20 @@ class NamedSave:
     error: str | None = None
 
 
+def _finished(record: GameRecord) -> bool:
+    try:
+        return bool(record.replay().is_terminal())
+    except RecordError:
+        return False
+
+
+def _mtime(entry: os.DirEntry[str]) -> float:
+    try:
+        return entry.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
 # -- the store -----------------------------------------------------------------------------------
 class SaveStore:
     """The autosave and the named saves in ``directory`` (``current.json``, ``saves/``).
@@ -211,11 +247,19 @@ class SaveStore:
     and raise :class:`StoreError` only when something cannot be written.
     """
 
-    def __init__(self, directory: str | Path) -> None:
+    def __init__(self, directory: str | Path, *, slot: int = 1) -> None:
         self.directory = Path(directory)
-        self.current_path = self.directory / CURRENT
-        self.previous_path = self.directory / PREVIOUS
+        self.slot = slot
+        current, previous, lock = slot_files(slot)
+        self.current_path = self.directory / current
+        self.previous_path = self.directory / previous
         self.saves_dir = self.directory / SAVES_DIR
+        self.pending_dir = self.directory / PENDING_DIR
+        self._slot_lock = ProcessLock(self.directory / lock)
+        # Other running apps' autosaves holding a game, seen by claim(): not offered here;
+        # and games in free autosaves that wait for another window (one game per window).
+        self.others: list[Path] = []
+        self.left: list[Path] = []
         # What this instance last wrote to (or read from) current.json: its bytes, game id
         # and file identity, so the next save can keep it as the previous one, and can tell
         # when someone else (another instance) wrote the file meanwhile.
@@ -223,7 +267,81 @@ class SaveStore:
         self._last_id: str | None = None
         self._last_identity: tuple[int, int, int, int] | None = None
         self._blocked: set[Path] = set()  # bad files that could not be moved: never replaced
+        self._archived: set[str] = set()  # automatic copies this store has announced
         self._lock = threading.RLock()  # the app may save from a worker thread
+
+    # -- one autosave per running app ------------------------------------------------------------
+    @classmethod
+    def claim(cls, directory: str | Path) -> SaveStore:
+        """The store of a running app, with an autosave slot no other running app holds,
+        locked for this process until :meth:`release` (or until the process ends).
+
+        A free slot that holds a game is preferred (a window closed mid-game finds its game
+        again next time), else the first free one.  Slots held by other running apps and
+        holding a game are listed in ``others`` (say so: that game is not offered here);
+        free slots with a game beyond the one chosen in ``left`` (windows closed mid-game:
+        their games wait for the next window).  If no lock can be made (a folder that
+        cannot be written) the first slot is used.
+        """
+        directory = Path(directory)
+        try:
+            found = {int(m.group(1) or 1) for m in map(_SLOT_FILE.match, os.listdir(directory))
+                     if m is not None}
+        except OSError:
+            found = set()
+        chosen: SaveStore | None = None  # the first free slot with a game
+        spare: SaveStore | None = None  # the first free empty slot
+        others: list[Path] = []
+        left: list[Path] = []
+        for slot in range(1, MAX_SLOTS + 1):
+            if slot > max(found, default=0) and (chosen or spare):
+                break
+            store = cls(directory, slot=slot)
+            try:
+                free = store._slot_lock.acquire()
+            except OSError:  # no lock can be made here: nothing can be written either
+                chosen = chosen or spare or store
+                break
+            has_game = store.has_current() or store.previous_path.is_file()
+            if not free:
+                if has_game:
+                    others.append(store.current_path)
+            elif has_game and chosen is None:
+                chosen = store
+            elif has_game:
+                left.append(store.current_path)  # for the next window: let it go
+                store.release()
+            elif spare is None:
+                spare = store
+            else:
+                store.release()
+        result = chosen or spare or cls(directory)  # (no free slot: a thousand windows)
+        if spare is not None and spare is not result:
+            spare.release()
+        result.others, result.left = others, left
+        return result
+
+    @property
+    def locked(self) -> bool:
+        """Does this app hold its autosave slot's lock?"""
+        return self._slot_lock.held
+
+    def release(self) -> None:
+        """Let the autosave slot go (the app is closing): the next app may take it."""
+        self._slot_lock.release()
+
+    def holds(self, record: GameRecord) -> bool:
+        """Is ``record`` exactly what the autosave file holds now?  What the player is told
+        ("your game is saved") is checked against the disk, not against what was meant."""
+        try:
+            snap = read_snapshot(self.current_path)
+            if snap is None:
+                return False
+            obj = parse_json_object(snap.data, record_mod.FORMAT, record_mod.VERSION)
+        except (OSError, Invalid):
+            return False
+        # Compared as JSON (a tuple in the meta reads back as a list; the layout may differ).
+        return bool(obj == json.loads(record.to_json()))
 
     # -- the autosave ----------------------------------------------------------------------------
     def has_current(self) -> bool:
@@ -267,17 +385,17 @@ class SaveStore:
     def load_current(self) -> tuple[GameRecord | None, list[Problem]]:
         """The autosaved game, replayed and checked, or ``None``; and the problems met.
 
-        A damaged autosave is set aside and the one before it (one move earlier) is used,
-        with a "recovered" notice.  The record may be of a finished game (the app stopped
-        between the last move and recording it): check ``record.replay().is_terminal()``,
-        add it to the history (``History.add_game`` ignores a game it already has), then
-        :meth:`clear_current`.  Never raises.
+        A damaged autosave is set aside and the one before it (one move earlier) is used;
+        the one notice about the damaged file then says so (``resumed``).  The record may be
+        of a finished game (the app stopped between the last move and recording it): check
+        ``record.replay().is_terminal()``, add it to the history (``History.add_game``
+        ignores a game it already has), then :meth:`clear_current`.  Never raises.
         """
         with self._lock:
             return self._load_current()
 
     def _load_current(self) -> tuple[GameRecord | None, list[Problem]]:
-        for folder in (self.directory, self.saves_dir):
+        for folder in (self.directory, self.saves_dir, self.pending_dir):
             sweep_temp_files(folder)
         rec, snap, problem = self._read(self.current_path, "current")
         if rec is not None and snap is not None:
@@ -285,12 +403,12 @@ class SaveStore:
             return rec, []
         if problem is None:
             return None, []
-        problems = [problem]
+        first, problems = problem, [problem]
         if problem.kind == "unreadable":
             return None, problems
         rec, snap, problem = self._read(self.previous_path, "current")
         if rec is not None and snap is not None:
-            problems.append(Problem("recovered", "current", self.current_path))
+            problems = [dataclasses.replace(first, resumed=True)]
             identity: tuple[int, int, int, int] | None = None
             if self.current_path not in self._blocked:
                 with contextlib.suppress(StoreError):  # best effort: it is still in .prev
@@ -378,6 +496,77 @@ class SaveStore:
                              f"{e.strerror or e}.") from e
         return True
 
+    def forget_archive(self, record: GameRecord) -> None:
+        """``record``'s game is in the history: drop the automatic copy (``autosave-…``)
+        :meth:`_keep_other_game` may have made of it, so no stale unfinished copy stays.
+        Named saves the player made are never touched."""
+        meta = GameMeta.of(record)
+        name = f"autosave-{record.game}-{meta.id.removeprefix('origin-')[:8]}"
+        try:  # only looked at: a damaged file is left for load_named to set aside
+            snap = read_snapshot(self.named_path(name))
+            if snap is None:
+                return
+            obj = parse_json_object(snap.data, record_mod.FORMAT, record_mod.VERSION)
+            same = GameMeta.of(GameRecord.from_dict(obj)).id == meta.id
+        except (OSError, Invalid, RecordError):
+            return
+        if same:
+            with contextlib.suppress(StoreError):
+                self.delete_named(name)
+
+    # -- finished games on their way to the history ----------------------------------------------
+    def pending_path(self, record: GameRecord) -> Path:
+        """The queue file of ``record``'s game: one per game id, so putting it twice, or from
+        two apps, keeps one file."""
+        digest = hashlib.sha256(GameMeta.of(record).id.encode("utf-8")).hexdigest()[:32]
+        return self.pending_dir / (digest + SUFFIX)
+
+    def put_pending(self, record: GameRecord) -> Path:
+        """Queue a finished game for the history (atomically); :class:`StoreError` if it
+        cannot be written."""
+        path = self.pending_path(record)
+        ensure_dir(self.pending_dir)
+        atomic_write(path, record.to_json() + "\n")
+        return path
+
+    def pending(self) -> tuple[list[tuple[Path, GameRecord]], list[Problem]]:
+        """The queued games, oldest first; damaged queue files are set aside (problems)."""
+        try:
+            entries = sorted((e for e in os.scandir(self.pending_dir)
+                              if e.name.endswith(SUFFIX) and not e.name.startswith(".")),
+                             key=lambda e: (_mtime(e), e.name))
+        except OSError:
+            return [], []
+        out: list[tuple[Path, GameRecord]] = []
+        problems: list[Problem] = []
+        for entry in entries:
+            path = Path(entry.path)
+            rec, _snap, problem = self._read(path, "pending")
+            if rec is not None and _finished(rec):
+                out.append((path, rec))
+            elif rec is not None:  # not finished: not ours to record; never lost either
+                problem = set_aside(path, "pending", Invalid("foreign", "not a finished game"))
+            if problem is not None:
+                problems.append(problem)
+        return out, problems
+
+    def has_pending(self) -> bool:
+        try:
+            return any(e.name.endswith(SUFFIX) and not e.name.startswith(".")
+                       for e in os.scandir(self.pending_dir))
+        except OSError:
+            return False
+
+    def set_aside_pending(self, path: Path, why: str) -> Problem:
+        """A queued game the history refuses (it does not replay as a finished game): set
+        it aside, never lost, never tried again."""
+        return set_aside(path, "pending", Invalid("corrupt", why))
+
+    def remove_pending(self, path: Path) -> None:
+        """The history has the game: drop its queue file (gone already is fine: another app
+        flushed it)."""
+        self._remove(path)
+
     # -- inside ----------------------------------------------------------------------------------
     def _read(self, path: Path, subject: Subject, key: str = ""
               ) -> tuple[GameRecord | None, Snapshot | None, Problem | None]:
@@ -417,8 +606,15 @@ class SaveStore:
         other = GameMeta.of(rec)
         if other.id == gid:
             return []  # the same game (continued in two windows): the later move wins
+        if _finished(rec):  # not a game to go on with: on its way to the history instead
+            with contextlib.suppress(StoreError):
+                self.put_pending(rec)
+                return []
         name = f"autosave-{rec.game}-{other.id.removeprefix('origin-')[:8]}"
         self.save_named(name, rec)
+        if name in self._archived:
+            return []  # said once: kept up to date, not announced at every move
+        self._archived.add(name)
         return [Problem("archived", "current", self.current_path, key=name,
                         kept_as=self.named_path(name))]
 

@@ -54,6 +54,7 @@ from truf_tui.ui.storage import (
 
 if TYPE_CHECKING:
     from textual.command import CommandPalette
+    from textual.timer import Timer
 
     from truf_tui.engine.record import AnyState, GameRecord
     from truf_tui.store import Problem
@@ -155,6 +156,8 @@ class TrufApp(App[None]):
         # The game being followed (autosaved), and the saved one the start screen offers.
         self._keeper: GameKeeper | None = None
         self._saved: tuple[GameRecord, AnyState] | None = None
+        self._history_timer: Timer | None = None  # the next try of a busy history
+        self._history_tries = 0
         if self.data is not None and load is None:
             self._saved = self.data.load_autosave()
 
@@ -179,6 +182,7 @@ class TrufApp(App[None]):
             self.start_game(config)
         self._sync_size_notice()
         self.show_problems()
+        self._retry_history()
 
     def on_unmount(self) -> None:
         if self.data is not None:
@@ -459,6 +463,28 @@ class TrufApp(App[None]):
             keeper.tracking = False
             keeper.data.problems.append(Notice("store.not_saved", f"{type(e).__name__}: {e}"))
         self.show_problems()
+        self._retry_history()
+
+    def _retry_history(self) -> None:
+        """Finished games wait for a busy history: try again, less and less often, while
+        the app runs (the next start tries too).  Each game goes in once: by its id."""
+        data = self.data
+        if data is None or self._history_timer is not None or not data.waiting:
+            return
+        delays = data.RETRY_DELAYS
+        delay = delays[min(self._history_tries, len(delays) - 1)]
+
+        def again() -> None:
+            self._history_timer = None
+            self._history_tries += 1
+            if data.flush_pending():
+                data.problems.append(Notice("store.recorded_later"))
+            if not data.waiting:
+                self._history_tries = 0
+            self.show_problems()
+            self._retry_history()
+
+        self._history_timer = self.set_timer(delay, again)
 
     @property
     def saved_game(self) -> tuple[GameRecord, AnyState] | None:
@@ -468,6 +494,19 @@ class TrufApp(App[None]):
             alive = k.tracking and not k.finished and k.record is not None
             return (k.record, k.state) if alive else None  # type: ignore[return-value]
         return self._saved
+
+    @property
+    def game_on_disk(self) -> bool:
+        """Is the game in progress (or the saved one) in the autosave file right now?  What
+        the quit dialog and the game menu say is checked on disk (issue 16, item 1)."""
+        saved = self.saved_game
+        return self.data is not None and saved is not None and self.data.on_disk(saved[0])
+
+    def _followed(self) -> bool:
+        """Is the game on the table one the app means to keep in the autosave?  (Not a
+        guided game, not a position prepared by hand, not one without a data folder.)"""
+        k = self._keeper
+        return self.data is not None and k is not None and k.tracking and not k.finished
 
     def continue_game(self) -> None:
         """Carry on with the saved game (the start screen's "Continue")."""
@@ -576,7 +615,8 @@ class TrufApp(App[None]):
                 self.new_game_menu()
 
         can_save = self.data is not None and self.saved_game is not None
-        self.push_screen(GameMenu(can_save), chosen)
+        self.push_screen(GameMenu(can_save, on_disk=not self._followed() or self.game_on_disk),
+                         chosen)
 
     def save_as(self, then: Callable[[], None] | None = None) -> None:
         """Ask for a name and save the game in progress (or the saved game the start screen
@@ -683,7 +723,9 @@ class TrufApp(App[None]):
             if yes:
                 self.exit()
 
-        self.push_screen(ConfirmQuit(saved=self.saved_game is not None), answered)
+        followed = self._followed()
+        on_disk = followed and self.game_on_disk
+        self.push_screen(ConfirmQuit(saved=on_disk, failed=followed and not on_disk), answered)
 
     def action_help_quit(self) -> None:
         self.notify(tr("quit.ctrl_c"), title=tr("quit.ctrl_c.title"))

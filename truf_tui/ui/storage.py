@@ -6,11 +6,13 @@ choices, collects every :class:`~truf_tui.store.Problem` to be shown to the play
 opens the history only when it is first needed (so starting the app stays quick).
 
 :class:`GameKeeper` follows the game on the table: it autosaves after every move and, when
-the game ends, records it in the history and clears the autosave.  No Textual here.
+the game ends, queues it on disk for the history, clears the autosave and records it (or
+leaves it queued for a later try, when the history is busy).  No Textual here.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from copy import deepcopy
 from dataclasses import dataclass
@@ -174,20 +176,42 @@ class Notice:
     def message(self, lang: str = "en") -> str:
         from truf_tui.ui.i18n import tr  # the current language is the app's
 
-        return tr(self.key, detail=self.detail)
+        detail = self.detail.strip()
+        if detail and detail[-1] not in ".!?…":  # a store's reason, then a sentence of ours
+            detail += "."
+        return tr(self.key, detail=detail)
 
 
 class AppData:
     """The player's data folder, as the app uses it.  Nothing here raises on bad files:
-    what went wrong is added to :attr:`problems` (the app shows and empties it)."""
+    what went wrong is added to :attr:`problems` (the app shows and empties it).
+
+    The autosave is this running app's own (``SaveStore.claim``): another window on the
+    same folder plays and saves its own game, and is told so.
+    """
+
+    # A finished game waits for a busy history (another program's transaction): the end of
+    # the game waits FIRST_TRY seconds, later tries RETRY_TRY each, RETRY_DELAYS apart.
+    FIRST_TRY = 1.0
+    RETRY_TRY = 0.2
+    RETRY_DELAYS: tuple[float, ...] = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)
 
     def __init__(self, folder: str | Path) -> None:
         self.folder = Path(folder)
         self.settings = SettingsStore(self.folder)
-        self.saves = SaveStore(self.folder)
+        self.first_run = not self.settings.path.exists()
+        self.saves = SaveStore.claim(self.folder)
         self._history: History | None = None
         self.problems: list[Problem | Notice] = []
-        self.first_run = not self.settings.path.exists()
+        if self.saves.others and not self.saves.has_current():
+            # Said where it would be missed: this window has no game of its own to continue.
+            self.problems.append(Problem("elsewhere", "current", self.saves.others[0]))
+        elif self.saves.left and self.saves.has_current():
+            self.problems.append(Problem("waiting", "current", self.saves.left[0]))
+        # Games queued by this app (or found queued at its start) whose later arrival in the
+        # history is announced; games another running app queued are its own business.
+        self._announce: set[str] = set()
+        self._save_failing: str | None = None  # why the last autosave failed, if it did
 
     # -- settings ---------------------------------------------------------------------------
     def load_settings(self) -> dict[str, Any]:
@@ -221,24 +245,98 @@ class AppData:
             self._history.problems = []
 
     def record_finished(self, record: GameRecord) -> bool:
-        """Add a finished game to the history and clear the autosave; False if it could not
-        be recorded (the autosave is then kept, to be recorded at the next start)."""
+        """Put a finished game into the history, exactly once: it is queued on disk first
+        (``pending/``, atomically), the autosave cleared (a finished game is nothing to
+        continue), and then the history is tried.  True if the history has it now.
+
+        A busy history (another program's transaction) or one that cannot be written
+        leaves it queued: :attr:`waiting` is then true, :meth:`flush_pending` tries again
+        and the next start does too.  If not even the queue can be written, the finished
+        game stays in the autosave, which the next start records.  Notices say which.
+        """
+        gid = GameMeta.of(record).id
+        queued: Path | None = None
+        why = ""
         try:
-            self.history.add_game(record)
-        except (StoreError, ValueError, RecordError) as e:
-            self.problems.append(Notice("store.not_recorded", str(e)))
+            queued = self.saves.put_pending(record)
+        except StoreError as e:
+            kept = self.autosave(record, quiet=True)  # the next start records it from there
+            why = str(e)
+        else:
+            kept = True
+            self.clear_autosave()
+        added, error = self._add(record, queued, self.FIRST_TRY)
+        if added:
+            if queued is None:
+                self.clear_autosave()
+            return True
+        if added is False or not kept:
+            self.problems.append(Notice("store.not_recorded", f"{error} {why}".strip()))
+        elif not self.history.in_memory:  # (in memory: the "unsaved" notice said it all)
+            self._announce.add(gid)
+            self.problems.append(Notice("store.recording_later", error))
+        return False
+
+    def _add(self, record: GameRecord, queued: Path | None,
+             busy_timeout: float) -> tuple[bool | None, str]:
+        """Add one finished game.  (True, ""): the history on disk has it, its queue file
+        is gone; (None, why): not now, it stays queued; (False, why): it can never go in
+        (its queue file is set aside)."""
+        try:
+            self.history.add_game(record, busy_timeout=busy_timeout)
+        except StoreError as e:
             self.history_problems()
-            return False
+            return None, str(e)
+        except (ValueError, RecordError) as e:
+            if queued is not None:
+                self.problems.append(self.saves.set_aside_pending(queued, str(e)))
+            return False, str(e)
         self.history_problems()
-        self.clear_autosave()
-        return True
+        if self.history.in_memory:
+            return None, ""  # counted for this session; it stays queued for a working one
+        if queued is not None:
+            with contextlib.suppress(StoreError):  # gone already, or the next try removes it
+                self.saves.remove_pending(queued)
+        self.saves.forget_archive(record)
+        return True, ""
+
+    @property
+    def waiting(self) -> bool:
+        """Do finished games wait for the history on disk (worth trying again later)?"""
+        h = self._history
+        return h is not None and not h.in_memory and self.saves.has_pending()
+
+    def flush_pending(self, busy_timeout: float | None = None) -> int:
+        """Try the queued finished games again (this app's, and any an earlier or another
+        app left).  Returns how many of this app's own went in (to say so)."""
+        if not self.saves.has_pending():
+            return 0
+        records, problems = self.saves.pending()
+        self.problems.extend(problems)
+        n = 0
+        for path, record in records:
+            added, _ = self._add(record, path, self.RETRY_TRY if busy_timeout is None
+                                 else busy_timeout)
+            gid = GameMeta.of(record).id
+            if added is not None and gid in self._announce:  # in, or never: done with it
+                self._announce.discard(gid)
+                n += int(added)
+        return n
 
     # -- the autosave -----------------------------------------------------------------------
     def load_autosave(self) -> tuple[GameRecord, AnyState] | None:
         """The unfinished game to continue, if any.  A finished one found there (the app
-        stopped before recording it) goes into the history now."""
+        stopped before recording it) goes into the history now, and so do finished games
+        an earlier run left queued (a busy history)."""
         record, problems = self.saves.load_current()
         self.problems.extend(problems)
+        if self.saves.has_pending():  # finished games an earlier run could not record yet
+            records, _ = self.saves.pending()
+            self._announce.update(GameMeta.of(r).id for _, r in records)
+            if self.flush_pending():
+                self.problems.append(Notice("store.recorded_later"))
+            elif self.waiting:
+                self.problems.append(Notice("store.still_waiting"))
         if record is None:
             return None
         try:
@@ -251,11 +349,23 @@ class AppData:
             return None
         return record, state
 
-    def autosave(self, record: GameRecord) -> None:
+    def autosave(self, record: GameRecord, *, quiet: bool = False) -> bool:
+        """Save the game in progress; False (and a notice, unless ``quiet``) if it could not
+        be written: then nothing may say it is saved."""
         try:
             self.problems.extend(self.saves.save_current(record))
         except StoreError as e:
-            self.problems.append(Notice("store.not_saved", str(e)))
+            # Said once, not at every move: the game menu and the quit dialog keep saying it.
+            if not quiet and str(e) != self._save_failing:
+                self.problems.append(Notice("store.not_saved", str(e)))
+            self._save_failing = str(e)
+            return False
+        self._save_failing = None
+        return True
+
+    def on_disk(self, record: GameRecord | None) -> bool:
+        """Is ``record`` what the autosave file holds right now?"""
+        return record is not None and self.saves.holds(record)
 
     def clear_autosave(self) -> None:
         try:
@@ -267,6 +377,7 @@ class AppData:
         if self._history is not None:
             self._history.close()
             self._history = None
+        self.saves.release()  # the next window may take this autosave (and its game)
 
 
 def new_game_meta(tier: str, opponent: str = "computer", **extra: Any) -> dict[str, Any]:

@@ -104,13 +104,16 @@ class ConfirmDialog(Question[bool]):
 class ConfirmQuit(ConfirmDialog):
     """Asked when quitting with a game in progress; ``q`` again also means yes.
 
-    ``saved``: the game is autosaved, so quitting loses nothing (the message says so)."""
+    ``saved``: the game is in the autosave file now, so quitting loses nothing (the message
+    says so); ``failed``: it should have been, but could not be written (the message says
+    that instead: issue 16, item 1)."""
 
     BINDINGS = [Binding("q", "answer(True)", show=False)]
 
-    def __init__(self, saved: bool = False) -> None:
-        super().__init__("quit.title", "quit.message.saved" if saved else "quit.message",
-                         "quit.yes", "quit.no")
+    def __init__(self, saved: bool = False, failed: bool = False) -> None:
+        message = ("quit.message.saved" if saved else "quit.message.failed" if failed
+                   else "quit.message")
+        super().__init__("quit.title", message, "quit.yes", "quit.no")
 
 
 class ConfirmLoss(Question[str]):

@@ -79,9 +79,10 @@ class GameMenu(ModalScreen[str | None]):
         Binding("down", "app.focus_next", show=False),
     ]
 
-    def __init__(self, can_save: bool) -> None:
+    def __init__(self, can_save: bool, on_disk: bool = True) -> None:
         super().__init__()
         self.can_save = can_save
+        self.on_disk = on_disk  # False: the autosave failed, the note says so
         self._chosen = False
 
     def compose(self) -> ComposeResult:
@@ -103,8 +104,8 @@ class GameMenu(ModalScreen[str | None]):
                          ("saved", "menu.saved_games"), ("leave", "menu.leave")):
             self.query_one(f"#menu-{bid}", Button).label = tr(key)
         note = self.query_one("#menu-note", Static)
-        note.update(tr("menu.no_saving"))
-        note.display = not self.can_save
+        note.update(tr("menu.no_saving" if not self.can_save else "menu.not_on_disk"))
+        note.display = not self.can_save or not self.on_disk
 
     def on_settings_changed(self, _: SettingsChanged) -> None:
         self.refresh_texts()

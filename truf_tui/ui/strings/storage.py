@@ -12,10 +12,28 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "La agordoj ne konserveblis: {detail}",
     },
     "store.not_recorded": {
-        "en": "The finished game could not be added to the history: {detail} It stays "
-              "saved and is added at the next start.",
-        "eo": "La finita ludo ne aldoneblis al la historio: {detail} Ĝi restas konservita "
-              "kaj aldoniĝos je la sekva starto.",
+        "en": "The finished game could not be added to the history, nor kept on disk to add "
+              "it later: {detail}",
+        "eo": "La finita ludo ne aldoneblis al la historio, nek konserveblis sur la disko "
+              "por aldoni ĝin poste: {detail}",
+    },
+    "store.recording_later": {
+        "en": "The finished game could not be added to the history yet: {detail} It is "
+              "kept on disk and is added as soon as the history is free, at the latest at "
+              "the next start.",
+        "eo": "La finita ludo ankoraŭ ne aldoneblis al la historio: {detail} Ĝi estas "
+              "konservita sur la disko kaj aldoniĝos, tuj kiam la historio estos libera, "
+              "plej malfrue je la sekva starto.",
+    },
+    "store.recorded_later": {
+        "en": "The finished game that was waiting is now in the history.",
+        "eo": "La finita ludo, kiu atendis, nun estas en la historio.",
+    },
+    "store.still_waiting": {
+        "en": "A finished game of an earlier session still waits for the history, which "
+              "another program is using; it is added as soon as the history is free.",
+        "eo": "Finita ludo de antaŭa seanco ankoraŭ atendas la historion, kiun alia programo "
+              "uzas; ĝi aldoniĝos, tuj kiam la historio estos libera.",
     },
     "store.not_read": {
         "en": "The game history could not be read: {detail}",
@@ -38,6 +56,17 @@ STRINGS: dict[str, dict[str, str]] = {
               "the computer {computer}, playing to {target}.",
         "eo": "{game} kontraŭ la komputilo ({tier}): rondo {round}; poentoj: vi {you}, "
               "la komputilo {computer}, ludante ĝis {target}.",
+    },
+    "quit.message.failed": {
+        "en": "This game could not be saved on disk (see the notices), so quitting now "
+              "loses it.",
+        "eo": "Ĉi tiu ludo ne konserveblis sur la disko (vidu la avizojn), do se vi eliras "
+              "nun, ĝi perdiĝos.",
+    },
+    "menu.not_on_disk": {
+        "en": "This game is not saved on disk: the latest save failed (see the notices).",
+        "eo": "Ĉi tiu ludo ne estas konservita sur la disko: la lasta konservo malsukcesis "
+              "(vidu la avizojn).",
     },
     "quit.message.saved": {
         "en": "Your game is saved: choose “Continue” next time to carry on.",
