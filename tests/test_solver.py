@@ -293,3 +293,24 @@ def test_solve_cli_rejects_bad_options(args: list[str]) -> None:
     with pytest.raises(SystemExit) as e:
         main(args)
     assert e.value.code == 2
+
+
+def test_T8_T10_match_utility_follows_the_scores() -> None:
+    """Outcomes valued in the match: 2 P(non-dealer wins) - 1, the next round dealt by the
+    other player (T2), an accepted rest taking the winner to the target (T8)."""
+    from truf_tui.solve.cfr import match_utility
+    from truf_tui.solve.tree import Outcome
+    tree = tree_of(12, (11, 10), True)
+    seen: list[tuple[int, int]] = []
+
+    def next_round(a: int, b: int) -> float:  # the next non-dealer has a, the dealer b
+        seen.append((a, b))
+        return 0.25
+
+    u = dict(zip(tree.outcomes, match_utility(tree, next_round, 0.5), strict=True))
+    assert u[Outcome(0, 1, False)] == 1.0  # 11 + 1 = 12: the non-dealer wins the match
+    assert u[Outcome(1, 1, False)] == 2 * (1 - 0.25) - 1  # 11-11, the old dealer leads next
+    assert u[Outcome(1, 2, True)] == -1.0  # the dealer's accepted rest: the game (T8)
+    assert u[Outcome(-1, 1, False)] == 0.5  # all spoiled: nobody scores, the deal passes
+    assert u[Outcome(-1, 1, False, True)] == 0.5  # the redeal's value, as given
+    assert (11, 11) in seen and (10, 11) in seen

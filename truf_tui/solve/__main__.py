@@ -16,14 +16,22 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from truf_tui.solve.blueprint import Blueprint, lift, merge
-from truf_tui.solve.cfr import ALGORITHMS, Exploitability, Solver, points_utility
-from truf_tui.solve.tree import build
+from truf_tui.solve.cfr import (
+    ALGORITHMS,
+    Exploitability,
+    Solver,
+    Vec,
+    match_utility,
+    points_utility,
+)
+from truf_tui.solve.tree import Tree, build
 
 DEFAULT_DIR = Path("solve-runs")
 
@@ -60,8 +68,8 @@ def _progress(label: str, start: int, total: int, quiet: bool) -> tuple[float, o
 
 def run_round(target: int, scores: tuple[int, int], iterations: int, folder: Path | None,
               every: int = 50, quiet: bool = False, curve: bool = False,
-              algorithm: str = "dcfr", seconds: float | None = None
-              ) -> tuple[Stage, Stage | None, float]:
+              algorithm: str = "dcfr", seconds: float | None = None,
+              payoff: str = "points") -> tuple[Stage, Stage | None, float]:
     """Both stages solved to ``iterations`` (resumed from ``folder`` if it holds them).
 
     With ``seconds`` the run stops at the first checkpoint past that budget; the second
@@ -69,19 +77,39 @@ def run_round(target: int, scores: tuple[int, int], iterations: int, folder: Pat
     is done, so that an interrupted run resumes to exactly what an uninterrupted one gives.
     """
     deadline = None if seconds is None else time.perf_counter() + seconds
-    tag = f"t{target}-{scores[0]}-{scores[1]}-{algorithm}"
+    tag = f"t{target}-{scores[0]}-{scores[1]}-{algorithm}" + ("-match" if payoff == "match"
+                                                               else "")
+    utility = _utility(payoff)
     fresh_tree = build(target, scores, redeal=False)
-    fresh = Stage("no redeal", Solver(fresh_tree, points_utility(fresh_tree), algorithm),
+    fresh = Stage("no redeal", Solver(fresh_tree, utility(fresh_tree, 0.0), algorithm),
                   (folder or Path(".")) / f"{tag}-noredeal.npz")
     if not _advance(fresh, iterations, folder, every, quiet, curve, deadline):
         return fresh, None, 0.0
     fresh_value = fresh.solver.exploitability().value
     tree = build(target, scores, redeal=True)
-    whole = Stage("round", Solver(tree, points_utility(tree, fresh_value), algorithm),
+    whole = Stage("round", Solver(tree, utility(tree, fresh_value), algorithm),
                   (folder or Path(".")) / f"{tag}-round.npz")
     if not _advance(whole, iterations, folder, every, quiet, curve, deadline):
         return fresh, None, fresh_value
     return fresh, whole, fresh_value
+
+
+def _utility(payoff: str) -> Callable[[Tree, float], Vec]:
+    """Outcomes in points (T10), or in the match (2 P(win) - 1) with the later rounds valued
+    by the project's match table (a documented approximation: it models the rounds after
+    this one by measured outcome frequencies, not by the solved strategy)."""
+    if payoff == "points":
+        return points_utility
+
+    def match(tree: Tree, redeal_value: float) -> Vec:
+        from truf_tui.ai.matchtable import match_win
+
+        def next_round(a: int, b: int) -> float:
+            return match_win((a, b), 0, 1, tree.target)
+
+        return match_utility(tree, next_round, redeal_value)
+
+    return match
 
 
 def _advance(stage: Stage, iterations: int, folder: Path | None, every: int,
@@ -150,6 +178,8 @@ def main(argv: list[str] | None = None) -> int:
                        help="checkpoints (resumable); default ./solve-runs")
         p.add_argument("--every", type=int, default=50, help="checkpoint interval")
         p.add_argument("--algorithm", choices=ALGORITHMS, default="dcfr")
+        p.add_argument("--payoff", choices=("points", "match"), default="points",
+                       help="value outcomes in points, or in match-win probability")
         p.add_argument("--json", action="store_true", help="print the figures as JSON")
         p.add_argument("--quiet", action="store_true", help="no progress bar")
         p.add_argument("--seconds", type=float, default=None,
@@ -169,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--iterations must be at least 1")
     t0 = time.perf_counter()
     fresh, whole, _ = run_round(a.target, scores, a.iterations, a.dir, a.every, a.quiet,
-                                a.curve, a.algorithm, a.seconds)
+                                a.curve, a.algorithm, a.seconds, a.payoff)
     solve_s = time.perf_counter() - t0
     if whole is None:
         print(f"stopped after {solve_s:.0f} s at iteration {fresh.solver.iteration} of the "
@@ -187,6 +217,14 @@ def main(argv: list[str] | None = None) -> int:
                            "blueprint_"))
         fig["blueprint_bytes"] = bp_fresh.packed_bytes() + bp_whole.packed_bytes()
     fig["check_seconds"] = time.perf_counter() - t1
+    unit = "points/round"
+    if a.payoff == "match":  # utilities are 2 P - 1: report probabilities
+        unit = "match-win probability"
+        for k, v in list(fig.items()):
+            if k.endswith("exploitability"):
+                fig[k] = v / 2
+            elif k.endswith(("value", "best_nondealer", "best_dealer")):
+                fig[k] = (v + 1) / 2
     where = f"target {a.target}, scores {scores[0]}-{scores[1]} (non-dealer-dealer)"
     if a.json:
         print(json.dumps(fig, indent=1))
@@ -194,18 +232,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"solved {where}: {fig['iterations']} iterations, {fig['nodes']:,} public "
               f"decision nodes, {solve_s:.1f} s")
     elif a.command == "value":
-        print(f"value of the round, {where}, for the non-dealer: {fig['value']:+.6f} points "
+        what = "points" if a.payoff == "points" else "P(he wins the match)"
+        print(f"value of the round, {where}, for the non-dealer: {fig['value']:+.6f} {what} "
               f"(exploitability bound {_x(fig['exploitability'])})")
     if a.command == "check":
-        print(f"average strategy: exploitability {_x(fig['exploitability'])} points/round "
+        print(f"average strategy: exploitability {_x(fig['exploitability'])} {unit} "
               f"(round {_x(fig['round_exploitability'])} + after a redeal "
               f"{_x(fig['redeal_exploitability'])}), value {fig['value']:+.6f}")
-        print(f"exploitability: {_x(fig['blueprint_exploitability'])} points/round ({where}; "
+        print(f"exploitability: {_x(fig['blueprint_exploitability'])} {unit} ({where}; "
               f"the blueprint the expert plays, per {a.blueprint}, {a.bits}-bit, "
               f"{fig['blueprint_bytes'] / 1e6:.2f} MB packed; "
               f"{fig['iterations']} iterations; exact best response on the full tree)")
     else:
-        print(f"exploitability: {_x(fig['exploitability'])} points/round ({where}; "
+        print(f"exploitability: {_x(fig['exploitability'])} {unit} ({where}; "
               f"{fig['iterations']} iterations; round {_x(fig['round_exploitability'])} + "
               f"after a redeal {_x(fig['redeal_exploitability'])})")
     return 0

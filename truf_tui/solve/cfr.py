@@ -44,6 +44,31 @@ def _points(o: Outcome, tree: Tree, redeal_value: float) -> float:
     return float(pts if o.winner == 0 else -pts)
 
 
+def match_utility(tree: Tree, next_round: Callable[[int, int], float],
+                  redeal_value: float = 0.0) -> Vec:
+    """What each outcome is worth to the non-dealer in the match: 2 P(he wins it) - 1.
+
+    ``next_round(a, b)`` is the probability that the non-dealer of the *next* round wins
+    the match when he has ``a`` points and the dealer ``b`` (both below the target).  The
+    deal passes after every round (T2), so this round's dealer is the next non-dealer.
+    """
+    target = tree.target
+    sn, sd = tree.scores
+
+    def win(o: Outcome) -> float:
+        n, d = sn, sd
+        if o.winner >= 0:
+            pts = round_points(o.winner, o.stake, o.game, tree.scores, target)
+            n, d = (n + pts, d) if o.winner == 0 else (n, d + pts)
+        if n >= target:
+            return 1.0
+        if d >= target:
+            return 0.0
+        return 1.0 - next_round(d, n)
+
+    return np.array([redeal_value if o.redeal else 2.0 * win(o) - 1.0 for o in tree.outcomes])
+
+
 @dataclass
 class Exploitability:
     best0: float  # what a best-responding non-dealer gets against the dealer's strategy
