@@ -310,7 +310,7 @@ def test_T8_T10_match_utility_follows_the_scores() -> None:
     u = dict(zip(tree.outcomes, match_utility(tree, next_round, 0.5), strict=True))
     assert u[Outcome(0, 1, False)] == 1.0  # 11 + 1 = 12: the non-dealer wins the match
     assert u[Outcome(1, 1, False)] == 2 * (1 - 0.25) - 1  # 11-11, the old dealer leads next
-    assert u[Outcome(1, 2, True)] == -1.0  # the dealer's accepted rest: the game (T8)
+    assert u[Outcome(1, 1, True)] == -1.0  # the dealer's accepted rest: the game (T8)
     assert u[Outcome(-1, 1, False)] == 0.5  # all spoiled: nobody scores, the deal passes
     assert u[Outcome(-1, 1, False, True)] == 0.5  # the redeal's value, as given
     assert (11, 11) in seen and (10, 11) in seen
