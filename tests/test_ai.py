@@ -183,7 +183,18 @@ def test_trufludo_play_fast_path_agrees_with_apply() -> None:
     for _ in range(100):
         s = random_position("trufludo", rng)
         a = rng.choice(s.legal_actions())
-        assert s._play(s.current_player, a) == s.apply(a)
+        assert s.apply_unchecked(a) == s.apply(a)
+
+
+def test_truc_apply_unchecked_agrees_with_apply() -> None:
+    rng = random.Random(4)
+    kinds = set()
+    for _ in range(300):
+        s = random_position("truc", rng)
+        for a in s.legal_actions():
+            assert s.apply_unchecked(a) == s.apply(a), (s, a)
+            kinds.add(a.kind)
+    assert kinds == {"play", "raise", "rest", "accept", "refuse", "fold", "redeal"}
 
 
 def test_truc_fast_paths_agree_with_engine() -> None:

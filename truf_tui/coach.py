@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, fields
 from itertools import combinations_with_replacement
 from typing import Any
 
-from truf_tui.ai.truc_knowledge import decided, equity, unseen_cards
+from truf_tui.ai.truc_knowledge import equity, unseen_cards
 from truf_tui.cards import TRUC_STRENGTH, Card
 from truf_tui.engine import truc, trufludo
 
@@ -139,9 +139,8 @@ def _pct(p: float) -> int:
 def _decides(tricks: Sequence[truc.Trick], leader: int, lead: Card, answer: Card,
              ) -> tuple[bool, int | None]:
     """T6 after the trick in play ends with ``answer``: (is the round decided, its winner)."""
-    a, b = TRUC_STRENGTH[lead], TRUC_STRENGTH[answer]
-    w = leader if a > b else 1 - leader if b > a else None
-    return decided([t.winner for t in tricks] + [w])
+    w = truc.trick_winner(leader, TRUC_STRENGTH[lead], TRUC_STRENGTH[answer])
+    return truc.round_result([t.winner for t in tricks] + [w])
 
 
 def truc_reason(state: truc.State, action: truc.Action, me: int,
@@ -181,7 +180,7 @@ def truc_reason(state: truc.State, action: truc.Action, me: int,
         return Reason("t.answer.loses.keep" if better else "t.answer.loses", {"card": card})
     stake = state.stake
     if kind == "raise":
-        return Reason("t.raise", {"p": eq(), "n": 2 if stake == 1 else stake + 2})
+        return Reason("t.raise", {"p": eq(), "n": truc.next_stake(stake)})
     if kind == "rest":
         return Reason("t.rest", {"p": eq()})
     if kind == "redeal":
@@ -191,19 +190,19 @@ def truc_reason(state: truc.State, action: truc.Action, me: int,
             return Reason("t.accept.redeal", {"p": eq()})
         if state.pending == "rest":
             return Reason("t.accept.rest", {"p": eq()})
-        return Reason("t.accept", {"p": eq(), "n": 2 if stake == 1 else stake + 2})
-    target = state.rules.target
-    loses_game = state.points[1 - me] + stake >= target
+        return Reason("t.accept", {"p": eq(), "n": truc.next_stake(stake)})
+    # refuse or fold: what it gives the other player (T7-T9)
+    points, game = truc.concession(stake, state.rest, state.pending, state.rules.rest_refusal)
+    loses_game = state.points[1 - me] + points >= state.rules.target
     if kind == "refuse":
         if state.pending == "redeal":
             return Reason("t.refuse.redeal", {"p": eq()})
-        if state.pending == "rest" and state.rules.rest_refusal == "game":
+        if game:
             return Reason("t.refuse.game")
-        return Reason("t.refuse.match" if loses_game else "t.refuse", {"n": stake})
-    # fold (T9)
-    if state.rest or (state.pending == "rest" and state.rules.rest_refusal == "game"):
+        return Reason("t.refuse.match" if loses_game else "t.refuse", {"n": points})
+    if game:
         return Reason("t.fold.game")
-    return Reason("t.fold.match" if loses_game else "t.fold", {"n": stake})
+    return Reason("t.fold.match" if loses_game else "t.fold", {"n": points})
 
 
 # -- Le Truc: reviewing a round ------------------------------------------------------------------
@@ -273,7 +272,7 @@ class Bet:
         """The stake it asked for (0 for a rest: the game)."""
         if self.kind == "rest":
             return 0
-        return 2 if self.stake == 1 else self.stake + 2
+        return truc.next_stake(self.stake)
 
 
 @dataclass(frozen=True)

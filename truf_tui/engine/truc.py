@@ -47,10 +47,18 @@ class Rules:
         return cls(**rules_kwargs(d, ("target", "rest_refusal"), GAME))
 
 
+Kind = Literal["play", "raise", "rest", "accept", "refuse", "fold", "redeal"]
+"""What an action does (T11)."""
+Pending = Literal["raise", "rest", "redeal"]
+"""A proposal the player to move must answer (T3, T7, T8)."""
+How = Literal["tricks", "refused", "fold", "spoiled"]
+"""How a round ended (:class:`RoundEnd`)."""
+
+
 class Action(NamedTuple):
     """One Truc action (T11): ``kind`` is play, raise, rest, accept, refuse, fold or redeal."""
 
-    kind: str
+    kind: Kind
     card: Card | None = None
 
     def __str__(self) -> str:
@@ -63,7 +71,7 @@ ACCEPT = Action("accept")
 REFUSE = Action("refuse")
 FOLD = Action("fold")
 REDEAL = Action("redeal")
-_WORDS = {a.kind: a for a in (RAISE, REST, ACCEPT, REFUSE, FOLD, REDEAL)}
+_WORDS: dict[str, Action] = {a.kind: a for a in (RAISE, REST, ACCEPT, REFUSE, FOLD, REDEAL)}
 _PLAYS = {c: Action("play", c) for c in TRUC_32}
 _PLAY_BY_TEXT = {str(c): a for c, a in _PLAYS.items()}
 
@@ -114,7 +122,7 @@ class RoundEnd(NamedTuple):
     round: int
     winner: int | None
     points: int
-    how: str
+    how: How
     game: bool
     tricks: tuple[Trick, ...]
 
@@ -142,24 +150,37 @@ def trick_winner(leader: int, lead_strength: int, answer_strength: int) -> int |
 
 def round_result(winners: Sequence[int | None]) -> tuple[bool, int | None]:
     """T6 from the trick winners so far (None: spoiled): (is the round decided, its winner
-    or None), judged from the results alone."""
+    or None), judged from the results alone.  The search's rollouts call it on every trick,
+    hence the plain arithmetic."""
     n = len(winners)
     if n < 2:
         return False, None
+    a, b = winners[0], winners[1]
     if n == 2:
-        a, b = winners[0], winners[1]
         if a is not None and (b is None or b == a):
             return True, a  # same winner twice, or won then spoiled
         if a is None and b is not None:
             return True, b  # spoiled then won
         return False, None
-    w = list(winners[:3])
-    wins = (w.count(0), w.count(1))
-    if wins[0] != wins[1]:
-        return True, 0 if wins[0] > wins[1] else 1
-    if wins[0] == 0:
+    c = winners[2]
+    w0 = (a == 0) + (b == 0) + (c == 0)
+    w1 = (a == 1) + (b == 1) + (c == 1)
+    if w0 != w1:
+        return True, 0 if w0 > w1 else 1
+    if w0 == 0:
         return True, None  # all three spoiled: nobody scores
-    return True, next(x for x in w if x is not None)  # one each: the earlier one
+    return True, a if a is not None else b if b is not None else c  # one each: the earlier
+
+
+def concession(stake: int, rest: bool, pending: Pending | None,
+               rest_refusal: str) -> tuple[int, bool]:
+    """T7/T8/T9: what refusing the pending raise or rest, or folding, gives the other player:
+    (the stake he scores, whether the round was played for the game).  Refusing a rest (or
+    folding on it) gives the game under the ``"game"`` variant (T8); a fold during an
+    accepted rest concedes the game (T9); anything else gives the agreed stake."""
+    if pending == "rest":
+        return (0, True) if rest_refusal == "game" else (stake, False)
+    return (0, True) if rest else (stake, False)
 
 
 def round_points(winner: int | None, stake: int, game: bool, scores: Sequence[int],
@@ -186,7 +207,7 @@ class _Fields(NamedTuple):
     discards: tuple[tuple[Card, ...], tuple[Card, ...]]  # hands given up by a redeal (T3)
     stake: int  # agreed stake; a raise awaiting its answer is not counted (T7)
     rest: bool  # an accepted rest is in play (T8)
-    pending: str | None  # "raise", "rest" or "redeal": a proposal to_move must answer
+    pending: Pending | None  # a proposal to_move must answer
     last_raiser: int | None  # whose raise was accepted last this round (T7 alternation)
     redeal_used: bool  # a redeal was proposed this round (T3: once)
     leader: int  # who leads the current trick
@@ -297,6 +318,23 @@ class State(_Fields):
             return self._fold(p)
         raise IllegalActionError(f"{action}: there is nothing to {kind}", self.legal_actions())
 
+    def apply_unchecked(self, action: Action) -> State:
+        """The next state after ``action``, which must be one of this state's
+        ``legal_actions()``: nothing is checked or converted.  The search's fast path (its
+        actions come from ``legal_actions``); everyone else calls :meth:`apply`."""
+        p = self.to_move
+        assert p is not None
+        kind = action.kind
+        if kind == "play":
+            return self._play(p, action)
+        if kind == "accept":
+            return self._accept(p)
+        if kind == "refuse":
+            return self._refuse(p)
+        if kind == "fold":
+            return self._fold(p)
+        return self._propose(p, kind, action)  # raise, rest or redeal
+
     def is_terminal(self) -> bool:
         return self.to_move is None
 
@@ -315,7 +353,7 @@ class State(_Fields):
         return self.points
 
     # -- transitions -------------------------------------------------------------------------
-    def _propose(self, p: int, kind: str, action: Action) -> State:
+    def _propose(self, p: int, kind: Pending, action: Action) -> State:
         return self._next(to_move=1 - p, pending=kind, action=action,
                           redeal_used=self.redeal_used or kind == "redeal")
 
@@ -337,22 +375,15 @@ class State(_Fields):
                           discards=self.hands, action=ACCEPT)
 
     def _refuse(self, p: int) -> State:
-        kind = self.pending
         raiser = 1 - p
-        if kind == "redeal":  # T3: the non-dealer goes on
+        if self.pending == "redeal":  # T3: the non-dealer goes on
             return self._next(to_move=raiser, pending=None, action=REFUSE)
-        if kind == "rest" and self.rules.rest_refusal == "game":  # T8 variant
-            return self._end_round(raiser, 0, "refused", True, REFUSE)
-        return self._end_round(raiser, self.stake, "refused", False, REFUSE)  # T7 / T8
+        points, game = concession(self.stake, self.rest, self.pending, self.rules.rest_refusal)
+        return self._end_round(raiser, points, "refused", game, REFUSE)  # T7 / T8
 
     def _fold(self, p: int) -> State:
-        if self.pending == "rest":  # T9: folding while a rest awaits one's answer refuses it
-            if self.rules.rest_refusal == "game":
-                return self._end_round(1 - p, 0, "fold", True, FOLD)
-            return self._end_round(1 - p, self.stake, "fold", False, FOLD)
-        if self.rest:  # T9: during an accepted rest a fold concedes the game
-            return self._end_round(1 - p, 0, "fold", True, FOLD)
-        return self._end_round(1 - p, self.stake, "fold", False, FOLD)
+        points, game = concession(self.stake, self.rest, self.pending, self.rules.rest_refusal)
+        return self._end_round(1 - p, points, "fold", game, FOLD)  # T9
 
     def _play(self, p: int, action: Action) -> State:
         card = action.card
@@ -385,7 +416,7 @@ class State(_Fields):
         vals[_HISTORY] = self.history + (action,)
         return tuple.__new__(State, vals)
 
-    def _end_round(self, winner: int | None, points: int, how: str, game: bool,
+    def _end_round(self, winner: int | None, points: int, how: How, game: bool,
                    action: Action, hands: tuple[tuple[Card, ...], tuple[Card, ...]] | None = None,
                    tricks: tuple[Trick, ...] | None = None) -> State:
         """Score the round (T10; a game-stake round sets the winner to the target, T8)."""

@@ -95,6 +95,23 @@ for _c in PACKS["french"] + PACKS["italian"]:
     _SUIT_OF[_c] = _c.suit_index
 
 
+def legal_plays(hand: Sequence[Card], table: Sequence[Card], forced_capture: bool) -> list[Play]:
+    """F5/F6: the moves of a player holding ``hand``: each capture of a table card of the
+    played card's suit, and a throw of each card that cannot capture (of every card, when
+    ``forced_capture`` is off); in the order of the hand, then of the table."""
+    out: list[Play] = []
+    for c in hand:
+        s = _SUIT_OF[c]
+        took = False
+        for t in table:
+            if _SUIT_OF[t] == s:
+                out.append(play(c, t))
+                took = True
+        if not (took and forced_capture):
+            out.append(play(c))
+    return out
+
+
 class _Fields(NamedTuple):
     rules: Rules
     dealer: int
@@ -124,19 +141,7 @@ class State(_Fields):
         p = self.to_move
         if p is None:
             return []
-        table = self.table
-        forced = self.rules.forced_capture
-        out: list[Play] = []
-        for c in self.hands[p]:
-            s = _SUIT_OF[c]
-            took = False
-            for t in table:
-                if _SUIT_OF[t] == s:
-                    out.append(play(c, t))
-                    took = True
-            if not (took and forced):
-                out.append(play(c))
-        return out
+        return legal_plays(self.hands[p], self.table, self.rules.forced_capture)
 
     def apply(self, action: Play | str) -> State:
         if type(action) is not Play:
@@ -166,7 +171,7 @@ class State(_Fields):
             raise IllegalActionError(
                 f"{action}: {take} is not of the suit of {card}; only the suit counts (F5)",
                 self.legal_actions())
-        return self._play(p, action)
+        return self.apply_unchecked(action)
 
     def is_terminal(self) -> bool:
         return self.to_move is None
@@ -192,8 +197,12 @@ class State(_Fields):
         return 0 if r[0] > 0 else 1 if r[1] > 0 else None
 
     # -- the move itself ---------------------------------------------------------------------
-    def _play(self, p: int, action: Play) -> State:
-        """Apply a move already known to be legal (the search's fast path)."""
+    def apply_unchecked(self, action: Play) -> State:
+        """The next state after ``action``, which must be one of this state's
+        ``legal_actions()``: nothing is checked or converted.  The search's fast path (its
+        moves come from ``legal_actions``); everyone else calls :meth:`apply`."""
+        p = self.to_move
+        assert p is not None
         card, take = action
         hands = self.hands
         hand = hands[p]

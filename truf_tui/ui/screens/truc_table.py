@@ -35,11 +35,6 @@ ACTIONS: tuple[tuple[str, str, truc.Action, str], ...] = (
 BY_KIND = {kind: (key, action, label) for kind, key, action, label in ACTIONS}
 
 
-def raised_stake(stake: int) -> int:
-    """T7: 1 -> 2 -> 4 -> 6 ..."""
-    return 2 if stake == 1 else stake + 2
-
-
 def why_not(s: truc.State, kind: str, me: int = HUMAN, other: str | None = None) -> str:
     """Why an action button or key is not available now, in the player's words (``me``: the
     player at the keyboard; ``other``: the opponent's name in hot-seat)."""
@@ -78,7 +73,7 @@ class FoldConfirm(ConfirmDialog):
 
     def message(self) -> str:
         s = self.state
-        if s.rest or (s.pending == "rest" and s.rules.rest_refusal == "game"):
+        if truc.concession(s.stake, s.rest, s.pending, s.rules.rest_refusal)[1]:  # T9
             return tr("tbl.t.fold.game")
         if self.other is not None:
             return tr("tbl.t.fold.message.named", n=s.stake, name=self.other)
@@ -279,7 +274,8 @@ class TrucTable(TableScreen):
         else:
             lines = [f"[b]{tr('tbl.t.stake.points', n=s.stake)}[/]"]
         if s.pending == "raise":
-            lines.append(f"[b $text-warning]{tr('tbl.t.stake.asked', n=raised_stake(s.stake))}[/]")
+            asked = tr("tbl.t.stake.asked", n=truc.next_stake(s.stake))
+            lines.append(f"[b $text-warning]{asked}[/]")
         elif s.pending == "rest":
             lines.append(f"[b $text-warning]{tr('tbl.t.stake.rest.asked')}[/]")
         elif s.pending == "redeal":
@@ -306,7 +302,7 @@ class TrucTable(TableScreen):
         q = ".named" if self.hotseat else ""  # hot-seat: the asker by name
         asker = self.who(self.opp)
         if s.pending == "raise":
-            return tr(f"tbl.t.q.raise{q}", old=s.stake, new=raised_stake(s.stake), name=asker)
+            return tr(f"tbl.t.q.raise{q}", old=s.stake, new=truc.next_stake(s.stake), name=asker)
         if s.pending == "rest":
             if s.rules.rest_refusal == "game":
                 return tr(f"tbl.t.q.rest.game{q}", name=asker)
@@ -416,11 +412,11 @@ class TrucTable(TableScreen):
                               lead=card_markup(lead, self.card_style), **names) + " " + \
                 tr(f"tbl.t.ev.trick.{result}", name=self.who(winner))
         if kind in ("raise", "rest", "redeal"):
-            stake = raised_stake(s.stake)
+            stake = truc.next_stake(s.stake)
             return lambda: tr(f"tbl.t.ev.{kind}.{who}", n=stake, **names)
         if kind == "accept":
             pending = s.pending or "raise"
-            stake = raised_stake(s.stake)
+            stake = truc.next_stake(s.stake)
             return lambda: tr(f"tbl.t.ev.accept.{pending}.{who}", n=stake, **names)
         if kind == "refuse":
             return lambda: tr(f"tbl.t.ev.refuse.{who}", **names)
