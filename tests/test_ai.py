@@ -178,6 +178,33 @@ def test_trufludo_fast_rollouts_agree_with_engine(policy: str) -> None:
             assert v == pytest.approx(T._value(list(t.scores()), obs, 0.3))
 
 
+@pytest.mark.parametrize("policy", ["smart", "fair"])
+def test_trufludo_rollouts_stop_at_their_horizon_as_the_engine_deals(policy: str) -> None:
+    from truf_tui.ai import trufludo_ai as T
+
+    rng = random.Random(8)
+    stopped = 0
+    for _ in range(120):
+        s = random_position("trufludo", rng)
+        trace: list[Any] = []
+        obs = rng.randrange(2)
+        rollout = T.rollout_smart if policy == "smart" else T.rollout_fair
+        v = rollout(s, obs, rng, 0.1, trace, 0.3, 1)  # stop at the next deal
+        t = s
+        for a in trace:
+            assert a in t.legal_actions()
+            t = t.apply(a)
+        if t.is_terminal():
+            assert v == pytest.approx(T._value(list(t.scores()), obs, 0.3))
+            continue
+        stopped += 1  # the engine has just dealt again (F3): the margin's win probability
+        assert len(t.hands[0]) == len(t.hands[1]) == 3
+        sc = t.scores()
+        left = len(t.hands[0]) + len(t.hands[1]) + len(t.stock)
+        assert v == pytest.approx(T.win_probability(sc[obs] - sc[1 - obs], left))
+    assert stopped > 50
+
+
 def test_trufludo_play_fast_path_agrees_with_apply() -> None:
     rng = random.Random(4)
     for _ in range(100):

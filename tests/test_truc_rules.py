@@ -857,3 +857,16 @@ def test_T10_a_match_started_at_11_11_ends_after_one_scored_round() -> None:
     while s.round_no == 1 and not s.is_terminal():
         s = s.apply(str(s.legal_actions()[0]))
     assert s.is_terminal() or s.scores() == (11, 11)  # all spoiled: nobody scores
+
+
+def test_T7_T8_T9_concession_is_what_a_refusal_or_fold_gives() -> None:
+    # refusing a raise (or folding on one): the agreed stake, not the proposed one
+    assert truc.concession(4, False, "raise", "stake") == (4, False)
+    assert truc.concession(4, False, "raise", "game") == (4, False)
+    # refusing a rest: the stake by default, the game under the literal variant (T8)
+    assert truc.concession(2, False, "rest", "stake") == (2, False)
+    assert truc.concession(2, False, "rest", "game") == (0, True)
+    # a fold during an accepted rest concedes the game (T9); otherwise the stake
+    assert truc.concession(6, True, None, "stake") == (0, True)
+    assert truc.concession(6, False, None, "game") == (6, False)
+    assert truc.concession(1, False, "redeal", "stake") == (1, False)
