@@ -4,14 +4,32 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from typing import Any
+from enum import Enum
+from typing import Any, Self
+
+
+class IllegalReason(Enum):
+    """Why an action is not legal, as a code: each engine's ``Illegal`` enum derives from
+    this.  The value is a short code, ``rule`` the RULES.md rule that forbids the action;
+    the UI words each code in the player's language."""
+
+    rule: str
+
+    def __new__(cls, code: str, rule: str) -> Self:
+        obj = object.__new__(cls)
+        obj._value_ = code
+        obj.rule = rule
+        return obj
 
 
 class IllegalActionError(ValueError):
-    """An action that is not legal in a state: the message says why and lists the legal ones."""
+    """An action that is not legal in a state: the message says why and lists the legal ones;
+    ``reason`` is the engine's code for why (a member of its ``Illegal`` enum)."""
 
-    def __init__(self, why: str, legal: Iterable[object] = ()) -> None:
+    def __init__(self, why: str, legal: Iterable[object] = (),
+                 reason: IllegalReason | None = None) -> None:
         self.why = why
+        self.reason = reason
         self.legal = [str(a) for a in legal]
         msg = why
         if self.legal:

@@ -15,6 +15,7 @@ from typing import Any, Literal, NamedTuple
 from truf_tui.cards import TRUC_32, TRUC_STRENGTH, Card, parse_cards, parse_pack, texts
 from truf_tui.engine.common import (
     IllegalActionError,
+    IllegalReason,
     StateError,
     check_choice,
     need,
@@ -55,6 +56,23 @@ How = Literal["tricks", "refused", "fold", "spoiled"]
 """How a round ended (:class:`RoundEnd`)."""
 
 
+class Illegal(IllegalReason):
+    """Why a Truc action is not legal now (``IllegalActionError.reason``,
+    :meth:`State.illegal_reason`), with the rule that says so."""
+
+    NOT_AN_ACTION = ("not_an_action", "T11")
+    MATCH_OVER = ("match_over", "T10")
+    ANSWER_FIRST = ("answer_first", "T7")  # a raise, rest or redeal awaits its answer
+    NOTHING_TO_ANSWER = ("nothing_to_answer", "T7")  # accept / refuse with nothing proposed
+    NOT_IN_HAND = ("not_in_hand", "T4")
+    REST_IN_PLAY = ("rest_in_play", "T7")  # no raise and no rest after an accepted rest
+    RAISES_ALTERNATE = ("raises_alternate", "T7")
+    STAKE_CAP = ("stake_cap", "T7")
+    DEALER_REDEAL = ("dealer_redeal", "T3")  # only the non-dealer may propose a redeal
+    REDEAL_ONCE = ("redeal_once", "T3")
+    REDEAL_LATE = ("redeal_late", "T3")  # after the first card or a raise
+
+
 class Action(NamedTuple):
     """One Truc action (T11): ``kind`` is play, raise, rest, accept, refuse, fold or redeal."""
 
@@ -84,7 +102,8 @@ def play(card: Card) -> Action:
 def parse_action(text: str) -> Action:
     """An action from its T11 text; ``IllegalActionError`` (a ValueError) if malformed."""
     if not isinstance(text, str):
-        raise IllegalActionError(f"an action is an Action or its text, not {text!r}")
+        raise IllegalActionError(f"an action is an Action or its text, not {text!r}",
+                                 reason=Illegal.NOT_AN_ACTION)
     words = text.split()
     if len(words) == 1 and words[0].lower() in _WORDS:
         return _WORDS[words[0].lower()]
@@ -94,12 +113,12 @@ def parse_action(text: str) -> Action:
             try:
                 Card.parse(words[1], "truc")
             except ValueError as e:
-                raise IllegalActionError(f"{text!r}: {e}") from None
+                raise IllegalActionError(f"{text!r}: {e}", reason=Illegal.NOT_AN_ACTION) from None
         assert a is not None
         return a
     raise IllegalActionError(
         f"{text!r} is not a Truc action: write play <card>, raise, rest, accept, refuse, "
-        "fold or redeal")
+        "fold or redeal", reason=Illegal.NOT_AN_ACTION)
 
 
 class Trick(NamedTuple):
@@ -285,7 +304,7 @@ class State(_Fields):
             action = self._coerce(action)
         p = self.to_move
         if p is None:
-            raise IllegalActionError("the match is over: no action can be played")
+            raise self._refusal(action, Illegal.MATCH_OVER)
         kind = action.kind
         if self.pending is not None:
             if kind == "accept":
@@ -294,29 +313,54 @@ class State(_Fields):
                 return self._refuse(p)
             if kind == "fold":
                 return self._fold(p)
-            raise IllegalActionError(
-                f"{action}: your opponent's {self.pending} must be answered first",
-                self.legal_actions())
+            raise self._refusal(action, Illegal.ANSWER_FIRST)
         if kind == "play":
             if type(action.card) is not Card:
                 action = self._coerce(str(action))  # e.g. Action("play", 5)
             if action.card not in self.hands[p]:
-                raise IllegalActionError(f"{action}: {action.card} is not in your hand",
-                                         self.legal_actions())
+                raise self._refusal(action, Illegal.NOT_IN_HAND)
             return self._play(p, action)
         if kind == "raise" or kind == "rest":
             if not self.can_raise():
-                raise IllegalActionError(f"{action}: {self._why_no_raise()}",
-                                         self.legal_actions())
+                raise self._refusal(action, self.illegal_reason(action))
             return self._propose(p, kind, action)
         if kind == "redeal":
             if not self.can_redeal():
-                raise IllegalActionError(f"{action}: {self._why_no_redeal()}",
-                                         self.legal_actions())
+                raise self._refusal(action, self.illegal_reason(action))
             return self._propose(p, kind, action)
         if kind == "fold":
             return self._fold(p)
-        raise IllegalActionError(f"{action}: there is nothing to {kind}", self.legal_actions())
+        raise self._refusal(action, Illegal.NOTHING_TO_ANSWER)
+
+    def illegal_reason(self, action: Action) -> Illegal | None:
+        """Why ``action`` is not legal now, the reason :meth:`apply` gives; None if it is
+        legal.  A play's card only counts for ``NOT_IN_HAND``: ``Action("play")`` asks
+        whether a card could be played at all."""
+        p = self.to_move
+        if p is None:
+            return Illegal.MATCH_OVER
+        kind = action.kind
+        if self.pending is not None:
+            return None if kind in ("accept", "refuse", "fold") else Illegal.ANSWER_FIRST
+        if kind == "play":
+            return None if action.card in self.hands[p] else Illegal.NOT_IN_HAND
+        if kind == "raise" or kind == "rest":
+            if self.rest:
+                return Illegal.REST_IN_PLAY
+            if self.last_raiser == p:
+                return Illegal.RAISES_ALTERNATE
+            if not stake_may_rise(self.stake, self.points, self.rules.target):
+                return Illegal.STAKE_CAP
+            return None
+        if kind == "redeal":
+            if p == self.dealer:
+                return Illegal.DEALER_REDEAL
+            if self.redeal_used:
+                return Illegal.REDEAL_ONCE
+            return None if self.can_redeal() else Illegal.REDEAL_LATE
+        if kind == "fold":
+            return None
+        return Illegal.NOTHING_TO_ANSWER
 
     def apply_unchecked(self, action: Action) -> State:
         """The next state after ``action``, which must be one of this state's
@@ -447,22 +491,30 @@ class State(_Fields):
             return parse_action(action)
         if isinstance(action, Action):
             return Action(action.kind, action.card)
-        raise IllegalActionError(f"{action!r} is not a Truc action", self.legal_actions())
+        raise IllegalActionError(f"{action!r} is not a Truc action", self.legal_actions(),
+                                 Illegal.NOT_AN_ACTION)
 
-    def _why_no_raise(self) -> str:
-        if self.rest:
-            return "no raise and no rest after an accepted rest (T7)"
-        if self.last_raiser == self.to_move:
-            return "raises alternate: the latest accepted raise was yours (T7)"
-        return (f"the stake ({self.stake}) already covers what either player needs to win "
-                "the match (T7)")
-
-    def _why_no_redeal(self) -> str:
-        if self.to_move == self.dealer:
-            return "only the non-dealer may propose a redeal (T3)"
-        if self.redeal_used:
-            return "a redeal may be proposed only once per round (T3)"
-        return "a redeal is only possible before the first card and before any raise (T3)"
+    def _refusal(self, action: Action, why: Illegal | None) -> IllegalActionError:
+        """The error ``apply`` raises for ``action``, illegal for reason ``why``."""
+        assert why is not None
+        if why is Illegal.MATCH_OVER:
+            return IllegalActionError("the match is over: no action can be played",
+                                      reason=why)
+        text = {
+            Illegal.ANSWER_FIRST: f"your opponent's {self.pending} must be answered first",
+            Illegal.NOTHING_TO_ANSWER: f"there is nothing to {action.kind}",
+            Illegal.NOT_IN_HAND: f"{action.card} is not in your hand",
+            Illegal.REST_IN_PLAY: "no raise and no rest after an accepted rest (T7)",
+            Illegal.RAISES_ALTERNATE: "raises alternate: the latest accepted raise was yours "
+                                      "(T7)",
+            Illegal.STAKE_CAP: f"the stake ({self.stake}) already covers what either player "
+                               "needs to win the match (T7)",
+            Illegal.DEALER_REDEAL: "only the non-dealer may propose a redeal (T3)",
+            Illegal.REDEAL_ONCE: "a redeal may be proposed only once per round (T3)",
+            Illegal.REDEAL_LATE: "a redeal is only possible before the first card and before "
+                                 "any raise (T3)",
+        }[why]
+        return IllegalActionError(f"{action}: {text}", self.legal_actions(), why)
 
     # -- what a player sees ------------------------------------------------------------------
     def observation(self, p: int) -> dict[str, Any]:

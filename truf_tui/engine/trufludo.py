@@ -15,6 +15,7 @@ from typing import Any, Literal, NamedTuple
 from truf_tui.cards import PACKS, Card, parse_cards, parse_pack, texts
 from truf_tui.engine.common import (
     IllegalActionError,
+    IllegalReason,
     StateError,
     check_choice,
     need,
@@ -47,6 +48,18 @@ class Rules:
         return cls(**rules_kwargs(d, ("deck", "forced_capture", "leftover"), GAME))
 
 
+class Illegal(IllegalReason):
+    """Why a Trufludo move is not legal now (``IllegalActionError.reason``), with the rule
+    that says so."""
+
+    NOT_AN_ACTION = ("not_an_action", "T11")
+    GAME_OVER = ("game_over", "F10")
+    NOT_IN_HAND = ("not_in_hand", "F4")
+    MUST_CAPTURE = ("must_capture", "F5")  # forced_capture: a table card has its suit
+    NOT_ON_TABLE = ("not_on_table", "F5")
+    OTHER_SUIT = ("other_suit", "F5")  # the card taken is not of the played card's suit
+
+
 class Play(NamedTuple):
     """Play ``card`` from the hand; ``take`` is the table card it captures (F5), if any."""
 
@@ -75,7 +88,8 @@ def parse_action(text: str, rules: Rules | None = None) -> Play:
     """``play 8D`` / ``play 8D take 4D`` (T11) as an action; ``ValueError`` if malformed."""
     deck = (rules or Rules()).deck
     if not isinstance(text, str):
-        raise IllegalActionError(f"an action is a Play or its text, not {text!r}")
+        raise IllegalActionError(f"an action is a Play or its text, not {text!r}",
+                                 reason=Illegal.NOT_AN_ACTION)
     words = text.split()
     try:
         if len(words) == 2 and words[0].lower() == "play":
@@ -83,10 +97,10 @@ def parse_action(text: str, rules: Rules | None = None) -> Play:
         if len(words) == 4 and words[0].lower() == "play" and words[2].lower() == "take":
             return play(Card.parse(words[1], deck), Card.parse(words[3], deck))
     except ValueError as e:
-        raise IllegalActionError(f"{text!r}: {e}") from None
+        raise IllegalActionError(f"{text!r}: {e}", reason=Illegal.NOT_AN_ACTION) from None
     raise IllegalActionError(
-        f"{text!r} is not a Trufludo move: write 'play <card>' or 'play <card> take <card>'"
-    )
+        f"{text!r} is not a Trufludo move: write 'play <card>' or 'play <card> take <card>'",
+        reason=Illegal.NOT_AN_ACTION)
 
 
 # The suit of a card as a small int, indexed by the card's id (fast path of F5).
@@ -148,7 +162,8 @@ class State(_Fields):
             action = self._coerce(action)
         p = self.to_move
         if p is None:
-            raise IllegalActionError("the game is over: no move can be played")
+            raise IllegalActionError("the game is over: no move can be played",
+                                     reason=Illegal.GAME_OVER)
         card, take = action
         if type(card) is not Card or (take is not None and type(take) is not Card):
             action = self._coerce(str(action))  # e.g. Play(5): not a card of this pack
@@ -156,21 +171,21 @@ class State(_Fields):
         hand = self.hands[p]
         if card not in hand:
             raise IllegalActionError(f"{action}: {card} is not in your hand",
-                                     self.legal_actions())
+                                     self.legal_actions(), Illegal.NOT_IN_HAND)
         table = self.table
         s = _SUIT_OF[card]
         if take is None:
             if self.rules.forced_capture and any(_SUIT_OF[t] == s for t in table):
                 raise IllegalActionError(
                     f"{action}: a table card has the suit of {card}, so you must take one (F5)",
-                    self.legal_actions())
+                    self.legal_actions(), Illegal.MUST_CAPTURE)
         elif take not in table:
             raise IllegalActionError(f"{action}: {take} is not on the table",
-                                     self.legal_actions())
+                                     self.legal_actions(), Illegal.NOT_ON_TABLE)
         elif _SUIT_OF[take] != s:
             raise IllegalActionError(
                 f"{action}: {take} is not of the suit of {card}; only the suit counts (F5)",
-                self.legal_actions())
+                self.legal_actions(), Illegal.OTHER_SUIT)
         return self.apply_unchecked(action)
 
     def is_terminal(self) -> bool:
@@ -248,7 +263,8 @@ class State(_Fields):
             return parse_action(action, self.rules)
         if isinstance(action, Play):  # e.g. a Play rebuilt from a plain tuple
             return play(action.card, action.take)
-        raise IllegalActionError(f"{action!r} is not a Trufludo action", self.legal_actions())
+        raise IllegalActionError(f"{action!r} is not a Trufludo action", self.legal_actions(),
+                                 Illegal.NOT_AN_ACTION)
 
     # -- what a player sees ------------------------------------------------------------------
     def observation(self, p: int) -> dict[str, Any]:

@@ -35,31 +35,31 @@ ACTIONS: tuple[tuple[str, str, truc.Action, str], ...] = (
 BY_KIND = {kind: (key, action, label) for kind, key, action, label in ACTIONS}
 
 
-def why_not(s: truc.State, kind: str, me: int = HUMAN, other: str | None = None) -> str:
-    """Why an action button or key is not available now, in the player's words (``me``: the
-    player at the keyboard; ``other``: the opponent's name in hot-seat)."""
-    if s.is_terminal():
-        return tr("tbl.t.why.over")
-    if s.current_player != me:
+# The words for the engine's reasons (T3, T7, T10); any other: nothing to do.
+WHY_KEYS = {
+    truc.Illegal.MATCH_OVER: "tbl.t.why.over",
+    truc.Illegal.REST_IN_PLAY: "tbl.t.why.rest",
+    truc.Illegal.RAISES_ALTERNATE: "tbl.t.why.alternate",
+    truc.Illegal.STAKE_CAP: "tbl.t.why.cap",
+    truc.Illegal.DEALER_REDEAL: "tbl.t.why.dealer",
+    truc.Illegal.REDEAL_ONCE: "tbl.t.why.once",
+    truc.Illegal.REDEAL_LATE: "tbl.t.why.late",
+}
+
+
+def why_not(s: truc.State, action: truc.Action, me: int = HUMAN,
+            other: str | None = None) -> str:
+    """Why ``action`` (``Action("play")``: any card) is not available now, in the player's
+    words: the engine's reason, translated (``me``: the player at the keyboard; ``other``:
+    the opponent's name in hot-seat)."""
+    why = s.illegal_reason(action)
+    if why is not truc.Illegal.MATCH_OVER and s.current_player != me:
         return tr("tbl.wait") if other is None else tr("tbl.wait.hotseat")
-    if kind in ("accept", "refuse"):
-        return tr("tbl.t.why.nothing")
-    if s.pending is not None:
+    if why is truc.Illegal.ANSWER_FIRST:
         return tr("tbl.t.why.answer") if other is None else tr("tbl.t.why.answer.named",
                                                                 name=other)
-    if kind in ("raise", "rest"):
-        if s.rest:
-            return tr("tbl.t.why.rest")
-        if s.last_raiser == me:
-            return tr("tbl.t.why.alternate")
-        return tr("tbl.t.why.cap")
-    if kind == "redeal":
-        if s.dealer == me:
-            return tr("tbl.t.why.dealer")
-        if s.redeal_used:
-            return tr("tbl.t.why.once")
-        return tr("tbl.t.why.late")
-    return tr("tbl.t.why.nothing")
+    key = None if why is None else WHY_KEYS.get(why)
+    return tr(key or "tbl.t.why.nothing")
 
 
 class FoldConfirm(ConfirmDialog):
@@ -338,7 +338,8 @@ class TrucTable(TableScreen):
             self.warn(lambda: self.wait_text())
             return
         if s.pending is not None:
-            reason = why_not(s, "play", self.me, self.who(self.opp) if self.hotseat else None)
+            reason = why_not(s, truc.Action("play"), self.me,
+                             self.who(self.opp) if self.hotseat else None)
             self.warn(lambda: reason)
             return
         hand = s.hands[self.me]
@@ -353,7 +354,7 @@ class TrucTable(TableScreen):
         action = BY_KIND[kind][1]
         other = self.who(self.opp) if self.hotseat else None
         if action not in s.legal_actions():
-            reason = why_not(s, kind, self.me, other)
+            reason = why_not(s, action, self.me, other)
             self.warn(lambda: reason)
             return
         if kind == "fold":
