@@ -702,3 +702,20 @@ def test_trufludo_exact_endgame_matches_plain_minimax() -> None:
         me = rng.randrange(2)
         assert solve_exact(s, me) == plain(s, me)
         done += 1
+
+
+def test_games_tiers_and_rule_variants_are_defined_once() -> None:
+    """One definition each (the engine's games and variants, the AI's tiers), imported by the
+    command line, the settings store and the app's config rather than copied."""
+    from truf_tui import cli, engine
+    from truf_tui.ai import base
+    from truf_tui.store import settings
+    from truf_tui.ui import config
+
+    assert cli.GAMES is settings.GAMES is config.GAMES is base.GAMES is engine.GAMES
+    assert cli.TIERS is settings.TIERS is config.TIERS is base.TIERS is TIERS
+    assert config.DEFAULT_RULES == {"trufludo": trufludo.Rules().to_dict(),
+                                    "truc": truc.Rules().to_dict()}
+    assert config.RULE_CHOICES == {**trufludo.CHOICES, **truc.CHOICES}
+    assert config.RULE_CHOICES["deck"] == ("french", "italian")
+    assert config.RULE_CHOICES["rest_refusal"] == ("stake", "game")

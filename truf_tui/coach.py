@@ -8,14 +8,16 @@ Le Truc: what counts as a bluff
 -------------------------------
 A raise or a rest (T7, T8) is a **bluff** when the raiser's estimated probability of winning
 the round at that moment is below :data:`BLUFF_THRESHOLD` (0.35); otherwise it is a **value**
-bet.  The probability is computed from what the raiser could see then: his own hand, the cards
-played so far, the card led to the trick in play and the trick results.  The opponent's hand
-is taken to be any hand from the cards the raiser has not seen, all equally likely (the
-betting so far is *not* read as a signal), and every possible hand is counted exactly (hands
-are grouped by ranks, since suits never matter, T1).  For each hand the rest of the round is
-played out with the simple policy of :func:`truf_tui.ai.truc_knowledge.playout` for both
-players (lead the highest card, answer with the cheapest card that wins); a round won by
-nobody (all tricks spoiled) counts one half.  This is :func:`round_equity`.
+bet.  This is the one definition (:func:`truf_tui.ai.truc_knowledge.is_bluff`); the arena
+counts bluffs with it too.  The probability is computed from what the raiser could see
+then: his own hand, the cards played so far, the card led to the trick in play and the
+trick results.  The opponent's hand is taken to be any hand from the cards the raiser has
+not seen, all equally likely (the betting so far is *not* read as a signal), and every
+possible hand is counted exactly (hands are grouped by ranks, since suits never matter,
+T1).  For each hand the rest of the round is played out with the simple policy of
+:func:`truf_tui.ai.truc_knowledge.playout` for both players (lead the highest card, answer
+with the cheapest card that wins); a round won by nobody (all tricks spoiled) counts one
+half.  This is :func:`truf_tui.ai.truc_knowledge.round_equity`.
 
 A bluff **worked** when the opponent refused it or folded in answer; it was **called** when
 the opponent accepted.  A refusal (or a fold) **gave up a round the refuser would have won**
@@ -27,19 +29,13 @@ raises): :func:`would_win`.
 from __future__ import annotations
 
 import math
-import random
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, fields
-from itertools import combinations_with_replacement
 from typing import Any
 
-from truf_tui.ai.truc_knowledge import equity, unseen_cards
+from truf_tui.ai.truc_knowledge import BLUFF_THRESHOLD, is_bluff, round_equity, unseen_cards
 from truf_tui.cards import TRUC_STRENGTH, Card
 from truf_tui.engine import truc, trufludo
-
-BLUFF_THRESHOLD = 0.35
-"""Below this estimated probability of winning the round, a raise or rest is a bluff."""
 
 
 @dataclass(frozen=True)
@@ -89,36 +85,6 @@ def trufludo_reason(state: trufludo.State, action: trufludo.Play) -> Reason:
 
 
 # -- Le Truc: probabilities ----------------------------------------------------------------------
-def _opponent_hands(unseen: Sequence[Card], k: int) -> Iterator[tuple[list[Card], int]]:
-    """Every hand of ``k`` cards from ``unseen`` up to suits: one representative hand per
-    multiset of ranks, with the number of real hands it stands for."""
-    by_rank: dict[int, list[Card]] = {}
-    for c in unseen:
-        by_rank.setdefault(TRUC_STRENGTH[c], []).append(c)
-    ranks = sorted(by_rank)
-    for combo in combinations_with_replacement(ranks, k):
-        need = Counter(combo)
-        weight = 1
-        for r, n in need.items():
-            weight *= math.comb(len(by_rank[r]), n)
-        if weight:
-            yield [c for r, n in need.items() for c in by_rank[r][:n]], weight
-
-
-def round_equity(state: truc.State, me: int) -> float:
-    """P(``me`` wins the round) as ``me`` can judge it now, computed exactly over every
-    opponent hand (see the module's docstring); a spoiled round counts one half."""
-    unseen = unseen_cards(state, me)
-    k = len(state.hands[1 - me])
-    total = 0.0
-    weights = 0
-    rng = random.Random(0)  # not used: every opponent hand is given
-    for hand, w in _opponent_hands(unseen, k):
-        total += w * equity(state, me, rng, opp_hands=[hand])
-        weights += w
-    return total / weights if weights else 0.5
-
-
 def beat_chance(state: truc.State, me: int, card: Card) -> tuple[float, int, int]:
     """Leading ``card``: the probability that the opponent holds a higher card, and how many
     unseen cards beat it and tie with it."""
@@ -256,7 +222,7 @@ class Bet:
 
     @property
     def bluff(self) -> bool:
-        return self.equity < BLUFF_THRESHOLD
+        return is_bluff(self.equity)
 
     @property
     def worked(self) -> bool:

@@ -13,10 +13,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from truf_tui.engine import GAMES as GAMES  # the engine's, for whoever needs both
 from truf_tui.engine import truc, trufludo
 
-GAMES = ("trufludo", "truc")
-TIERS = ("easy", "medium", "hard", "expert")
+TIERS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+"""The computer players' strengths, weakest first (ENGINE_API.md)."""
 # Default seconds per decision of each tier (issue 3: easy < 50 ms, medium < 0.3 s,
 # hard about 1 s, expert about 2 s).
 DEFAULT_TIME = {"easy": 0.03, "medium": 0.2, "hard": 1.0, "expert": 2.0}

@@ -7,8 +7,11 @@ estimates are cheap enough to run hundreds of times per decision.
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from itertools import combinations_with_replacement
 
 from truf_tui.cards import TRUC_32, TRUC_STRENGTH, Card
 from truf_tui.engine import truc
@@ -145,6 +148,49 @@ def equity(state: truc.State, me: int, rng: random.Random, n: int = 64,
             winner = playout(hands, leader, lead, results)
         total += 1.0 if winner == me else 0.5 if winner is None else 0.0
     return total / max(1, len(samples))
+
+
+# -- what a bluff is (the one definition: the coach's reviews and the arena's counts) ---------
+BLUFF_THRESHOLD = 0.35
+"""Below this :func:`round_equity`, a raise or rest is a bluff."""
+
+
+def _opponent_hands(unseen: Sequence[Card], k: int) -> Iterator[tuple[list[Card], int]]:
+    """Every hand of ``k`` cards from ``unseen`` up to suits: one representative hand per
+    multiset of ranks, with the number of real hands it stands for."""
+    by_rank: dict[int, list[Card]] = {}
+    for c in unseen:
+        by_rank.setdefault(TRUC_STRENGTH[c], []).append(c)
+    ranks = sorted(by_rank)
+    for combo in combinations_with_replacement(ranks, k):
+        need = Counter(combo)
+        weight = 1
+        for r, n in need.items():
+            weight *= math.comb(len(by_rank[r]), n)
+        if weight:
+            yield [c for r, n in need.items() for c in by_rank[r][:n]], weight
+
+
+def round_equity(state: truc.State, me: int) -> float:
+    """P(``me`` wins the round) as ``me`` can judge it now, computed exactly: every
+    opponent hand from the cards ``me`` has not seen, all equally likely (the betting is not
+    read as a signal; hands grouped by ranks, suits never matter, T1), the rest of the round
+    played out by :func:`playout` for both; a spoiled round counts one half."""
+    unseen = unseen_cards(state, me)
+    k = len(state.hands[1 - me])
+    total = 0.0
+    weights = 0
+    rng = random.Random(0)  # not used: every opponent hand is given
+    for hand, w in _opponent_hands(unseen, k):
+        total += w * equity(state, me, rng, opp_hands=[hand])
+        weights += w
+    return total / weights if weights else 0.5
+
+
+def is_bluff(equity_then: float) -> bool:
+    """A raise or rest (T7, T8) made with this :func:`round_equity` is a bluff (else a value
+    bet): the exact measure at :data:`BLUFF_THRESHOLD` (docs/coach.md)."""
+    return equity_then < BLUFF_THRESHOLD
 
 
 def refusing_loses_match(state: truc.State, me: int) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, get_args
 
 from truf_tui.cards import TRUC_32, TRUC_STRENGTH, Card, parse_cards, parse_pack, texts
 from truf_tui.engine.common import (
@@ -27,18 +27,24 @@ GAME = "truc"
 FORMAT_VERSION = 1
 
 
+RestRefusal = Literal["stake", "game"]
+# Each variant's allowed values (T8, T10): checked here, offered by the new-game dialog.
+CHOICES: dict[str, tuple[Any, ...]] = {"rest_refusal": get_args(RestRefusal)}
+TARGET_MIN, TARGET_MAX = 1, 99
+
+
 @dataclass(frozen=True)
 class Rules:
     """Le Truc variants (RULES.md T8, T10)."""
 
     target: int = 12  # T10
-    rest_refusal: Literal["stake", "game"] = "stake"  # T8
+    rest_refusal: RestRefusal = "stake"  # T8
 
     def __post_init__(self) -> None:
-        if type(self.target) is not int or not 1 <= self.target <= 99:
+        if type(self.target) is not int or not TARGET_MIN <= self.target <= TARGET_MAX:
             raise ValueError(f"invalid value {self.target!r} for rules option 'target': "
-                             "allowed values are the integers 1 to 99")
-        check_choice("rest_refusal", self.rest_refusal, ("stake", "game"))
+                             f"allowed values are the integers {TARGET_MIN} to {TARGET_MAX}")
+        check_choice("rest_refusal", self.rest_refusal, CHOICES["rest_refusal"])
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, get_args
 
 from truf_tui.cards import PACKS, Card, parse_cards, parse_pack, texts
 from truf_tui.engine.common import (
@@ -27,18 +27,25 @@ GAME = "trufludo"
 FORMAT_VERSION = 1
 
 
+Deck = Literal["french", "italian"]
+Leftover = Literal["none", "last_capturer"]
+# Each variant's allowed values (F1, F5, F10): checked here, offered by the new-game dialog.
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "deck": get_args(Deck), "forced_capture": (True, False), "leftover": get_args(Leftover),
+}
+
+
 @dataclass(frozen=True)
 class Rules:
     """Trufludo variants (RULES.md F1, F5, F10)."""
 
-    deck: Literal["french", "italian"] = "french"  # F1
+    deck: Deck = "french"  # F1
     forced_capture: bool = True  # F5
-    leftover: Literal["none", "last_capturer"] = "none"  # F10
+    leftover: Leftover = "none"  # F10
 
     def __post_init__(self) -> None:
-        check_choice("deck", self.deck, ("french", "italian"))
-        check_choice("forced_capture", self.forced_capture, (True, False))
-        check_choice("leftover", self.leftover, ("none", "last_capturer"))
+        for option, allowed in CHOICES.items():
+            check_choice(option, getattr(self, option), allowed)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
