@@ -20,7 +20,7 @@ import bisect
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias, final
 
 from truf_tui.ai import ismcts
 from truf_tui.ai.base import TIME_MARGIN, ActionStats, BaseBot, Observation, legal_of, ranked
@@ -173,13 +173,16 @@ for _c, _v in TRUC_STRENGTH.items():
     LEVEL_W[_c] = 1 if _v <= 2 else 4 if _v <= 5 else 16
 
 
-def hand_key(s: Any, p: int) -> int:
+def hand_key(s: Node, p: int) -> int:
+    if TYPE_CHECKING:  # the search asks only at a player's turn: never of a RoundOver
+        assert isinstance(s, truc.State)
     k = 0
     for c in s.hands[p]:
         k += LEVEL_W[c]
     return k
 
 
+@final
 class RoundOver:
     """Where the search stops: the round is over; the match score and the next dealer."""
 
@@ -188,6 +191,13 @@ class RoundOver:
     def __init__(self, points: tuple[int, int], dealer: int) -> None:
         self.points = points
         self.dealer = dealer
+
+
+Node: TypeAlias = "truc.State | RoundOver"
+"""What the Truc search walks through (its ``ismcts.Model`` states): the round's states, and
+where it stops.  It steps, asks for actions and consults ``restrict`` / ``hand_key`` only
+where a player is to move, so never at a RoundOver (the ``TYPE_CHECKING`` asserts tell mypy
+so, at no cost at run time)."""
 
 
 def end_round(s: truc.State, winner: int | None, stake: int, game: bool) -> RoundOver:
@@ -236,18 +246,22 @@ class TrucModel:
         self.target = rules.target
         self.noise = noise
 
-    def to_move(self, s: Any) -> int | None:
+    def to_move(self, s: Node) -> int | None:
         if type(s) is RoundOver:
             return None
-        return s.to_move  # type: ignore[no-any-return]
+        return s.to_move
 
     @staticmethod
-    def actions(s: truc.State) -> list[truc.Action]:
+    def actions(s: Node) -> list[truc.Action]:
+        if TYPE_CHECKING:
+            assert isinstance(s, truc.State)
         acts = s.legal_actions()
         acts.pop()  # FOLD is always last
         return acts
 
-    def step(self, s: truc.State, a: truc.Action) -> truc.State | RoundOver:
+    def step(self, s: Node, a: truc.Action) -> Node:
+        if TYPE_CHECKING:
+            assert isinstance(s, truc.State)
         # A round-ending action stops here with the engine's rules (T4-T6, T7-T9), without
         # the engine's next deal; any other goes through the engine's fast path.
         kind = a.kind
@@ -270,7 +284,7 @@ class TrucModel:
     def value(self, r: RoundOver) -> float:
         return match_win(r.points, self.observer, r.dealer, self.target)
 
-    def evaluate(self, s: Any, rng: random.Random) -> float:
+    def evaluate(self, s: Node, rng: random.Random) -> float:
         if type(s) is RoundOver:
             return self.value(s)
         return self.value(self.rollout(s, rng))
@@ -309,7 +323,13 @@ class TrucModel:
 
 
 def root_fold_value(model: TrucModel, s: truc.State) -> float:
-    return model.value(model.step(s, truc.FOLD))  # type: ignore[arg-type]
+    end = model.step(s, truc.FOLD)
+    assert type(end) is RoundOver  # a fold always ends the round (T9)
+    return model.value(end)
+
+
+Restrict: TypeAlias = Callable[[Node, int, Sequence[truc.Action], random.Random],
+                               Sequence[truc.Action]]
 
 
 class SearchBot(BaseBot):
@@ -336,7 +356,7 @@ class SearchBot(BaseBot):
     greedy_opponent = 0.85  # how often his card in the tree is the greedy one
 
     def _setup(self, observation: Observation, state: truc.State) -> tuple[
-            Callable[[random.Random], truc.State], Any]:
+            Callable[[random.Random], truc.State], Restrict | None]:
         """The determinization sampler and the opponent model (``restrict``) of the search."""
         me = observation["player"]
         opp = 1 - me
@@ -357,8 +377,10 @@ class SearchBot(BaseBot):
             return sampler, None
         greedy = self.greedy_opponent
 
-        def restrict(s: truc.State, p: int, acts: Sequence[truc.Action],
+        def restrict(s: Node, p: int, acts: Sequence[truc.Action],
                      rng: random.Random) -> Sequence[truc.Action]:
+            if TYPE_CHECKING:
+                assert isinstance(s, truc.State)
             pend = s.pending
             if pend == "raise" or pend == "rest":
                 yes = rng.random() < om.p_accept(strength_of(s, p), pend)

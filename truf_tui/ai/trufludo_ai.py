@@ -19,7 +19,7 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 from truf_tui.ai import ismcts
 from truf_tui.ai.base import TIME_MARGIN, ActionStats, BaseBot, Observation, legal_of, ranked
@@ -519,6 +519,11 @@ def move_class(a: trufludo.Play) -> int:
     return SUIT[a.card] * 2 + (a.take is not None)
 
 
+Move: TypeAlias = "int | trufludo.Play"
+"""An action of the Trufludo search: a move class (:func:`move_class`) when canonical,
+else the move itself."""
+
+
 class TrufludoModel:
     """The game as the search sees it (see :mod:`truf_tui.ai.ismcts`).
 
@@ -528,7 +533,8 @@ class TrufludoModel:
     move of the class.
     """
 
-    def __init__(self, observation: Observation, sampler: Callable[[random.Random], Any],
+    def __init__(self, observation: Observation,
+                 sampler: Callable[[random.Random], trufludo.State],
                  eps: float = 0.0, smart: int = 2, margin: float = 0.3,
                  horizon: int = 0, canonical: bool = True, opp_policy: float = 0.0) -> None:
         self.observer = observation["player"]
@@ -539,14 +545,14 @@ class TrufludoModel:
         self.smart = smart
         self.margin = margin
         self.canonical = canonical
-        self._s: Any = None
+        self._s: trufludo.State | None = None
         self._reps: dict[int, trufludo.Play] = {}
 
     @staticmethod
     def to_move(s: trufludo.State) -> int | None:
         return s.to_move
 
-    def actions(self, s: trufludo.State) -> list[Any]:
+    def actions(self, s: trufludo.State) -> Sequence[Move]:
         legal = s.legal_actions()
         if not self.canonical:
             return legal
@@ -558,23 +564,27 @@ class TrufludoModel:
         self._s, self._reps = s, reps
         return list(reps)
 
-    def concrete(self, s: trufludo.State, a: Any) -> trufludo.Play:
-        if not self.canonical:
-            return a  # type: ignore[no-any-return]
+    def concrete(self, s: trufludo.State, a: Move) -> trufludo.Play:
+        if not self.canonical:  # the move itself
+            if TYPE_CHECKING:
+                assert isinstance(a, trufludo.Play)
+            return a
+        if TYPE_CHECKING:  # a move class
+            assert isinstance(a, int)
         if s is not self._s:
             self.actions(s)
         return self._reps[a]
 
-    def step(self, s: trufludo.State, a: Any) -> trufludo.State:
+    def step(self, s: trufludo.State, a: Move) -> trufludo.State:
         return s.apply_unchecked(self.concrete(s, a))
 
-    def prior(self, s: trufludo.State, acts: Sequence[Any]) -> list[float]:
+    def prior(self, s: trufludo.State, acts: Sequence[Move]) -> list[float]:
         """The medium player's one-ply scores as priors in [0, 1]."""
         moves = [self.concrete(s, a) for a in acts]
         return [to_prob(x, 2.0) for x in move_scores(s, moves)]
 
-    def restrict(self, s: trufludo.State, p: int, acts: Sequence[Any],
-                 rng: random.Random) -> Sequence[Any]:
+    def restrict(self, s: trufludo.State, p: int, acts: Sequence[Move],
+                 rng: random.Random) -> Sequence[Move]:
         """The opponent model in the tree: with probability ``opp_policy`` the opponent
         plays one of the medium player's best moves (judged from *his* side: he does not see
         the searcher's hand), else any move.  Without it a single-observer tree lets him

@@ -1,11 +1,48 @@
-"""What both engines share: the error type and small validation helpers."""
+"""What both engines share: the state protocol, the error type and small validation helpers."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from enum import Enum
-from typing import Any, Self
+from typing import Any, Protocol, Self, TypeVar, runtime_checkable
+
+A = TypeVar("A", bound=Hashable)
+
+
+@runtime_checkable
+class GameState(Protocol[A]):
+    """What every engine's ``State`` is (ENGINE_API.md "A state"): an immutable position
+    whose actions are ``A`` (hashable values whose ``str`` is their T11 text).  The AI, the
+    store and the UI may rely on this much of any game."""
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    def legal_actions(self) -> list[A]: ...
+
+    def apply(self, action: A | str) -> Self: ...
+
+    def apply_unchecked(self, action: A) -> Self:
+        """``apply`` for an action known to be in ``legal_actions()``: the fast path."""
+        ...
+
+    def is_terminal(self) -> bool: ...
+
+    def returns(self) -> tuple[float, float]: ...
+
+    def scores(self) -> tuple[int, int]: ...
+
+    def winner(self) -> int | None: ...
+
+    def observation(self, p: int) -> dict[str, Any]: ...
+
+    def determinize(self, p: int, rng: random.Random) -> Self: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Self: ...
 
 
 class IllegalReason(Enum):
