@@ -14,13 +14,16 @@ from typing import Any, Literal, NamedTuple, get_args
 
 from truf_tui.cards import TRUC_32, TRUC_STRENGTH, Card, parse_cards, parse_pack, texts
 from truf_tui.engine.common import (
+    CardFields,
     IllegalActionError,
     IllegalReason,
     StateError,
     check_choice,
     need,
-    os_seed,
+    replayed,
     rules_kwargs,
+    start_of,
+    state_dict_of,
 )
 
 GAME = "truc"
@@ -313,12 +316,8 @@ class State(_Fields):
             raise self._refusal(action, Illegal.MATCH_OVER)
         kind = action.kind
         if self.pending is not None:
-            if kind == "accept":
-                return self._accept(p)
-            if kind == "refuse":
-                return self._refuse(p)
-            if kind == "fold":
-                return self._fold(p)
+            if kind == "accept" or kind == "refuse" or kind == "fold":
+                return self.apply_unchecked(action)
             raise self._refusal(action, Illegal.ANSWER_FIRST)
         if kind == "play":
             if type(action.card) is not Card:
@@ -654,16 +653,7 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None,
     rules = rules or Rules()
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be truc.Rules, not {type(rules).__name__}")
-    if dealer is not None and (dealer not in (0, 1) or isinstance(dealer, bool)):
-        raise ValueError(f"dealer must be 0 or 1, not {dealer!r}")
-    if seed is None:
-        seed = os_seed()
-    elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"seed must be an int, not {seed!r}")
-    rng = random.Random(seed)
-    drawn_dealer = rng.randrange(2)  # T2: the first dealer is drawn unless given
-    if dealer is None:
-        dealer = drawn_dealer
+    seed, dealer, rng = start_of(seed, dealer)  # T2: the first dealer drawn unless given
     round_seed = rng.getrandbits(64)
     origin = None if deck is None else parse_pack(deck, "truc")
     start = _start_scores(scores, rules.target)
@@ -736,35 +726,15 @@ def replay(rules: Rules, actions: Sequence[Action | str], *, seed: int | None = 
            deck: Sequence[str | Card] | None = None, dealer: int | None = None,
            scores: Sequence[int] = (0, 0)) -> State:
     """The state after ``actions`` from ``new_game(rules, seed=, deck=, dealer=, scores=)``."""
-    s = new_game(rules, seed=seed, deck=deck, dealer=dealer, scores=scores)
-    for a in actions:
-        s = s.apply(a)
-    return s
+    return replayed(new_game(rules, seed=seed, deck=deck, dealer=dealer, scores=scores),
+                    actions)
 
 
 def _state_from_dict(d: Mapping[str, Any]) -> State:
-    what = "truc state"
-    if not isinstance(d, Mapping):
-        raise StateError(f"{what}: expected a JSON object, not {type(d).__name__}")
-    if d.get("game") != GAME:
-        raise StateError(f"{what}: 'game' is {d.get('game')!r}, expected {GAME!r}")
-    fmt = d.get("format", FORMAT_VERSION)
-    if fmt != FORMAT_VERSION:
-        raise StateError(f"{what}: format {fmt!r} is not supported (this version reads "
-                         f"{FORMAT_VERSION})")
+    d, what = state_dict_of(d, GAME, FORMAT_VERSION)
     try:
         rules = Rules.from_dict(need(d, "rules", dict, what))
-
-        def cards(v: Any, key: str) -> tuple[Card, ...]:
-            if not isinstance(v, list):
-                raise StateError(f"{what}: {key!r} must be a list of cards")
-            return parse_cards(v, "truc")
-
-        def pair(key: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-            v = need(d, key, list, what)
-            if len(v) != 2:
-                raise StateError(f"{what}: {key!r} must hold two lists")
-            return (cards(v[0], key), cards(v[1], key))
+        read = CardFields(d, "truc", what)
 
         def opt_player(key: str) -> int | None:
             v = d.get(key)
@@ -783,8 +753,8 @@ def _state_from_dict(d: Mapping[str, Any]) -> State:
         if len(scores) != 2 or not all(type(x) is int and x >= 0 for x in scores):
             raise StateError(f"{what}: 'scores' must be two non-negative integers")
         scores = (scores[0], scores[1])  # a tuple, as in every other state (equality)
-        hands, discards = pair("hands"), pair("discards")
-        stock = cards(need(d, "stock", list, what), "stock")
+        hands, discards = read.pair("hands"), read.pair("discards")
+        stock = read.cards_at("stock")
         stake = need(d, "stake", int, what)
         rest = need(d, "rest", bool, what)
         redeal_used = need(d, "redeal_used", bool, what)
@@ -806,8 +776,7 @@ def _state_from_dict(d: Mapping[str, Any]) -> State:
                 or not all(type(x) is int and x >= 0 for x in raw_start)):
             raise StateError(f"{what}: 'start_scores' must be two non-negative integers")
         start_scores = (raw_start[0], raw_start[1])
-        raw_deck = d.get("deck")
-        origin = None if raw_deck is None else parse_pack(raw_deck, "truc")
+        origin = read.origin()
     except StateError:
         raise
     except (ValueError, KeyError, TypeError, IndexError) as e:

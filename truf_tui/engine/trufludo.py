@@ -14,13 +14,16 @@ from typing import Any, Literal, NamedTuple, get_args
 
 from truf_tui.cards import PACKS, Card, parse_cards, parse_pack, texts
 from truf_tui.engine.common import (
+    CardFields,
     IllegalActionError,
     IllegalReason,
     StateError,
     check_choice,
     need,
-    os_seed,
+    replayed,
     rules_kwargs,
+    start_of,
+    state_dict_of,
 )
 
 GAME = "trufludo"
@@ -353,16 +356,7 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None,
     rules = rules or Rules()
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be trufludo.Rules, not {type(rules).__name__}")
-    if dealer is not None and (dealer not in (0, 1) or isinstance(dealer, bool)):
-        raise ValueError(f"dealer must be 0 or 1, not {dealer!r}")
-    if seed is None:
-        seed = os_seed()
-    elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"seed must be an int, not {seed!r}")
-    rng = random.Random(seed)
-    drawn_dealer = rng.randrange(2)
-    if dealer is None:
-        dealer = drawn_dealer
+    seed, dealer, rng = start_of(seed, dealer)  # F2: the dealer drawn unless given
     origin: tuple[Card, ...] | None = None
     if deck is not None:
         cards = origin = parse_pack(deck, rules.deck)
@@ -415,49 +409,26 @@ def determinizer(observation: Mapping[str, Any]) -> Callable[[random.Random], St
 def replay(rules: Rules, actions: Sequence[Play | str], *, seed: int | None = None,
            deck: Sequence[str | Card] | None = None, dealer: int | None = None) -> State:
     """The state after ``actions`` from ``new_game(rules, seed=, deck=, dealer=)``."""
-    s = new_game(rules, seed=seed, deck=deck, dealer=dealer)
-    for a in actions:
-        s = s.apply(a)
-    return s
+    return replayed(new_game(rules, seed=seed, deck=deck, dealer=dealer), actions)
 
 
 def _state_from_dict(d: Mapping[str, Any]) -> State:
-    what = "trufludo state"
-    if not isinstance(d, Mapping):
-        raise StateError(f"{what}: expected a JSON object, not {type(d).__name__}")
-    if d.get("game") != GAME:
-        raise StateError(f"{what}: 'game' is {d.get('game')!r}, expected {GAME!r}")
-    fmt = d.get("format", FORMAT_VERSION)
-    if fmt != FORMAT_VERSION:
-        raise StateError(f"{what}: format {fmt!r} is not supported (this version reads "
-                         f"{FORMAT_VERSION})")
+    d, what = state_dict_of(d, GAME, FORMAT_VERSION)
     try:
         rules = Rules.from_dict(need(d, "rules", dict, what))
         deck = rules.deck
-
-        def cards(v: Any, key: str) -> tuple[Card, ...]:
-            if not isinstance(v, list):
-                raise StateError(f"{what}: {key!r} must be a list of cards")
-            return parse_cards(v, deck)
-
-        def pair(key: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-            v = need(d, key, list, what)
-            if len(v) != 2:
-                raise StateError(f"{what}: {key!r} must hold two lists")
-            return (cards(v[0], key), cards(v[1], key))
+        read = CardFields(d, deck, what)
 
         dealer = need(d, "dealer", int, what)
         to_move = d.get("to_move")
         if dealer not in (0, 1) or to_move not in (0, 1, None) or isinstance(to_move, bool):
             raise StateError(f"{what}: 'dealer' and 'to_move' must be 0 or 1")
-        hands, piles, trufegoj = pair("hands"), pair("piles"), pair("trufegoj")
-        stock = cards(need(d, "stock", list, what), "stock")
-        table = cards(need(d, "table", list, what), "table")
+        hands, piles, trufegoj = read.pair("hands"), read.pair("piles"), read.pair("trufegoj")
+        stock, table = read.cards_at("stock"), read.cards_at("table")
         last_capturer = d.get("last_capturer")
         history = tuple(parse_action(a, rules) for a in need(d, "history", list, what))
         seed = d.get("seed")
-        raw_deck = d.get("deck")
-        origin = None if raw_deck is None else parse_pack(raw_deck, deck)
+        origin = read.origin()
     except IllegalActionError as e:
         raise StateError(f"{what}: bad history entry: {e}") from None
     except StateError:
