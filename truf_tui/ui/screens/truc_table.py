@@ -304,7 +304,7 @@ class TrucTable(TableScreen):
         if s.pending == "raise":
             return tr(f"tbl.t.q.raise{q}", old=s.stake, new=truc.next_stake(s.stake), name=asker)
         if s.pending == "rest":
-            if s.rules.rest_refusal == "game":
+            if truc.concession(s.stake, s.rest, s.pending, s.rules.rest_refusal)[1]:  # T8
                 return tr(f"tbl.t.q.rest.game{q}", name=asker)
             return tr(f"tbl.t.q.rest{q}", old=s.stake, name=asker)
         if s.pending == "redeal":
