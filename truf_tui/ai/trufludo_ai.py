@@ -31,14 +31,19 @@ for _c in PACKS["french"] + PACKS["italian"]:
     SUIT[_c] = _c.suit_index
 
 
+# Each pack's cards per suit (F1), counted once.
+PACK_SUITS: dict[str, list[int]] = {
+    deck: [sum(1 for c in PACKS[deck] if c.suit_index == i) for i in range(4)]
+    for deck in ("french", "italian")
+}
+
+
 def unseen_suit_counts(state: trufludo.State, me: int) -> tuple[list[int], int]:
     """Per suit, how many cards ``me`` has not seen (opponent's hand + stock); and their total.
 
     Only the observable part of ``state`` is read: ``me``'s hand, the table and the piles.
     """
-    counts = [0, 0, 0, 0]
-    for c in PACKS[state.rules.deck]:
-        counts[SUIT[c]] += 1
+    counts = PACK_SUITS[state.rules.deck][:]
     for group in (state.hands[me], state.table, state.piles[0], state.piles[1]):
         for c in group:
             counts[SUIT[c]] -= 1
