@@ -178,6 +178,32 @@ def test_trufludo_fast_rollouts_agree_with_engine(policy: str) -> None:
             assert v == pytest.approx(T._value(list(t.scores()), obs, 0.3))
 
 
+def test_trufludo_fast_game_is_the_engines_move() -> None:
+    """FastGame.play, the rollouts' one fast path of F5-F10, against apply_unchecked move by
+    move: hands, table, scores, stock, last capturer, who moves, deals and the end."""
+    from truf_tui.ai import trufludo_ai as T
+
+    rng = random.Random(9)
+    for _ in range(150):
+        s = random_position("trufludo", rng)
+        g = T.FastGame(s)
+        p = s.current_player
+        while True:
+            a = rng.choice(s.legal_actions())
+            before = len(s.stock)
+            nxt = g.play(p, a.card, a.take)
+            s = s.apply_unchecked(a)
+            assert (tuple(g.hands[0]), tuple(g.hands[1])) == s.hands
+            assert tuple(g.table) == s.table and tuple(g.sc) == s.scores()
+            assert g.stock[g.si:] == s.stock and g.last == s.last_capturer
+            if nxt == T.OVER:
+                assert s.is_terminal()
+                break
+            assert (nxt >= T.DEALT) == (len(s.stock) < before)
+            p = nxt & 1
+            assert p == s.current_player
+
+
 @pytest.mark.parametrize("policy", ["smart", "fair"])
 def test_trufludo_rollouts_stop_at_their_horizon_as_the_engine_deals(policy: str) -> None:
     from truf_tui.ai import trufludo_ai as T
