@@ -327,7 +327,7 @@ def review_round(start: truc.State, actions: Sequence[truc.Action | str]) -> Rou
 
 def round_starts(state: truc.State) -> Iterator[tuple[truc.State, list[truc.Action]]]:
     """Every finished round of ``state``'s match: its first state and its actions."""
-    s = truc.new_game(state.rules, seed=state.seed, deck=state.deck, dealer=state.first_dealer)
+    s = state.initial()
     start, acts = s, []
     for a in state.history:
         t = s.apply(a)

@@ -384,6 +384,13 @@ class State(_Fields):
             return self._fold(p)
         return self._propose(p, kind, action)  # raise, rest or redeal
 
+    def initial(self) -> State:
+        """The state this match started from (its rules, seed, first pack, first dealer and
+        starting score): replaying ``history`` from it gives this one back (for a state
+        with a seed, not a determinized one)."""
+        return new_game(self.rules, seed=self.seed, deck=self.deck, dealer=self.first_dealer,
+                        scores=self.start_scores)
+
     def is_terminal(self) -> bool:
         return self.to_move is None
 

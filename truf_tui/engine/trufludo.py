@@ -198,6 +198,11 @@ class State(_Fields):
                 self.legal_actions(), Illegal.OTHER_SUIT)
         return self.apply_unchecked(action)
 
+    def initial(self) -> State:
+        """The state this game started from: replaying ``history`` from it gives this one
+        back (for a state with a seed or an explicit pack, not a determinized one)."""
+        return new_game(self.rules, seed=self.seed, deck=self.deck, dealer=self.dealer)
+
     def is_terminal(self) -> bool:
         return self.to_move is None
 

@@ -103,8 +103,8 @@ class TrucTable(TableScreen):
         c = self.config
         return truc.new_game(truc.Rules(**c.rules), seed=c.seed, dealer=c.dealer)
 
-    def initial_state(self, s: Any) -> truc.State:
-        return truc.new_game(s.rules, seed=s.seed, deck=s.deck, dealer=s.first_dealer)
+    def initial_state(self, s: truc.State) -> truc.State:
+        return s.initial()
 
     def reset_view(self) -> None:
         self._moment = None
