@@ -178,12 +178,76 @@ def test_trufludo_fast_rollouts_agree_with_engine(policy: str) -> None:
             assert v == pytest.approx(T._value(list(t.scores()), obs, 0.3))
 
 
+def test_trufludo_fast_game_is_the_engines_move() -> None:
+    """FastGame.play, the rollouts' one fast path of F5-F10, against apply_unchecked move by
+    move: hands, table, scores, stock, last capturer, who moves, deals and the end."""
+    from truf_tui.ai import trufludo_ai as T
+
+    rng = random.Random(9)
+    for _ in range(150):
+        s = random_position("trufludo", rng)
+        g = T.FastGame(s)
+        p = s.current_player
+        while True:
+            a = rng.choice(s.legal_actions())
+            before = len(s.stock)
+            nxt = g.play(p, a.card, a.take)
+            s = s.apply_unchecked(a)
+            assert (tuple(g.hands[0]), tuple(g.hands[1])) == s.hands
+            assert tuple(g.table) == s.table and tuple(g.sc) == s.scores()
+            assert g.stock[g.si:] == s.stock and g.last == s.last_capturer
+            if nxt == T.OVER:
+                assert s.is_terminal()
+                break
+            assert (nxt >= T.DEALT) == (len(s.stock) < before)
+            p = nxt & 1
+            assert p == s.current_player
+
+
+@pytest.mark.parametrize("policy", ["smart", "fair"])
+def test_trufludo_rollouts_stop_at_their_horizon_as_the_engine_deals(policy: str) -> None:
+    from truf_tui.ai import trufludo_ai as T
+
+    rng = random.Random(8)
+    stopped = 0
+    for _ in range(120):
+        s = random_position("trufludo", rng)
+        trace: list[Any] = []
+        obs = rng.randrange(2)
+        rollout = T.rollout_smart if policy == "smart" else T.rollout_fair
+        v = rollout(s, obs, rng, 0.1, trace, 0.3, 1)  # stop at the next deal
+        t = s
+        for a in trace:
+            assert a in t.legal_actions()
+            t = t.apply(a)
+        if t.is_terminal():
+            assert v == pytest.approx(T._value(list(t.scores()), obs, 0.3))
+            continue
+        stopped += 1  # the engine has just dealt again (F3): the margin's win probability
+        assert len(t.hands[0]) == len(t.hands[1]) == 3
+        sc = t.scores()
+        left = len(t.hands[0]) + len(t.hands[1]) + len(t.stock)
+        assert v == pytest.approx(T.win_probability(sc[obs] - sc[1 - obs], left))
+    assert stopped > 50
+
+
 def test_trufludo_play_fast_path_agrees_with_apply() -> None:
     rng = random.Random(4)
     for _ in range(100):
         s = random_position("trufludo", rng)
         a = rng.choice(s.legal_actions())
-        assert s._play(s.current_player, a) == s.apply(a)
+        assert s.apply_unchecked(a) == s.apply(a)
+
+
+def test_truc_apply_unchecked_agrees_with_apply() -> None:
+    rng = random.Random(4)
+    kinds = set()
+    for _ in range(300):
+        s = random_position("truc", rng)
+        for a in s.legal_actions():
+            assert s.apply_unchecked(a) == s.apply(a), (s, a)
+            kinds.add(a.kind)
+    assert kinds == {"play", "raise", "rest", "accept", "refuse", "fold", "redeal"}
 
 
 def test_truc_fast_paths_agree_with_engine() -> None:
@@ -664,3 +728,20 @@ def test_trufludo_exact_endgame_matches_plain_minimax() -> None:
         me = rng.randrange(2)
         assert solve_exact(s, me) == plain(s, me)
         done += 1
+
+
+def test_games_tiers_and_rule_variants_are_defined_once() -> None:
+    """One definition each (the engine's games and variants, the AI's tiers), imported by the
+    command line, the settings store and the app's config rather than copied."""
+    from truf_tui import cli, engine
+    from truf_tui.ai import base
+    from truf_tui.store import settings
+    from truf_tui.ui import config
+
+    assert cli.GAMES is settings.GAMES is config.GAMES is base.GAMES is engine.GAMES
+    assert cli.TIERS is settings.TIERS is config.TIERS is base.TIERS is TIERS
+    assert config.DEFAULT_RULES == {"trufludo": trufludo.Rules().to_dict(),
+                                    "truc": truc.Rules().to_dict()}
+    assert config.RULE_CHOICES == {**trufludo.CHOICES, **truc.CHOICES}
+    assert config.RULE_CHOICES["deck"] == ("french", "italian")
+    assert config.RULE_CHOICES["rest_refusal"] == ("stake", "game")

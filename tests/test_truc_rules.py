@@ -857,3 +857,63 @@ def test_T10_a_match_started_at_11_11_ends_after_one_scored_round() -> None:
     while s.round_no == 1 and not s.is_terminal():
         s = s.apply(str(s.legal_actions()[0]))
     assert s.is_terminal() or s.scores() == (11, 11)  # all spoiled: nobody scores
+
+
+def test_T7_T8_T9_concession_is_what_a_refusal_or_fold_gives() -> None:
+    # refusing a raise (or folding on one): the agreed stake, not the proposed one
+    assert truc.concession(4, False, "raise", "stake") == (4, False)
+    assert truc.concession(4, False, "raise", "game") == (4, False)
+    # refusing a rest: the stake by default, the game under the literal variant (T8)
+    assert truc.concession(2, False, "rest", "stake") == (2, False)
+    assert truc.concession(2, False, "rest", "game") == (0, True)
+    # a fold during an accepted rest concedes the game (T9); otherwise the stake
+    assert truc.concession(6, True, None, "stake") == (0, True)
+    assert truc.concession(6, False, None, "game") == (6, False)
+    assert truc.concession(1, False, "redeal", "stake") == (1, False)
+
+
+# -- why an action is illegal: one reason code, from the engine ------------------------------
+def test_illegal_reason_agrees_with_legal_actions_and_apply() -> None:
+    """For every action kind in many positions: ``illegal_reason`` is None exactly for the
+    legal actions, and ``apply`` raises with that same code (carrying its rule id)."""
+    import random
+
+    rng = random.Random(12)
+    seen: set[truc.Illegal] = set()
+    for i in range(300):
+        s = truc.new_game(truc.Rules(target=rng.choice([3, 6, 12])), seed=i)
+        for _ in range(rng.randrange(30)):
+            if s.is_terminal():
+                break
+            s = s.apply(rng.choice([a for a in s.legal_actions() if a != truc.FOLD]
+                                   or s.legal_actions()))
+        legal = s.legal_actions()
+        others = [truc.play(c) for c in TRUC_32 if s.is_terminal()
+                  or c not in s.hands[s.to_move]][:2]
+        for a in [*legal, truc.RAISE, truc.REST, truc.REDEAL, truc.ACCEPT, truc.REFUSE,
+                  truc.FOLD, *others]:
+            why = s.illegal_reason(a)
+            assert (why is None) == (a in legal), (s, a, why)
+            if why is None:
+                continue
+            seen.add(why)
+            with pytest.raises(IllegalActionError) as err:
+                s.apply(a)
+            assert err.value.reason is why
+            assert err.value.legal == [str(x) for x in legal]
+    assert seen == set(truc.Illegal) - {truc.Illegal.NOT_AN_ACTION}
+
+
+def test_illegal_reason_codes_name_their_rules() -> None:
+    assert truc.Illegal.STAKE_CAP.rule == "T7" and truc.Illegal.REDEAL_ONCE.rule == "T3"
+    with pytest.raises(IllegalActionError) as err:
+        truc.parse_action("bluff")
+    assert err.value.reason is truc.Illegal.NOT_AN_ACTION
+    s = truc.new_game(seed=1, dealer=0)
+    after_lead = s.apply(truc.play(s.hands[1][0]))  # the dealer answers the first card
+    with pytest.raises(IllegalActionError, match="only the non-dealer") as err:
+        after_lead.apply(truc.REDEAL)
+    assert err.value.reason is truc.Illegal.DEALER_REDEAL
+    with pytest.raises(IllegalActionError, match="before the first card") as err:
+        s.apply(truc.RAISE).apply(truc.ACCEPT).apply(truc.REDEAL)
+    assert err.value.reason is truc.Illegal.REDEAL_LATE

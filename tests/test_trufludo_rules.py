@@ -626,3 +626,17 @@ def test_F12_tournament_draw_is_replayed_with_the_deal_switched() -> None:
     assert again.next_dealer() == 1 - dealer  # the same pairing, the deal switched
     replay = new_game(seed=2, dealer=again.next_dealer())
     assert replay.dealer == 1 - dealer and replay.current_player == dealer
+
+
+def test_illegal_moves_carry_the_engines_reason_code() -> None:
+    from truf_tui.engine.trufludo import Illegal
+
+    s = game(["KH", "3S", "9C"], ["2C", "3C", "5C"], ["2H", "5H", "3D", "4D"])
+    for move, why, rule in (("play KH", Illegal.MUST_CAPTURE, "F5"),
+                            ("play KH take 3D", Illegal.OTHER_SUIT, "F5"),
+                            ("play KH take 9H", Illegal.NOT_ON_TABLE, "F5"),
+                            ("play 2C", Illegal.NOT_IN_HAND, "F4"),
+                            ("take KH", Illegal.NOT_AN_ACTION, "T11")):
+        with pytest.raises(IllegalActionError) as e:
+            s.apply(move)
+        assert e.value.reason is why and why.rule == rule, move

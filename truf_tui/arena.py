@@ -11,10 +11,11 @@ cancels within its pair), the mean and maximum seconds per decision of each side
 number of illegal actions (an illegal action, or an exception, forfeits that game), and for
 Truc how often each side raised, bluffed, called and folded.
 
-**Bluff** (Truc): a raise or a rest declared with a hand whose *strength* is below 0.4,
-where strength is the probability of winning the round's remaining tricks against a
-uniformly random opponent hand (from the raiser's own view: the cards it has not seen),
-both sides playing the greedy card policy (``truc_knowledge.equity``, 200 samples, seeded).
+**Bluff** (Truc): the coach's definition, the one of ``truc_knowledge.is_bluff``: a raise
+or a rest declared when the raiser's exact ``round_equity`` (his chance of winning the
+round against every opponent hand from the cards he has not seen, both playing the greedy
+card policy) is below ``BLUFF_THRESHOLD`` (0.35).  Journals written before this definition
+was shared counted a Monte Carlo strength below 0.4 instead.
 **Call**: accepting a raise or a rest.
 
 Any tier or scripted player may sit on either side (``truf_tui.ai.players(game)``).
@@ -30,7 +31,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -39,8 +39,6 @@ from typing import Any
 
 from truf_tui.ai import make_bot, players
 from truf_tui.engine import truc, trufludo
-
-BLUFF_STRENGTH = 0.4
 
 
 @dataclass
@@ -184,11 +182,11 @@ def _new_game(game: str, rules: Any, seed: int, dealer: int) -> Any:
     return trufludo.new_game(rules, seed=seed, dealer=dealer)
 
 
-def strength(state: truc.State, p: int) -> float:
-    """The bluff measure's hand strength (see the module docstring)."""
-    from truf_tui.ai.truc_knowledge import equity
+def bluffs(state: truc.State, p: int) -> bool:
+    """Whether a raise or rest by ``p`` now is a bluff (see the module docstring)."""
+    from truf_tui.ai.truc_knowledge import is_bluff, round_equity
 
-    return equity(state, p, random.Random(12345), 200)
+    return is_bluff(round_equity(state, p))
 
 
 Budget = tuple[float | None, int | None]  # (time_limit, iterations) of one side
@@ -229,7 +227,7 @@ def play_one(game: str, a: str, b: str, index: int, seed: int, rules: Any,
             kind = act.kind
             if kind in ("raise", "rest"):
                 side.raises += 1
-                if strength(s, p) < BLUFF_STRENGTH:
+                if bluffs(s, p):
                     side.bluffs += 1
             elif kind == "accept" and s.pending in ("raise", "rest"):
                 side.calls += 1

@@ -14,10 +14,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from truf_tui import __version__
+from truf_tui.ai.base import GAMES, TIERS
+from truf_tui.ui.config import OPPONENTS
 
-GAMES = ("trufludo", "truc")
-TIERS = ("easy", "medium", "hard", "expert")
-OPPONENTS = ("computer", "human")
 DEFAULT_HOST, DEFAULT_PORT = "localhost", 8000
 
 EPILOG = """\

@@ -8,14 +8,16 @@ Le Truc: what counts as a bluff
 -------------------------------
 A raise or a rest (T7, T8) is a **bluff** when the raiser's estimated probability of winning
 the round at that moment is below :data:`BLUFF_THRESHOLD` (0.35); otherwise it is a **value**
-bet.  The probability is computed from what the raiser could see then: his own hand, the cards
-played so far, the card led to the trick in play and the trick results.  The opponent's hand
-is taken to be any hand from the cards the raiser has not seen, all equally likely (the
-betting so far is *not* read as a signal), and every possible hand is counted exactly (hands
-are grouped by ranks, since suits never matter, T1).  For each hand the rest of the round is
-played out with the simple policy of :func:`truf_tui.ai.truc_knowledge.playout` for both
-players (lead the highest card, answer with the cheapest card that wins); a round won by
-nobody (all tricks spoiled) counts one half.  This is :func:`round_equity`.
+bet.  This is the one definition (:func:`truf_tui.ai.truc_knowledge.is_bluff`); the arena
+counts bluffs with it too.  The probability is computed from what the raiser could see
+then: his own hand, the cards played so far, the card led to the trick in play and the
+trick results.  The opponent's hand is taken to be any hand from the cards the raiser has
+not seen, all equally likely (the betting so far is *not* read as a signal), and every
+possible hand is counted exactly (hands are grouped by ranks, since suits never matter,
+T1).  For each hand the rest of the round is played out with the simple policy of
+:func:`truf_tui.ai.truc_knowledge.playout` for both players (lead the highest card, answer
+with the cheapest card that wins); a round won by nobody (all tricks spoiled) counts one
+half.  This is :func:`truf_tui.ai.truc_knowledge.round_equity`.
 
 A bluff **worked** when the opponent refused it or folded in answer; it was **called** when
 the opponent accepted.  A refusal (or a fold) **gave up a round the refuser would have won**
@@ -27,19 +29,13 @@ raises): :func:`would_win`.
 from __future__ import annotations
 
 import math
-import random
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, fields
-from itertools import combinations_with_replacement
 from typing import Any
 
-from truf_tui.ai.truc_knowledge import decided, equity, unseen_cards
+from truf_tui.ai.truc_knowledge import BLUFF_THRESHOLD, is_bluff, round_equity, unseen_cards
 from truf_tui.cards import TRUC_STRENGTH, Card
 from truf_tui.engine import truc, trufludo
-
-BLUFF_THRESHOLD = 0.35
-"""Below this estimated probability of winning the round, a raise or rest is a bluff."""
 
 
 @dataclass(frozen=True)
@@ -89,36 +85,6 @@ def trufludo_reason(state: trufludo.State, action: trufludo.Play) -> Reason:
 
 
 # -- Le Truc: probabilities ----------------------------------------------------------------------
-def _opponent_hands(unseen: Sequence[Card], k: int) -> Iterator[tuple[list[Card], int]]:
-    """Every hand of ``k`` cards from ``unseen`` up to suits: one representative hand per
-    multiset of ranks, with the number of real hands it stands for."""
-    by_rank: dict[int, list[Card]] = {}
-    for c in unseen:
-        by_rank.setdefault(TRUC_STRENGTH[c], []).append(c)
-    ranks = sorted(by_rank)
-    for combo in combinations_with_replacement(ranks, k):
-        need = Counter(combo)
-        weight = 1
-        for r, n in need.items():
-            weight *= math.comb(len(by_rank[r]), n)
-        if weight:
-            yield [c for r, n in need.items() for c in by_rank[r][:n]], weight
-
-
-def round_equity(state: truc.State, me: int) -> float:
-    """P(``me`` wins the round) as ``me`` can judge it now, computed exactly over every
-    opponent hand (see the module's docstring); a spoiled round counts one half."""
-    unseen = unseen_cards(state, me)
-    k = len(state.hands[1 - me])
-    total = 0.0
-    weights = 0
-    rng = random.Random(0)  # not used: every opponent hand is given
-    for hand, w in _opponent_hands(unseen, k):
-        total += w * equity(state, me, rng, opp_hands=[hand])
-        weights += w
-    return total / weights if weights else 0.5
-
-
 def beat_chance(state: truc.State, me: int, card: Card) -> tuple[float, int, int]:
     """Leading ``card``: the probability that the opponent holds a higher card, and how many
     unseen cards beat it and tie with it."""
@@ -139,9 +105,8 @@ def _pct(p: float) -> int:
 def _decides(tricks: Sequence[truc.Trick], leader: int, lead: Card, answer: Card,
              ) -> tuple[bool, int | None]:
     """T6 after the trick in play ends with ``answer``: (is the round decided, its winner)."""
-    a, b = TRUC_STRENGTH[lead], TRUC_STRENGTH[answer]
-    w = leader if a > b else 1 - leader if b > a else None
-    return decided([t.winner for t in tricks] + [w])
+    w = truc.trick_winner(leader, TRUC_STRENGTH[lead], TRUC_STRENGTH[answer])
+    return truc.round_result([t.winner for t in tricks] + [w])
 
 
 def truc_reason(state: truc.State, action: truc.Action, me: int,
@@ -181,7 +146,7 @@ def truc_reason(state: truc.State, action: truc.Action, me: int,
         return Reason("t.answer.loses.keep" if better else "t.answer.loses", {"card": card})
     stake = state.stake
     if kind == "raise":
-        return Reason("t.raise", {"p": eq(), "n": 2 if stake == 1 else stake + 2})
+        return Reason("t.raise", {"p": eq(), "n": truc.next_stake(stake)})
     if kind == "rest":
         return Reason("t.rest", {"p": eq()})
     if kind == "redeal":
@@ -191,19 +156,19 @@ def truc_reason(state: truc.State, action: truc.Action, me: int,
             return Reason("t.accept.redeal", {"p": eq()})
         if state.pending == "rest":
             return Reason("t.accept.rest", {"p": eq()})
-        return Reason("t.accept", {"p": eq(), "n": 2 if stake == 1 else stake + 2})
-    target = state.rules.target
-    loses_game = state.points[1 - me] + stake >= target
+        return Reason("t.accept", {"p": eq(), "n": truc.next_stake(stake)})
+    # refuse or fold: what it gives the other player (T7-T9)
+    points, game = truc.concession(stake, state.rest, state.pending, state.rules.rest_refusal)
+    loses_game = state.points[1 - me] + points >= state.rules.target
     if kind == "refuse":
         if state.pending == "redeal":
             return Reason("t.refuse.redeal", {"p": eq()})
-        if state.pending == "rest" and state.rules.rest_refusal == "game":
+        if game:
             return Reason("t.refuse.game")
-        return Reason("t.refuse.match" if loses_game else "t.refuse", {"n": stake})
-    # fold (T9)
-    if state.rest or (state.pending == "rest" and state.rules.rest_refusal == "game"):
+        return Reason("t.refuse.match" if loses_game else "t.refuse", {"n": points})
+    if game:
         return Reason("t.fold.game")
-    return Reason("t.fold.match" if loses_game else "t.fold", {"n": stake})
+    return Reason("t.fold.match" if loses_game else "t.fold", {"n": points})
 
 
 # -- Le Truc: reviewing a round ------------------------------------------------------------------
@@ -257,7 +222,7 @@ class Bet:
 
     @property
     def bluff(self) -> bool:
-        return self.equity < BLUFF_THRESHOLD
+        return is_bluff(self.equity)
 
     @property
     def worked(self) -> bool:
@@ -273,7 +238,7 @@ class Bet:
         """The stake it asked for (0 for a rest: the game)."""
         if self.kind == "rest":
             return 0
-        return 2 if self.stake == 1 else self.stake + 2
+        return truc.next_stake(self.stake)
 
 
 @dataclass(frozen=True)
@@ -362,7 +327,7 @@ def review_round(start: truc.State, actions: Sequence[truc.Action | str]) -> Rou
 
 def round_starts(state: truc.State) -> Iterator[tuple[truc.State, list[truc.Action]]]:
     """Every finished round of ``state``'s match: its first state and its actions."""
-    s = truc.new_game(state.rules, seed=state.seed, deck=state.deck, dealer=state.first_dealer)
+    s = state.initial()
     start, acts = s, []
     for a in state.history:
         t = s.apply(a)

@@ -92,6 +92,11 @@ machine with one job per core; their notes give A's and B's mean and longest sec
 decision (a clear choice comes before the limit). The `_medium_easy` runs need no limit:
 easy and medium have none, they play with fixed sample counts. The other runs use iteration
 budgets. Neither kind depends on the machine's load.
+
+The bluffs in the Truc notes were counted when these journals were written, with the
+arena's former measure (a Monte Carlo strength below 0.4); the arena now counts the
+coach's exact measure (`truc_knowledge.is_bluff`: round equity below 0.35), so a run
+continued from here mixes the two.
 """
 
 PAIRS = """\

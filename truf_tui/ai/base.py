@@ -13,10 +13,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from truf_tui.engine import truc, trufludo
+from truf_tui.engine import GAMES as GAMES  # the engine's, for whoever needs both
+from truf_tui.engine import GameState, truc, trufludo
 
-GAMES = ("trufludo", "truc")
-TIERS = ("easy", "medium", "hard", "expert")
+TIERS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+"""The computer players' strengths, weakest first (ENGINE_API.md)."""
 # Default seconds per decision of each tier (issue 3: easy < 50 ms, medium < 0.3 s,
 # hard about 1 s, expert about 2 s).
 DEFAULT_TIME = {"easy": 0.03, "medium": 0.2, "hard": 1.0, "expert": 2.0}
@@ -63,9 +64,11 @@ def engine_of(game: str) -> Any:
     raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
 
 
-def sampler_of(observation: Observation) -> Callable[[random.Random], Any]:
+def sampler_of(observation: Observation) -> Callable[[random.Random], GameState[Any]]:
     """The engine's determinizer for the observation's game."""
-    return engine_of(observation["game"]).determinizer(observation)  # type: ignore[no-any-return]
+    mod = engine_of(observation["game"])  # ValueError for an unknown game
+    sampler: Callable[[random.Random], GameState[Any]] = mod.determinizer(observation)
+    return sampler
 
 
 class Deadline:

@@ -38,16 +38,18 @@ import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar, cast
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Hashable)
 
 
 class Model(Protocol[S, A]):
-    """What the search needs from a game (see the module docstring)."""
+    """What the search needs from a game (see the module docstring): ``S`` is what it walks
+    through (states, and whatever ``step`` returns where it stops), ``A`` the actions."""
 
-    def sample(self, rng: random.Random) -> S: ...
+    def sample(self, rng: random.Random) -> S:
+        """A determinization: a full state the observer cannot tell from the real one."""
 
     def to_move(self, state: S) -> int | None:
         """The player to move, or None where the search stops (terminal or horizon)."""
@@ -76,8 +78,8 @@ class Node:
     __slots__ = ("kids", "infos")
 
     def __init__(self) -> None:
-        self.kids: dict[Any, Node] = {}
-        self.infos: dict[Any, dict[Any, Stat]] = {}
+        self.kids: dict[Hashable, Node] = {}  # by action
+        self.infos: dict[Hashable, dict[Hashable, Stat]] = {}  # by info key, then action
 
 
 @dataclass(frozen=True)
@@ -120,7 +122,8 @@ def _settled(root: Node, root_key: Hashable, left: float) -> bool:
     return first - second > left
 
 
-def _paired_settled(info: dict[Any, Stat], sq: dict[frozenset[Any], float], rounds: int,
+def _paired_settled(info: dict[Hashable, Stat], sq: dict[frozenset[Hashable], float],
+                    rounds: int,
                     z: float = PAIRED_Z, min_rounds: int = PAIRED_MIN_ROUNDS) -> bool:
     """Paired search: whether the best root value leads every other root action by more
     than ``z`` standard errors of their paired differences.  ``info`` holds the root
@@ -139,14 +142,14 @@ def _paired_settled(info: dict[Any, Stat], sq: dict[frozenset[Any], float], roun
     return True
 
 
-def search(model: Any, observer: int, rng: random.Random, *, iterations: int | None = None,
-           seconds: float | None = None, c: float = 0.7, bias: float = 0.0,
-           info_key: Callable[[Any, int], Hashable] | None = None,
-           prior: Callable[[Any, Sequence[Any]], Sequence[float]] | None = None,
-           restrict: Callable[[Any, int, Sequence[Any], random.Random], Sequence[Any]]
-           | None = None,
+# (C901: one function, so that the walk's callbacks and constants are locals, for speed)
+def search(model: Model[S, A], observer: int, rng: random.Random, *,  # noqa: C901
+           iterations: int | None = None, seconds: float | None = None, c: float = 0.7,
+           bias: float = 0.0, info_key: Callable[[S, int], Hashable] | None = None,
+           prior: Callable[[S, Sequence[A]], Sequence[float]] | None = None,
+           restrict: Callable[[S, int, Sequence[A], random.Random], Sequence[A]] | None = None,
            root_key: Hashable = None, check_every: int = 8,
-           settle: bool = False, paired: bool = False) -> SearchResult[Any]:
+           settle: bool = False, paired: bool = False) -> SearchResult[A]:
     """Run ISMCTS from the observer's information set (see the module docstring).
 
     ``iterations`` wins over ``seconds``; with neither, 1000 iterations.  With ``info_key``,
@@ -176,7 +179,7 @@ def search(model: Any, observer: int, rng: random.Random, *, iterations: int | N
     evaluate = model.evaluate
     sqrt, log = math.sqrt, math.log
 
-    def descend(s: Any, node: Node, path: list[tuple[Stat, int]], r: random.Random) -> None:
+    def descend(s: S, node: Node, path: list[tuple[Stat, int]], r: random.Random) -> None:
         """One walk down the tree from ``node`` (reached by ``path``), its value backed up."""
         while True:
             p = to_move(s)
@@ -190,9 +193,8 @@ def search(model: Any, observer: int, rng: random.Random, *, iterations: int | N
             if info is None:
                 info = node.infos[key] = {}
             fresh: Stat | None = None
-            fresh_a: Any = None
             best: Stat | None = None
-            best_a: Any = None
+            fresh_a = best_a = acts[0]  # (typed; only read once fresh or best is set)
             best_u = -1.0e18
             missing = False
             for a in acts:
@@ -238,7 +240,7 @@ def search(model: Any, observer: int, rng: random.Random, *, iterations: int | N
     it = 0
     # paired + settle: per pair of root actions the sum of their squared differences, over
     # ``rounds`` determinizations (their sums are the root statistics)
-    sq: dict[frozenset[Any], float] = {}
+    sq: dict[frozenset[Hashable], float] = {}
     rounds = 0
     while it < limit:
         if it % check_every == 0 and it:
@@ -287,7 +289,7 @@ def search(model: Any, observer: int, rng: random.Random, *, iterations: int | N
                     d = values[i] - values[j]
                     sq[key] = sq.get(key, 0.0) + d * d
     elapsed = time.perf_counter() - start
-    stats = [RootStat(a, st.n, st.w / st.n if st.n else 0.5)
+    stats = [RootStat(cast(A, a), st.n, st.w / st.n if st.n else 0.5)  # its keys are A's
              for a, st in root.infos.get(root_key, {}).items()]
     if paired:
         stats.sort(key=lambda r: (-r.value, -r.visits))

@@ -20,14 +20,13 @@ import bisect
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias, final
 
 from truf_tui.ai import ismcts
 from truf_tui.ai.base import TIME_MARGIN, ActionStats, BaseBot, Observation, legal_of, ranked
 from truf_tui.ai.matchtable import match_win
 from truf_tui.ai.truc_knowledge import (
     STR,
-    decided,
     equity,
     greedy_card,
     playout,
@@ -46,11 +45,6 @@ from truf_tui.ai.truc_opponent import (
 )
 from truf_tui.cards import TRUC_STRENGTH, Card
 from truf_tui.engine import truc
-
-
-def next_stake(state: truc.State) -> int:
-    s = state.stake
-    return 2 if s == 1 else s + 2
 
 
 class _HeuristicTrucBot(BaseBot):
@@ -138,7 +132,7 @@ class MediumBot(_HeuristicTrucBot):
             if state.pending == "redeal":
                 yes = eq < 0.45
             else:
-                s, s2 = state.stake, next_stake(state)
+                s, s2 = state.stake, truc.next_stake(state.stake)
                 if state.pending == "rest":
                     need = 0.6
                 else:
@@ -179,13 +173,16 @@ for _c, _v in TRUC_STRENGTH.items():
     LEVEL_W[_c] = 1 if _v <= 2 else 4 if _v <= 5 else 16
 
 
-def hand_key(s: Any, p: int) -> int:
+def hand_key(s: Node, p: int) -> int:
+    if TYPE_CHECKING:  # the search asks only at a player's turn: never of a RoundOver
+        assert isinstance(s, truc.State)
     k = 0
     for c in s.hands[p]:
         k += LEVEL_W[c]
     return k
 
 
+@final
 class RoundOver:
     """Where the search stops: the round is over; the match score and the next dealer."""
 
@@ -196,20 +193,23 @@ class RoundOver:
         self.dealer = dealer
 
 
-def end_round(s: truc.State, winner: int | None, points: int, game: bool) -> RoundOver:
-    """The scores after the round of ``s`` ends (T10; a game stake sets the target, T8)."""
+Node: TypeAlias = "truc.State | RoundOver"
+"""What the Truc search walks through (its ``ismcts.Model`` states): the round's states, and
+where it stops.  It steps, asks for actions and consults ``restrict`` / ``hand_key`` only
+where a player is to move, so never at a RoundOver (the ``TYPE_CHECKING`` asserts tell mypy
+so, at no cost at run time)."""
+
+
+def end_round(s: truc.State, winner: int | None, stake: int, game: bool) -> RoundOver:
+    """Where the round of ``s`` ends: the scores after it (the engine's T10/T8 scoring) and
+    the next dealer; the next deal itself is not needed by the search."""
     s0, s1 = s.points
     if winner is not None:
-        if game:
-            t = s.rules.target
-            if winner == 0:
-                s0 = max(s0, t)
-            else:
-                s1 = max(s1, t)
-        elif winner == 0:
-            s0 += points
+        won = truc.round_points(winner, stake, game, s.points, s.rules.target)
+        if winner == 0:
+            s0 += won
         else:
-            s1 += points
+            s1 += won
     return RoundOver((s0, s1), 1 - s.dealer)
 
 
@@ -246,18 +246,24 @@ class TrucModel:
         self.target = rules.target
         self.noise = noise
 
-    def to_move(self, s: Any) -> int | None:
+    def to_move(self, s: Node) -> int | None:
         if type(s) is RoundOver:
             return None
-        return s.to_move  # type: ignore[no-any-return]
+        return s.to_move
 
     @staticmethod
-    def actions(s: truc.State) -> list[truc.Action]:
+    def actions(s: Node) -> list[truc.Action]:
+        if TYPE_CHECKING:
+            assert isinstance(s, truc.State)
         acts = s.legal_actions()
         acts.pop()  # FOLD is always last
         return acts
 
-    def step(self, s: truc.State, a: truc.Action) -> truc.State | RoundOver:
+    def step(self, s: Node, a: truc.Action) -> Node:
+        if TYPE_CHECKING:
+            assert isinstance(s, truc.State)
+        # A round-ending action stops here with the engine's rules (T4-T6, T7-T9), without
+        # the engine's next deal; any other goes through the engine's fast path.
         kind = a.kind
         p = s.to_move
         assert p is not None
@@ -266,31 +272,19 @@ class TrucModel:
             if lead is not None:
                 card = a.card
                 assert card is not None
-                leader = s.leader
-                x, y = STR[lead], STR[card]
-                w = leader if x > y else p if y > x else None
-                done, rw = decided([t.winner for t in s.tricks] + [w])
+                w = truc.trick_winner(s.leader, STR[lead], STR[card])
+                done, rw = truc.round_result([t.winner for t in s.tricks] + [w])
                 if done:
-                    return end_round(s, rw, s.stake, s.rest and rw is not None)
-            return s._play(p, a)
-        if kind == "refuse":
-            pend = s.pending
-            if pend == "raise":
-                return end_round(s, 1 - p, s.stake, False)
-            if pend == "rest":
-                if self.rules.rest_refusal == "game":
-                    return end_round(s, 1 - p, 0, True)
-                return end_round(s, 1 - p, s.stake, False)
-        if kind == "fold":
-            if s.pending == "rest" and self.rules.rest_refusal == "game":
-                return end_round(s, 1 - p, 0, True)
-            return end_round(s, 1 - p, s.stake, s.rest and s.pending != "rest")
-        return s.apply(a)
+                    return end_round(s, rw, s.stake, s.rest)
+        elif kind == "fold" or (kind == "refuse" and s.pending != "redeal"):
+            points, game = truc.concession(s.stake, s.rest, s.pending, self.rules.rest_refusal)
+            return end_round(s, 1 - p, points, game)
+        return s.apply_unchecked(a)
 
     def value(self, r: RoundOver) -> float:
         return match_win(r.points, self.observer, r.dealer, self.target)
 
-    def evaluate(self, s: Any, rng: random.Random) -> float:
+    def evaluate(self, s: Node, rng: random.Random) -> float:
         if type(s) is RoundOver:
             return self.value(s)
         return self.value(self.rollout(s, rng))
@@ -312,26 +306,30 @@ class TrucModel:
                 if trace is not None:
                     trace.append(truc.ACCEPT)
                 if pend == "raise":
-                    stake = 2 if stake == 1 else stake + 2
+                    stake = truc.next_stake(stake)  # T7
                 else:
-                    rest = True
+                    rest = True  # T8
             else:
                 if trace is not None:
                     trace.append(truc.REFUSE)
-                if pend == "rest" and self.rules.rest_refusal == "game":
-                    return end_round(s, 1 - p, 0, True)
-                return end_round(s, 1 - p, stake, False)
+                points, game = truc.concession(stake, rest, pend, self.rules.rest_refusal)
+                return end_round(s, 1 - p, points, game)
         results = [t.winner for t in s.tricks]
         played: list[Card] | None = None if trace is None else []
         winner = playout(hands, s.leader, s.trick_card, results, rng, self.noise, played)
         if trace is not None and played is not None:
             trace.extend(truc.play(c) for c in played)
-        return RoundOver(end_round(s, winner, stake, rest and winner is not None).points,
-                         1 - s.dealer)
+        return end_round(s, winner, stake, rest)
 
 
 def root_fold_value(model: TrucModel, s: truc.State) -> float:
-    return model.value(model.step(s, truc.FOLD))  # type: ignore[arg-type]
+    end = model.step(s, truc.FOLD)
+    assert type(end) is RoundOver  # a fold always ends the round (T9)
+    return model.value(end)
+
+
+Restrict: TypeAlias = Callable[[Node, int, Sequence[truc.Action], random.Random],
+                               Sequence[truc.Action]]
 
 
 class SearchBot(BaseBot):
@@ -358,7 +356,7 @@ class SearchBot(BaseBot):
     greedy_opponent = 0.85  # how often his card in the tree is the greedy one
 
     def _setup(self, observation: Observation, state: truc.State) -> tuple[
-            Callable[[random.Random], truc.State], Any]:
+            Callable[[random.Random], truc.State], Restrict | None]:
         """The determinization sampler and the opponent model (``restrict``) of the search."""
         me = observation["player"]
         opp = 1 - me
@@ -379,8 +377,10 @@ class SearchBot(BaseBot):
             return sampler, None
         greedy = self.greedy_opponent
 
-        def restrict(s: truc.State, p: int, acts: Sequence[truc.Action],
+        def restrict(s: Node, p: int, acts: Sequence[truc.Action],
                      rng: random.Random) -> Sequence[truc.Action]:
+            if TYPE_CHECKING:
+                assert isinstance(s, truc.State)
             pend = s.pending
             if pend == "raise" or pend == "rest":
                 yes = rng.random() < om.p_accept(strength_of(s, p), pend)

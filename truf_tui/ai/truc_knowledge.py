@@ -7,8 +7,11 @@ estimates are cheap enough to run hundreds of times per decision.
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from itertools import combinations_with_replacement
 
 from truf_tui.cards import TRUC_32, TRUC_STRENGTH, Card
 from truf_tui.engine import truc
@@ -18,25 +21,9 @@ for _c, _v in TRUC_STRENGTH.items():
     STR[_c] = _v
 
 
-def decided(w: Sequence[int | None]) -> tuple[bool, int | None]:
-    """T6 from the trick winners so far: (is the round decided, its winner or None)."""
-    n = len(w)
-    if n < 2:
-        return False, None
-    if n == 2:
-        a, b = w[0], w[1]
-        if a is not None and (b is None or b == a):
-            return True, a
-        if a is None and b is not None:
-            return True, b
-        return False, None
-    c0 = (w[0] == 0) + (w[1] == 0) + (w[2] == 0)
-    c1 = (w[0] == 1) + (w[1] == 1) + (w[2] == 1)
-    if c0 != c1:
-        return True, 0 if c0 > c1 else 1
-    if c0 == 0:
-        return True, None
-    return True, next(x for x in w if x is not None)
+# The rules come from the engine (each written once there): T4/T5 and T6.
+trick_winner = truc.trick_winner
+round_result = truc.round_result
 
 
 def greedy_card(hand: Sequence[Card], lead: Card | None, results: Sequence[int | None],
@@ -51,7 +38,7 @@ def greedy_card(hand: Sequence[Card], lead: Card | None, results: Sequence[int |
                 best = c
         return best
     sl = STR[lead]
-    tie_done, tie_winner = decided(list(results) + [None])
+    tie_done, tie_winner = round_result(list(results) + [None])
     good_tie = tie_done and tie_winner == p
     choice: Card | None = None
     tie: Card | None = None
@@ -99,10 +86,9 @@ def playout(hands: list[list[Card]], leader: int, lead: Card | None,
         h.remove(c)
         if played is not None:
             played.append(c)
-        a, b = STR[lead], STR[c]
-        w = leader if a > b else follower if b > a else None
+        w = trick_winner(leader, STR[lead], STR[c])
         results.append(w)
-        done, winner = decided(results)
+        done, winner = round_result(results)
         if done:
             return winner
         if w is not None:
@@ -147,11 +133,9 @@ def equity(state: truc.State, me: int, rng: random.Random, n: int = 64,
             if lead is None:
                 lead = first
             else:
-                follower = me
-                a, b = STR[lead], STR[first]
-                w = leader if a > b else follower if b > a else None
+                w = trick_winner(leader, STR[lead], STR[first])
                 results.append(w)
-                done, winner = decided(results)
+                done, winner = round_result(results)
                 if done:
                     total += 1.0 if winner == me else 0.5 if winner is None else 0.0
                     continue
@@ -159,17 +143,58 @@ def equity(state: truc.State, me: int, rng: random.Random, n: int = 64,
                     leader = w
                 lead = None
         if not hands[0] and not hands[1]:
-            winner = decided(results)[1]
+            winner = round_result(results)[1]
         else:
             winner = playout(hands, leader, lead, results)
         total += 1.0 if winner == me else 0.5 if winner is None else 0.0
     return total / max(1, len(samples))
 
 
+# -- what a bluff is (the one definition: the coach's reviews and the arena's counts) ---------
+BLUFF_THRESHOLD = 0.35
+"""Below this :func:`round_equity`, a raise or rest is a bluff."""
+
+
+def _opponent_hands(unseen: Sequence[Card], k: int) -> Iterator[tuple[list[Card], int]]:
+    """Every hand of ``k`` cards from ``unseen`` up to suits: one representative hand per
+    multiset of ranks, with the number of real hands it stands for."""
+    by_rank: dict[int, list[Card]] = {}
+    for c in unseen:
+        by_rank.setdefault(TRUC_STRENGTH[c], []).append(c)
+    ranks = sorted(by_rank)
+    for combo in combinations_with_replacement(ranks, k):
+        need = Counter(combo)
+        weight = 1
+        for r, n in need.items():
+            weight *= math.comb(len(by_rank[r]), n)
+        if weight:
+            yield [c for r, n in need.items() for c in by_rank[r][:n]], weight
+
+
+def round_equity(state: truc.State, me: int) -> float:
+    """P(``me`` wins the round) as ``me`` can judge it now, computed exactly: every
+    opponent hand from the cards ``me`` has not seen, all equally likely (the betting is not
+    read as a signal; hands grouped by ranks, suits never matter, T1), the rest of the round
+    played out by :func:`playout` for both; a spoiled round counts one half."""
+    unseen = unseen_cards(state, me)
+    k = len(state.hands[1 - me])
+    total = 0.0
+    weights = 0
+    rng = random.Random(0)  # not used: every opponent hand is given
+    for hand, w in _opponent_hands(unseen, k):
+        total += w * equity(state, me, rng, opp_hands=[hand])
+        weights += w
+    return total / weights if weights else 0.5
+
+
+def is_bluff(equity_then: float) -> bool:
+    """A raise or rest (T7, T8) made with this :func:`round_equity` is a bluff (else a value
+    bet): the exact measure at :data:`BLUFF_THRESHOLD` (docs/coach.md)."""
+    return equity_then < BLUFF_THRESHOLD
+
+
 def refusing_loses_match(state: truc.State, me: int) -> bool:
-    """Would refusing the pending raise or rest hand the opponent the match?"""
-    opp = 1 - me
-    target = state.rules.target
-    if state.pending == "rest" and state.rules.rest_refusal == "game":
-        return True
-    return state.points[opp] + state.stake >= target
+    """Would refusing the pending raise or rest (or folding) hand the opponent the match?"""
+    points, game = truc.concession(state.stake, state.rest, state.pending,
+                                   state.rules.rest_refusal)  # T7-T9
+    return game or state.points[1 - me] + points >= state.rules.target

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from truf_tui.ai.truc_knowledge import STR, decided, greedy_card, playout
+from truf_tui.ai.truc_knowledge import STR, greedy_card, playout
 from truf_tui.cards import TRUC_32, Card
 from truf_tui.engine import truc
 
@@ -82,7 +82,7 @@ def replay(observation: Mapping[str, Any]) -> Replay:
         kind = a.kind
         if r["pending"] is None and kind != "fold" and kind != "redeal":
             can = (not r["rest"] and r["last_raiser"] != p
-                   and r["stake"] < max(target - pts[0], target - pts[1]))
+                   and truc.stake_may_rise(r["stake"], pts, target))  # T7
             if can:
                 out.raise_chances[p] += 1
                 did = kind in ("raise", "rest")
@@ -104,7 +104,7 @@ def replay(observation: Mapping[str, Any]) -> Replay:
                     "answer", True, pend, (), tuple(r["played"]), r["lead"],
                     tuple(r["results"]), r["leader"]))
             if pend == "raise":
-                r["stake"] = 2 if r["stake"] == 1 else r["stake"] + 2
+                r["stake"] = truc.next_stake(r["stake"])  # T7
                 r["last_raiser"] = raiser
                 r["to_move"] = raiser
             elif pend == "rest":
@@ -122,20 +122,14 @@ def replay(observation: Mapping[str, Any]) -> Replay:
                 r["to_move"] = raiser
             else:
                 out.answers[p] += 1
-                if pend == "rest" and rules.rest_refusal == "game":
-                    ended = (raiser, 0, True)
-                else:
-                    ended = (raiser, r["stake"], False)
+                ended = (raiser, *truc.concession(r["stake"], r["rest"], pend,
+                                                  rules.rest_refusal))  # T7 / T8
         elif kind == "fold":
             pend = r["pending"]
             if pend in ("raise", "rest"):
                 out.answers[p] += 1
-            if pend == "rest" and rules.rest_refusal == "game":
-                ended = (1 - p, 0, True)
-            elif r["rest"] and pend != "rest":
-                ended = (1 - p, 0, True)
-            else:
-                ended = (1 - p, r["stake"], False)
+            ended = (1 - p, *truc.concession(r["stake"], r["rest"], pend,
+                                             rules.rest_refusal))  # T9
         else:  # play
             card = a.card
             assert card is not None
@@ -151,12 +145,11 @@ def replay(observation: Mapping[str, Any]) -> Replay:
                 r["to_move"] = 1 - p
             else:
                 leader = r["leader"]
-                x, y = STR[lead], STR[card]
-                w = leader if x > y else p if y > x else None
+                w = truc.trick_winner(leader, STR[lead], STR[card])  # T4 / T5
                 r["results"].append(w)
-                done, rw = decided(r["results"])
+                done, rw = truc.round_result(r["results"])  # T6
                 if done:
-                    ended = (rw, r["stake"], r["rest"] and rw is not None)
+                    ended = (rw, r["stake"], r["rest"])
                 else:
                     nxt = leader if w is None else w
                     r["leader"] = nxt
@@ -165,7 +158,7 @@ def replay(observation: Mapping[str, Any]) -> Replay:
         if ended is not None:
             winner, points, game = ended
             if winner is not None:
-                pts[winner] = max(pts[winner], target) if game else pts[winner] + points
+                pts[winner] += truc.round_points(winner, points, game, pts, target)  # T10 / T8
             if max(pts) >= target:
                 r["to_move"] = None
                 break

@@ -19,7 +19,7 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 from truf_tui.ai import ismcts
 from truf_tui.ai.base import TIME_MARGIN, ActionStats, BaseBot, Observation, legal_of, ranked
@@ -31,14 +31,19 @@ for _c in PACKS["french"] + PACKS["italian"]:
     SUIT[_c] = _c.suit_index
 
 
+# Each pack's cards per suit (F1), counted once.
+PACK_SUITS: dict[str, list[int]] = {
+    deck: [sum(1 for c in PACKS[deck] if c.suit_index == i) for i in range(4)]
+    for deck in ("french", "italian")
+}
+
+
 def unseen_suit_counts(state: trufludo.State, me: int) -> tuple[list[int], int]:
     """Per suit, how many cards ``me`` has not seen (opponent's hand + stock); and their total.
 
     Only the observable part of ``state`` is read: ``me``'s hand, the table and the piles.
     """
-    counts = [0, 0, 0, 0]
-    for c in PACKS[state.rules.deck]:
-        counts[SUIT[c]] += 1
+    counts = PACK_SUITS[state.rules.deck][:]
     for group in (state.hands[me], state.table, state.piles[0], state.piles[1]):
         for c in group:
             counts[SUIT[c]] -= 1
@@ -154,6 +159,85 @@ class MediumBot(BaseBot):
 
 # -- the search tiers ------------------------------------------------------------------------
 
+DEALT = 2  # added to the next player by FastGame.play after a new deal
+OVER = -1  # FastGame.play: the game is over
+STOP = -2  # FastGame.play: the deal at the rollout's horizon is due
+
+
+class FastGame:
+    """A Trufludo game on plain lists: the rollouts' fast path.  :meth:`play` is the
+    engine's move (F5-F10, what ``State.apply_unchecked`` does) without its tuples and
+    checks, the score kept as it goes (F11).  The rollouts choose the moves (legal ones,
+    F5 included); the tests check their games against the engine's.
+
+    ``hands``, ``table`` and ``sc`` stay the same list objects all game (a caller may keep
+    them in locals); ``stock[si:]`` is still to be dealt.  With ``horizon`` > 0 the game
+    stops when that many deals are due."""
+
+    __slots__ = ("hands", "table", "stock", "si", "sc", "dealer", "last", "leftover",
+                 "horizon")
+
+    def __init__(self, s: trufludo.State, horizon: int = 0) -> None:
+        self.horizon = horizon
+        self.sc = [len(s.piles[0]) + len(s.trufegoj[0]), len(s.piles[1]) + len(s.trufegoj[1])]
+        self.hands = [list(s.hands[0]), list(s.hands[1])]
+        self.table = list(s.table)
+        self.stock = s.stock
+        self.si = 0
+        self.dealer = s.dealer
+        self.last = s.last_capturer
+        self.leftover = s.rules.leftover == "last_capturer"
+
+    def to_play(self) -> int:
+        """Cards still to be played: both hands and the stock."""
+        return len(self.hands[0]) + len(self.hands[1]) + len(self.stock) - self.si
+
+    def horizon_value(self, observer: int) -> float:
+        """The observer's :func:`win_probability` of the card margin, at the horizon."""
+        return win_probability(self.sc[observer] - self.sc[1 - observer], self.to_play())
+
+    def play(self, p: int, card: Card, take: Card | None) -> int:
+        """Player ``p`` plays ``card`` from his hand, capturing ``take`` (None: a throw).
+        Returns the next player to move, plus ``DEALT`` if the hands were just dealt
+        again; ``OVER`` at the end of the game, ``STOP`` at the horizon."""
+        hands = self.hands
+        hands[p].remove(card)
+        table = self.table
+        if take is None:  # F6
+            table.append(card)
+            nxt = 1 - p
+        else:
+            self.last = p
+            if len(table) == 1:  # F7: a trufego (2) and the card (1); F8: p moves again
+                table.clear()
+                self.sc[p] += 3
+                nxt = p
+            else:  # F5
+                table.remove(take)
+                self.sc[p] += 2
+                nxt = 1 - p
+        if hands[0] or hands[1]:
+            return nxt
+        stock = self.stock
+        si = self.si
+        if si < len(stock):  # F3 / F9: 3 to the non-dealer, 3 to the dealer
+            if self.horizon:
+                self.horizon -= 1
+                if not self.horizon:
+                    return STOP
+            a, b = list(stock[si:si + 3]), list(stock[si + 3:si + 6])
+            self.si = si + 6
+            if self.dealer == 0:
+                hands[0], hands[1] = b, a
+            else:
+                hands[0], hands[1] = a, b
+            return nxt + DEALT
+        if self.leftover and self.last is not None:  # F10
+            self.sc[self.last] += len(table)
+            table.clear()
+        return OVER
+
+
 def rollout_value(s: trufludo.State, observer: int, rng: random.Random,
                   eps: float = 0.1, trace: list[trufludo.Play] | None = None) -> float:
     """Play ``s`` out with the heuristic rollout policy on plain lists; the observer's value.
@@ -162,19 +246,12 @@ def rollout_value(s: trufludo.State, observer: int, rng: random.Random,
     leave exactly one card on the table); else throw a random card; a random legal move with
     probability ``eps``.  Value: win 1, draw 0.5, loss 0, nudged by the final margin.
     """
+    g = FastGame(s)
     p = s.to_move
-    sc = [len(s.piles[0]) + len(s.trufegoj[0]), len(s.piles[1]) + len(s.trufegoj[1])]
     if p is None:
-        return _final_value(sc, observer)
-    rules = s.rules
-    forced = rules.forced_capture
-    hands = [list(s.hands[0]), list(s.hands[1])]
-    table = list(s.table)
-    stock = s.stock
-    si = 0
-    ns = len(stock)
-    dealer = s.dealer
-    last = s.last_capturer
+        return _final_value(g.sc, observer)
+    forced = s.rules.forced_capture
+    hands, table, play = g.hands, g.table, g.play
     suit = SUIT
     rand = rng.random
     while True:
@@ -212,33 +289,12 @@ def rollout_value(s: trufludo.State, observer: int, rng: random.Random,
                     card = ok[int(rand() * len(ok))]
             else:
                 card = h[int(rand() * len(h))]
-        h.remove(card)
         if trace is not None:
             trace.append(trufludo.play(card, take))
-        if take is None:
-            table.append(card)
-            p = 1 - p
-        else:
-            if nt == 1:
-                table.clear()
-                sc[p] += 3
-            else:
-                table.remove(take)
-                sc[p] += 2
-                p = 1 - p
-            last = p if nt == 1 else 1 - p
-        if not hands[0] and not hands[1]:
-            if si < ns:
-                a, b = list(stock[si:si + 3]), list(stock[si + 3:si + 6])
-                si += 6
-                if dealer == 0:
-                    hands = [b, a]
-                else:
-                    hands = [a, b]
-            else:
-                if rules.leftover == "last_capturer" and last is not None:
-                    sc[last] += len(table)
-                return _final_value(sc, observer)
+        p = play(p, card, take)
+        if p == OVER:
+            return _final_value(g.sc, observer)
+        p &= 1  # a new deal changes nothing here
 
 
 BIT: list[int] = [0] * 128
@@ -259,23 +315,20 @@ def rollout_smart(s: trufludo.State, observer: int, rng: random.Random, eps: flo
     when that many deals are due and returns :func:`win_probability` of the card margin
     instead.  Must agree with the engine (tested).
     """
+    g = FastGame(s, horizon)
     p = s.to_move
-    sc = [len(s.piles[0]) + len(s.trufegoj[0]), len(s.piles[1]) + len(s.trufegoj[1])]
     if p is None:
-        return _value(sc, observer, margin)
-    rules = s.rules
-    forced = rules.forced_capture
-    hands = [list(s.hands[0]), list(s.hands[1])]
-    table = list(s.table)
-    stock = s.stock
-    si = 0
+        return _value(g.sc, observer, margin)
+    forced = s.rules.forced_capture
+    hands, table, play = g.hands, g.table, g.play
+    stock = g.stock
     ns = len(stock)
-    dealer = s.dealer
-    last = s.last_capturer
+    dealer = g.dealer
     suit = SUIT
     bit = BIT
     rand = rng.random
     while True:
+        si = g.si
         h = hands[p]
         oh = hands[1 - p]
         omask = 0
@@ -331,35 +384,12 @@ def rollout_smart(s: trufludo.State, observer: int, rng: random.Random, eps: flo
                 if suit[t] == cs:
                     take = t
                     break
-        h.remove(card)
         if trace is not None:
             trace.append(trufludo.play(card, take))
-        if take is None:
-            table.append(card)
-            p = 1 - p
-        else:
-            last = p
-            if nt == 1:
-                table.clear()
-                sc[p] += 3
-            else:
-                table.remove(take)
-                sc[p] += 2
-                p = 1 - p
-        if not hands[0] and not hands[1]:
-            if si < ns:
-                if horizon:
-                    horizon -= 1
-                    if not horizon:
-                        m = sc[observer] - sc[1 - observer]
-                        return win_probability(m, ns - si)
-                a, b2 = list(stock[si:si + 3]), list(stock[si + 3:si + 6])
-                si += 6
-                hands = [b2, a] if dealer == 0 else [a, b2]
-            else:
-                if rules.leftover == "last_capturer" and last is not None:
-                    sc[last] += len(table)
-                return _value(sc, observer, margin)
+        p = play(p, card, take)
+        if p < 0:
+            return _value(g.sc, observer, margin) if p == OVER else g.horizon_value(observer)
+        p &= 1  # a new deal changes nothing here
 
 
 # P_HOLDS[h][U][u]: p_holds(u, U, h) for the fair rollout policy (hands hold at most 3).
@@ -377,23 +407,18 @@ def rollout_fair(s: trufludo.State, observer: int, rng: random.Random, eps: floa
     ties at random, a random card with probability ``eps``; the value as in
     :func:`rollout_smart`.  Unlike that one, neither player peeks at the other's hand.
     Must agree with the engine (tested)."""
+    g = FastGame(s, horizon)
     p = s.to_move
-    sc = [len(s.piles[0]) + len(s.trufegoj[0]), len(s.piles[1]) + len(s.trufegoj[1])]
     if p is None:
-        return _value(sc, observer, margin)
-    rules = s.rules
-    forced = rules.forced_capture
-    hands = [list(s.hands[0]), list(s.hands[1])]
-    table = list(s.table)
-    stock = s.stock
-    si = 0
+        return _value(g.sc, observer, margin)
+    forced = s.rules.forced_capture
+    hands, table, play = g.hands, g.table, g.play
+    stock = g.stock
     ns = len(stock)
-    stc = [0, 0, 0, 0]
+    stc = [0, 0, 0, 0]  # the stock's cards of each suit (unseen by both)
     suit = SUIT
     for c in stock:
         stc[suit[c]] += 1
-    dealer = s.dealer
-    last = s.last_capturer
     rand = rng.random
     ph = P_HOLDS
     while True:
@@ -403,7 +428,7 @@ def rollout_fair(s: trufludo.State, observer: int, rng: random.Random, eps: floa
         u = stc[:]
         for c in oh:
             u[suit[c]] += 1
-        big_u = no + ns - si
+        big_u = no + ns - g.si
         phn = ph[no][big_u]
         nt = len(table)
         tc = [0, 0, 0, 0]
@@ -460,37 +485,15 @@ def rollout_fair(s: trufludo.State, observer: int, rng: random.Random, eps: floa
                 if suit[t] == cs:
                     take = t
                     break
-        h.remove(card)
         if trace is not None:
             trace.append(trufludo.play(card, take))
-        if take is None:
-            table.append(card)
-            p = 1 - p
-        else:
-            last = p
-            if nt == 1:
-                table.clear()
-                sc[p] += 3
-            else:
-                table.remove(take)
-                sc[p] += 2
-                p = 1 - p
-        if not hands[0] and not hands[1]:
-            if si < ns:
-                if horizon:
-                    horizon -= 1
-                    if not horizon:
-                        m = sc[observer] - sc[1 - observer]
-                        return win_probability(m, ns - si)
-                a, b2 = list(stock[si:si + 3]), list(stock[si + 3:si + 6])
-                for c in stock[si:si + 6]:
-                    stc[suit[c]] -= 1
-                si += 6
-                hands = [b2, a] if dealer == 0 else [a, b2]
-            else:
-                if rules.leftover == "last_capturer" and last is not None:
-                    sc[last] += len(table)
-                return _value(sc, observer, margin)
+        p = play(p, card, take)
+        if p < 0:
+            return _value(g.sc, observer, margin) if p == OVER else g.horizon_value(observer)
+        if p >= DEALT:
+            p -= DEALT
+            for c in stock[g.si - 6:g.si]:
+                stc[suit[c]] -= 1
 
 
 def win_probability(margin: int, remaining: int) -> float:
@@ -521,6 +524,11 @@ def move_class(a: trufludo.Play) -> int:
     return SUIT[a.card] * 2 + (a.take is not None)
 
 
+Move: TypeAlias = "int | trufludo.Play"
+"""An action of the Trufludo search: a move class (:func:`move_class`) when canonical,
+else the move itself."""
+
+
 class TrufludoModel:
     """The game as the search sees it (see :mod:`truf_tui.ai.ismcts`).
 
@@ -530,7 +538,8 @@ class TrufludoModel:
     move of the class.
     """
 
-    def __init__(self, observation: Observation, sampler: Callable[[random.Random], Any],
+    def __init__(self, observation: Observation,
+                 sampler: Callable[[random.Random], trufludo.State],
                  eps: float = 0.0, smart: int = 2, margin: float = 0.3,
                  horizon: int = 0, canonical: bool = True, opp_policy: float = 0.0) -> None:
         self.observer = observation["player"]
@@ -541,14 +550,14 @@ class TrufludoModel:
         self.smart = smart
         self.margin = margin
         self.canonical = canonical
-        self._s: Any = None
+        self._s: trufludo.State | None = None
         self._reps: dict[int, trufludo.Play] = {}
 
     @staticmethod
     def to_move(s: trufludo.State) -> int | None:
         return s.to_move
 
-    def actions(self, s: trufludo.State) -> list[Any]:
+    def actions(self, s: trufludo.State) -> Sequence[Move]:
         legal = s.legal_actions()
         if not self.canonical:
             return legal
@@ -560,25 +569,27 @@ class TrufludoModel:
         self._s, self._reps = s, reps
         return list(reps)
 
-    def concrete(self, s: trufludo.State, a: Any) -> trufludo.Play:
-        if not self.canonical:
-            return a  # type: ignore[no-any-return]
+    def concrete(self, s: trufludo.State, a: Move) -> trufludo.Play:
+        if not self.canonical:  # the move itself
+            if TYPE_CHECKING:
+                assert isinstance(a, trufludo.Play)
+            return a
+        if TYPE_CHECKING:  # a move class
+            assert isinstance(a, int)
         if s is not self._s:
             self.actions(s)
         return self._reps[a]
 
-    def step(self, s: trufludo.State, a: Any) -> trufludo.State:
-        p = s.to_move
-        assert p is not None
-        return s._play(p, self.concrete(s, a))
+    def step(self, s: trufludo.State, a: Move) -> trufludo.State:
+        return s.apply_unchecked(self.concrete(s, a))
 
-    def prior(self, s: trufludo.State, acts: Sequence[Any]) -> list[float]:
+    def prior(self, s: trufludo.State, acts: Sequence[Move]) -> list[float]:
         """The medium player's one-ply scores as priors in [0, 1]."""
         moves = [self.concrete(s, a) for a in acts]
         return [to_prob(x, 2.0) for x in move_scores(s, moves)]
 
-    def restrict(self, s: trufludo.State, p: int, acts: Sequence[Any],
-                 rng: random.Random) -> Sequence[Any]:
+    def restrict(self, s: trufludo.State, p: int, acts: Sequence[Move],
+                 rng: random.Random) -> Sequence[Move]:
         """The opponent model in the tree: with probability ``opp_policy`` the opponent
         plays one of the medium player's best moves (judged from *his* side: he does not see
         the searcher's hand), else any move.  Without it a single-observer tree lets him
@@ -695,16 +706,7 @@ def likelihood(hand: Sequence[Card], evidence: Sequence[tuple[PublicMove, tuple[
             if c not in m.seen and c not in held:
                 counts[SUIT[c]] += 1
                 n += 1
-        legal = []
-        for c in held:
-            cs = SUIT[c]
-            took = False
-            for t in m.table:
-                if SUIT[t] == cs:
-                    legal.append(trufludo.play(c, t))
-                    took = True
-            if not (took and forced):
-                legal.append(trufludo.play(c))
+        legal = trufludo.legal_plays(held, m.table, forced)
         scores = scores_for(held, m.table, legal, counts, n, m.sizes[1 - m.mover])
         top = max(scores)
         z = 0.0
@@ -804,7 +806,7 @@ def solve_exact(s: trufludo.State, me: int,
         k = move_class(a)
         if k not in done:
             done.add(k)
-            vals.append(solve_exact(s._play(p, a), me, memo))
+            vals.append(solve_exact(s.apply_unchecked(a), me, memo))
     v = max(vals) if p == me else min(vals)
     memo[key] = v
     return v
@@ -847,7 +849,7 @@ class SearchBot(BaseBot):
         if self.endgame and observation["stock_size"] == 0:
             # no unseen card outside the opponent's hand: the position is fully known
             full = self._sampler(observation)(self.rng)
-            scored = [(a, solve_exact(full._play(me, a), me)) for a in legal]
+            scored = [(a, solve_exact(full.apply_unchecked(a), me)) for a in legal]
             scored.sort(key=lambda t: t[1], reverse=True)
             return [ActionStats(a, 0, v[0]) for a, v in scored]
         model = TrufludoModel(observation, self._sampler(observation), self.eps, self.smart,

@@ -3,7 +3,16 @@
 The public surface is fixed by ENGINE_API.md; see ``trufludo`` and ``truc``.
 """
 
-from truf_tui.engine import truc, trufludo
-from truf_tui.engine.common import IllegalActionError
+from typing import TYPE_CHECKING
 
-__all__ = ["IllegalActionError", "trufludo", "truc"]
+from truf_tui.engine import truc, trufludo
+from truf_tui.engine.common import GameState, IllegalActionError, IllegalReason
+
+GAMES: tuple[str, ...] = (trufludo.GAME, truc.GAME)
+"""The games there are, one engine module each (the names everyone else uses)."""
+
+__all__ = ["GAMES", "GameState", "IllegalActionError", "IllegalReason", "trufludo", "truc"]
+
+if TYPE_CHECKING:  # mypy checks here that both engines' states satisfy the protocol
+    _trufludo: type[GameState[trufludo.Play]] = trufludo.State
+    _truc: type[GameState[truc.Action]] = truc.State

@@ -1,17 +1,78 @@
-"""What both engines share: the error type and small validation helpers."""
+"""What both engines share: the state protocol, the error type and small validation helpers."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Hashable, Iterable, Mapping
+from enum import Enum
+from typing import Any, Protocol, Self, TypeVar, runtime_checkable
+
+from truf_tui.cards import Card, PackName, parse_cards, parse_pack
+
+A = TypeVar("A", bound=Hashable)
+
+
+@runtime_checkable
+class GameState(Protocol[A]):
+    """What every engine's ``State`` is (ENGINE_API.md "A state"): an immutable position
+    whose actions are ``A`` (hashable values whose ``str`` is their T11 text).  The AI, the
+    store and the UI may rely on this much of any game."""
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    def legal_actions(self) -> list[A]: ...
+
+    def apply(self, action: A | str) -> Self: ...
+
+    def apply_unchecked(self, action: A) -> Self:
+        """``apply`` for an action known to be in ``legal_actions()``: the fast path."""
+        ...
+
+    def initial(self) -> Self:
+        """The state the game started from; replaying the history from it gives this one."""
+        ...
+
+    def is_terminal(self) -> bool: ...
+
+    def returns(self) -> tuple[float, float]: ...
+
+    def scores(self) -> tuple[int, int]: ...
+
+    def winner(self) -> int | None: ...
+
+    def observation(self, p: int) -> dict[str, Any]: ...
+
+    def determinize(self, p: int, rng: random.Random) -> Self: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Self: ...
+
+
+class IllegalReason(Enum):
+    """Why an action is not legal, as a code: each engine's ``Illegal`` enum derives from
+    this.  The value is a short code, ``rule`` the RULES.md rule that forbids the action;
+    the UI words each code in the player's language."""
+
+    rule: str
+
+    def __new__(cls, code: str, rule: str) -> Self:
+        obj = object.__new__(cls)
+        obj._value_ = code
+        obj.rule = rule
+        return obj
 
 
 class IllegalActionError(ValueError):
-    """An action that is not legal in a state: the message says why and lists the legal ones."""
+    """An action that is not legal in a state: the message says why and lists the legal ones;
+    ``reason`` is the engine's code for why (a member of its ``Illegal`` enum)."""
 
-    def __init__(self, why: str, legal: Iterable[object] = ()) -> None:
+    def __init__(self, why: str, legal: Iterable[object] = (),
+                 reason: IllegalReason | None = None) -> None:
         self.why = why
+        self.reason = reason
         self.legal = [str(a) for a in legal]
         msg = why
         if self.legal:
@@ -26,6 +87,76 @@ class StateError(ValueError):
 def os_seed() -> int:
     """A fresh seed from the OS, kept in the state so the game still replays."""
     return random.SystemRandom().getrandbits(63)
+
+
+S = TypeVar("S", bound="GameState[Any]")
+
+
+def start_of(seed: int | None, dealer: int | None) -> tuple[int, int, random.Random]:
+    """What every new game starts from: its seed (drawn from the OS when not given, and
+    kept in the state so the game replays), the generator that seed starts, and the first
+    dealer, drawn from it first unless given (F2, T2)."""
+    if dealer is not None and (dealer not in (0, 1) or isinstance(dealer, bool)):
+        raise ValueError(f"dealer must be 0 or 1, not {dealer!r}")
+    if seed is None:
+        seed = os_seed()
+    elif not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"seed must be an int, not {seed!r}")
+    rng = random.Random(seed)
+    drawn = rng.randrange(2)
+    return seed, drawn if dealer is None else dealer, rng
+
+
+def replayed(start: S, actions: Iterable[Any]) -> S:
+    """The state after playing ``actions`` (action objects or their text) from ``start``."""
+    s = start
+    for a in actions:
+        s = s.apply(a)
+    return s
+
+
+def state_dict_of(d: object, game: str, version: int) -> tuple[Mapping[str, Any], str]:
+    """The checks a state dict starts with (``StateError`` if one fails): a JSON object of
+    ``game``, in format ``version``.  Returns it, and the name its errors use."""
+    what = f"{game} state"
+    if not isinstance(d, Mapping):
+        raise StateError(f"{what}: expected a JSON object, not {type(d).__name__}")
+    if d.get("game") != game:
+        raise StateError(f"{what}: 'game' is {d.get('game')!r}, expected {game!r}")
+    fmt = d.get("format", version)
+    if fmt != version:
+        raise StateError(f"{what}: format {fmt!r} is not supported (this version reads "
+                         f"{version})")
+    return d, what
+
+
+class CardFields:
+    """Reads the card fields of a state dict of pack ``deck``; ``StateError`` names a bad key
+    (a bad card raises the ``ValueError`` of :func:`truf_tui.cards.parse_cards`)."""
+
+    def __init__(self, d: Mapping[str, Any], deck: PackName, what: str) -> None:
+        self.d, self.deck, self.what = d, deck, what
+
+    def cards(self, v: Any, key: str) -> tuple[Card, ...]:
+        if not isinstance(v, list):
+            raise StateError(f"{self.what}: {key!r} must be a list of cards")
+        return parse_cards(v, self.deck)
+
+    def cards_at(self, key: str) -> tuple[Card, ...]:
+        """``d[key]``, a list of cards."""
+        return self.cards(need(self.d, key, list, self.what), key)
+
+    def pair(self, key: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """``d[key]``, two lists of cards (one per player)."""
+        v = need(self.d, key, list, self.what)
+        if len(v) != 2:
+            raise StateError(f"{self.what}: {key!r} must hold two lists")
+        return (self.cards(v[0], key), self.cards(v[1], key))
+
+    def origin(self) -> tuple[Card, ...] | None:
+        """``d["deck"]``: the explicit pack the game was dealt from, if any."""
+        raw = self.d.get("deck")
+        return None if raw is None else parse_pack(raw, self.deck)
 
 
 def check_choice(option: str, value: object, allowed: tuple[object, ...]) -> None:

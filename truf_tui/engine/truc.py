@@ -10,20 +10,30 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, get_args
 
 from truf_tui.cards import TRUC_32, TRUC_STRENGTH, Card, parse_cards, parse_pack, texts
 from truf_tui.engine.common import (
+    CardFields,
     IllegalActionError,
+    IllegalReason,
     StateError,
     check_choice,
     need,
-    os_seed,
+    replayed,
     rules_kwargs,
+    start_of,
+    state_dict_of,
 )
 
 GAME = "truc"
 FORMAT_VERSION = 1
+
+
+RestRefusal = Literal["stake", "game"]
+# Each variant's allowed values (T8, T10): checked here, offered by the new-game dialog.
+CHOICES: dict[str, tuple[Any, ...]] = {"rest_refusal": get_args(RestRefusal)}
+TARGET_MIN, TARGET_MAX = 1, 99
 
 
 @dataclass(frozen=True)
@@ -31,13 +41,13 @@ class Rules:
     """Le Truc variants (RULES.md T8, T10)."""
 
     target: int = 12  # T10
-    rest_refusal: Literal["stake", "game"] = "stake"  # T8
+    rest_refusal: RestRefusal = "stake"  # T8
 
     def __post_init__(self) -> None:
-        if type(self.target) is not int or not 1 <= self.target <= 99:
+        if type(self.target) is not int or not TARGET_MIN <= self.target <= TARGET_MAX:
             raise ValueError(f"invalid value {self.target!r} for rules option 'target': "
-                             "allowed values are the integers 1 to 99")
-        check_choice("rest_refusal", self.rest_refusal, ("stake", "game"))
+                             f"allowed values are the integers {TARGET_MIN} to {TARGET_MAX}")
+        check_choice("rest_refusal", self.rest_refusal, CHOICES["rest_refusal"])
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -47,10 +57,35 @@ class Rules:
         return cls(**rules_kwargs(d, ("target", "rest_refusal"), GAME))
 
 
+Kind = Literal["play", "raise", "rest", "accept", "refuse", "fold", "redeal"]
+"""What an action does (T11)."""
+Pending = Literal["raise", "rest", "redeal"]
+"""A proposal the player to move must answer (T3, T7, T8)."""
+How = Literal["tricks", "refused", "fold", "spoiled"]
+"""How a round ended (:class:`RoundEnd`)."""
+
+
+class Illegal(IllegalReason):
+    """Why a Truc action is not legal now (``IllegalActionError.reason``,
+    :meth:`State.illegal_reason`), with the rule that says so."""
+
+    NOT_AN_ACTION = ("not_an_action", "T11")
+    MATCH_OVER = ("match_over", "T10")
+    ANSWER_FIRST = ("answer_first", "T7")  # a raise, rest or redeal awaits its answer
+    NOTHING_TO_ANSWER = ("nothing_to_answer", "T7")  # accept / refuse with nothing proposed
+    NOT_IN_HAND = ("not_in_hand", "T4")
+    REST_IN_PLAY = ("rest_in_play", "T7")  # no raise and no rest after an accepted rest
+    RAISES_ALTERNATE = ("raises_alternate", "T7")
+    STAKE_CAP = ("stake_cap", "T7")
+    DEALER_REDEAL = ("dealer_redeal", "T3")  # only the non-dealer may propose a redeal
+    REDEAL_ONCE = ("redeal_once", "T3")
+    REDEAL_LATE = ("redeal_late", "T3")  # after the first card or a raise
+
+
 class Action(NamedTuple):
     """One Truc action (T11): ``kind`` is play, raise, rest, accept, refuse, fold or redeal."""
 
-    kind: str
+    kind: Kind
     card: Card | None = None
 
     def __str__(self) -> str:
@@ -63,7 +98,7 @@ ACCEPT = Action("accept")
 REFUSE = Action("refuse")
 FOLD = Action("fold")
 REDEAL = Action("redeal")
-_WORDS = {a.kind: a for a in (RAISE, REST, ACCEPT, REFUSE, FOLD, REDEAL)}
+_WORDS: dict[str, Action] = {a.kind: a for a in (RAISE, REST, ACCEPT, REFUSE, FOLD, REDEAL)}
 _PLAYS = {c: Action("play", c) for c in TRUC_32}
 _PLAY_BY_TEXT = {str(c): a for c, a in _PLAYS.items()}
 
@@ -76,7 +111,8 @@ def play(card: Card) -> Action:
 def parse_action(text: str) -> Action:
     """An action from its T11 text; ``IllegalActionError`` (a ValueError) if malformed."""
     if not isinstance(text, str):
-        raise IllegalActionError(f"an action is an Action or its text, not {text!r}")
+        raise IllegalActionError(f"an action is an Action or its text, not {text!r}",
+                                 reason=Illegal.NOT_AN_ACTION)
     words = text.split()
     if len(words) == 1 and words[0].lower() in _WORDS:
         return _WORDS[words[0].lower()]
@@ -86,12 +122,12 @@ def parse_action(text: str) -> Action:
             try:
                 Card.parse(words[1], "truc")
             except ValueError as e:
-                raise IllegalActionError(f"{text!r}: {e}") from None
+                raise IllegalActionError(f"{text!r}: {e}", reason=Illegal.NOT_AN_ACTION) from None
         assert a is not None
         return a
     raise IllegalActionError(
         f"{text!r} is not a Truc action: write play <card>, raise, rest, accept, refuse, "
-        "fold or redeal")
+        "fold or redeal", reason=Illegal.NOT_AN_ACTION)
 
 
 class Trick(NamedTuple):
@@ -114,7 +150,7 @@ class RoundEnd(NamedTuple):
     round: int
     winner: int | None
     points: int
-    how: str
+    how: How
     game: bool
     tricks: tuple[Trick, ...]
 
@@ -142,24 +178,37 @@ def trick_winner(leader: int, lead_strength: int, answer_strength: int) -> int |
 
 def round_result(winners: Sequence[int | None]) -> tuple[bool, int | None]:
     """T6 from the trick winners so far (None: spoiled): (is the round decided, its winner
-    or None), judged from the results alone."""
+    or None), judged from the results alone.  The search's rollouts call it on every trick,
+    hence the plain arithmetic."""
     n = len(winners)
     if n < 2:
         return False, None
+    a, b = winners[0], winners[1]
     if n == 2:
-        a, b = winners[0], winners[1]
         if a is not None and (b is None or b == a):
             return True, a  # same winner twice, or won then spoiled
         if a is None and b is not None:
             return True, b  # spoiled then won
         return False, None
-    w = list(winners[:3])
-    wins = (w.count(0), w.count(1))
-    if wins[0] != wins[1]:
-        return True, 0 if wins[0] > wins[1] else 1
-    if wins[0] == 0:
+    c = winners[2]
+    w0 = (a == 0) + (b == 0) + (c == 0)
+    w1 = (a == 1) + (b == 1) + (c == 1)
+    if w0 != w1:
+        return True, 0 if w0 > w1 else 1
+    if w0 == 0:
         return True, None  # all three spoiled: nobody scores
-    return True, next(x for x in w if x is not None)  # one each: the earlier one
+    return True, a if a is not None else b if b is not None else c  # one each: the earlier
+
+
+def concession(stake: int, rest: bool, pending: Pending | None,
+               rest_refusal: str) -> tuple[int, bool]:
+    """T7/T8/T9: what refusing the pending raise or rest, or folding, gives the other player:
+    (the stake he scores, whether the round was played for the game).  Refusing a rest (or
+    folding on it) gives the game under the ``"game"`` variant (T8); a fold during an
+    accepted rest concedes the game (T9); anything else gives the agreed stake."""
+    if pending == "rest":
+        return (0, True) if rest_refusal == "game" else (stake, False)
+    return (0, True) if rest else (stake, False)
 
 
 def round_points(winner: int | None, stake: int, game: bool, scores: Sequence[int],
@@ -186,7 +235,7 @@ class _Fields(NamedTuple):
     discards: tuple[tuple[Card, ...], tuple[Card, ...]]  # hands given up by a redeal (T3)
     stake: int  # agreed stake; a raise awaiting its answer is not counted (T7)
     rest: bool  # an accepted rest is in play (T8)
-    pending: str | None  # "raise", "rest" or "redeal": a proposal to_move must answer
+    pending: Pending | None  # a proposal to_move must answer
     last_raiser: int | None  # whose raise was accepted last this round (T7 alternation)
     redeal_used: bool  # a redeal was proposed this round (T3: once)
     leader: int  # who leads the current trick
@@ -264,38 +313,83 @@ class State(_Fields):
             action = self._coerce(action)
         p = self.to_move
         if p is None:
-            raise IllegalActionError("the match is over: no action can be played")
+            raise self._refusal(action, Illegal.MATCH_OVER)
         kind = action.kind
         if self.pending is not None:
-            if kind == "accept":
-                return self._accept(p)
-            if kind == "refuse":
-                return self._refuse(p)
-            if kind == "fold":
-                return self._fold(p)
-            raise IllegalActionError(
-                f"{action}: your opponent's {self.pending} must be answered first",
-                self.legal_actions())
+            if kind == "accept" or kind == "refuse" or kind == "fold":
+                return self.apply_unchecked(action)
+            raise self._refusal(action, Illegal.ANSWER_FIRST)
         if kind == "play":
             if type(action.card) is not Card:
                 action = self._coerce(str(action))  # e.g. Action("play", 5)
             if action.card not in self.hands[p]:
-                raise IllegalActionError(f"{action}: {action.card} is not in your hand",
-                                         self.legal_actions())
+                raise self._refusal(action, Illegal.NOT_IN_HAND)
             return self._play(p, action)
         if kind == "raise" or kind == "rest":
             if not self.can_raise():
-                raise IllegalActionError(f"{action}: {self._why_no_raise()}",
-                                         self.legal_actions())
+                raise self._refusal(action, self.illegal_reason(action))
             return self._propose(p, kind, action)
         if kind == "redeal":
             if not self.can_redeal():
-                raise IllegalActionError(f"{action}: {self._why_no_redeal()}",
-                                         self.legal_actions())
+                raise self._refusal(action, self.illegal_reason(action))
             return self._propose(p, kind, action)
         if kind == "fold":
             return self._fold(p)
-        raise IllegalActionError(f"{action}: there is nothing to {kind}", self.legal_actions())
+        raise self._refusal(action, Illegal.NOTHING_TO_ANSWER)
+
+    def illegal_reason(self, action: Action) -> Illegal | None:
+        """Why ``action`` is not legal now, the reason :meth:`apply` gives; None if it is
+        legal.  A play's card only counts for ``NOT_IN_HAND``: ``Action("play")`` asks
+        whether a card could be played at all."""
+        p = self.to_move
+        if p is None:
+            return Illegal.MATCH_OVER
+        kind = action.kind
+        if self.pending is not None:
+            return None if kind in ("accept", "refuse", "fold") else Illegal.ANSWER_FIRST
+        if kind == "play":
+            return None if action.card in self.hands[p] else Illegal.NOT_IN_HAND
+        if kind == "raise" or kind == "rest":
+            if self.rest:
+                return Illegal.REST_IN_PLAY
+            if self.last_raiser == p:
+                return Illegal.RAISES_ALTERNATE
+            if not stake_may_rise(self.stake, self.points, self.rules.target):
+                return Illegal.STAKE_CAP
+            return None
+        if kind == "redeal":
+            if p == self.dealer:
+                return Illegal.DEALER_REDEAL
+            if self.redeal_used:
+                return Illegal.REDEAL_ONCE
+            return None if self.can_redeal() else Illegal.REDEAL_LATE
+        if kind == "fold":
+            return None
+        return Illegal.NOTHING_TO_ANSWER
+
+    def apply_unchecked(self, action: Action) -> State:
+        """The next state after ``action``, which must be one of this state's
+        ``legal_actions()``: nothing is checked or converted.  The search's fast path (its
+        actions come from ``legal_actions``); everyone else calls :meth:`apply`."""
+        p = self.to_move
+        assert p is not None
+        kind = action.kind
+        if kind == "play":
+            return self._play(p, action)
+        if kind == "accept":
+            return self._accept(p)
+        if kind == "refuse":
+            return self._refuse(p)
+        if kind == "fold":
+            return self._fold(p)
+        return self._propose(p, kind, action)  # raise, rest or redeal
+
+    def initial(self) -> State:
+        """The state this match started from (its rules, seed, first pack, first dealer and
+        starting score): replaying ``history`` from it gives this one back (for a state
+        with a seed, not a determinized one)."""
+        return new_game(self.rules, seed=self.seed, deck=self.deck, dealer=self.first_dealer,
+                        scores=self.start_scores)
 
     def is_terminal(self) -> bool:
         return self.to_move is None
@@ -315,7 +409,7 @@ class State(_Fields):
         return self.points
 
     # -- transitions -------------------------------------------------------------------------
-    def _propose(self, p: int, kind: str, action: Action) -> State:
+    def _propose(self, p: int, kind: Pending, action: Action) -> State:
         return self._next(to_move=1 - p, pending=kind, action=action,
                           redeal_used=self.redeal_used or kind == "redeal")
 
@@ -337,22 +431,15 @@ class State(_Fields):
                           discards=self.hands, action=ACCEPT)
 
     def _refuse(self, p: int) -> State:
-        kind = self.pending
         raiser = 1 - p
-        if kind == "redeal":  # T3: the non-dealer goes on
+        if self.pending == "redeal":  # T3: the non-dealer goes on
             return self._next(to_move=raiser, pending=None, action=REFUSE)
-        if kind == "rest" and self.rules.rest_refusal == "game":  # T8 variant
-            return self._end_round(raiser, 0, "refused", True, REFUSE)
-        return self._end_round(raiser, self.stake, "refused", False, REFUSE)  # T7 / T8
+        points, game = concession(self.stake, self.rest, self.pending, self.rules.rest_refusal)
+        return self._end_round(raiser, points, "refused", game, REFUSE)  # T7 / T8
 
     def _fold(self, p: int) -> State:
-        if self.pending == "rest":  # T9: folding while a rest awaits one's answer refuses it
-            if self.rules.rest_refusal == "game":
-                return self._end_round(1 - p, 0, "fold", True, FOLD)
-            return self._end_round(1 - p, self.stake, "fold", False, FOLD)
-        if self.rest:  # T9: during an accepted rest a fold concedes the game
-            return self._end_round(1 - p, 0, "fold", True, FOLD)
-        return self._end_round(1 - p, self.stake, "fold", False, FOLD)
+        points, game = concession(self.stake, self.rest, self.pending, self.rules.rest_refusal)
+        return self._end_round(1 - p, points, "fold", game, FOLD)  # T9
 
     def _play(self, p: int, action: Action) -> State:
         card = action.card
@@ -385,7 +472,7 @@ class State(_Fields):
         vals[_HISTORY] = self.history + (action,)
         return tuple.__new__(State, vals)
 
-    def _end_round(self, winner: int | None, points: int, how: str, game: bool,
+    def _end_round(self, winner: int | None, points: int, how: How, game: bool,
                    action: Action, hands: tuple[tuple[Card, ...], tuple[Card, ...]] | None = None,
                    tricks: tuple[Trick, ...] | None = None) -> State:
         """Score the round (T10; a game-stake round sets the winner to the target, T8)."""
@@ -416,22 +503,30 @@ class State(_Fields):
             return parse_action(action)
         if isinstance(action, Action):
             return Action(action.kind, action.card)
-        raise IllegalActionError(f"{action!r} is not a Truc action", self.legal_actions())
+        raise IllegalActionError(f"{action!r} is not a Truc action", self.legal_actions(),
+                                 Illegal.NOT_AN_ACTION)
 
-    def _why_no_raise(self) -> str:
-        if self.rest:
-            return "no raise and no rest after an accepted rest (T7)"
-        if self.last_raiser == self.to_move:
-            return "raises alternate: the latest accepted raise was yours (T7)"
-        return (f"the stake ({self.stake}) already covers what either player needs to win "
-                "the match (T7)")
-
-    def _why_no_redeal(self) -> str:
-        if self.to_move == self.dealer:
-            return "only the non-dealer may propose a redeal (T3)"
-        if self.redeal_used:
-            return "a redeal may be proposed only once per round (T3)"
-        return "a redeal is only possible before the first card and before any raise (T3)"
+    def _refusal(self, action: Action, why: Illegal | None) -> IllegalActionError:
+        """The error ``apply`` raises for ``action``, illegal for reason ``why``."""
+        assert why is not None
+        if why is Illegal.MATCH_OVER:
+            return IllegalActionError("the match is over: no action can be played",
+                                      reason=why)
+        text = {
+            Illegal.ANSWER_FIRST: f"your opponent's {self.pending} must be answered first",
+            Illegal.NOTHING_TO_ANSWER: f"there is nothing to {action.kind}",
+            Illegal.NOT_IN_HAND: f"{action.card} is not in your hand",
+            Illegal.REST_IN_PLAY: "no raise and no rest after an accepted rest (T7)",
+            Illegal.RAISES_ALTERNATE: "raises alternate: the latest accepted raise was yours "
+                                      "(T7)",
+            Illegal.STAKE_CAP: f"the stake ({self.stake}) already covers what either player "
+                               "needs to win the match (T7)",
+            Illegal.DEALER_REDEAL: "only the non-dealer may propose a redeal (T3)",
+            Illegal.REDEAL_ONCE: "a redeal may be proposed only once per round (T3)",
+            Illegal.REDEAL_LATE: "a redeal is only possible before the first card and before "
+                                 "any raise (T3)",
+        }[why]
+        return IllegalActionError(f"{action}: {text}", self.legal_actions(), why)
 
     # -- what a player sees ------------------------------------------------------------------
     def observation(self, p: int) -> dict[str, Any]:
@@ -565,16 +660,7 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None,
     rules = rules or Rules()
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be truc.Rules, not {type(rules).__name__}")
-    if dealer is not None and (dealer not in (0, 1) or isinstance(dealer, bool)):
-        raise ValueError(f"dealer must be 0 or 1, not {dealer!r}")
-    if seed is None:
-        seed = os_seed()
-    elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"seed must be an int, not {seed!r}")
-    rng = random.Random(seed)
-    drawn_dealer = rng.randrange(2)  # T2: the first dealer is drawn unless given
-    if dealer is None:
-        dealer = drawn_dealer
+    seed, dealer, rng = start_of(seed, dealer)  # T2: the first dealer drawn unless given
     round_seed = rng.getrandbits(64)
     origin = None if deck is None else parse_pack(deck, "truc")
     start = _start_scores(scores, rules.target)
@@ -647,35 +733,15 @@ def replay(rules: Rules, actions: Sequence[Action | str], *, seed: int | None = 
            deck: Sequence[str | Card] | None = None, dealer: int | None = None,
            scores: Sequence[int] = (0, 0)) -> State:
     """The state after ``actions`` from ``new_game(rules, seed=, deck=, dealer=, scores=)``."""
-    s = new_game(rules, seed=seed, deck=deck, dealer=dealer, scores=scores)
-    for a in actions:
-        s = s.apply(a)
-    return s
+    return replayed(new_game(rules, seed=seed, deck=deck, dealer=dealer, scores=scores),
+                    actions)
 
 
 def _state_from_dict(d: Mapping[str, Any]) -> State:
-    what = "truc state"
-    if not isinstance(d, Mapping):
-        raise StateError(f"{what}: expected a JSON object, not {type(d).__name__}")
-    if d.get("game") != GAME:
-        raise StateError(f"{what}: 'game' is {d.get('game')!r}, expected {GAME!r}")
-    fmt = d.get("format", FORMAT_VERSION)
-    if fmt != FORMAT_VERSION:
-        raise StateError(f"{what}: format {fmt!r} is not supported (this version reads "
-                         f"{FORMAT_VERSION})")
+    d, what = state_dict_of(d, GAME, FORMAT_VERSION)
     try:
         rules = Rules.from_dict(need(d, "rules", dict, what))
-
-        def cards(v: Any, key: str) -> tuple[Card, ...]:
-            if not isinstance(v, list):
-                raise StateError(f"{what}: {key!r} must be a list of cards")
-            return parse_cards(v, "truc")
-
-        def pair(key: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-            v = need(d, key, list, what)
-            if len(v) != 2:
-                raise StateError(f"{what}: {key!r} must hold two lists")
-            return (cards(v[0], key), cards(v[1], key))
+        read = CardFields(d, "truc", what)
 
         def opt_player(key: str) -> int | None:
             v = d.get(key)
@@ -694,8 +760,8 @@ def _state_from_dict(d: Mapping[str, Any]) -> State:
         if len(scores) != 2 or not all(type(x) is int and x >= 0 for x in scores):
             raise StateError(f"{what}: 'scores' must be two non-negative integers")
         scores = (scores[0], scores[1])  # a tuple, as in every other state (equality)
-        hands, discards = pair("hands"), pair("discards")
-        stock = cards(need(d, "stock", list, what), "stock")
+        hands, discards = read.pair("hands"), read.pair("discards")
+        stock = read.cards_at("stock")
         stake = need(d, "stake", int, what)
         rest = need(d, "rest", bool, what)
         redeal_used = need(d, "redeal_used", bool, what)
@@ -717,8 +783,7 @@ def _state_from_dict(d: Mapping[str, Any]) -> State:
                 or not all(type(x) is int and x >= 0 for x in raw_start)):
             raise StateError(f"{what}: 'start_scores' must be two non-negative integers")
         start_scores = (raw_start[0], raw_start[1])
-        raw_deck = d.get("deck")
-        origin = None if raw_deck is None else parse_pack(raw_deck, "truc")
+        origin = read.origin()
     except StateError:
         raise
     except (ValueError, KeyError, TypeError, IndexError) as e:

@@ -10,34 +10,45 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, get_args
 
 from truf_tui.cards import PACKS, Card, parse_cards, parse_pack, texts
 from truf_tui.engine.common import (
+    CardFields,
     IllegalActionError,
+    IllegalReason,
     StateError,
     check_choice,
     need,
-    os_seed,
+    replayed,
     rules_kwargs,
+    start_of,
+    state_dict_of,
 )
 
 GAME = "trufludo"
 FORMAT_VERSION = 1
 
 
+Deck = Literal["french", "italian"]
+Leftover = Literal["none", "last_capturer"]
+# Each variant's allowed values (F1, F5, F10): checked here, offered by the new-game dialog.
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "deck": get_args(Deck), "forced_capture": (True, False), "leftover": get_args(Leftover),
+}
+
+
 @dataclass(frozen=True)
 class Rules:
     """Trufludo variants (RULES.md F1, F5, F10)."""
 
-    deck: Literal["french", "italian"] = "french"  # F1
+    deck: Deck = "french"  # F1
     forced_capture: bool = True  # F5
-    leftover: Literal["none", "last_capturer"] = "none"  # F10
+    leftover: Leftover = "none"  # F10
 
     def __post_init__(self) -> None:
-        check_choice("deck", self.deck, ("french", "italian"))
-        check_choice("forced_capture", self.forced_capture, (True, False))
-        check_choice("leftover", self.leftover, ("none", "last_capturer"))
+        for option, allowed in CHOICES.items():
+            check_choice(option, getattr(self, option), allowed)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -45,6 +56,18 @@ class Rules:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Rules:
         return cls(**rules_kwargs(d, ("deck", "forced_capture", "leftover"), GAME))
+
+
+class Illegal(IllegalReason):
+    """Why a Trufludo move is not legal now (``IllegalActionError.reason``), with the rule
+    that says so."""
+
+    NOT_AN_ACTION = ("not_an_action", "T11")
+    GAME_OVER = ("game_over", "F10")
+    NOT_IN_HAND = ("not_in_hand", "F4")
+    MUST_CAPTURE = ("must_capture", "F5")  # forced_capture: a table card has its suit
+    NOT_ON_TABLE = ("not_on_table", "F5")
+    OTHER_SUIT = ("other_suit", "F5")  # the card taken is not of the played card's suit
 
 
 class Play(NamedTuple):
@@ -75,7 +98,8 @@ def parse_action(text: str, rules: Rules | None = None) -> Play:
     """``play 8D`` / ``play 8D take 4D`` (T11) as an action; ``ValueError`` if malformed."""
     deck = (rules or Rules()).deck
     if not isinstance(text, str):
-        raise IllegalActionError(f"an action is a Play or its text, not {text!r}")
+        raise IllegalActionError(f"an action is a Play or its text, not {text!r}",
+                                 reason=Illegal.NOT_AN_ACTION)
     words = text.split()
     try:
         if len(words) == 2 and words[0].lower() == "play":
@@ -83,16 +107,33 @@ def parse_action(text: str, rules: Rules | None = None) -> Play:
         if len(words) == 4 and words[0].lower() == "play" and words[2].lower() == "take":
             return play(Card.parse(words[1], deck), Card.parse(words[3], deck))
     except ValueError as e:
-        raise IllegalActionError(f"{text!r}: {e}") from None
+        raise IllegalActionError(f"{text!r}: {e}", reason=Illegal.NOT_AN_ACTION) from None
     raise IllegalActionError(
-        f"{text!r} is not a Trufludo move: write 'play <card>' or 'play <card> take <card>'"
-    )
+        f"{text!r} is not a Trufludo move: write 'play <card>' or 'play <card> take <card>'",
+        reason=Illegal.NOT_AN_ACTION)
 
 
 # The suit of a card as a small int, indexed by the card's id (fast path of F5).
 _SUIT_OF: list[int] = [-1] * 128
 for _c in PACKS["french"] + PACKS["italian"]:
     _SUIT_OF[_c] = _c.suit_index
+
+
+def legal_plays(hand: Sequence[Card], table: Sequence[Card], forced_capture: bool) -> list[Play]:
+    """F5/F6: the moves of a player holding ``hand``: each capture of a table card of the
+    played card's suit, and a throw of each card that cannot capture (of every card, when
+    ``forced_capture`` is off); in the order of the hand, then of the table."""
+    out: list[Play] = []
+    for c in hand:
+        s = _SUIT_OF[c]
+        took = False
+        for t in table:
+            if _SUIT_OF[t] == s:
+                out.append(play(c, t))
+                took = True
+        if not (took and forced_capture):
+            out.append(play(c))
+    return out
 
 
 class _Fields(NamedTuple):
@@ -124,26 +165,15 @@ class State(_Fields):
         p = self.to_move
         if p is None:
             return []
-        table = self.table
-        forced = self.rules.forced_capture
-        out: list[Play] = []
-        for c in self.hands[p]:
-            s = _SUIT_OF[c]
-            took = False
-            for t in table:
-                if _SUIT_OF[t] == s:
-                    out.append(play(c, t))
-                    took = True
-            if not (took and forced):
-                out.append(play(c))
-        return out
+        return legal_plays(self.hands[p], self.table, self.rules.forced_capture)
 
     def apply(self, action: Play | str) -> State:
         if type(action) is not Play:
             action = self._coerce(action)
         p = self.to_move
         if p is None:
-            raise IllegalActionError("the game is over: no move can be played")
+            raise IllegalActionError("the game is over: no move can be played",
+                                     reason=Illegal.GAME_OVER)
         card, take = action
         if type(card) is not Card or (take is not None and type(take) is not Card):
             action = self._coerce(str(action))  # e.g. Play(5): not a card of this pack
@@ -151,22 +181,27 @@ class State(_Fields):
         hand = self.hands[p]
         if card not in hand:
             raise IllegalActionError(f"{action}: {card} is not in your hand",
-                                     self.legal_actions())
+                                     self.legal_actions(), Illegal.NOT_IN_HAND)
         table = self.table
         s = _SUIT_OF[card]
         if take is None:
             if self.rules.forced_capture and any(_SUIT_OF[t] == s for t in table):
                 raise IllegalActionError(
                     f"{action}: a table card has the suit of {card}, so you must take one (F5)",
-                    self.legal_actions())
+                    self.legal_actions(), Illegal.MUST_CAPTURE)
         elif take not in table:
             raise IllegalActionError(f"{action}: {take} is not on the table",
-                                     self.legal_actions())
+                                     self.legal_actions(), Illegal.NOT_ON_TABLE)
         elif _SUIT_OF[take] != s:
             raise IllegalActionError(
                 f"{action}: {take} is not of the suit of {card}; only the suit counts (F5)",
-                self.legal_actions())
-        return self._play(p, action)
+                self.legal_actions(), Illegal.OTHER_SUIT)
+        return self.apply_unchecked(action)
+
+    def initial(self) -> State:
+        """The state this game started from: replaying ``history`` from it gives this one
+        back (for a state with a seed or an explicit pack, not a determinized one)."""
+        return new_game(self.rules, seed=self.seed, deck=self.deck, dealer=self.dealer)
 
     def is_terminal(self) -> bool:
         return self.to_move is None
@@ -192,8 +227,12 @@ class State(_Fields):
         return 0 if r[0] > 0 else 1 if r[1] > 0 else None
 
     # -- the move itself ---------------------------------------------------------------------
-    def _play(self, p: int, action: Play) -> State:
-        """Apply a move already known to be legal (the search's fast path)."""
+    def apply_unchecked(self, action: Play) -> State:
+        """The next state after ``action``, which must be one of this state's
+        ``legal_actions()``: nothing is checked or converted.  The search's fast path (its
+        moves come from ``legal_actions``); everyone else calls :meth:`apply`."""
+        p = self.to_move
+        assert p is not None
         card, take = action
         hands = self.hands
         hand = hands[p]
@@ -239,7 +278,8 @@ class State(_Fields):
             return parse_action(action, self.rules)
         if isinstance(action, Play):  # e.g. a Play rebuilt from a plain tuple
             return play(action.card, action.take)
-        raise IllegalActionError(f"{action!r} is not a Trufludo action", self.legal_actions())
+        raise IllegalActionError(f"{action!r} is not a Trufludo action", self.legal_actions(),
+                                 Illegal.NOT_AN_ACTION)
 
     # -- what a player sees ------------------------------------------------------------------
     def observation(self, p: int) -> dict[str, Any]:
@@ -321,16 +361,7 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None,
     rules = rules or Rules()
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be trufludo.Rules, not {type(rules).__name__}")
-    if dealer is not None and (dealer not in (0, 1) or isinstance(dealer, bool)):
-        raise ValueError(f"dealer must be 0 or 1, not {dealer!r}")
-    if seed is None:
-        seed = os_seed()
-    elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"seed must be an int, not {seed!r}")
-    rng = random.Random(seed)
-    drawn_dealer = rng.randrange(2)
-    if dealer is None:
-        dealer = drawn_dealer
+    seed, dealer, rng = start_of(seed, dealer)  # F2: the dealer drawn unless given
     origin: tuple[Card, ...] | None = None
     if deck is not None:
         cards = origin = parse_pack(deck, rules.deck)
@@ -383,49 +414,26 @@ def determinizer(observation: Mapping[str, Any]) -> Callable[[random.Random], St
 def replay(rules: Rules, actions: Sequence[Play | str], *, seed: int | None = None,
            deck: Sequence[str | Card] | None = None, dealer: int | None = None) -> State:
     """The state after ``actions`` from ``new_game(rules, seed=, deck=, dealer=)``."""
-    s = new_game(rules, seed=seed, deck=deck, dealer=dealer)
-    for a in actions:
-        s = s.apply(a)
-    return s
+    return replayed(new_game(rules, seed=seed, deck=deck, dealer=dealer), actions)
 
 
 def _state_from_dict(d: Mapping[str, Any]) -> State:
-    what = "trufludo state"
-    if not isinstance(d, Mapping):
-        raise StateError(f"{what}: expected a JSON object, not {type(d).__name__}")
-    if d.get("game") != GAME:
-        raise StateError(f"{what}: 'game' is {d.get('game')!r}, expected {GAME!r}")
-    fmt = d.get("format", FORMAT_VERSION)
-    if fmt != FORMAT_VERSION:
-        raise StateError(f"{what}: format {fmt!r} is not supported (this version reads "
-                         f"{FORMAT_VERSION})")
+    d, what = state_dict_of(d, GAME, FORMAT_VERSION)
     try:
         rules = Rules.from_dict(need(d, "rules", dict, what))
         deck = rules.deck
-
-        def cards(v: Any, key: str) -> tuple[Card, ...]:
-            if not isinstance(v, list):
-                raise StateError(f"{what}: {key!r} must be a list of cards")
-            return parse_cards(v, deck)
-
-        def pair(key: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-            v = need(d, key, list, what)
-            if len(v) != 2:
-                raise StateError(f"{what}: {key!r} must hold two lists")
-            return (cards(v[0], key), cards(v[1], key))
+        read = CardFields(d, deck, what)
 
         dealer = need(d, "dealer", int, what)
         to_move = d.get("to_move")
         if dealer not in (0, 1) or to_move not in (0, 1, None) or isinstance(to_move, bool):
             raise StateError(f"{what}: 'dealer' and 'to_move' must be 0 or 1")
-        hands, piles, trufegoj = pair("hands"), pair("piles"), pair("trufegoj")
-        stock = cards(need(d, "stock", list, what), "stock")
-        table = cards(need(d, "table", list, what), "table")
+        hands, piles, trufegoj = read.pair("hands"), read.pair("piles"), read.pair("trufegoj")
+        stock, table = read.cards_at("stock"), read.cards_at("table")
         last_capturer = d.get("last_capturer")
         history = tuple(parse_action(a, rules) for a in need(d, "history", list, what))
         seed = d.get("seed")
-        raw_deck = d.get("deck")
-        origin = None if raw_deck is None else parse_pack(raw_deck, deck)
+        origin = read.origin()
     except IllegalActionError as e:
         raise StateError(f"{what}: bad history entry: {e}") from None
     except StateError:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeAlias
 
+from truf_tui.ai.base import GAMES, TIERS
 from truf_tui.store.files import (
     FileChangedError,
     Invalid,
@@ -32,14 +33,12 @@ FORMAT = "truf-tui-settings"
 VERSION = 1
 FILE_NAME = "settings.json"
 
-# The values the app offers (kept in step with truf_tui/ui/settings.py and ui/config.py,
-# which cannot be imported here: the store has no Textual dependency).
+# The values the app offers (kept in step with truf_tui/ui/settings.py, which cannot be
+# imported here: the store has no Textual dependency); GAMES and TIERS come from ai/.
 LANGUAGES = ("en", "eo")
 THEMES = ("textual-dark", "textual-light", "nord", "gruvbox", "solarized-light")
 PACES = ("slow", "normal", "fast", "instant")
 CARD_STYLES = ("symbols", "letters")
-GAMES = ("trufludo", "truc")
-TIERS = ("easy", "medium", "hard", "expert")
 
 
 @dataclass(frozen=True)

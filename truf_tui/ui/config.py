@@ -1,6 +1,6 @@
 """What a new game is made of: the game, the opponent, the rule variants, the first dealer.
 
-Kept free of Textual and of the engines so the start screen and the CLI stay quick to import.
+Kept free of Textual.  The games, tiers and rule variants are the engines' and the AI's.
 """
 
 from __future__ import annotations
@@ -8,22 +8,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-GAMES: tuple[str, ...] = ("trufludo", "truc")
-TIERS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+from truf_tui.ai.base import GAMES as GAMES  # re-exported for the screens
+from truf_tui.ai.base import TIERS as TIERS
+from truf_tui.engine import truc, trufludo
+
 DEFAULT_TIER = "medium"
 
-# The rule variants of RULES.md with their defaults (F1, F5, F10; T10, T8).
+# The rule variants of RULES.md with their defaults (F1, F5, F10; T10, T8): the engines'.
 DEFAULT_RULES: dict[str, dict[str, Any]] = {
-    "trufludo": {"deck": "french", "forced_capture": True, "leftover": "none"},
-    "truc": {"target": 12, "rest_refusal": "stake"},
+    trufludo.GAME: trufludo.Rules().to_dict(),
+    truc.GAME: truc.Rules().to_dict(),
 }
-RULE_CHOICES: dict[str, tuple[Any, ...]] = {
-    "deck": ("french", "italian"),
-    "forced_capture": (True, False),
-    "leftover": ("none", "last_capturer"),
-    "rest_refusal": ("stake", "game"),
-}
-TARGET_MIN, TARGET_MAX = 1, 99
+RULE_CHOICES: dict[str, tuple[Any, ...]] = {**trufludo.CHOICES, **truc.CHOICES}
+TARGET_MIN, TARGET_MAX = truc.TARGET_MIN, truc.TARGET_MAX
 
 HUMAN, COMPUTER = 0, 1
 
@@ -84,11 +81,7 @@ class GameConfig:
                      self.seed, self.practice, self.opponent, self.best_of))
 
     def engine_rules(self) -> Any:
-        """The engine's ``Rules`` for this game (imports the engine on demand)."""
+        """The engine's ``Rules`` for this game."""
         if self.game == "trufludo":
-            from truf_tui.engine import trufludo
-
             return trufludo.Rules(**self.rules)
-        from truf_tui.engine import truc
-
         return truc.Rules(**self.rules)

@@ -17,6 +17,7 @@ from truf_tui.ui.config import (
     DEFAULT_RULES,
     GAMES,
     OPPONENTS,
+    RULE_CHOICES,
     TARGET_MAX,
     TARGET_MIN,
     TIERS,
@@ -111,16 +112,16 @@ class StartScreen(Screen[None]):
             with Vertical(id="rules-trufludo", classes="rules"):
                 with Horizontal(classes="form-row"):
                     yield Static(id="label-deck", classes="form-label")
-                    yield ChoiceSet(("french", "italian"), rules_t["deck"],
+                    yield ChoiceSet(RULE_CHOICES["deck"], rules_t["deck"],
                                     lambda v: tr(f"start.deck.{v}"), id="deck", classes="inline")
                 with Horizontal(classes="form-row"):
                     yield Static(id="label-forced", classes="form-label")
-                    yield ChoiceSet((True, False), rules_t["forced_capture"],
+                    yield ChoiceSet(RULE_CHOICES["forced_capture"], rules_t["forced_capture"],
                                     lambda v: tr("start.forced.on" if v else "start.forced.off"),
                                     id="forced", classes="inline")
                 with Horizontal(classes="form-row"):
                     yield Static(id="label-leftover", classes="form-label")
-                    yield ChoiceSet(("none", "last_capturer"), rules_t["leftover"],
+                    yield ChoiceSet(RULE_CHOICES["leftover"], rules_t["leftover"],
                                     lambda v: tr(f"start.leftover.{v}"), id="leftover",
                                     classes="inline")
             with Vertical(id="rules-truc", classes="rules"):
@@ -131,7 +132,7 @@ class StartScreen(Screen[None]):
                     yield Static(id="target-note", classes="form-note inline-note")
                 with Horizontal(classes="form-row"):
                     yield Static(id="label-rest", classes="form-label")
-                    yield ChoiceSet(("stake", "game"), rules_c["rest_refusal"],
+                    yield ChoiceSet(RULE_CHOICES["rest_refusal"], rules_c["rest_refusal"],
                                     lambda v: tr(f"start.rest.{v}"), id="rest", classes="inline")
             with Horizontal(classes="form-row"):
                 yield Static(id="label-dealer", classes="form-label")

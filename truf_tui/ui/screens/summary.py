@@ -115,7 +115,7 @@ def points_text(end: truc.RoundEnd, names: Names | None = None) -> str:
 
 def round_ends(state: truc.State) -> list[truc.RoundEnd]:
     """Every finished round of the match, replayed from its start (the state is the truth)."""
-    s = truc.new_game(state.rules, seed=state.seed, deck=state.deck, dealer=state.first_dealer)
+    s = state.initial()
     ends: list[truc.RoundEnd] = []
     for a in state.history:
         s = s.apply(a)

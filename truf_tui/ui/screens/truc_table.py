@@ -35,36 +35,31 @@ ACTIONS: tuple[tuple[str, str, truc.Action, str], ...] = (
 BY_KIND = {kind: (key, action, label) for kind, key, action, label in ACTIONS}
 
 
-def raised_stake(stake: int) -> int:
-    """T7: 1 -> 2 -> 4 -> 6 ..."""
-    return 2 if stake == 1 else stake + 2
+# The words for the engine's reasons (T3, T7, T10); any other: nothing to do.
+WHY_KEYS = {
+    truc.Illegal.MATCH_OVER: "tbl.t.why.over",
+    truc.Illegal.REST_IN_PLAY: "tbl.t.why.rest",
+    truc.Illegal.RAISES_ALTERNATE: "tbl.t.why.alternate",
+    truc.Illegal.STAKE_CAP: "tbl.t.why.cap",
+    truc.Illegal.DEALER_REDEAL: "tbl.t.why.dealer",
+    truc.Illegal.REDEAL_ONCE: "tbl.t.why.once",
+    truc.Illegal.REDEAL_LATE: "tbl.t.why.late",
+}
 
 
-def why_not(s: truc.State, kind: str, me: int = HUMAN, other: str | None = None) -> str:
-    """Why an action button or key is not available now, in the player's words (``me``: the
-    player at the keyboard; ``other``: the opponent's name in hot-seat)."""
-    if s.is_terminal():
-        return tr("tbl.t.why.over")
-    if s.current_player != me:
+def why_not(s: truc.State, action: truc.Action, me: int = HUMAN,
+            other: str | None = None) -> str:
+    """Why ``action`` (``Action("play")``: any card) is not available now, in the player's
+    words: the engine's reason, translated (``me``: the player at the keyboard; ``other``:
+    the opponent's name in hot-seat)."""
+    why = s.illegal_reason(action)
+    if why is not truc.Illegal.MATCH_OVER and s.current_player != me:
         return tr("tbl.wait") if other is None else tr("tbl.wait.hotseat")
-    if kind in ("accept", "refuse"):
-        return tr("tbl.t.why.nothing")
-    if s.pending is not None:
+    if why is truc.Illegal.ANSWER_FIRST:
         return tr("tbl.t.why.answer") if other is None else tr("tbl.t.why.answer.named",
                                                                 name=other)
-    if kind in ("raise", "rest"):
-        if s.rest:
-            return tr("tbl.t.why.rest")
-        if s.last_raiser == me:
-            return tr("tbl.t.why.alternate")
-        return tr("tbl.t.why.cap")
-    if kind == "redeal":
-        if s.dealer == me:
-            return tr("tbl.t.why.dealer")
-        if s.redeal_used:
-            return tr("tbl.t.why.once")
-        return tr("tbl.t.why.late")
-    return tr("tbl.t.why.nothing")
+    key = None if why is None else WHY_KEYS.get(why)
+    return tr(key or "tbl.t.why.nothing")
 
 
 class FoldConfirm(ConfirmDialog):
@@ -78,7 +73,7 @@ class FoldConfirm(ConfirmDialog):
 
     def message(self) -> str:
         s = self.state
-        if s.rest or (s.pending == "rest" and s.rules.rest_refusal == "game"):
+        if truc.concession(s.stake, s.rest, s.pending, s.rules.rest_refusal)[1]:  # T9
             return tr("tbl.t.fold.game")
         if self.other is not None:
             return tr("tbl.t.fold.message.named", n=s.stake, name=self.other)
@@ -108,8 +103,8 @@ class TrucTable(TableScreen):
         c = self.config
         return truc.new_game(truc.Rules(**c.rules), seed=c.seed, dealer=c.dealer)
 
-    def initial_state(self, s: Any) -> truc.State:
-        return truc.new_game(s.rules, seed=s.seed, deck=s.deck, dealer=s.first_dealer)
+    def initial_state(self, s: truc.State) -> truc.State:
+        return s.initial()
 
     def reset_view(self) -> None:
         self._moment = None
@@ -279,7 +274,8 @@ class TrucTable(TableScreen):
         else:
             lines = [f"[b]{tr('tbl.t.stake.points', n=s.stake)}[/]"]
         if s.pending == "raise":
-            lines.append(f"[b $text-warning]{tr('tbl.t.stake.asked', n=raised_stake(s.stake))}[/]")
+            asked = tr("tbl.t.stake.asked", n=truc.next_stake(s.stake))
+            lines.append(f"[b $text-warning]{asked}[/]")
         elif s.pending == "rest":
             lines.append(f"[b $text-warning]{tr('tbl.t.stake.rest.asked')}[/]")
         elif s.pending == "redeal":
@@ -306,9 +302,9 @@ class TrucTable(TableScreen):
         q = ".named" if self.hotseat else ""  # hot-seat: the asker by name
         asker = self.who(self.opp)
         if s.pending == "raise":
-            return tr(f"tbl.t.q.raise{q}", old=s.stake, new=raised_stake(s.stake), name=asker)
+            return tr(f"tbl.t.q.raise{q}", old=s.stake, new=truc.next_stake(s.stake), name=asker)
         if s.pending == "rest":
-            if s.rules.rest_refusal == "game":
+            if truc.concession(s.stake, s.rest, s.pending, s.rules.rest_refusal)[1]:  # T8
                 return tr(f"tbl.t.q.rest.game{q}", name=asker)
             return tr(f"tbl.t.q.rest{q}", old=s.stake, name=asker)
         if s.pending == "redeal":
@@ -342,7 +338,8 @@ class TrucTable(TableScreen):
             self.warn(lambda: self.wait_text())
             return
         if s.pending is not None:
-            reason = why_not(s, "play", self.me, self.who(self.opp) if self.hotseat else None)
+            reason = why_not(s, truc.Action("play"), self.me,
+                             self.who(self.opp) if self.hotseat else None)
             self.warn(lambda: reason)
             return
         hand = s.hands[self.me]
@@ -357,7 +354,7 @@ class TrucTable(TableScreen):
         action = BY_KIND[kind][1]
         other = self.who(self.opp) if self.hotseat else None
         if action not in s.legal_actions():
-            reason = why_not(s, kind, self.me, other)
+            reason = why_not(s, action, self.me, other)
             self.warn(lambda: reason)
             return
         if kind == "fold":
@@ -416,11 +413,11 @@ class TrucTable(TableScreen):
                               lead=card_markup(lead, self.card_style), **names) + " " + \
                 tr(f"tbl.t.ev.trick.{result}", name=self.who(winner))
         if kind in ("raise", "rest", "redeal"):
-            stake = raised_stake(s.stake)
+            stake = truc.next_stake(s.stake)
             return lambda: tr(f"tbl.t.ev.{kind}.{who}", n=stake, **names)
         if kind == "accept":
             pending = s.pending or "raise"
-            stake = raised_stake(s.stake)
+            stake = truc.next_stake(s.stake)
             return lambda: tr(f"tbl.t.ev.accept.{pending}.{who}", n=stake, **names)
         if kind == "refuse":
             return lambda: tr(f"tbl.t.ev.refuse.{who}", **names)

@@ -55,8 +55,8 @@ class TrufludoTable(TableScreen):
         c = self.config
         return trufludo.new_game(trufludo.Rules(**c.rules), seed=c.seed, dealer=c.dealer)
 
-    def initial_state(self, s: Any) -> trufludo.State:
-        return trufludo.new_game(s.rules, seed=s.seed, deck=s.deck, dealer=s.dealer)
+    def initial_state(self, s: trufludo.State) -> trufludo.State:
+        return s.initial()
 
     def reset_view(self) -> None:
         self._moment = None

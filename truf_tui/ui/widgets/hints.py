@@ -24,6 +24,7 @@ from textual.worker import get_current_worker
 
 from truf_tui.cards import Card
 from truf_tui.coach import Reason
+from truf_tui.engine import truc
 from truf_tui.ui.config import HUMAN
 from truf_tui.ui.i18n import all_strings, tr
 from truf_tui.ui.settings import SettingsChanged
@@ -99,8 +100,7 @@ def action_text(game: str, state: Any, action: Any, style: str = "symbols") -> s
     if action.kind == "play":
         return tr("hint.t.play", card=card_markup(action.card, style))
     if action.kind == "raise":
-        stake = state.stake
-        return tr("hint.t.raise", n=2 if stake == 1 else stake + 2)
+        return tr("hint.t.raise", n=truc.next_stake(state.stake))
     return tr(f"hint.t.{action.kind}")
 
 
