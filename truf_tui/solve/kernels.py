@@ -142,6 +142,32 @@ def _weighted(mi: int, mo: int, wi: int, wo: int, glob: Any, weight: Any, x: Any
 
 
 @jit
+def _child_values(es: int, ee: int, wi: int, ki: int, sign: float, edge_child: Any,
+                  edge_rank: Any, edge_outcome: Any, off_i: Any, width: Any, lift: Any,
+                  utility: Any, value: Any, q: Any, cv: Any) -> None:
+    """cv[move, hand]: the mover's value of each of his moves at a node, in his hands at
+    the node (a play narrows them: lift maps them back)."""
+    for e in range(es, ee):
+        row = e - es
+        c = edge_child[e]
+        r = edge_rank[e]
+        if c < 0:
+            u = sign * utility[edge_outcome[e]]
+            for a in range(wi):
+                cv[row, a] = u * q[a]
+        elif r >= 0:
+            for a in range(wi):
+                cv[row, a] = 0.0
+            cb = off_i[c]
+            for j2 in range(width[ki + 1]):
+                cv[row, lift[ki, r, j2]] = value[cb + j2]
+        else:
+            cb = off_i[c]
+            for a in range(wi):
+                cv[row, a] = value[cb + a]
+
+
+@jit
 def backward(i: int, mode: int, player: Any, played: Any, edge_start: Any, edge_rank: Any,
              edge_child: Any, edge_outcome: Any, edge_off: Any, off0: Any, off1: Any,
              size: Any, width: Any, holds: Any, lift: Any, glob: Any, weight: Any,
@@ -179,24 +205,8 @@ def backward(i: int, mode: int, player: Any, played: Any, edge_start: Any, edge_
         if m == i:
             if terminal:
                 _weighted(mi, mo, wi, wo, glob, weight, reach_o[off_o[n]:off_o[n] + wo], q)
-            for e in range(es, ee):
-                row = e - es
-                c = edge_child[e]
-                r = edge_rank[e]
-                if c < 0:
-                    u = sign * utility[edge_outcome[e]]
-                    for a in range(wi):
-                        cv[row, a] = u * q[a]
-                elif r >= 0:
-                    for a in range(wi):
-                        cv[row, a] = 0.0
-                    cb = off_i[c]
-                    for j2 in range(width[ki + 1]):
-                        cv[row, lift[ki, r, j2]] = value[cb + j2]
-                else:
-                    cb = off_i[c]
-                    for a in range(wi):
-                        cv[row, a] = value[cb + a]
+            _child_values(es, ee, wi, ki, sign, edge_child, edge_rank, edge_outcome, off_i,
+                          width, lift, utility, value, q, cv)
             if mode == BEST:
                 for a in range(wi):
                     best = -1e300
