@@ -12,7 +12,6 @@ strategy over the game's value (NashConv / 2), in the utility's unit.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -173,12 +172,8 @@ class Solver:
         """The average strategy, per edge and hand (uniform where a hand never came)."""
         t = self.tree
         avg = np.zeros(self.edge_size)
-        for n in range(t.nodes) if not K.HAVE_NUMBA else ():
-            K.normalise(n, t.player, t.played, t.edge_start, t.edge_rank, self.edge_off, SIZE,
-                        WIDTH, HOLDS, self.sums, avg)
-        if K.HAVE_NUMBA:
-            _normalise_all(t.nodes, t.player, t.played, t.edge_start, t.edge_rank,
-                           self.edge_off, SIZE, WIDTH, HOLDS, self.sums, avg)
+        _normalise_all(t.nodes, t.player, t.played, t.edge_start, t.edge_rank,
+                       self.edge_off, SIZE, WIDTH, HOLDS, self.sums, avg)
         return avg
 
     def exploitability(self, strategy: Vec | None = None) -> Exploitability:
@@ -228,18 +223,3 @@ def _normalise_all(nodes: int, player: Any, played: Any, edge_start: Any, edge_r
     for n in range(nodes):
         K.normalise(n, player, played, edge_start, edge_rank, edge_off, size, width, holds,
                     sums, avg)
-
-
-def solve(tree: Tree, utility: Vec, iterations: int,
-          progress: Callable[[int], None] | None = None) -> Solver:
-    s = Solver(tree, utility)
-    s.iterate(iterations, progress)
-    return s
-
-
-class Timer:
-    def __init__(self) -> None:
-        self.start = time.perf_counter()
-
-    def __call__(self) -> float:
-        return time.perf_counter() - self.start
