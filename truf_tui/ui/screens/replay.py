@@ -49,6 +49,15 @@ def result_text(row: GameRow) -> str:
               computer=row.score_computer)
 
 
+def stake_label(s: truc.State) -> str:
+    """What the round is played for, as the live table's stake box says it: the points, or
+    during an accepted *Mia resto* the game (T8: ``stake`` keeps the points from before the
+    rest, which a refusal would have scored, so it must not be shown as the stake)."""
+    if s.rest:
+        return tr("replay.t.stake.rest")
+    return str(s.stake)
+
+
 class ReplayScreen(Screen[None]):
     """Opened from the statistics screen's list of finished games."""
 
@@ -312,16 +321,17 @@ class ReplayScreen(Screen[None]):
 
     def truc_board(self, s: truc.State) -> str:
         you, computer = s.scores()
+        stake = stake_label(s)
 
         def name(p: int | None) -> str:
             return self.seat_name(p)
 
         if self.names is None:
-            head = tr("replay.t.round", n=s.round_no, dealer=name(s.dealer), stake=s.stake,
+            head = tr("replay.t.round", n=s.round_no, dealer=name(s.dealer), stake=stake,
                       you=you, computer=computer, target=s.rules.target)
         else:
             head = tr("replay.t.round.named", n=s.round_no, dealer=name(s.dealer),
-                      stake=s.stake, a=name(HUMAN), you=you, b=name(COMPUTER),
+                      stake=stake, a=name(HUMAN), you=you, b=name(COMPUTER),
                       computer=computer, target=s.rules.target)
         lines = [head, ""]
         lines += [f"[b]{name(COMPUTER)}[/]",

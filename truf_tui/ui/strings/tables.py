@@ -147,6 +147,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "tbl.t.stake.points": {"en": "{n} pt", "eo": "{n} p."},
     "tbl.t.stake.rest": {"en": "Mia resto", "eo": "Mia resto"},
     "tbl.t.stake.game": {"en": "for the game", "eo": "por la ludo"},
+    # the replay's round line during an accepted rest (T8), in place of the points
+    "replay.t.stake.rest": {"en": "Mia resto (for the game)", "eo": "Mia resto (por la ludo)"},
     "tbl.t.stake.asked": {"en": "asked: {n}?", "eo": "petita: {n}?"},
     "tbl.t.stake.rest.asked": {"en": "asked: the game?", "eo": "petita: la ludo?"},
     "tbl.t.stake.redeal.asked": {"en": "redeal asked", "eo": "redisdono petita"},
