@@ -36,8 +36,8 @@ BY_KIND = {kind: (key, action, label) for kind, key, action, label in ACTIONS}
 
 
 def raised_stake(stake: int) -> int:
-    """T7: 1 -> 2 -> 4 -> 6 ..."""
-    return 2 if stake == 1 else stake + 2
+    """T7: 1 -> 2 -> 4 -> 6 ... (the engine's rule)."""
+    return truc.next_stake(stake)
 
 
 def why_not(s: truc.State, kind: str, me: int = HUMAN, other: str | None = None) -> str:
@@ -422,8 +422,13 @@ class TrucTable(TableScreen):
             pending = s.pending or "raise"
             stake = raised_stake(s.stake)
             return lambda: tr(f"tbl.t.ev.accept.{pending}.{who}", n=stake, **names)
-        if kind == "refuse":
-            return lambda: tr(f"tbl.t.ev.refuse.{who}", **names)
+        if kind == "refuse":  # name what was refused and what it scored (T3, T7, T8)
+            pending = s.pending or "raise"
+            if pending == "rest" and s.rules.rest_refusal == "game":
+                pending = "rest.game"
+            raised, scored = raised_stake(s.stake), s.stake
+            return lambda: tr(f"tbl.t.ev.refuse.{pending}.{who}", n=raised, m=scored,
+                              **names)
         return lambda: tr(f"tbl.t.ev.fold.{who}", **names)
 
     def speech_for(self, s: truc.State, action: truc.Action) -> Lazy:

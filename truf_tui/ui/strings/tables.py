@@ -302,8 +302,39 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The computer accepts the redeal: new cards for both.",
         "eo": "La komputilo akceptas la redisdonon: novaj kartoj por ambaŭ.",
     },
-    "tbl.t.ev.refuse.you": {"en": "You refused.", "eo": "Vi rifuzis."},
-    "tbl.t.ev.refuse.computer": {"en": "The computer refuses.", "eo": "La komputilo rifuzas."},
+    # T3, T7, T8: what was refused and what it scored
+    "tbl.t.ev.refuse.redeal.you": {
+        "en": "You refused the redeal: the cards stay as they are (T3).",
+        "eo": "Vi rifuzis la redisdonon: la kartoj restas kiel ili estas (T3).",
+    },
+    "tbl.t.ev.refuse.redeal.computer": {
+        "en": "The computer refuses the redeal: the cards stay as they are (T3).",
+        "eo": "La komputilo rifuzas la redisdonon: la kartoj restas kiel ili estas (T3).",
+    },
+    "tbl.t.ev.refuse.raise.you": {
+        "en": "You refused the raise to {n}: the computer scores {m}.",
+        "eo": "Vi rifuzis la altigon al {n}: la komputilo gajnas {m}.",
+    },
+    "tbl.t.ev.refuse.raise.computer": {
+        "en": "The computer refuses your raise to {n}: you score {m}.",
+        "eo": "La komputilo rifuzas vian altigon al {n}: vi gajnas {m}.",
+    },
+    "tbl.t.ev.refuse.rest.you": {
+        "en": "You refused the “Mia resto”: the computer scores {m}.",
+        "eo": "Vi rifuzis la “Mia resto”: la komputilo gajnas {m}.",
+    },
+    "tbl.t.ev.refuse.rest.computer": {
+        "en": "The computer refuses your “Mia resto”: you score {m}.",
+        "eo": "La komputilo rifuzas vian “Mia resto”: vi gajnas {m}.",
+    },
+    "tbl.t.ev.refuse.rest.game.you": {
+        "en": "You refused the “Mia resto”: the computer wins the game.",
+        "eo": "Vi rifuzis la “Mia resto”: la komputilo gajnas la ludon.",
+    },
+    "tbl.t.ev.refuse.rest.game.computer": {
+        "en": "The computer refuses your “Mia resto”: you win the game.",
+        "eo": "La komputilo rifuzas vian “Mia resto”: vi gajnas la ludon.",
+    },
     "tbl.t.ev.fold.you": {"en": "You folded.", "eo": "Vi rezignis."},
     "tbl.t.ev.fold.computer": {"en": "The computer folds.", "eo": "La komputilo rezignas."},
     "tbl.t.say.play": {"en": "plays {card}", "eo": "ludas {card}"},
@@ -341,6 +372,64 @@ STRINGS: dict[str, dict[str, str]] = {
     "tbl.t.how.tricks.computer": {
         "en": "The computer won the tricks, {won} to {lost}.",
         "eo": "La komputilo gajnis la trukojn, {won} kontraŭ {lost}.",
+    },
+    # T6: one trick each and the third spoiled; or one won trick, the others spoiled
+    "tbl.t.how.earlier.you": {
+        "en": "One trick each, and trick {spoiled} was spoiled: the earlier won trick "
+              "decides, and you won it (trick {first}, T6).",
+        "eo": "Po unu truko, kaj la truko {spoiled} estis difektita: decidas la pli frue "
+              "gajnita truko, kaj vi gajnis ĝin (la truko {first}, T6).",
+    },
+    "tbl.t.how.earlier.computer": {
+        "en": "One trick each, and trick {spoiled} was spoiled: the earlier won trick "
+              "decides, and the computer won it (trick {first}, T6).",
+        "eo": "Po unu truko, kaj la truko {spoiled} estis difektita: decidas la pli frue "
+              "gajnita truko, kaj la komputilo gajnis ĝin (la truko {first}, T6).",
+    },
+    "tbl.t.how.unspoiled.you": {
+        "en": "You won trick {n}, and every other trick played was spoiled: the won trick "
+              "decides (T6).",
+        "eo": "Vi gajnis la trukon {n}, kaj ĉiu alia ludita truko estis difektita: la "
+              "gajnita truko decidas (T6).",
+    },
+    "tbl.t.how.unspoiled.computer": {
+        "en": "The computer won trick {n}, and every other trick played was spoiled: the won "
+              "trick decides (T6).",
+        "eo": "La komputilo gajnis la trukon {n}, kaj ĉiu alia ludita truko estis "
+              "difektita: la gajnita truko decidas (T6).",
+    },
+    # T7, T8: what was refused and what the refusal scored
+    "tbl.t.how.refused.raise.you": {
+        "en": "The computer refused your raise to {n}: you score the stake before it, {m} "
+              "(T7).",
+        "eo": "La komputilo rifuzis vian altigon al {n}: vi gajnas la veton antaŭ ĝi, {m} "
+              "(T7).",
+    },
+    "tbl.t.how.refused.raise.computer": {
+        "en": "You refused the computer's raise to {n}: it scores the stake before it, {m} "
+              "(T7).",
+        "eo": "Vi rifuzis la altigon al {n} de la komputilo: ĝi gajnas la veton antaŭ ĝi, "
+              "{m} (T7).",
+    },
+    "tbl.t.how.refused.rest.you": {
+        "en": "The computer refused your “Mia resto”: you score the stake before it, {m} "
+              "(T8).",
+        "eo": "La komputilo rifuzis vian “Mia resto”: vi gajnas la veton antaŭ ĝi, {m} "
+              "(T8).",
+    },
+    "tbl.t.how.refused.rest.computer": {
+        "en": "You refused the computer's “Mia resto”: it scores the stake before it, {m} "
+              "(T8).",
+        "eo": "Vi rifuzis la “Mia resto” de la komputilo: ĝi gajnas la veton antaŭ ĝi, {m} "
+              "(T8).",
+    },
+    "tbl.t.how.refused.rest.game.you": {
+        "en": "The computer refused your “Mia resto”: you win the game (T8).",
+        "eo": "La komputilo rifuzis vian “Mia resto”: vi gajnas la ludon (T8).",
+    },
+    "tbl.t.how.refused.rest.game.computer": {
+        "en": "You refused the computer's “Mia resto”: it wins the game (T8).",
+        "eo": "Vi rifuzis la “Mia resto” de la komputilo: ĝi gajnas la ludon (T8).",
     },
     "tbl.t.how.refused.you": {
         "en": "The computer refused your proposal.", "eo": "La komputilo rifuzis vian proponon.",
@@ -410,6 +499,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "tbl.res.t.last": {"en": "Last rounds", "eo": "Lastaj rondoj"},
     "tbl.res.t.short.tricks": {"en": "tricks {won}–{lost}", "eo": "trukoj {won}–{lost}"},
     "tbl.res.t.short.refused": {"en": "refused", "eo": "rifuzo"},
+    "tbl.res.t.short.refused.raise": {
+        "en": "raise to {n} refused", "eo": "altigo al {n} rifuzita",
+    },
+    "tbl.res.t.short.refused.rest": {
+        "en": "“Mia resto” refused", "eo": "“Mia resto” rifuzita",
+    },
     "tbl.res.t.short.fold": {"en": "fold", "eo": "rezigno"},
     "tbl.res.t.short.spoiled": {
         "en": "nobody [dim](all tricks spoiled)[/]",

@@ -101,8 +101,9 @@ def action_text(game: str, state: Any, action: Any, style: str = "symbols") -> s
     if action.kind == "play":
         return tr("hint.t.play", card=card_markup(action.card, style))
     if action.kind == "raise":
-        stake = state.stake
-        return tr("hint.t.raise", n=2 if stake == 1 else stake + 2)
+        from truf_tui.engine import truc
+
+        return tr("hint.t.raise", n=truc.next_stake(state.stake))
     return tr(f"hint.t.{action.kind}")
 
 
