@@ -249,9 +249,10 @@ class ReplayScreen(Screen[None]):
         n = len(self.states) - 1
         if self.position == 0:
             return tr("replay.status.start", n=n)
-        mover = self.states[self.position - 1].current_player
-        return tr("replay.status.move", i=self.position, n=n, who=self.seat_name(mover),
-                  move=self.record.moves[self.position - 1])
+        before = self.states[self.position - 1]
+        return tr("replay.status.move", i=self.position, n=n,
+                  who=self.seat_name(before.current_player),
+                  move=self.move_words(self.position))
 
     def refresh_texts(self) -> None:
         self.query_one("#replay-title", Static).update(self.title_text())
@@ -270,7 +271,13 @@ class ReplayScreen(Screen[None]):
         if i == 0:
             return Option(tr("replay.start"))
         who = self.seat_name(self.states[i - 1].current_player)
-        return Option(f"{i:>3}. {who}: {self.record.moves[i - 1]}")
+        return Option(f"{i:>3}. {who}: {self.move_words(i)}")
+
+    def move_words(self, i: int) -> str:
+        """Move ``i`` in words and card chips (the record keeps its T11 text)."""
+        from truf_tui.ui.moves import move_words
+
+        return move_words(self.states[i - 1], self.record.moves[i - 1], self.card_style)
 
     def render_board(self) -> None:
         s = self.states[self.position]

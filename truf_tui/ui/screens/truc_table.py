@@ -475,7 +475,7 @@ class TrucTable(TableScreen):
         return lambda: "[dim]" + tr("tbl.t.log.round", n=n, dealer=self.who(dealer)) + "[/]"
 
     def log_lines_for(self, old: Any, new: Any, mover: int, action: Any) -> list[Lazy]:
-        lines = [self.move_line(mover, action)]
+        lines = [self.move_line(mover, action, old)]
         end = new.last_round
         if end is not old.last_round and end is not None:
             lines.append(lambda: "  → " + points_text(end, self.names_or_none))
