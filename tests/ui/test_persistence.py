@@ -434,6 +434,7 @@ async def test_replay_steps_both_ways_with_both_hands_shown(tmp_path: Path, game
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
         await pilot.pause()
+        await pilot.press("tab")  # from the top of the page to the list of games
         assert app.focused is app.screen.query_one("#stats-games")
         await pilot.press("enter")  # the newest game first
         await pilot.pause()
