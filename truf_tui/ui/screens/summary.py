@@ -349,6 +349,13 @@ class TrufludoResults(Results):
                 lines.append(f"{who} {cards_markup(s.trufegoj[p], st)}")
         if s.rules.leftover == "last_capturer" and s.last_capturer is not None:
             lines.append(tr("tbl.res.leftover"))
+        if s.table:  # F10: cards left on the table count for nobody; every card adds up
+            n = len(s.table)
+            lines.append(tr("tbl.res.left.one" if n == 1 else "tbl.res.left", n=n,
+                            cards=cards_markup(s.table, st)))
+            a_cards, b_cards = len(s.piles[0]), len(s.piles[1])
+            lines.append(tr("tbl.res.all_cards", a=a_cards, b=b_cards, n=n,
+                            total=a_cards + b_cards + n))
         lines.append(tr("tbl.res.rule"))
         lines += self.hints_line()
         return title, "\n".join(lines)

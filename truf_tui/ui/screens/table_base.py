@@ -211,6 +211,14 @@ class TableScreen(Screen[None]):
         if self.is_mounted:
             self.render_table()
             self.render_log()
+            self.refresh_keys()
+
+    def refresh_keys(self) -> None:
+        """After the game no card is played and no hint given: those keys are not offered."""
+        over = self.state.is_terminal()
+        for bar in self.query("#keys").results(KeyBar):
+            for action in ("screen.confirm", "screen.move(1)", "screen.hint"):
+                bar.show(action, not over)
 
     # -- mounting, settings -----------------------------------------------------------------
     def compose_log(self) -> ComposeResult:

@@ -499,6 +499,18 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The cards left on the table went to the last taker (F10).",
         "eo": "La kartoj restintaj sur la tablo iris al la lasta prenanto (F10).",
     },
+    "tbl.res.left": {
+        "en": "{n} cards were left on the table, {cards}: they count for nobody (F10).",
+        "eo": "{n} kartoj restis sur la tablo, {cards}: ili valoras por neniu (F10).",
+    },
+    "tbl.res.left.one": {
+        "en": "1 card was left on the table, {cards}: it counts for nobody (F10).",
+        "eo": "1 karto restis sur la tablo, {cards}: ĝi valoras por neniu (F10).",
+    },
+    "tbl.res.all_cards": {
+        "en": "All {total} cards: {a} + {b} in the trufkestoj + {n} on the table.",
+        "eo": "Ĉiuj {total} kartoj: {a} + {b} en la trufkestoj + {n} sur la tablo.",
+    },
     "tbl.res.rule": {
         "en": "[dim]Score = trufoj + 2 × trufegoj (F11).[/]",
         "eo": "[dim]Poentoj = trufoj + 2 × trufegoj (F11).[/]",
