@@ -193,3 +193,25 @@ async def test_the_other_screens_show_no_key(lang: str) -> None:
     finally:
         set_language("en")
     assert w.seen == {}
+
+
+def test_every_key_built_at_run_time_for_moves_and_round_ends_exists() -> None:
+    """The keys put together from a move's kind, a pending proposal, a side (you, the
+    computer, or a named player in hot-seat) and a T6/T7/T8 case all exist: a missing one
+    would show on screen as itself."""
+    strings = all_strings()
+    sides = ("you", "computer", "named")
+    built = [f"move.t.{k}" for k in ("play", "raise", "rest", "redeal", "fold")]
+    built += [f"move.t.{k}.{p}" for k in ("accept", "refuse")
+              for p in ("raise", "rest", "redeal")]
+    built += ["move.f.throw", "move.f.take"]
+    built += [f"tbl.t.ev.refuse.{p}.{side}" for p in ("raise", "rest", "rest.game", "redeal")
+              for side in sides]
+    built += [f"tbl.t.how.{case}.{side}" for case in (
+        "tricks", "earlier", "unspoiled", "refused", "refused.raise", "refused.rest",
+        "refused.rest.game", "fold") for side in sides]
+    built += [f"tbl.res.t.short.refused.{k}" for k in ("raise", "rest")]
+    built += [f"hint.t.{k}" for k in ("play", "raise", "rest", "redeal", "accept", "refuse",
+                                      "fold")]
+    built += [f"coach.t.{k}.read" for k in ("raise", "rest", "accept", "accept.rest")]
+    assert [k for k in built if k not in strings] == []
