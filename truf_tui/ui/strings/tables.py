@@ -500,12 +500,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "La kartoj restintaj sur la tablo iris al la lasta prenanto (F10).",
     },
     "tbl.res.left": {
-        "en": "{n} cards were left on the table, {cards}: they count for nobody (F10).",
-        "eo": "{n} kartoj restis sur la tablo, {cards}: ili valoras por neniu (F10).",
+        "en": "{n} cards left on the table count for nobody (F10): {cards}.",
+        "eo": "{n} kartoj restintaj sur la tablo valoras por neniu (F10): {cards}.",
     },
     "tbl.res.left.one": {
-        "en": "1 card was left on the table, {cards}: it counts for nobody (F10).",
-        "eo": "1 karto restis sur la tablo, {cards}: ĝi valoras por neniu (F10).",
+        "en": "1 card left on the table counts for nobody (F10): {cards}.",
+        "eo": "1 karto restinta sur la tablo valoras por neniu (F10): {cards}.",
     },
     "tbl.res.all_cards": {
         "en": "All {total} cards: {a} + {b} in the trufkestoj + {n} on the table.",
