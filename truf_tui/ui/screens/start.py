@@ -181,12 +181,13 @@ class StartScreen(Screen[None]):
         return text
 
     @property
-    def hotseat(self) -> bool:
+    def two_players(self) -> bool:
+        """Hot-seat chosen: two people at the keyboard, no computer."""
         return self.choices.get("opponent") == "human"
 
     def _dealer_label(self, dealer: int | None) -> str:
         """Who deals first: you or the computer; in hot-seat Player 1 or Player 2."""
-        if dealer is not None and self.hotseat:
+        if dealer is not None and self.two_players:
             return tr("hot.player", n=dealer + 1)
         return tr(_DEALER_KEYS[dealer])
 
@@ -200,7 +201,7 @@ class StartScreen(Screen[None]):
     def refresh_texts(self) -> None:
         game = self.choices["game"]
         texts: dict[str, str | Text] = {
-            "#start-title": tr("start.title.hotseat" if self.hotseat else "start.title"),
+            "#start-title": tr("start.title.hotseat" if self.two_players else "start.title"),
             "#label-game": tr("start.game"),
             "#game-desc": tr(f"game.{game}.desc"),
             "#label-opponent": tr("start.opponent"),
@@ -304,8 +305,8 @@ class StartScreen(Screen[None]):
         self.query_one("#rules-truc").display = game == "truc"
         # A friend at the keyboard has no computer tier to choose, and no practice mode
         # (GameConfig turns it off in hot-seat: its reviews show the other hand).
-        self.query_one("#tier-row").display = not self.hotseat
-        self.query_one("#practice-row").display = not self.hotseat
+        self.query_one("#tier-row").display = not self.two_players
+        self.query_one("#practice-row").display = not self.two_players
 
     # -- choices ------------------------------------------------------------------------
     def on_radio_set_changed(self, event: ChoiceSet.Changed) -> None:
