@@ -33,7 +33,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "move.t.accept.redeal": {"en": "“Let's redeal.”", "eo": "“Ni redisdonu.”"},
     "move.t.refuse.raise": {"en": "“I refuse.”", "eo": "“Mi rifuzas.”"},
     "move.t.refuse.rest": {"en": "“I refuse the rest.”", "eo": "“Mi rifuzas la reston.”"},
-    "move.t.refuse.redeal": {"en": "“No redeal.”", "eo": "“Ne redisdonu.”"},
+    "move.t.refuse.redeal": {"en": "“No redeal.”", "eo": "“Ni ne redisdonu.”"},
     "move.t.fold": {"en": "“I fold.”", "eo": "“Mi rezignas.”"},
     "tbl.key.play": {"en": "Play a card", "eo": "Ludi karton"},
     "tbl.key.select": {"en": "Select", "eo": "Elekti"},
