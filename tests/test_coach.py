@@ -10,7 +10,7 @@ import pytest
 
 from truf_tui import coach
 from truf_tui.ai.truc_knowledge import equity
-from truf_tui.cards import TRUC_32, Card
+from truf_tui.cards import TRUC_32, TRUC_STRENGTH, Card
 from truf_tui.engine import truc, trufludo
 from truf_tui.engine.trufludo import play as fplay
 
@@ -227,3 +227,55 @@ def test_trufludo_reasons_and_the_one_card_warning() -> None:
     s = fstate([["7H", "2S", "3C"], ["5D", "9S", "KC"]], [])
     assert coach.trufludo_reason(s, fplay(f("7H"))).key == "f.throw.leaves_one"
     assert coach.risky(s, fplay(f("7H"))) is None
+
+
+# -- issue 16, item 5: the hint's reason and its figure come from one reading of the betting --
+def _rest_on_trick_three(you: Sequence[str], cpu: Sequence[str],
+                         moves: Sequence[str]) -> truc.State:
+    s = deal(you, cpu)
+    for a in moves:
+        s = s.apply(a)
+    assert s.pending == "rest" and s.to_move == YOU and len(s.tricks) == 2  # T8, trick 3
+    return s
+
+
+def test_facing_a_rest_the_reason_reads_the_betting_like_the_figure() -> None:
+    from truf_tui.ai.truc_opponent import OpponentModel, replay
+    from truf_tui.ui.widgets.hints import analyse
+
+    # You won trick 1, the computer trick 2; it leads trick 3 and declares its rest (T8)
+    # holding the 7. Uniformly your 8 wins 8 rounds in 9; the expert reads the betting.
+    s = _rest_on_trick_three(("7C", "9S", "8H"), ("9H", "10D", "7S"),
+                             ["play 7C", "play 9H", "play 9S", "play 10D", "rest"])
+    uniform = coach.round_equity(s, YOU)
+    read, was_read = coach.read_equity(s, YOU)
+    assert was_read and round(100 * uniform) == 89 and abs(read - uniform) > 0.05
+    # read_equity is the expert's likelihood-weighted belief, computed exactly: your 8 wins
+    # unless the computer's last card is a 7 (an 8 spoils trick 3 and trick 1 decides, T6).
+    rep = replay(s.observation(YOU))
+    model = OpponentModel.from_replay(rep, CPU)
+    num = den = 0.0
+    for card in coach.unseen_cards(s, YOU):
+        w = model.likelihood([card], rep.round_decisions[CPU], CPU)
+        num += w * (TRUC_STRENGTH[card] < TRUC_STRENGTH[c("7S")])
+        den += w
+    assert read == pytest.approx(num / den)
+
+    hint = analyse("truc", s, {"iterations": 400}, seed=3, me=YOU)
+    assert hint.lines is not None
+    [accept] = [h for h in hint.lines if h.action == truc.ACCEPT]
+    assert accept.reason == coach.Reason("t.accept.rest.read", {"p": round(100 * read)})
+    # During a rest the round decides the game: the figure and the words tell one story.
+    assert abs(accept.value - read) < 0.08
+
+
+def test_the_reason_says_plainly_when_there_was_no_betting_to_read() -> None:
+    s = deal(("8S", "KD", "9C"), WEAK)
+    eq, was_read = coach.read_equity(s, YOU)
+    assert not was_read and eq == coach.round_equity(s, YOU)
+    assert coach.truc_reason(s, truc.RAISE, YOU, eq, was_read).key == "t.raise"
+    # The computer raised at once: now its raise is read.
+    t = deal(("8S", "KD", "9C"), STRONG, dealer=YOU).apply("raise")
+    eq, was_read = coach.read_equity(t, YOU)
+    assert was_read and eq < coach.round_equity(t, YOU)  # a raise points to strong cards
+    assert coach.truc_reason(t, truc.ACCEPT, YOU, eq, was_read).key == "t.accept.read"

@@ -29,11 +29,19 @@ raises): :func:`would_win`.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from truf_tui.ai.truc_knowledge import BLUFF_THRESHOLD, is_bluff, round_equity, unseen_cards
+from truf_tui.ai.truc_knowledge import (
+    BLUFF_THRESHOLD,
+    equity,
+    is_bluff,
+    opponent_hands,
+    round_equity,
+    unseen_cards,
+)
 from truf_tui.cards import TRUC_STRENGTH, Card
 from truf_tui.engine import truc, trufludo
 
@@ -85,6 +93,38 @@ def trufludo_reason(state: trufludo.State, action: trufludo.Play) -> Reason:
 
 
 # -- Le Truc: probabilities ----------------------------------------------------------------------
+def read_equity(state: truc.State, me: int) -> tuple[float, bool]:
+    """P(``me`` wins the round) as the hints' expert judges it: like :func:`round_equity`,
+    but every opponent hand is weighted by how likely it makes his betting of this round
+    (his raises, rests and answers, and the raises he let pass) under the expert's own range
+    model of him (:class:`truf_tui.ai.truc_opponent.OpponentModel`, fitted to the match so
+    far, as :class:`truf_tui.ai.truc_ai.ExpertBot` weights its determinizations), so a
+    computer who declared *Mia resto* (T8) is taken to hold what such a declaration points
+    to.  Also says whether his betting was read: False when he made no betting decision this
+    round (the estimate is then :func:`round_equity`'s)."""
+    from truf_tui.ai.truc_opponent import OpponentModel, replay
+
+    opp = 1 - me
+    rep = replay(state.observation(me))
+    decisions = rep.round_decisions[opp]
+    if not any(d.kind != "play" for d in decisions):
+        return round_equity(state, me), False
+    model = OpponentModel.from_replay(rep, opp)
+    unseen = unseen_cards(state, me)
+    k = len(state.hands[opp])
+    total = 0.0
+    weights = 0.0
+    rng = random.Random(0)  # not used: every opponent hand is given
+    for hand, n in opponent_hands(unseen, k):
+        w = n * model.likelihood(hand, decisions, opp)
+        if w > 0.0:
+            total += w * equity(state, me, rng, opp_hands=[hand])
+            weights += w
+    if weights <= 0.0:
+        return round_equity(state, me), False
+    return total / weights, True
+
+
 def beat_chance(state: truc.State, me: int, card: Card) -> tuple[float, int, int]:
     """Leading ``card``: the probability that the opponent holds a higher card, and how many
     unseen cards beat it and tie with it."""
@@ -110,12 +150,16 @@ def _decides(tricks: Sequence[truc.Trick], leader: int, lead: Card, answer: Card
 
 
 def truc_reason(state: truc.State, action: truc.Action, me: int,
-                equity_now: float | None = None) -> Reason:
+                equity_now: float | None = None, read: bool = False) -> Reason:
     """Why (or why not) ``me`` might take ``action`` now, in one line.  ``equity_now`` is
-    :func:`round_equity` if already known."""
+    :func:`round_equity` if already known, or :func:`read_equity`'s estimate with ``read``
+    true when that one read the opponent's betting (the reason then says so: ``….read``)."""
 
     def eq() -> int:
         return _pct(round_equity(state, me) if equity_now is None else equity_now)
+
+    def bet(key: str) -> str:
+        return key + ".read" if read and equity_now is not None else key
 
     kind = action.kind
     if kind == "play":
@@ -146,17 +190,17 @@ def truc_reason(state: truc.State, action: truc.Action, me: int,
         return Reason("t.answer.loses.keep" if better else "t.answer.loses", {"card": card})
     stake = state.stake
     if kind == "raise":
-        return Reason("t.raise", {"p": eq(), "n": truc.next_stake(stake)})
+        return Reason(bet("t.raise"), {"p": eq(), "n": truc.next_stake(stake)})
     if kind == "rest":
-        return Reason("t.rest", {"p": eq()})
+        return Reason(bet("t.rest"), {"p": eq()})
     if kind == "redeal":
         return Reason("t.redeal", {"p": eq()})
     if kind == "accept":
         if state.pending == "redeal":
             return Reason("t.accept.redeal", {"p": eq()})
         if state.pending == "rest":
-            return Reason("t.accept.rest", {"p": eq()})
-        return Reason("t.accept", {"p": eq(), "n": truc.next_stake(stake)})
+            return Reason(bet("t.accept.rest"), {"p": eq()})
+        return Reason(bet("t.accept"), {"p": eq(), "n": truc.next_stake(stake)})
     # refuse or fold: what it gives the other player (T7-T9)
     points, game = truc.concession(stake, state.rest, state.pending, state.rules.rest_refusal)
     loses_game = state.points[1 - me] + points >= state.rules.target
@@ -443,4 +487,5 @@ class BluffStats:
 
 __all__ = ["BLUFF_THRESHOLD", "Bet", "BluffStats", "GiveUp", "Reason", "RoundReview",
            "beat_chance", "last_review", "leaves_one", "review_round", "reviews", "risky",
-           "round_equity", "round_starts", "truc_reason", "trufludo_reason", "would_win"]
+           "read_equity", "round_equity", "round_starts", "truc_reason", "trufludo_reason",
+           "would_win"]

@@ -139,7 +139,14 @@ async def test_truc_hints_and_not_your_turn() -> None:
         await settle(pilot)
         text = body(app.screen)
         assert "refusing gives up 1 point" in text
-        assert "your hand wins about" in text and "the stake becomes 2" in text
+        # The computer's raise is read, as the expert's figures read it (issue 16, item 5).
+        from truf_tui import coach
+
+        read, was_read = coach.read_equity(t.state, 0)
+        assert was_read
+        assert (f"judging by your opponent's betting, your hand wins about "
+                f"{round(100 * read)}% of rounds like this one; the stake becomes 2") in \
+            " ".join(text.split())
         assert "folding gives up 1 point" in text
         await pilot.press("escape")
         await settle(pilot)

@@ -251,13 +251,16 @@ async def test_help_toggles_and_jumps_to_the_game(stub_tables: list[GameConfig])
         assert help_screen.go_to_topic("truc")
         contents = help_screen.query_one("#help-contents")
         assert not contents.display  # below 110 columns it starts hidden
-        await pilot.press("t")  # the contents list
+        await pilot.press("t")  # the contents list, at the section being read
         assert contents.display and app.focused is contents
-        await pilot.press("down", "down", "enter")  # jump to the second heading
+        here = contents.highlighted  # type: ignore[attr-defined]
+        assert help_screen.sections[here].title == "Le Truc"
+        await pilot.press("down", "down", "enter")  # jump two headings further
         await pilot.pause()
         body = help_screen.query_one("#help-body")
-        assert contents.highlighted == 1  # type: ignore[attr-defined]
-        assert body.scroll_y == help_screen.query_one("#help-section-1").virtual_region.y
+        assert contents.highlighted == here + 2  # type: ignore[attr-defined]
+        assert body.scroll_y == help_screen.query_one(
+            f"#help-section-{here + 2}").virtual_region.y
 
 
 async def test_help_in_both_languages(stub_tables: list[GameConfig]) -> None:

@@ -42,7 +42,7 @@ def filled(folder: Path) -> Path:
 async def _bluffs(pilot: Any) -> None:
     pilot.app.session_started = "2025-01-01T00:00:00+00:00"  # a fixed session
     await pilot.press("s")
-    await pilot.pause(0.2)  # the list of games takes the focus (and scrolls) first
+    await pilot.pause(0.2)  # the screen opens at the top; show the bluffs part
     pilot.app.screen.query_one("#stats-bluffs-head").scroll_visible(top=True, animate=False)
     await pilot.pause(0.2)
 

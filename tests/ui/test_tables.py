@@ -463,12 +463,17 @@ async def test_move_log_language_and_card_style() -> None:
         await settle(pilot)
         await pilot.press("l")
         assert log.display
-        body = log.query_one("#log-body", Markup).text
-        assert "You:[/] play 2S" in body and "Computer:[/] play " in body
+        # The log speaks the language, with the cards as chips (the T11 notation is for the
+        # record, issue 16 item 9).
+        def log_plain() -> str:
+            text = Content.from_markup(log.query_one("#log-body", Markup).text).plain
+            return " ".join(text.replace("\xa0", " ").split())
+
+        assert "You: 2♠ onto the table" in log_plain() and "Computer: " in log_plain()
+        assert "play 2S" not in log_plain()
         app.apply_settings(app.settings.copy(lang="eo", card_style="letters"))
         await settle(pilot)
-        body = log.query_one("#log-body", Markup).text
-        assert "Vi:[/] play 2S" in body
+        assert "Vi: 2S sur la tablon" in log_plain()
         assert "Talono" in t.query_one("#scorebar", Markup).text
         assert "7H" in hand_views(t)[0].render().plain
         await pilot.press("l")

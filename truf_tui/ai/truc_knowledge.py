@@ -155,7 +155,7 @@ BLUFF_THRESHOLD = 0.35
 """Below this :func:`round_equity`, a raise or rest is a bluff."""
 
 
-def _opponent_hands(unseen: Sequence[Card], k: int) -> Iterator[tuple[list[Card], int]]:
+def opponent_hands(unseen: Sequence[Card], k: int) -> Iterator[tuple[list[Card], int]]:
     """Every hand of ``k`` cards from ``unseen`` up to suits: one representative hand per
     multiset of ranks, with the number of real hands it stands for."""
     by_rank: dict[int, list[Card]] = {}
@@ -181,7 +181,7 @@ def round_equity(state: truc.State, me: int) -> float:
     total = 0.0
     weights = 0
     rng = random.Random(0)  # not used: every opponent hand is given
-    for hand, w in _opponent_hands(unseen, k):
+    for hand, w in opponent_hands(unseen, k):
         total += w * equity(state, me, rng, opp_hands=[hand])
         weights += w
     return total / weights if weights else 0.5

@@ -354,7 +354,7 @@ async def _stats(pilot: Pilot[Any]) -> Any:
     pilot.app.session_started = SESSION  # type: ignore[attr-defined]
     await pilot.press("s")
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, StatsScreen))
-    await pilot.pause(0.2)  # the list of games takes the focus (and scrolls) first
+    await pilot.pause(0.2)  # it opens at the top, the page focused (Tab: the games)
     return pilot.app.screen
 
 
@@ -379,7 +379,7 @@ async def shot_replay(pilot: Pilot[Any]) -> None:
     from truf_tui.ui.screens.replay import ReplayScreen
 
     await _stats(pilot)
-    await pilot.press("enter")
+    await pilot.press("tab", "enter")  # the list of games, its newest
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen))
     await pilot.pause()
     await pilot.press(*["left"] * 6)  # from the end (move 20) back to move 14

@@ -7,6 +7,7 @@ from __future__ import annotations
 from truf_tui.examples import Example, agrees
 from truf_tui.ui.config import HUMAN
 from truf_tui.ui.i18n import tr
+from truf_tui.ui.moves import legal_words
 from truf_tui.ui.screens.replay import ReplayScreen
 
 
@@ -47,8 +48,10 @@ class ExampleScreen(ReplayScreen):
             who = then.get("to_move")
             name = (tr("tbl.you") if who == HUMAN else tr("tbl.computer")
                     if who is not None else tr("example.nobody"))
+            legal = then.get("legal", [])
             expect = tr("example.expect", who=name, a=a, b=b,
-                        legal=", ".join(then.get("legal", [])) or "—")
+                        legal=legal_words(self.states[self.position], legal, self.card_style)
+                        or "—")
         if then.get("round_over"):
             expect = tr("example.round_over") + " " + expect
         ok = agrees(self.states[self.position], then)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markdown import Heading, Markdown, MarkdownElement
 from rich.style import Style
@@ -28,7 +29,7 @@ from textual.screen import Screen
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from truf_tui.ui.i18n import get_language, tr
+from truf_tui.ui.i18n import all_strings, get_language, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.settings import SettingsChanged
 
@@ -292,7 +293,14 @@ class HelpScreen(Screen[None]):
     def _refresh_texts(self) -> None:
         self.query_one("#help-title", Static).update(tr("help.title"))
         other = "eo" if get_language() == "en" else "en"
-        self.query_one("#help-lang", Button).label = tr(f"help.switch_to_{other}")
+        button = self.query_one("#help-lang", Button)
+        button.label = tr(f"help.switch_to_{other}")
+        # As wide as its longest label in any language, so that a language switched while
+        # the help is under another screen (the settings) cannot leave it at the old width,
+        # with "In English" wrapped to "In" (issue 16).
+        labels = [text for key in ("help.switch_to_en", "help.switch_to_eo")
+                  for text in all_strings()[key].values()]
+        button.styles.width = max(cell_len(text) for text in labels) + 2  # + its padding
         self.query_one("#help-close", Button).label = tr("help.close")
         self.query_one(KeyBar).refresh_texts()
 
@@ -339,13 +347,48 @@ class HelpScreen(Screen[None]):
     def action_close(self) -> None:
         self.dismiss()
 
+    def reading_at(self) -> tuple[int, float] | None:
+        """The section at the top of the text and how far into it the reader is (0-1)."""
+        try:
+            body = self.query_one("#help-body", VerticalScroll)
+        except NoMatches:
+            return None
+        y = body.scroll_y
+        found: tuple[int, float] | None = None
+        for i in range(len(self.sections)):
+            region = self.query(f"#help-section-{i}")
+            if not region:
+                break
+            box = region.first().virtual_region
+            if box.y > y:
+                break
+            found = (i, (y - box.y) / box.height if box.height else 0.0)
+        return found
+
+    def read_at(self, at: tuple[int, float]) -> None:
+        """Back to ``at`` (from :meth:`reading_at`) after the text was laid out anew."""
+        i, fraction = at
+        try:
+            body = self.query_one("#help-body", VerticalScroll)
+            box = self.query_one(f"#help-section-{i}").virtual_region
+        except NoMatches:
+            return
+        body.scroll_to(y=box.y + round(fraction * box.height), animate=False)
+
     def action_toggle_contents(self) -> None:
+        # The contents take width from the text, which flows anew: keep the reader on the
+        # section being read (it used to land in the other game's part, issue 16).
+        at = self.reading_at()
         contents = self.query_one("#help-contents", OptionList)
         contents.display = not contents.display
         if contents.display:
+            if at is not None:
+                contents.highlighted = at[0]  # where the reader is, in the list
             contents.focus()
         else:
             self.action_focus_text()
+        if at is not None:
+            self.call_after_refresh(self.read_at, at)
 
     def action_next_link(self) -> None:
         """Tab from the text goes to the first links at or below where the reader is (not

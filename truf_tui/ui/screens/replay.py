@@ -49,6 +49,15 @@ def result_text(row: GameRow) -> str:
               computer=row.score_computer)
 
 
+def stake_label(s: truc.State) -> str:
+    """What the round is played for, as the live table's stake box says it: the points, or
+    during an accepted *Mia resto* the game (T8: ``stake`` keeps the points from before the
+    rest, which a refusal would have scored, so it must not be shown as the stake)."""
+    if s.rest:
+        return tr("replay.t.stake.rest")
+    return str(s.stake)
+
+
 class ReplayScreen(Screen[None]):
     """Opened from the statistics screen's list of finished games."""
 
@@ -240,9 +249,10 @@ class ReplayScreen(Screen[None]):
         n = len(self.states) - 1
         if self.position == 0:
             return tr("replay.status.start", n=n)
-        mover = self.states[self.position - 1].current_player
-        return tr("replay.status.move", i=self.position, n=n, who=self.seat_name(mover),
-                  move=self.record.moves[self.position - 1])
+        before = self.states[self.position - 1]
+        return tr("replay.status.move", i=self.position, n=n,
+                  who=self.seat_name(before.current_player),
+                  move=self.move_words(self.position))
 
     def refresh_texts(self) -> None:
         self.query_one("#replay-title", Static).update(self.title_text())
@@ -261,7 +271,13 @@ class ReplayScreen(Screen[None]):
         if i == 0:
             return Option(tr("replay.start"))
         who = self.seat_name(self.states[i - 1].current_player)
-        return Option(f"{i:>3}. {who}: {self.record.moves[i - 1]}")
+        return Option(f"{i:>3}. {who}: {self.move_words(i)}")
+
+    def move_words(self, i: int) -> str:
+        """Move ``i`` in words and card chips (the record keeps its T11 text)."""
+        from truf_tui.ui.moves import move_words
+
+        return move_words(self.states[i - 1], self.record.moves[i - 1], self.card_style)
 
     def render_board(self) -> None:
         s = self.states[self.position]
@@ -312,16 +328,17 @@ class ReplayScreen(Screen[None]):
 
     def truc_board(self, s: truc.State) -> str:
         you, computer = s.scores()
+        stake = stake_label(s)
 
         def name(p: int | None) -> str:
             return self.seat_name(p)
 
         if self.names is None:
-            head = tr("replay.t.round", n=s.round_no, dealer=name(s.dealer), stake=s.stake,
+            head = tr("replay.t.round", n=s.round_no, dealer=name(s.dealer), stake=stake,
                       you=you, computer=computer, target=s.rules.target)
         else:
             head = tr("replay.t.round.named", n=s.round_no, dealer=name(s.dealer),
-                      stake=s.stake, a=name(HUMAN), you=you, b=name(COMPUTER),
+                      stake=stake, a=name(HUMAN), you=you, b=name(COMPUTER),
                       computer=computer, target=s.rules.target)
         lines = [head, ""]
         lines += [f"[b]{name(COMPUTER)}[/]",

@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 DEALERS: tuple[int | None, ...] = (None, 0, 1)
 _DEALER_KEYS = {None: "start.dealer.random", 0: "start.dealer.you", 1: "start.dealer.computer"}
 TIER_NAME_WIDTH = 10
-# The rule id of RULES.md shown beside each variant, to find it again in the help.
+# The rule id of RULES.md shown beside each variant, to find it again in the help; shown as
+# "§F1", a rule, so that it does not read as the F1 key of the footer (issue 16).
 RULE_IDS = {"deck": "F1", "forced": "F5", "leftover": "F10", "target": "T10", "rest": "T8"}
 
 
@@ -137,10 +138,10 @@ class StartScreen(Screen[None]):
             with Horizontal(classes="form-row"):
                 yield Static(id="label-dealer", classes="form-label")
                 with Vertical(classes="form-field"):
-                    yield ChoiceSet(DEALERS, c["dealer"], lambda d: tr(_DEALER_KEYS[d]),
+                    yield ChoiceSet(DEALERS, c["dealer"], self._dealer_label,
                                     id="dealer", classes="inline")
                     yield Static(id="dealer-note", classes="form-note")
-            with Horizontal(classes="form-row"):
+            with Horizontal(id="practice-row", classes="form-row"):
                 yield Static(id="label-practice", classes="form-label")
                 with Vertical(classes="form-field"):
                     yield ChoiceSet((False, True), c.get("practice", False),
@@ -180,16 +181,28 @@ class StartScreen(Screen[None]):
         text.append(tr(f"tier.{game}.{tier}"))
         return text
 
+    @property
+    def two_players(self) -> bool:
+        """Hot-seat chosen: two people at the keyboard, no computer."""
+        return self.choices.get("opponent") == "human"
+
+    def _dealer_label(self, dealer: int | None) -> str:
+        """Who deals first: you or the computer; in hot-seat Player 1 or Player 2."""
+        if dealer is not None and self.two_players:
+            return tr("hot.player", n=dealer + 1)
+        return tr(_DEALER_KEYS[dealer])
+
     @staticmethod
     def _rule_label(name: str) -> Text:
+        """A variant's label and its rule id, said to be one ("rule F1": not the F1 key)."""
         text = Text(tr(f"start.{name}") + " ")  # the space ends this span (SVG renderers)
-        text.append(RULE_IDS[name], style="not bold dim")
+        text.append(tr("start.rule", id=RULE_IDS[name]), style="not bold dim")
         return text
 
     def refresh_texts(self) -> None:
         game = self.choices["game"]
         texts: dict[str, str | Text] = {
-            "#start-title": tr("start.title"),
+            "#start-title": tr("start.title.hotseat" if self.two_players else "start.title"),
             "#label-game": tr("start.game"),
             "#game-desc": tr(f"game.{game}.desc"),
             "#label-opponent": tr("start.opponent"),
@@ -209,6 +222,8 @@ class StartScreen(Screen[None]):
         }
         for selector, text in texts.items():
             self.query_one(selector, Static).update(text)
+        for name, rule in RULE_IDS.items():
+            self.query_one(f"#label-{name}", Static).tooltip = tr("start.rule.tip", id=rule)
         for choice in self.query(ChoiceSet):
             choice.refresh_labels()
         self.query_one("#play", Button).label = tr("start.play")
@@ -289,8 +304,10 @@ class StartScreen(Screen[None]):
         game = self.choices["game"]
         self.query_one("#rules-trufludo").display = game == "trufludo"
         self.query_one("#rules-truc").display = game == "truc"
-        # A friend at the keyboard has no computer tier to choose.
-        self.query_one("#tier-row").display = self.choices.get("opponent") != "human"
+        # A friend at the keyboard has no computer tier to choose, and no practice mode
+        # (GameConfig turns it off in hot-seat: its reviews show the other hand).
+        self.query_one("#tier-row").display = not self.two_players
+        self.query_one("#practice-row").display = not self.two_players
 
     # -- choices ------------------------------------------------------------------------
     def on_radio_set_changed(self, event: ChoiceSet.Changed) -> None:
@@ -309,6 +326,7 @@ class StartScreen(Screen[None]):
             case "opponent":
                 c["opponent"] = value
                 self._show_rules()
+                self.refresh_texts()  # the title and the dealers: players, not the computer
             case "match":
                 c["best_of"] = value
             case "dealer":

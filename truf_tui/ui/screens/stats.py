@@ -244,9 +244,13 @@ class StatsScreen(Screen[None]):
         else:
             self.bluffs = bluff_numbers(self._rows, self.truf_app.session_started, cache)
         self.refresh_texts()
-        games = self.query_one("#stats-games", DataTable)
-        if games.row_count:
-            games.focus()
+        # It opens at the top, the page focused (↑↓ PgUp PgDn scroll it); Tab goes down to
+        # the list of games (focusing the list first scrolled to the bottom, issue 16).
+        for table in self.query(".stats-table"):
+            table.can_focus = table.id == "stats-games"  # the others only show numbers
+        body = self.query_one("#stats-body", VerticalScroll)
+        body.focus(scroll_visible=False)
+        body.scroll_home(animate=False)
 
     @work(thread=True, exclusive=True, group="bluffs")
     def count_bluffs(self, rows: list[GameRow], since: str,
@@ -304,7 +308,10 @@ class StatsScreen(Screen[None]):
         self.query_one("#stats-mean-truc", Static).update(self._points(stats))
         self.refresh_bluffs()
         self.refresh_games()
-        self.query_one("#stats-hint", Static).update(tr("stats.hint"))
+        hint = tr("stats.hint")
+        if self.games:
+            hint += "   " + tr("stats.hint.games")
+        self.query_one("#stats-hint", Static).update(hint)
         self.query_one(KeyBar).refresh_texts()
 
     def refresh_bluffs(self) -> None:
@@ -372,15 +379,16 @@ class StatsScreen(Screen[None]):
         m = stats.trufegoj_per_game
         if m is None:
             return ""
-        return tr("stats.trufegoj", you=number(m.human), computer=number(m.computer), n=m.count)
+        key = "stats.trufegoj.one" if m.count == 1 else "stats.trufegoj"
+        return tr(key, you=number(m.human), computer=number(m.computer), n=m.count)
 
     @staticmethod
     def _points(stats: Stats) -> str:
         m = stats.truc_points_per_round
         if m is None:
             return ""
-        return tr("stats.points", you=number(m.human, 2), computer=number(m.computer, 2),
-                  n=m.count)
+        key = "stats.points.one" if m.count == 1 else "stats.points"
+        return tr(key, you=number(m.human, 2), computer=number(m.computer, 2), n=m.count)
 
     def on_settings_changed(self, _: SettingsChanged) -> None:
         self.refresh_texts()

@@ -6,7 +6,7 @@ They are modal screens over the table, so the final position stays visible behin
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
@@ -89,18 +89,45 @@ def _side(winner: int, names: Names | None) -> tuple[str, dict[str, str]]:
     return ("you" if winner == HUMAN else "computer"), {}
 
 
-def how_text(end: truc.RoundEnd, target: int, names: Names | None = None) -> str:
-    """How a round ended, from the player's side (T6-T9)."""
+class Refusal(NamedTuple):
+    """The proposal whose refusal ended a round (T7, T8): ``kind`` is ``raise`` or
+    ``rest``; ``stake`` is the agreed stake when it was made (what a refusal scores, T7)."""
+
+    kind: str
+    stake: int
+
+
+def _tricks_how(end: truc.RoundEnd, side: str, who: dict[str, str]) -> str:
+    """Why the tricks gave the round to its winner, for each case of T6."""
+    w = end.winner
+    won = [i for i, t in enumerate(end.tricks, 1) if t.winner == w]
+    lost = [i for i, t in enumerate(end.tricks, 1) if t.winner is not None and t.winner != w]
+    spoiled = [i for i, t in enumerate(end.tricks, 1) if t.winner is None]
+    if won and len(won) == len(lost):  # one each, the third spoiled: the earlier won trick decides
+        return tr(f"tbl.t.how.earlier.{side}", first=won[0], spoiled=spoiled[0], **who)
+    if won and not lost and spoiled:  # the only trick that was not spoiled
+        return tr(f"tbl.t.how.unspoiled.{side}", n=won[0], **who)
+    return tr(f"tbl.t.how.tricks.{side}", won=len(won), lost=len(lost), **who)
+
+
+def how_text(end: truc.RoundEnd, target: int, names: Names | None = None,
+             refusal: Refusal | None = None) -> str:
+    """How a round ended, from the player's side (T6-T9); ``refusal``: the proposal whose
+    refusal ended it (:func:`refusals`), to name it and what it scored."""
     w = end.winner
     if end.how == "spoiled" or w is None:
         return tr("tbl.t.how.spoiled")
     side, who = _side(w, names)
     if end.how == "tricks":
-        won = sum(1 for t in end.tricks if t.winner == w)
-        lost = sum(1 for t in end.tricks if t.winner is not None and t.winner != w)
-        return tr(f"tbl.t.how.tricks.{side}", won=won, lost=lost, **who)
+        return _tricks_how(end, side, who)
     if end.how == "refused":
-        return tr(f"tbl.t.how.refused.{side}", **who)
+        if refusal is None:
+            return tr(f"tbl.t.how.refused.{side}", **who)
+        if refusal.kind == "rest":
+            game = ".game" if end.game else ""
+            return tr(f"tbl.t.how.refused.rest{game}.{side}", m=end.points, **who)
+        return tr(f"tbl.t.how.refused.raise.{side}", n=truc.next_stake(refusal.stake),
+                  m=end.points, **who)
     return tr(f"tbl.t.how.fold.{side}", **who)
 
 
@@ -113,15 +140,29 @@ def points_text(end: truc.RoundEnd, names: Names | None = None) -> str:
     return tr(f"tbl.t.points.{side}", n=end.points, **who)
 
 
-def round_ends(state: truc.State) -> list[truc.RoundEnd]:
-    """Every finished round of the match, replayed from its start (the state is the truth)."""
+def _replayed(state: truc.State) -> tuple[list[truc.RoundEnd], dict[int, Refusal]]:
+    """Every finished round of the match, replayed from its start (the state is the truth),
+    and the proposals whose refusal ended a round, by round number."""
     s = state.initial()
     ends: list[truc.RoundEnd] = []
+    refused: dict[int, Refusal] = {}
     for a in state.history:
+        if a.kind == "refuse" and s.pending in ("raise", "rest"):
+            refused[s.round_no] = Refusal(s.pending, s.stake)
         s = s.apply(a)
         if s.last_round is not None and (not ends or ends[-1] is not s.last_round):
             ends.append(s.last_round)
-    return ends
+    return ends, refused
+
+
+def round_ends(state: truc.State) -> list[truc.RoundEnd]:
+    """Every finished round of the match, replayed from its start."""
+    return _replayed(state)[0]
+
+
+def refusals(state: truc.State) -> dict[int, Refusal]:
+    """The refused raises and rests that ended rounds of the match, by round number."""
+    return _replayed(state)[1]
 
 
 class Summary(OnceModal[str | None]):
@@ -194,7 +235,7 @@ class TrucRoundSummary(Summary):
             title = tr("tbl.t.round.you", n=end.round)
         else:
             title = tr("tbl.t.round.computer", n=end.round)
-        lines = [how_text(end, s.rules.target, hs), ""]
+        lines = [how_text(end, s.rules.target, hs, refusals(s).get(end.round)), ""]
         for i, t in enumerate(end.tricks, 1):
             lines.append(tr("tbl.t.trick.n", n=i) + "  " + trick_markup(t, st, names=hs))
         if end.tricks:
@@ -307,6 +348,13 @@ class TrufludoResults(Results):
                 lines.append(f"{who} {cards_markup(s.trufegoj[p], st)}")
         if s.rules.leftover == "last_capturer" and s.last_capturer is not None:
             lines.append(tr("tbl.res.leftover"))
+        if s.table:  # F10: cards left on the table count for nobody; every card adds up
+            n = len(s.table)
+            lines.append(tr("tbl.res.left.one" if n == 1 else "tbl.res.left", n=n,
+                            cards=cards_markup(s.table, st)))
+            a_cards, b_cards = len(s.piles[0]), len(s.piles[1])
+            lines.append(tr("tbl.res.all_cards", a=a_cards, b=b_cards, n=n,
+                            total=a_cards + b_cards + n))
         lines.append(tr("tbl.res.rule"))
         lines += self.hints_line()
         return title, "\n".join(lines)
@@ -319,7 +367,7 @@ class TrucResults(Results):
                  names: Names | None = None) -> None:
         super().__init__(hints_used, names=names)
         self.state = state
-        self.ends = round_ends(state)
+        self.ends, self.refused = _replayed(state)
 
     def texts(self) -> tuple[str, str]:
         s = self.state
@@ -346,13 +394,15 @@ class TrucResults(Results):
         recent = ends[-6:]  # the last rounds; the move log (l) has them all
         lines.append(f"[b]{tr('tbl.res.t.last')}[/]")
         for e in recent:
-            lines.append(tr("tbl.t.trick.round", n=e.round) + "  " + short_end(e, self.names))
+            lines.append(tr("tbl.t.trick.round", n=e.round) + "  "
+                         + short_end(e, self.names, self.refused.get(e.round)))
         lines += self.hints_line()
         return title, "\n".join(lines)
 
 
-def short_end(e: truc.RoundEnd, names: Names | None = None) -> str:
-    """A round in a few words: who scored what, and how."""
+def short_end(e: truc.RoundEnd, names: Names | None = None,
+              refusal: Refusal | None = None) -> str:
+    """A round in a few words: who scored what, and how (which proposal was refused)."""
     if e.winner is None:
         return tr("tbl.res.t.short.spoiled")
     who = tr("tbl.you") if e.winner == HUMAN else tr("tbl.computer")
@@ -362,6 +412,8 @@ def short_end(e: truc.RoundEnd, names: Names | None = None) -> str:
         won = sum(1 for t in e.tricks if t.winner == e.winner)
         lost = sum(1 for t in e.tricks if t.winner is not None and t.winner != e.winner)
         how = tr("tbl.res.t.short.tricks", won=won, lost=lost)
+    elif e.how == "refused" and refusal is not None:
+        how = tr(f"tbl.res.t.short.refused.{refusal.kind}", n=truc.next_stake(refusal.stake))
     else:
         how = tr(f"tbl.res.t.short.{e.how}")
     pts = tr("tbl.res.t.short.game", n=e.points) if e.game else f"+{e.points}"

@@ -81,7 +81,7 @@ class TableScreen(Screen[None]):
         raise NotImplementedError
 
     def log_lines_for(self, old: Any, new: Any, mover: int, action: Any) -> list[Lazy]:
-        return [self.move_line(mover, action)]
+        return [self.move_line(mover, action, old)]
 
     def after_commit(self, old: Any, new: Any, mover: int, action: Any) -> bool:
         """React to a transition; return True to hold the game (the subclass resumes it)."""
@@ -170,10 +170,15 @@ class TableScreen(Screen[None]):
     def wait_text(self) -> str:
         return tr("tbl.wait.hotseat") if self.hotseat else tr("tbl.wait")
 
-    def move_line(self, player: int, action: Any) -> Lazy:
-        text = str(action)  # T11 text: the notation of the log in both languages
+    def move_line(self, player: int, action: Any, before: Any = None) -> Lazy:
+        """A move in the log, in the player's language with card chips (the T11 text is
+        for the game's record); ``before`` is the position it was played in."""
+        from truf_tui.ui.moves import move_words
+
         colour = "$text-primary" if player == HUMAN else "$text-secondary"
-        return lambda: f"[b {colour}]{self.who(player)}:[/] {text}"
+        where = self.state if before is None else before
+        return lambda: (f"[b {colour}]{self.who(player)}:[/] "
+                        f"{move_words(where, action, self.card_style)}")
 
     def later(self, delay: float, fn: Callable[[], None]) -> None:
         """Run ``fn`` after ``delay`` seconds unless the game moved on meanwhile."""
@@ -206,6 +211,14 @@ class TableScreen(Screen[None]):
         if self.is_mounted:
             self.render_table()
             self.render_log()
+            self.refresh_keys()
+
+    def refresh_keys(self) -> None:
+        """After the game no card is played and no hint given: those keys are not offered."""
+        over = self.state.is_terminal()
+        for bar in self.query("#keys").results(KeyBar):
+            for action in ("screen.confirm", "screen.move(1)", "screen.hint"):
+                bar.show(action, not over)
 
     # -- mounting, settings -----------------------------------------------------------------
     def compose_log(self) -> ComposeResult:
@@ -380,6 +393,12 @@ class TableScreen(Screen[None]):
     def reset_cursor(self) -> None:
         """A new player sits down: the cursor goes back to the first card."""
 
+    def action_words(self, action: Any) -> str:
+        """A move the player asked for, named as the hints name it (in the language)."""
+        from truf_tui.ui.widgets.hints import action_text
+
+        return action_text(self.GAME, self.state, action, self.card_style)
+
     def human_move(self, action: Any) -> bool:
         """Play ``action`` for the player if it is legal now; otherwise say why."""
         s = self.state
@@ -389,7 +408,7 @@ class TableScreen(Screen[None]):
         try:
             s.apply(action)  # validates; the state itself is not changed
         except IllegalActionError:
-            self.warn(lambda: tr("tbl.illegal", move=str(action)))
+            self.warn(lambda: tr("tbl.illegal", move=self.action_words(action)))
             return False
         self.play(self.me, action)
         return True

@@ -419,8 +419,13 @@ class TrucTable(TableScreen):
             pending = s.pending or "raise"
             stake = truc.next_stake(s.stake)
             return lambda: tr(f"tbl.t.ev.accept.{pending}.{who}", n=stake, **names)
-        if kind == "refuse":
-            return lambda: tr(f"tbl.t.ev.refuse.{who}", **names)
+        if kind == "refuse":  # name what was refused and what it scored (T3, T7, T8)
+            refused: str = s.pending or "raise"
+            if refused == "rest" and s.rules.rest_refusal == "game":
+                refused = "rest.game"
+            raised, scored = truc.next_stake(s.stake), s.stake
+            return lambda: tr(f"tbl.t.ev.refuse.{refused}.{who}", n=raised, m=scored,
+                              **names)
         return lambda: tr(f"tbl.t.ev.fold.{who}", **names)
 
     def speech_for(self, s: truc.State, action: truc.Action) -> Lazy:
@@ -467,7 +472,7 @@ class TrucTable(TableScreen):
         return lambda: "[dim]" + tr("tbl.t.log.round", n=n, dealer=self.who(dealer)) + "[/]"
 
     def log_lines_for(self, old: Any, new: Any, mover: int, action: Any) -> list[Lazy]:
-        lines = [self.move_line(mover, action)]
+        lines = [self.move_line(mover, action, old)]
         end = new.last_round
         if end is not old.last_round and end is not None:
             lines.append(lambda: "  → " + points_text(end, self.names_or_none))

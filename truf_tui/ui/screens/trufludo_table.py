@@ -368,7 +368,7 @@ class TrufludoTable(TableScreen):
         return False
 
     def log_lines_for(self, old: Any, new: Any, mover: int, action: Any) -> list[Lazy]:
-        lines = [self.move_line(mover, action)]
+        lines = [self.move_line(mover, action, old)]
         if made_trufego(old, action):
             lines.append(lambda: "  " + tr("tbl.f.log.trufego"))
         if len(new.stock) < len(old.stock):

@@ -116,6 +116,30 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "your hand wins about {p}% of rounds like this one; the stake becomes {n}",
         "eo": "via mano gajnas ĉirkaŭ {p}% de tiaj rondoj; la veto fariĝas {n}",
     },
+    "coach.t.raise.read": {
+        "en": "judging by your opponent's betting, your hand wins about {p}% of rounds "
+              "like this one; the stake becomes {n}",
+        "eo": "laŭ la vetoj de via kontraŭulo, via mano gajnas ĉirkaŭ {p}% de tiaj "
+              "rondoj; la veto fariĝas {n}",
+    },
+    "coach.t.rest.read": {
+        "en": "judging by your opponent's betting, your hand wins about {p}% of rounds "
+              "like this one; the round decides the game",
+        "eo": "laŭ la vetoj de via kontraŭulo, via mano gajnas ĉirkaŭ {p}% de tiaj "
+              "rondoj; la rondo decidas la ludon",
+    },
+    "coach.t.accept.read": {
+        "en": "judging by your opponent's betting, your hand wins about {p}% of rounds "
+              "like this one; the stake becomes {n}",
+        "eo": "laŭ la vetoj de via kontraŭulo, via mano gajnas ĉirkaŭ {p}% de tiaj "
+              "rondoj; la veto fariĝas {n}",
+    },
+    "coach.t.accept.rest.read": {
+        "en": "judging by your opponent's betting, your hand wins about {p}% of rounds "
+              "like this one; the round decides the game",
+        "eo": "laŭ la vetoj de via kontraŭulo, via mano gajnas ĉirkaŭ {p}% de tiaj "
+              "rondoj; la rondo decidas la ludon",
+    },
     "coach.t.rest": {
         "en": "your hand wins about {p}% of rounds like this one; the round decides the game",
         "eo": "via mano gajnas ĉirkaŭ {p}% de tiaj rondoj; la rondo decidas la ludon",

@@ -148,7 +148,22 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "{name} accepted the redeal: new cards for both.",
         "eo": "{name} akceptis la redisdonon: novaj kartoj por ambaŭ.",
     },
-    "tbl.t.ev.refuse.named": {"en": "{name} refused.", "eo": "{name} rifuzis."},
+    "tbl.t.ev.refuse.redeal.named": {
+        "en": "{name} refused the redeal: the cards stay as they are (T3).",
+        "eo": "{name} rifuzis la redisdonon: la kartoj restas kiel ili estas (T3).",
+    },
+    "tbl.t.ev.refuse.raise.named": {
+        "en": "{name} refused the raise to {n}: {other} scores {m}.",
+        "eo": "{name} rifuzis la altigon al {n}: {other} gajnas {m}.",
+    },
+    "tbl.t.ev.refuse.rest.named": {
+        "en": "{name} refused the “Mia resto”: {other} scores {m}.",
+        "eo": "{name} rifuzis la “Mia resto”: {other} gajnas {m}.",
+    },
+    "tbl.t.ev.refuse.rest.game.named": {
+        "en": "{name} refused the “Mia resto”: {other} wins the game.",
+        "eo": "{name} rifuzis la “Mia resto”: {other} gajnas la ludon.",
+    },
     "tbl.t.ev.fold.named": {"en": "{name} folded.", "eo": "{name} rezignis."},
     "tbl.t.fold.message.named": {
         "en": "{name} scores the stake: {n}.", "eo": "{name} gajnas la veton: {n}.",
@@ -160,6 +175,34 @@ STRINGS: dict[str, dict[str, str]] = {
     "tbl.t.how.tricks.named": {
         "en": "{name} won the tricks, {won} to {lost}.",
         "eo": "{name} gajnis la trukojn, {won} kontraŭ {lost}.",
+    },
+    "tbl.t.how.earlier.named": {
+        "en": "One trick each, and trick {spoiled} was spoiled: the earlier won trick "
+              "decides, and {name} won it (trick {first}, T6).",
+        "eo": "Po unu truko, kaj la truko {spoiled} estis difektita: decidas la pli frue "
+              "gajnita truko, kaj {name} gajnis ĝin (la truko {first}, T6).",
+    },
+    "tbl.t.how.unspoiled.named": {
+        "en": "{name} won trick {n}, and every other trick played was spoiled: the won "
+              "trick decides (T6).",
+        "eo": "{name} gajnis la trukon {n}, kaj ĉiu alia ludita truko estis difektita: la "
+              "gajnita truko decidas (T6).",
+    },
+    "tbl.t.how.refused.raise.named": {
+        "en": "{other} refused the raise to {n} by {name}: {name} scores the stake before "
+              "it, {m} (T7).",
+        "eo": "{other} rifuzis la altigon al {n} de {name}: {name} gajnas la veton antaŭ "
+              "ĝi, {m} (T7).",
+    },
+    "tbl.t.how.refused.rest.named": {
+        "en": "{other} refused the “Mia resto” by {name}: {name} scores the stake before "
+              "it, {m} (T8).",
+        "eo": "{other} rifuzis la “Mia resto” de {name}: {name} gajnas la veton antaŭ ĝi, "
+              "{m} (T8).",
+    },
+    "tbl.t.how.refused.rest.game.named": {
+        "en": "{other} refused the “Mia resto” by {name}: {name} wins the game (T8).",
+        "eo": "{other} rifuzis la “Mia resto” de {name}: {name} gajnas la ludon (T8).",
     },
     "tbl.t.how.refused.named": {
         "en": "{other} refused the proposal of {name}.",

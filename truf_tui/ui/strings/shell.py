@@ -57,6 +57,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "truf-tui · Trufludo and Le Truc against the computer",
         "eo": "truf-tui · Trufludo kaj Le Truc kontraŭ la komputilo",
     },
+    "start.title.hotseat": {
+        "en": "truf-tui · Trufludo and Le Truc for two players at one keyboard",
+        "eo": "truf-tui · Trufludo kaj Le Truc por du ludantoj ĉe unu klavaro",
+    },
+    # beside a variant's label: its rule id in RULES.md and the help, not a function key
+    "start.rule": {"en": "§{id}", "eo": "§{id}"},
+    "start.rule.tip": {
+        "en": "§{id}: rule {id} of the help, where this choice is explained",
+        "eo": "§{id}: regulo {id} de la helpo, kie ĉi tiu elekto estas klarigita",
+    },
     "start.game": {"en": "Game", "eo": "Ludo"},
     "start.tier": {"en": "Opponent", "eo": "Kontraŭulo"},
     "start.deck": {"en": "Pack", "eo": "Kartaro"},

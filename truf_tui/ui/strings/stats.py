@@ -1,6 +1,20 @@
 """Texts of the statistics screen's Le Truc section: bluffs, raise and fold rates."""
 
 STRINGS: dict[str, dict[str, str]] = {
+    # the means of the results tables over a single game or round (the keys of n > 1 are in
+    # storage.py)
+    "stats.trufegoj.one": {
+        "en": "Trufegoj per game: you {you}, the computer {computer} (over 1 game).",
+        "eo": "Trufegoj por ludo: vi {you}, la komputilo {computer} (el 1 ludo).",
+    },
+    "stats.points.one": {
+        "en": "Points per round: you {you}, the computer {computer} (over 1 round).",
+        "eo": "Poentoj por rondo: vi {you}, la komputilo {computer} (el 1 rondo).",
+    },
+    "stats.hint.games": {
+        "en": "Tab: the finished games (Enter replays one)",
+        "eo": "Tab: la finitaj ludoj (Enter reludas unu)",
+    },
     "sb.head": {"en": "Le Truc: bluffs", "eo": "Le Truc: blufoj"},
     "sb.col.what": {"en": "In your matches", "eo": "En viaj matĉoj"},
     "sb.col.rate": {"en": "Rate", "eo": "Ofteco"},

@@ -20,6 +20,21 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "“{move}” ne estas permesata nun; nenio estis ludita.",
     },
     "tbl.log.title": {"en": "Moves", "eo": "Movoj"},
+    # a move in the log, the replay and the examples, after the mover's name (T11 stays in
+    # the records)
+    "move.f.throw": {"en": "{card} onto the table", "eo": "{card} sur la tablon"},
+    "move.f.take": {"en": "{card} takes {take}", "eo": "{card} prenas {take}"},
+    "move.t.play": {"en": "{card}", "eo": "{card}"},
+    "move.t.raise": {"en": "“2 pli?” (stake {n})", "eo": "“2 pli?” (veto {n})"},
+    "move.t.rest": {"en": "“Mia resto!”", "eo": "“Mia resto!”"},
+    "move.t.redeal": {"en": "“Shall we redeal?”", "eo": "“Ĉu ni redisdonu?”"},
+    "move.t.accept.raise": {"en": "“I accept.”", "eo": "“Mi akceptas.”"},
+    "move.t.accept.rest": {"en": "“I accept the rest.”", "eo": "“Mi akceptas la reston.”"},
+    "move.t.accept.redeal": {"en": "“Let's redeal.”", "eo": "“Ni redisdonu.”"},
+    "move.t.refuse.raise": {"en": "“I refuse.”", "eo": "“Mi rifuzas.”"},
+    "move.t.refuse.rest": {"en": "“I refuse the rest.”", "eo": "“Mi rifuzas la reston.”"},
+    "move.t.refuse.redeal": {"en": "“No redeal.”", "eo": "“Ni ne redisdonu.”"},
+    "move.t.fold": {"en": "“I fold.”", "eo": "“Mi rezignas.”"},
     "tbl.key.play": {"en": "Play a card", "eo": "Ludi karton"},
     "tbl.key.select": {"en": "Select", "eo": "Elekti"},
     "tbl.key.log": {"en": "Moves", "eo": "Movoj"},
@@ -147,6 +162,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "tbl.t.stake.points": {"en": "{n} pt", "eo": "{n} p."},
     "tbl.t.stake.rest": {"en": "Mia resto", "eo": "Mia resto"},
     "tbl.t.stake.game": {"en": "for the game", "eo": "por la ludo"},
+    # the replay's round line during an accepted rest (T8), in place of the points
+    "replay.t.stake.rest": {"en": "Mia resto (for the game)", "eo": "Mia resto (por la ludo)"},
     "tbl.t.stake.asked": {"en": "asked: {n}?", "eo": "petita: {n}?"},
     "tbl.t.stake.rest.asked": {"en": "asked: the game?", "eo": "petita: la ludo?"},
     "tbl.t.stake.redeal.asked": {"en": "redeal asked", "eo": "redisdono petita"},
@@ -300,8 +317,39 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The computer accepts the redeal: new cards for both.",
         "eo": "La komputilo akceptas la redisdonon: novaj kartoj por ambaŭ.",
     },
-    "tbl.t.ev.refuse.you": {"en": "You refused.", "eo": "Vi rifuzis."},
-    "tbl.t.ev.refuse.computer": {"en": "The computer refuses.", "eo": "La komputilo rifuzas."},
+    # T3, T7, T8: what was refused and what it scored
+    "tbl.t.ev.refuse.redeal.you": {
+        "en": "You refused the redeal: the cards stay as they are (T3).",
+        "eo": "Vi rifuzis la redisdonon: la kartoj restas kiel ili estas (T3).",
+    },
+    "tbl.t.ev.refuse.redeal.computer": {
+        "en": "The computer refuses the redeal: the cards stay as they are (T3).",
+        "eo": "La komputilo rifuzas la redisdonon: la kartoj restas kiel ili estas (T3).",
+    },
+    "tbl.t.ev.refuse.raise.you": {
+        "en": "You refused the raise to {n}: the computer scores {m}.",
+        "eo": "Vi rifuzis la altigon al {n}: la komputilo gajnas {m}.",
+    },
+    "tbl.t.ev.refuse.raise.computer": {
+        "en": "The computer refuses your raise to {n}: you score {m}.",
+        "eo": "La komputilo rifuzas vian altigon al {n}: vi gajnas {m}.",
+    },
+    "tbl.t.ev.refuse.rest.you": {
+        "en": "You refused the “Mia resto”: the computer scores {m}.",
+        "eo": "Vi rifuzis la “Mia resto”: la komputilo gajnas {m}.",
+    },
+    "tbl.t.ev.refuse.rest.computer": {
+        "en": "The computer refuses your “Mia resto”: you score {m}.",
+        "eo": "La komputilo rifuzas vian “Mia resto”: vi gajnas {m}.",
+    },
+    "tbl.t.ev.refuse.rest.game.you": {
+        "en": "You refused the “Mia resto”: the computer wins the game.",
+        "eo": "Vi rifuzis la “Mia resto”: la komputilo gajnas la ludon.",
+    },
+    "tbl.t.ev.refuse.rest.game.computer": {
+        "en": "The computer refuses your “Mia resto”: you win the game.",
+        "eo": "La komputilo rifuzas vian “Mia resto”: vi gajnas la ludon.",
+    },
     "tbl.t.ev.fold.you": {"en": "You folded.", "eo": "Vi rezignis."},
     "tbl.t.ev.fold.computer": {"en": "The computer folds.", "eo": "La komputilo rezignas."},
     "tbl.t.say.play": {"en": "plays {card}", "eo": "ludas {card}"},
@@ -339,6 +387,64 @@ STRINGS: dict[str, dict[str, str]] = {
     "tbl.t.how.tricks.computer": {
         "en": "The computer won the tricks, {won} to {lost}.",
         "eo": "La komputilo gajnis la trukojn, {won} kontraŭ {lost}.",
+    },
+    # T6: one trick each and the third spoiled; or one won trick, the others spoiled
+    "tbl.t.how.earlier.you": {
+        "en": "One trick each, and trick {spoiled} was spoiled: the earlier won trick "
+              "decides, and you won it (trick {first}, T6).",
+        "eo": "Po unu truko, kaj la truko {spoiled} estis difektita: decidas la pli frue "
+              "gajnita truko, kaj vi gajnis ĝin (la truko {first}, T6).",
+    },
+    "tbl.t.how.earlier.computer": {
+        "en": "One trick each, and trick {spoiled} was spoiled: the earlier won trick "
+              "decides, and the computer won it (trick {first}, T6).",
+        "eo": "Po unu truko, kaj la truko {spoiled} estis difektita: decidas la pli frue "
+              "gajnita truko, kaj la komputilo gajnis ĝin (la truko {first}, T6).",
+    },
+    "tbl.t.how.unspoiled.you": {
+        "en": "You won trick {n}, and every other trick played was spoiled: the won trick "
+              "decides (T6).",
+        "eo": "Vi gajnis la trukon {n}, kaj ĉiu alia ludita truko estis difektita: la "
+              "gajnita truko decidas (T6).",
+    },
+    "tbl.t.how.unspoiled.computer": {
+        "en": "The computer won trick {n}, and every other trick played was spoiled: the won "
+              "trick decides (T6).",
+        "eo": "La komputilo gajnis la trukon {n}, kaj ĉiu alia ludita truko estis "
+              "difektita: la gajnita truko decidas (T6).",
+    },
+    # T7, T8: what was refused and what the refusal scored
+    "tbl.t.how.refused.raise.you": {
+        "en": "The computer refused your raise to {n}: you score the stake before it, {m} "
+              "(T7).",
+        "eo": "La komputilo rifuzis vian altigon al {n}: vi gajnas la veton antaŭ ĝi, {m} "
+              "(T7).",
+    },
+    "tbl.t.how.refused.raise.computer": {
+        "en": "You refused the computer's raise to {n}: it scores the stake before it, {m} "
+              "(T7).",
+        "eo": "Vi rifuzis la altigon al {n} de la komputilo: ĝi gajnas la veton antaŭ ĝi, "
+              "{m} (T7).",
+    },
+    "tbl.t.how.refused.rest.you": {
+        "en": "The computer refused your “Mia resto”: you score the stake before it, {m} "
+              "(T8).",
+        "eo": "La komputilo rifuzis vian “Mia resto”: vi gajnas la veton antaŭ ĝi, {m} "
+              "(T8).",
+    },
+    "tbl.t.how.refused.rest.computer": {
+        "en": "You refused the computer's “Mia resto”: it scores the stake before it, {m} "
+              "(T8).",
+        "eo": "Vi rifuzis la “Mia resto” de la komputilo: ĝi gajnas la veton antaŭ ĝi, {m} "
+              "(T8).",
+    },
+    "tbl.t.how.refused.rest.game.you": {
+        "en": "The computer refused your “Mia resto”: you win the game (T8).",
+        "eo": "La komputilo rifuzis vian “Mia resto”: vi gajnas la ludon (T8).",
+    },
+    "tbl.t.how.refused.rest.game.computer": {
+        "en": "You refused the computer's “Mia resto”: it wins the game (T8).",
+        "eo": "Vi rifuzis la “Mia resto” de la komputilo: ĝi gajnas la ludon (T8).",
     },
     "tbl.t.how.refused.you": {
         "en": "The computer refused your proposal.", "eo": "La komputilo rifuzis vian proponon.",
@@ -393,6 +499,18 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The cards left on the table went to the last taker (F10).",
         "eo": "La kartoj restintaj sur la tablo iris al la lasta prenanto (F10).",
     },
+    "tbl.res.left": {
+        "en": "{n} cards left on the table count for nobody (F10): {cards}.",
+        "eo": "{n} kartoj restintaj sur la tablo valoras por neniu (F10): {cards}.",
+    },
+    "tbl.res.left.one": {
+        "en": "1 card left on the table counts for nobody (F10): {cards}.",
+        "eo": "1 karto restinta sur la tablo valoras por neniu (F10): {cards}.",
+    },
+    "tbl.res.all_cards": {
+        "en": "All {total} cards: {a} + {b} in the trufkestoj + {n} on the table.",
+        "eo": "Ĉiuj {total} kartoj: {a} + {b} en la trufkestoj + {n} sur la tablo.",
+    },
     "tbl.res.rule": {
         "en": "[dim]Score = trufoj + 2 × trufegoj (F11).[/]",
         "eo": "[dim]Poentoj = trufoj + 2 × trufegoj (F11).[/]",
@@ -408,6 +526,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "tbl.res.t.last": {"en": "Last rounds", "eo": "Lastaj rondoj"},
     "tbl.res.t.short.tricks": {"en": "tricks {won}–{lost}", "eo": "trukoj {won}–{lost}"},
     "tbl.res.t.short.refused": {"en": "refused", "eo": "rifuzo"},
+    "tbl.res.t.short.refused.raise": {
+        "en": "raise to {n} refused", "eo": "altigo al {n} rifuzita",
+    },
+    "tbl.res.t.short.refused.rest": {
+        "en": "“Mia resto” refused", "eo": "“Mia resto” rifuzita",
+    },
     "tbl.res.t.short.fold": {"en": "fold", "eo": "rezigno"},
     "tbl.res.t.short.spoiled": {
         "en": "nobody [dim](all tricks spoiled)[/]",
