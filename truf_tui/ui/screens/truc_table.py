@@ -445,6 +445,11 @@ class TrucTable(TableScreen):
         if new.last_round is not old.last_round:
             # T6-T10: the round is over; the summary holds the game until it is closed.
             self._busy = True
+            # T2: the new round is dealt behind the summary: nobody has said anything in it
+            # yet, so last round's words ("plays K♥", "2 pli?") leave the bubble now.
+            if not new.is_terminal():
+                self._speech = None
+                self._speeches = [None, None]
             if self.hotseat:
                 # New cards are dealt: both hands go face down behind the summary, and the
                 # keyboard is passed after it (to the new round's first player).
