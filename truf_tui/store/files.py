@@ -27,6 +27,7 @@ ENV_VAR = "TRUF_TUI_DATA_DIR"
 APP_NAME = "truf-tui"
 MAX_FILE_BYTES = 16 * 1024 * 1024  # far above any real save; a larger file is not ours
 TEMP_SUFFIX = ".tmp"
+PRIVATE_FILE = 0o600  # every file in the data folder: the user's own, read by nobody else
 _TEMP_NAME = re.compile(r"\.tmp(-wal|-shm|-journal)?$")
 
 ProblemKind = Literal[
@@ -224,6 +225,25 @@ def temp_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.{secrets.token_hex(6)}{TEMP_SUFFIX}")
 
 
+def create_private(path: Path) -> None:
+    """Create ``path`` empty and private (:data:`PRIVATE_FILE`); it must not exist yet."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                 PRIVATE_FILE)
+    os.close(fd)
+
+
+def make_private(path: Path) -> None:
+    """Take away what others may do with ``path`` (an older truf-tui, or SQLite, made it
+    0644): only its owner reads and writes it.  A missing file, or one that cannot be
+    changed (not ours, a read-only file system, Windows), is left as it is."""
+    if sys.platform == "win32":
+        return
+    with contextlib.suppress(OSError):
+        st = os.stat(path, follow_symlinks=False)
+        if stat.S_ISREG(st.st_mode) and st.st_mode & 0o077:
+            os.chmod(path, stat.S_IMODE(st.st_mode) & PRIVATE_FILE)
+
+
 def atomic_write(path: str | Path, data: bytes | str) -> None:
     """Replace ``path`` by ``data`` so that a crash at any moment leaves the old file or the
     new one, never a mix: temporary file in the same folder, write, flush, fsync,
@@ -237,7 +257,7 @@ def atomic_write(path: str | Path, data: bytes | str) -> None:
     tmp = temp_path(path)
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
-                     0o600)
+                     PRIVATE_FILE)
         try:
             f = os.fdopen(fd, "wb")
         except BaseException:
@@ -310,7 +330,8 @@ class ProcessLock:
                 entry[1] += 1
                 self.held = True
                 return True
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o600)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0),
+                         PRIVATE_FILE)
             try:
                 got = _try_lock(fd)
             except OSError:  # no locks on this file system: as if it could not be made

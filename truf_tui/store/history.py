@@ -32,8 +32,10 @@ from truf_tui.store.files import (
     Invalid,
     Problem,
     StoreError,
+    create_private,
     ensure_dir,
     fsync_dir,
+    make_private,
     set_aside,
     temp_path,
 )
@@ -313,6 +315,9 @@ class History:
         instance was quicker, its database is used and ours dropped)."""
         tmp = temp_path(self.path)
         try:
+            # Private like the JSON files (0600): SQLite would make it 0644, and it gives
+            # its -wal and -shm files the mode of the database they belong to.
+            create_private(tmp)
             conn = self._connect(str(tmp))
             try:
                 conn.execute("PRAGMA journal_mode = WAL")
@@ -337,6 +342,8 @@ class History:
 
     def _open_existing(self) -> sqlite3.Connection:
         _precheck(self.path)
+        for suffix in ("", *COMPANIONS):  # one made by an older truf-tui was 0644
+            make_private(Path(f"{self.path}{suffix}"))
         uri = self.path.resolve().as_uri() + "?mode=rw"
         try:
             conn = self._connect(uri, uri=True)
