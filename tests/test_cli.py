@@ -99,14 +99,67 @@ def test_the_data_folder_comes_from_the_environment(ran: list[TrufApp],
     assert ran[0].data is not None and ran[0].data.folder == _private_data_dir
 
 
-def test_a_data_folder_that_cannot_be_made_is_a_notice(tmp_path: Path,
-                                                       ran: list[TrufApp]) -> None:
-    (tmp_path / "file").write_text("x")
-    assert cli.main(["--data-dir", str(tmp_path / "file" / "sub"), "--lang", "en"]) == 0
+def _folder_notice(ran: list[TrufApp], folder: Path, lang: str) -> str:
+    from truf_tui.ui.i18n import get_language, set_language
+
+    ran.clear()
+    assert cli.main(["--data-dir", str(folder), "--lang", lang]) == 0
     [app] = ran
-    assert app.data is None
-    message = app._notices[0].message("en")
-    assert "could not be created" in message and "Nothing will be saved" in message
+    assert app.data is None and len(app._notices) == 1
+    old = get_language()
+    set_language(lang)
+    try:
+        return app._notices[0].message(lang)
+    finally:
+        set_language(old)
+
+
+# What a player met (issue 16, item 16): "…could not be created: File exists Nothing will be
+# saved this time." — the system's words run into ours.  Now: plain words, whole sentences.
+FOLDER_WORDS = {
+    "en": ("is a file, not a folder.", "Nothing will be saved this time."),
+    "eo": ("estas dosiero, ne dosierujo.", "Nenio estos konservata ĉi-foje."),
+}
+SYSTEM_WORDS = ("File exists", "Not a directory", "Errno", "could not be created")
+
+
+@pytest.mark.parametrize("lang", ["en", "eo"])
+def test_a_data_folder_that_is_a_file_is_said_plainly(tmp_path: Path, ran: list[TrufApp],
+                                                      lang: str) -> None:
+    (tmp_path / "file").write_text("x")
+    cause, outcome = FOLDER_WORDS[lang]
+    # --data-dir names the file itself.
+    message = _folder_notice(ran, tmp_path / "file", lang)
+    assert str(tmp_path / "file") in message
+    assert cause in message and message.endswith(outcome), message
+    assert not any(w in message for w in SYSTEM_WORDS), message
+    # --data-dir names a folder under the file: the file in the way is named.
+    message = _folder_notice(ran, tmp_path / "file" / "sub", lang)
+    assert f"{tmp_path / 'file'} {cause.split(' ', 1)[0]}" in message, message
+    assert str(tmp_path / "file" / "sub") in message and message.endswith(outcome)
+    assert not any(w in message for w in SYSTEM_WORDS), message
+    assert (tmp_path / "file").read_text() == "x"  # left as it is
+
+
+@pytest.mark.parametrize("lang", ["en", "eo"])
+def test_a_data_folder_without_permission_is_said_plainly(tmp_path: Path,
+                                                          ran: list[TrufApp],
+                                                          monkeypatch: pytest.MonkeyPatch,
+                                                          lang: str) -> None:
+    import errno
+
+    locked = tmp_path / "locked"
+    locked.mkdir()
+
+    def denied(self: Path, *a: Any, **k: Any) -> None:  # as chmod 555 does (but for root)
+        raise PermissionError(errno.EACCES, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "mkdir", denied)
+    message = _folder_notice(ran, locked / "data", lang)
+    words = {"en": "you may not create a folder in", "eo": "vi ne rajtas krei dosierujon en"}
+    assert f"{words[lang]} {locked}." in message, message
+    assert message.endswith(FOLDER_WORDS[lang][1])
+    assert not any(w in message for w in SYSTEM_WORDS + ("Permission denied",)), message
 
 
 # -- export ----------------------------------------------------------------------------------

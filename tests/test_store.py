@@ -142,7 +142,7 @@ def test_data_dir_override_env_and_platform(tmp_path: Path,
                         lambda name, appauthor=None: str(tmp_path / "plat" / name))
     assert data_dir() == tmp_path / "plat" / "truf-tui"
     (tmp_path / "file").write_text("x")
-    with pytest.raises(StoreError, match="could not be created|not a folder"):
+    with pytest.raises(StoreError, match="it is a file, not a folder"):
         data_dir(tmp_path / "file")
 
 

@@ -111,14 +111,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return fail(str(e))
 
     from truf_tui.ui.app import TrufApp  # imported late: --help and --version stay fast
-    from truf_tui.ui.storage import Notice
+    from truf_tui.ui.storage import Notice, folder_notice
 
     notices: list[Notice] = []
     try:
         folder: Path | None = data_dir(args.data_dir)
     except StoreError as e:  # play anyway; nothing is kept this time
         folder = None
-        notices.append(Notice("store.no_folder", str(e)))
+        notices.append(folder_notice(e))
 
     app = TrufApp(game=args.game, tier=args.tier, deck=args.deck, seed=args.seed,
                   lang=args.lang, data_dir=folder, load=record, notices=notices,

@@ -35,6 +35,7 @@ The app's side, in short::
 from truf_tui.store.files import (
     ENV_VAR,
     BadNameError,
+    FolderError,
     Problem,
     ProblemKind,
     StoreError,
@@ -70,6 +71,7 @@ __all__ = [
     "ENV_VAR",
     "MIGRATIONS",
     "BadNameError",
+    "FolderError",
     "GameMeta",
     "GameRow",
     "History",

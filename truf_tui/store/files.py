@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import json
+import logging
 import os
 import re
 import secrets
@@ -23,6 +24,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
+_LOG = logging.getLogger(__name__)  # the technical side of every Problem
 ENV_VAR = "TRUF_TUI_DATA_DIR"
 APP_NAME = "truf-tui"
 MAX_FILE_BYTES = 16 * 1024 * 1024  # far above any real save; a larger file is not ours
@@ -48,6 +50,27 @@ Subject = Literal["settings", "current", "named", "history", "pending"]
 
 class StoreError(Exception):
     """Something could not be written or found; ``str(e)`` is a sentence for the user."""
+
+
+class FolderError(StoreError):
+    """The data folder cannot be made or used.  ``reason`` says why in a word the UI words
+    plainly in either language: ``"file"`` (``blocker``, the folder itself or one above
+    it, is a file), ``"denied"`` (no permission to make it in ``blocker``, the nearest
+    existing folder), ``"other"`` (``detail``: the system's reason)."""
+
+    def __init__(self, path: Path, reason: Literal["file", "denied", "other"],
+                 blocker: Path | None = None, detail: str = "") -> None:
+        self.path, self.reason, self.detail = path, reason, detail
+        self.blocker = blocker if blocker is not None else path
+        if reason == "file":
+            where = "it is" if self.blocker == path else f"{self.blocker} is"
+            text = f"The data folder {path} cannot be made: {where} a file, not a folder."
+        elif reason == "denied":
+            text = (f"The data folder {path} cannot be made: there is no permission to "
+                    f"write in {self.blocker}.")
+        else:
+            text = f"The data folder {path} cannot be made ({detail})."
+        super().__init__(text)
 
 
 class BadNameError(StoreError, ValueError):
@@ -86,6 +109,10 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         "empty": "{what} ({name}) was empty. {kept}, and {fresh}.",
         "corrupt": "{what} ({name}) is damaged and could not be read ({detail}). {kept}, and "
                    "{fresh}.",
+        # The database's own words (an integrity check's) mean nothing to a player: they go
+        # to the log (Problem.detail, logging), the notice says what it means.
+        "corrupt.plain": "{what} ({name}) is damaged and could not be read. {kept}, and "
+                         "{fresh}.",
         "foreign": "{what} ({name}) is not a truf-tui file of this kind ({detail}). {kept}, "
                    "and {fresh}.",
         "newer": "{what} ({name}) was written by a newer version of truf-tui ({detail}). "
@@ -112,6 +139,8 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         "empty": "{what} ({name}) estis malplena. {kept}, kaj {fresh}.",
         "corrupt": "{what} ({name}) estas difektita kaj ne legeblas ({detail}). {kept}, kaj "
                    "{fresh}.",
+        "corrupt.plain": "{what} ({name}) estas difektita kaj ne legeblas. {kept}, kaj "
+                         "{fresh}.",
         "foreign": "{what} ({name}) ne estas tiaspeca dosiero de truf-tui ({detail}). {kept}, "
                    "kaj {fresh}.",
         "newer": "{what} ({name}) estis skribita de pli nova versio de truf-tui ({detail}). "
@@ -135,6 +164,10 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         "not_kept": "Ĝi ne flankenmeteblis ({detail2}), do ĝi restas kiel ĝi estas",
     },
 }
+
+
+# Whose damage the notice says without the technical reason (SQLite's own text).
+PLAIN_DAMAGE: frozenset[Subject] = frozenset({"history"})
 
 
 @dataclass(frozen=True)
@@ -165,8 +198,11 @@ class Problem:
             kept = t["kept"].format(kept=self.kept_as)
         else:
             kept = t["not_kept"].format(detail2=self.move_error or "?")
-        return t[self.kind].format(what=what, name=self.path.name, detail=self.detail,
-                                   kept=kept, fresh=fresh, key=self.key, default=self.default)
+        template = t[self.kind]
+        if self.kind == "corrupt" and self.subject in PLAIN_DAMAGE:
+            template = t["corrupt.plain"]
+        return template.format(what=what, name=self.path.name, detail=self.detail,
+                               kept=kept, fresh=fresh, key=self.key, default=self.default)
 
     def __str__(self) -> str:
         return self.message("en")
@@ -192,13 +228,34 @@ def data_dir(override: str | Path | None = None) -> Path:
 
 
 def ensure_dir(path: Path) -> None:
+    """Make the folder ``path`` (and those above it) if missing; :class:`FolderError` if it
+    cannot be made or is not a folder."""
     try:
         path.mkdir(parents=True, exist_ok=True, mode=0o700)
     except OSError as e:
-        raise StoreError(f"The data folder {path} could not be created: "
-                         f"{e.strerror or e}") from e
+        blocker = _in_the_way(path)
+        if blocker is not None:
+            raise FolderError(path, "file", blocker) from e
+        if e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            raise FolderError(path, "denied", _nearest_existing(path)) from e
+        raise FolderError(path, "other", detail=e.strerror or str(e)) from e
     if not path.is_dir():
-        raise StoreError(f"The data folder {path} is not a folder.")
+        raise FolderError(path, "file", _in_the_way(path) or path)
+
+
+def _in_the_way(path: Path) -> Path | None:
+    """The file (not a folder) at ``path`` or above it that stops it being a folder."""
+    for p in (path, *path.parents):
+        if os.path.lexists(p):
+            return None if p.is_dir() else p
+    return None
+
+
+def _nearest_existing(path: Path) -> Path:
+    for p in path.parents:
+        if p.exists():
+            return p
+    return path.parent
 
 
 # -- writing -------------------------------------------------------------------------------------
@@ -546,8 +603,11 @@ def set_aside(path: Path, subject: Subject, why: Invalid, *, key: str = "",
     except FileChangedError:
         raise
     except OSError as e:
+        _LOG.warning("%s: %s (%s); it could not be moved aside: %s", path, why.kind,
+                     why.detail, e)
         return Problem(why.kind, subject, path, why.detail, None, key=key,
                        move_error=e.strerror or str(e))
+    _LOG.warning("%s: %s (%s); kept aside as %s", path, why.kind, why.detail, kept)
     return Problem(why.kind, subject, path, why.detail, kept, key=key)
 
 

@@ -384,7 +384,9 @@ class History:
                                f"version {len(self.migrations)}"))
         rows = conn.execute("PRAGMA quick_check").fetchall()
         if rows != [("ok",)]:
-            raise _Bad(Invalid("corrupt", "integrity check: " + str(rows[0][0])[:120]))
+            # Whole, for the log (the notice does not show it: Problem.message).
+            more = f" (and {len(rows) - 1} more)" if len(rows) > 1 else ""
+            raise _Bad(Invalid("corrupt", f"integrity check: {rows[0][0]}{more}"))
 
     def _migrate(self, conn: sqlite3.Connection) -> None:
         """Bring the schema up to ``len(self.migrations)``, one transaction per migration

@@ -172,6 +172,7 @@ class Notice:
 
     key: str
     detail: str = ""
+    fields: tuple[tuple[str, str], ...] = ()  # more values for the text (a path...)
 
     def message(self, lang: str = "en") -> str:
         from truf_tui.ui.i18n import tr  # the current language is the app's
@@ -179,7 +180,24 @@ class Notice:
         detail = self.detail.strip()
         if detail and detail[-1] not in ".!?…":  # a store's reason, then a sentence of ours
             detail += "."
-        return tr(self.key, detail=detail)
+        return tr(self.key, detail=detail, **dict(self.fields))
+
+
+def folder_notice(e: StoreError) -> Notice:
+    """The data folder cannot be used: say why in plain words, in the player's language."""
+    from truf_tui.store import FolderError
+
+    if not isinstance(e, FolderError):
+        return Notice("store.no_folder", str(e))
+    if e.reason == "file" and e.blocker == e.path:
+        return Notice("store.no_folder.is_file", fields=(("path", str(e.path)),))
+    if e.reason == "file":
+        return Notice("store.no_folder.file_above",
+                      fields=(("path", str(e.path)), ("file", str(e.blocker))))
+    if e.reason == "denied":
+        return Notice("store.no_folder.denied",
+                      fields=(("path", str(e.path)), ("folder", str(e.blocker))))
+    return Notice("store.no_folder.other", fields=(("path", str(e.path)), ("why", e.detail)))
 
 
 class AppData:

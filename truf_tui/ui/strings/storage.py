@@ -43,6 +43,31 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "{detail} Nothing will be saved this time.",
         "eo": "{detail} Nenio estos konservata ĉi-foje.",
     },
+    # The data folder cannot be used (--data-dir, TRUF_TUI_DATA_DIR): why, then what it means.
+    "store.no_folder.is_file": {
+        "en": "Your games cannot be kept in {path}: it is a file, not a folder. Nothing "
+              "will be saved this time.",
+        "eo": "Viaj ludoj ne konserveblas en {path}: ĝi estas dosiero, ne dosierujo. Nenio "
+              "estos konservata ĉi-foje.",
+    },
+    "store.no_folder.file_above": {
+        "en": "Your games cannot be kept in {path}: {file} is a file, not a folder. Nothing "
+              "will be saved this time.",
+        "eo": "Viaj ludoj ne konserveblas en {path}: {file} estas dosiero, ne dosierujo. "
+              "Nenio estos konservata ĉi-foje.",
+    },
+    "store.no_folder.denied": {
+        "en": "Your games cannot be kept in {path}: you may not create a folder in "
+              "{folder}. Nothing will be saved this time.",
+        "eo": "Viaj ludoj ne konserveblas en {path}: vi ne rajtas krei dosierujon en "
+              "{folder}. Nenio estos konservata ĉi-foje.",
+    },
+    "store.no_folder.other": {
+        "en": "Your games cannot be kept in {path}: the folder could not be created "
+              "({why}). Nothing will be saved this time.",
+        "eo": "Viaj ludoj ne konserveblas en {path}: la dosierujo ne kreeblis ({why}). "
+              "Nenio estos konservata ĉi-foje.",
+    },
     # -- the saved game -----------------------------------------------------------------
     "start.continue": {"en": "▶ Continue (c)", "eo": "▶ Daŭrigi (c)"},
     "start.continue.trufludo": {
