@@ -17,7 +17,10 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Click
+from textual.widgets import Button
 
 from truf_tui.cards import Card
 from truf_tui.engine import truc, trufludo
@@ -36,6 +39,7 @@ from truf_tui.ui.guide import (
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.keybar import KeyHint
 from truf_tui.ui.screens.dialogs import ConfirmDialog
+from truf_tui.ui.screens.summary import TrucRoundSummary
 from truf_tui.ui.screens.truc_table import BY_KIND, TrucTable
 from truf_tui.ui.screens.trufludo_table import TrufludoTable
 from truf_tui.ui.widgets.cards import CardView, card_markup
@@ -342,6 +346,44 @@ class GuidedTrufludo(GuideMixin, TrufludoTable):
             super().choose(index)
 
 
+class GuidedRoundSummary(TrucRoundSummary):
+    """The round summary of the guided game, at the top of the screen and compact, so that
+    the guide's panel under it, which explains the same round, stays in view: the box ends
+    above the panel (its body scrolls if a short terminal leaves too little room)."""
+
+    CSS_PATH = ["../tables.tcss", "../guide.tcss"]  # type: ignore[assignment]
+
+    def __init__(self, state: truc.State, table: GuideMixin) -> None:
+        super().__init__(state)
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box summary-box"):
+            yield Markup(id="summary-title", classes="dialog-title")
+            with VerticalScroll(id="summary-scroll"):
+                yield Markup(id="summary-body", classes="summary-body")
+            with Horizontal(classes="dialog-buttons"):
+                for bid, _key in self.BUTTONS:
+                    yield Button(id=bid, variant="primary", compact=True)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.fit_above_guide()
+        self.call_after_refresh(self.fit_above_guide)  # the panel has its new step by then
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_above_guide)
+
+    def fit_above_guide(self) -> None:
+        panels = self.table.query(GuidePanel)
+        if not panels or not panels.first().region.height:
+            return
+        top = max(panels.first().region.y, 6)  # the panel's first row on the screen
+        box = self.query_one(".summary-box")
+        if box.styles.max_height is None or box.styles.max_height.value != top:
+            box.styles.max_height = top
+
+
 class GuidedTruc(GuideMixin, TrucTable):
     """Le Truc's guided game: round 1 from the fixed pack, rounds 2 and 3 from the seed."""
 
@@ -358,6 +400,15 @@ class GuidedTruc(GuideMixin, TrucTable):
 
     def parse(self, move: str) -> Any:
         return truc.parse_action(move)
+
+    def round_summary(self, new: truc.State) -> TrucRoundSummary:
+        return GuidedRoundSummary(new, self)
+
+    def after_commit(self, old: Any, new: Any, mover: int, action: Any) -> bool:
+        held = super().after_commit(old, new, mover, action)
+        if held:  # a round is over: the panel explains it beside the summary, now
+            self.refresh_view()
+        return held
 
     def play_card(self, index: int) -> None:
         if not self.guide_blocks():
@@ -380,4 +431,5 @@ def guided_table(game: str) -> GuideMixin:
     return GuidedTrufludo() if game == "trufludo" else GuidedTruc()
 
 
-__all__ = ["COMPUTER", "GuidePanel", "GuidedTruc", "GuidedTrufludo", "guided_table"]
+__all__ = ["COMPUTER", "GuidePanel", "GuidedRoundSummary", "GuidedTruc", "GuidedTrufludo",
+           "guided_table"]

@@ -455,14 +455,17 @@ class TrucTable(TableScreen):
                 # keyboard is passed after it (to the new round's first player).
                 self.viewer = None
             self.refresh_view()
-            summary = TrucRoundSummary(new, names=self.names_or_none)
-            if self.config.practice:  # the computer's hand and a review of the round
-                from truf_tui.ui.screens.practice import PracticeRoundSummary
-
-                summary = PracticeRoundSummary(new)
-            self.app.push_screen(summary, self._summary_closed)
+            self.app.push_screen(self.round_summary(new), self._summary_closed)
             return True
         return False
+
+    def round_summary(self, new: truc.State) -> TrucRoundSummary:
+        """The dialog after a round (T6-T10) that ended in ``new``."""
+        if self.config.practice:  # the computer's hand and a review of the round
+            from truf_tui.ui.screens.practice import PracticeRoundSummary
+
+            return PracticeRoundSummary(new)
+        return TrucRoundSummary(new, names=self.names_or_none)
 
     def _summary_closed(self, _: str | None) -> None:
         self._busy = False

@@ -60,7 +60,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "guide.leave.yes": {"en": "Leave (y)", "eo": "Forlasi (j)"},
     "guide.leave.no": {"en": "Stay (n)", "eo": "Resti (n)"},
-    "guide.opponent": {"en": "scripted", "eo": "laŭ skripto"},
+    # Under "Computer", where a real game names its strength (12 cells at most).
+    "guide.opponent": {"en": "guided game", "eo": "gvidata ludo"},
     "guide.key.leave": {"en": "Leave guide", "eo": "Forlasi gvidilon"},
     "guide.auto.running": {
         "en": "Playing the rest of the game for both sides… {n} cards left in the stock.",
