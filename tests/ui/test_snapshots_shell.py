@@ -40,6 +40,15 @@ def test_start_truc_in_esperanto(snap_compare: Any) -> None:
     assert snap_compare(TrufApp(lang="eo"), terminal_size=SIZE, run_before=choose_truc)
 
 
+def test_start_truc_in_esperanto_at_80x24(snap_compare: Any) -> None:
+    # Issue 16, item 18: the compact form, everything in view (buttons, Rest refused, tiers).
+    async def choose_truc(pilot: Any) -> None:
+        await pilot.pause()
+        await pilot.click("#game-1")
+
+    assert snap_compare(TrufApp(lang="eo"), terminal_size=(80, 24), run_before=choose_truc)
+
+
 def test_help_en(snap_compare: Any) -> None:
     assert snap_compare(TrufApp(), terminal_size=SIZE, run_before=_help_ready)
 

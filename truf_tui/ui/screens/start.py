@@ -57,6 +57,8 @@ class StartScreen(Screen[None]):
     """Choices are kept in ``app.start_choices``, so they survive a game and come back."""
 
     AUTO_FOCUS = "#game"  # the top of the form: Tab walks down it to "Play"
+    # Below 30 rows the form is drawn compact (app.tcss), so that 80×24 shows all of it.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
     BINDINGS = [
         Binding("p,enter", "play", show=False),
         Binding("c", "continue_game", show=False),

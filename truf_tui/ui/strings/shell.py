@@ -91,11 +91,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "La celo estu entjero de {min} ĝis {max}.",
     },
     "start.rest": {"en": "Rest refused", "eo": "Rifuzita resto"},
-    "start.rest.stake": {
-        "en": "declarer scores the stake",
-        "eo": "la deklarinto gajnas la veton",
-    },
-    "start.rest.game": {"en": "declarer wins the game", "eo": "la deklarinto gajnas la ludon"},
+    # T8: both choices side by side in the 59 cells an 80-column start screen leaves them.
+    "start.rest.stake": {"en": "declarer scores the stake", "eo": "la veto al la deklarinto"},
+    "start.rest.game": {"en": "declarer wins the game", "eo": "la ludo al la deklarinto"},
     "start.dealer": {"en": "First dealer", "eo": "Unua disdonanto"},
     "start.dealer.random": {"en": "drawn by lot", "eo": "laŭ loto"},
     "start.dealer.you": {"en": "you", "eo": "vi"},
