@@ -80,6 +80,16 @@ class FoldConfirm(ConfirmDialog):
         return tr("tbl.t.fold.message", n=s.stake)
 
 
+class TricksBox(Markup):
+    """The tricks of the round; its lines are broken to fit its width (tricks_text), so it
+    is drawn again when that changes (the move log opened beside it, a resize)."""
+
+    def on_resize(self) -> None:
+        screen = self.screen
+        if isinstance(screen, TrucTable) and screen.is_mounted:
+            self.set(screen.tricks_text(screen.tstate))
+
+
 class TrucTable(TableScreen):
     GAME = "truc"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -138,7 +148,7 @@ class TrucTable(TableScreen):
                         yield Markup(id="trick-label", classes="small-label")
                         yield CardRow(2, id="trick", classes="trick-cards")
                         yield Markup(id="trick-names", classes="notes")
-                    yield Markup(id="tricks", classes="tricks")
+                    yield TricksBox(id="tricks", classes="tricks")
                     yield Markup(id="stake", classes="stake")
                 yield Markup(id="status", classes="status")
                 with Horizontal(id="my-zone", classes="zone"):
@@ -258,14 +268,29 @@ class TrucTable(TableScreen):
 
     def tricks_text(self, s: truc.State) -> str:
         st = self.card_style
+        boxes = self.query("#tricks")
+        room = boxes.first().content_size.width if boxes else 0
+
+        def fits(line: str) -> bool:
+            return not room or Content.from_markup(line).cell_length <= room
+
         lines = [f"[b]{tr('tbl.t.tricks.title')}[/]"]
         for i in range(3):
+            label = tr("tbl.t.trick.n", n=i + 1)
             if i < len(s.tricks):
-                lines.append(tr("tbl.t.trick.n", n=i + 1) + "  "
-                             + trick_markup(s.tricks[i], st, self.me))
+                trick = trick_markup(s.tricks[i], st, self.me)
+                line = f"{label}  {trick}"
+                if not fits(line):  # narrow (the move log beside): the result goes under
+                    cards, result = trick.rsplit("  ", 1)
+                    line = f"{label} {cards}\n{' ' * (len(label) + 1)}{result}"
+                lines.append(line)
             else:
-                lines.append(f"[dim]{tr('tbl.t.trick.n', n=i + 1)}  —[/]")
-        lines.append(f"[dim]{tr('tbl.t.ranks')}[/]")
+                lines.append(f"[dim]{label}  —[/]")
+        # T1's order on one line, or (narrow) broken after its title, never inside the list.
+        ranks = tr("tbl.t.ranks")
+        if not fits(ranks) and ": " in ranks:
+            ranks = ranks.replace(": ", ":\n", 1)
+        lines.append(f"[dim]{ranks}[/]")
         return "\n".join(lines)
 
     def stake_text(self, s: truc.State) -> str:
