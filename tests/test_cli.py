@@ -222,7 +222,11 @@ def test_serve_speaks_http_and_websocket(tmp_path: Path) -> None:
     try:
         wait_for_port(port, proc, timeout=20)
         page, pong, screen = asyncio.run(asyncio.wait_for(speak(), timeout=45))
-        assert "truf-tui" in page and f"ws://127.0.0.1:{port}/ws" in page
+        assert f"ws://127.0.0.1:{port}/ws" in page
+        # the tab has a title, and the terminal takes the keyboard once connected (item 19;
+        # tests/test_serve_browser.py checks both in a real browser)
+        assert "<title>truf-tui</title>" in page
+        assert 'classList.contains("-connected")' in page and "input.focus()" in page
         assert pong
         assert b"against the computer" in screen  # the start screen, drawn for the browser
     finally:

@@ -177,10 +177,10 @@ def serve_command(args: argparse.Namespace) -> str:
 
 def serve(args: argparse.Namespace) -> int:
     try:
-        from textual_serve.server import Server
+        from truf_tui.web import TrufServer
     except ImportError:
         return fail("serving needs the textual-serve package: pip install textual-serve")
-    server = Server(serve_command(args), host=args.host, port=args.port, title="truf-tui")
+    server = TrufServer(serve_command(args), host=args.host, port=args.port)
     _quiet_closed_loop()
     try:
         server.serve()
