@@ -1,5 +1,6 @@
 """``truf-tui serve`` in a real browser (issue 16, item 19): the tab is titled "truf-tui" and
-a key pressed before any click reaches the game.
+a key pressed before any click reaches the game; with an access token (item 23), the page
+opened at the printed address plays, and the same server without the token shows a 403 page.
 
 Headless Chromium, driven over its DevTools protocol (with aiohttp, already a dependency of
 textual-serve).  Skipped where no Chromium is installed (Debian: ``apt-get install
@@ -78,12 +79,18 @@ class Page:
                         windowsVirtualKeyCode=ord(key.upper()))
 
 
-def test_the_tab_is_titled_and_keys_work_without_a_click(tmp_path: Path) -> None:
+TOKEN = "a-token-for-the-browser"
+
+
+@pytest.mark.parametrize("token", [None, TOKEN])
+def test_the_tab_is_titled_and_keys_work_without_a_click(tmp_path: Path,
+                                                         token: str | None) -> None:
     data, profile = tmp_path / "data", tmp_path / "profile"
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "truf_tui", "--lang", "en", "--data-dir", str(data),
-         "serve", "--host", "127.0.0.1", "--port", str(port)],
+         "serve", "--host", "127.0.0.1", "--port", str(port),
+         *(["--token", token] if token else [])],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     assert CHROMIUM is not None
     browser = subprocess.Popen(
@@ -106,7 +113,13 @@ def test_the_tab_is_titled_and_keys_work_without_a_click(tmp_path: Path) -> None
                 target = next(t for t in await r.json() if t["type"] == "page")
             async with s.ws_connect(target["webSocketDebuggerUrl"], max_msg_size=0) as ws:
                 page = Page(ws)
-                await page.call("Page.navigate", url=f"http://127.0.0.1:{port}/")
+                url = f"http://127.0.0.1:{port}/"
+                if token:
+                    await page.call("Page.navigate", url=url)
+                    await page.until("document.title === 'truf-tui: access refused'")
+                    assert "403" in await page.value("document.body.innerText")
+                    url += f"?token={token}"
+                await page.call("Page.navigate", url=url)
                 await page.until("document.body && document.body.classList"
                                  ".contains('-first-byte')")  # the start screen is drawn
                 assert await page.value("document.title") == "truf-tui"
