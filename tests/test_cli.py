@@ -298,8 +298,8 @@ def start_server(tmp_path: Path, *serve_args: str, loopback: bool = True,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
 
 
-def stop_server(proc: subprocess.Popen[bytes]) -> str:
-    """Stop it; what it wrote on stderr."""
+def stop_server(proc: subprocess.Popen[bytes]) -> tuple[str, str]:
+    """Stop it; what it wrote on stdout (after its first line) and on stderr."""
     with contextlib.suppress(ProcessLookupError):
         os.killpg(proc.pid, signal.SIGTERM)
     try:
@@ -309,9 +309,10 @@ def stop_server(proc: subprocess.Popen[bytes]) -> str:
         proc.wait(timeout=5)
     assert proc.stderr is not None and proc.stdout is not None
     err = proc.stderr.read().decode(errors="replace")
+    out = proc.stdout.read().decode(errors="replace")
     proc.stderr.close()
     proc.stdout.close()
-    return err
+    return out, err
 
 
 def test_serve_off_loopback_opens_only_with_its_printed_token(tmp_path: Path) -> None:
@@ -383,8 +384,10 @@ def test_serve_off_loopback_opens_only_with_its_printed_token(tmp_path: Path) ->
         assert len(token) >= 32 and cli.access_token(token) == token  # random, URL-safe
         asyncio.run(asyncio.wait_for(speak(url, token), timeout=60))
     finally:
-        err = stop_server(proc)
+        out, err = stop_server(proc)
     assert "Traceback" not in err, err
+    assert "/?token=…" in out  # the log of requests hides it, even across wrapped lines:
+    assert token not in "".join(out.split())
 
 
 def test_serve_with_a_given_token_asks_for_it_on_loopback_too(tmp_path: Path) -> None:
@@ -415,5 +418,5 @@ def test_serve_with_a_given_token_asks_for_it_on_loopback_too(tmp_path: Path) ->
             f"truf-tui serve: open {base}/?token={token}"
         asyncio.run(asyncio.wait_for(speak(), timeout=60))
     finally:
-        err = stop_server(proc)
+        _, err = stop_server(proc)
     assert "Traceback" not in err, err

@@ -17,6 +17,8 @@ Imported only by ``truf-tui serve`` (textual-serve and aiohttp load slowly).
 from __future__ import annotations
 
 import html
+import logging
+import re
 import secrets
 import socket
 from collections.abc import Awaitable, Callable
@@ -96,6 +98,10 @@ class TrufServer(Server):
                                 samesite="Strict")
         return response
 
+    def initialize_logging(self) -> None:
+        super().initialize_logging()
+        logging.getLogger("aiohttp.access").addFilter(hide_token)
+
     async def on_startup(self, app: web.Application) -> None:
         if self.token is None:
             await super().on_startup(app)
@@ -118,6 +124,13 @@ class TrufServer(Server):
             "config": {"static": {"url": "/static/"}},
             "application": {"name": self.title},
         }
+
+
+def hide_token(record: logging.LogRecord) -> bool:
+    """The server's log of requests (on its terminal) shows ``token=…``, not the token."""
+    record.msg = re.sub(r"([?&]token=)[^&\s\"]*", r"\1…", record.getMessage())
+    record.args = None
+    return True
 
 
 def refused(reason: str) -> web.Response:
