@@ -382,3 +382,69 @@ def test_esperanto_uses_one_word_per_thing() -> None:
         assert not re.search(r"\bfortoj\b|elektita forto", text), text
         assert "vizaĝ" not in text and "turniĝ" not in text, text
     assert "rifuzi" in help_eo and "stoko" not in help_eo
+
+
+# -- the one-minute quick start at the head of each game (issue 16, item 22) ----------------
+QUICK_START = {"en": "**Quick start: the game in one minute**",
+               "eo": "**Rapida komenco: la ludo en unu minuto**"}
+
+
+def _quick_start(lang: str, game_heading: str) -> tuple[list[str], str]:
+    """The numbered steps (each joined into one line) that open a game's section, and the
+    rest of the quick start (what follows the steps, up to the next paragraph break)."""
+    from truf_tui.ui.screens.help import split_sections
+
+    section = next(s for s in split_sections(_text(lang)) if s.title == game_heading)
+    body = section.text.split("\n", 1)[1].strip()
+    assert body.startswith(QUICK_START[lang]), body[:80]  # the very first thing under it
+    paragraphs = body.split("\n\n")
+    steps = re.split(r"\n(?=\d\. )", paragraphs[1])
+    return [" ".join(s.split()) for s in steps], " ".join(paragraphs[2].split())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_trufludo_opens_with_five_steps_that_agree_with_the_engine(lang: str) -> None:
+    from truf_tui.engine.trufludo import new_game
+
+    steps, _ = _quick_start(lang, "Trufludo")
+    assert [s[:2] for s in steps] == ["1.", "2.", "3.", "4.", "5."], steps
+    s = new_game(seed=3)
+    hand, table = len(s.hands[0]), len(s.table)
+    assert (hand, len(s.hands[1]), table) == (3, 3, 4)
+    deal = {"en": f"gives {hand} cards to each player and lays {table} cards face up",
+            "eo": f"donas po {hand} kartojn al ĉiu ludanto kaj metas {table} kartojn malkaŝe"}
+    assert deal[lang] in steps[0], steps[0]
+    trufego = {"en": "take the only card on the table, that is a *trufego*: it counts double",
+               "eo": "prenas la solan tablokarton, tio estas *trufego*: ĝi valoras duoble"}
+    assert trufego[lang] in steps[3], steps[3]
+    assert {"en": "play again", "eo": "denove ludas"}[lang] in steps[3]  # F8
+    # F11: a card counts 1, a trufego 1 more.
+    assert {"en": "1 point for each card, and 1 more for each trufego",
+            "eo": "1 poento por ĉiu karto, kaj 1 plia por ĉiu trufego"}[lang] in steps[4]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_le_truc_opens_with_five_steps_and_a_line_on_raising(lang: str) -> None:
+    from truf_tui.cards import TRUC_RANKS
+    from truf_tui.engine.truc import Rules, new_game
+
+    steps, raising = _quick_start(lang, "Le Truc")
+    assert [s[:2] for s in steps] == ["1.", "2.", "3.", "4.", "5."], steps
+    s = new_game(seed=3)
+    assert {len(h) for h in s.hands} == {3}
+    assert {"en": "Each player gets 3 cards", "eo": "Ĉiu ludanto ricevas 3 kartojn"}[lang] \
+        in steps[0]
+    # T1, highest first: the 7, then the 8, then the ace; the 9 lowest.
+    best = [r for r in reversed(TRUC_RANKS)][:3]
+    assert best == ["7", "8", "A"] and TRUC_RANKS[0] == "9"
+    order = {"en": "the 7, then the 8, then the ace; the 9 is the lowest",
+             "eo": "la 7, poste la 8, poste la aso; la 9 estas la plej malalta"}
+    assert order[lang] in steps[0], steps[0]
+    target = Rules().target
+    assert {"en": f"reach {target} points wins the game",
+            "eo": f"atingas {target} poentojn, tiu gajnas la ludon"}[lang] in steps[4]
+    # One line on raising (T7): the key, the call, and both answers.
+    assert raising.startswith({"en": "Raising:", "eo": "Altigi:"}[lang]), raising
+    assert "`r`" in raising and '"2 pli?"' in raising
+    assert all(w in raising for w in {"en": ("accepts", "refuses"),
+                                      "eo": ("akceptas", "rifuzas")}[lang])
