@@ -436,6 +436,9 @@ def test_le_truc_opens_with_five_steps_and_a_line_on_raising(lang: str) -> None:
     order = {"en": "the 7, then the 8, then the ace; the 9 is the lowest",
              "eo": "la 7, poste la 8, poste la aso; la 9 estas la plej malalta"}
     assert order[lang] in steps[0], steps[0]
+    # T6: more tricks win; with one trick each, the earlier winner.
+    assert {"en": "One trick each: the player who won first takes the round",
+            "eo": "Po unu truko: la rondon gajnas tiu, kiu gajnis unue"}[lang] in steps[3]
     target = Rules().target
     assert {"en": f"reach {target} points wins the game",
             "eo": f"atingas {target} poentojn, tiu gajnas la ludon"}[lang] in steps[4]
