@@ -266,11 +266,11 @@ def test_f3_counts_the_deals_as_the_engine_deals_them(deck: str) -> None:
     en = " ".join(_rule_bullets("en", "F3"))
     eo = " ".join(_rule_bullets("eo", "F3"))
     size = {"french": 52, "italian": 40}[deck]
-    # "with 52 cards ... 8 deals ... in all, the first one and 7 more"
-    assert re.search(rf"{size} cards.*?{deals} (deals of 6 cards )?in all, the first one "
-                     rf"and {deals - 1} more", en), en
-    assert re.search(rf"{size} kartoj.*?entute {deals}( disdonoj de po 6 kartoj)?, la unua "
-                     rf"kaj {deals - 1} pliaj", eo), eo
+    # "With 52 cards there are 8 deals of 6 cards in all, ...: the first one and 7 more."
+    assert re.search(rf"{size} cards there are {deals} (deals of 6 cards )?in all[^.]*: "
+                     rf"the first one and {deals - 1} more\.", en), en
+    assert re.search(rf"{size} kartoj estas entute {deals}( disdonoj de po 6 kartoj)?[^.]*: "
+                     rf"la unua kaj {deals - 1} pliaj\.", eo), eo
     # The old count ("8 such deals after the first 4 table cards") is gone.
     assert "such deals after" not in en and "tiaj disdonoj post" not in eo
 
