@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+import json
 import math
 import random
 from pathlib import Path
@@ -11,6 +13,7 @@ import pytest
 
 from truf_tui.ai import PLAYERS, TIERS, make_bot
 from truf_tui.engine import truc, trufludo
+from truf_tui.engine.common import IllegalActionError
 
 ITER = 24  # a tiny search budget: these tests check behaviour, not strength
 
@@ -51,16 +54,6 @@ def random_position(game: str, rng: random.Random, rules: Any = None) -> Any:
             return s
 
 
-def other_state_same_view(s: Any, p: int, rng: random.Random) -> Any:
-    """A state with the same observation for ``p`` but other hidden cards (and seed)."""
-    for _ in range(50):
-        t = s.determinize(p, rng)
-        assert t.observation(p) == s.observation(p)
-        if t.hands[1 - p] != s.hands[1 - p] or not s.hands[1 - p]:
-            return t
-    return t
-
-
 def bots_for(game: str) -> list[str]:
     return list(PLAYERS[game])
 
@@ -68,17 +61,109 @@ def bots_for(game: str) -> list[str]:
 @pytest.mark.parametrize("game", ["trufludo", "truc"])
 @pytest.mark.parametrize("tier", TIERS)
 def test_no_peeking(game: str, tier: str) -> None:
+    """What a player may not see cannot change what its bot does.
+
+    ``t`` is made from ``s`` by hand, not by the engine's own determinizer: it trades hidden
+    cards (one of the opponent's for one of the unseen pack, the opponent's redeal discards)
+    and the seeds.  The observation must not tell the two apart, must name none of the
+    hidden cards, and must change when one of the player's *own* cards is traded (so the
+    equality is not vacuous).  The bot gets a plain copy of that observation and nothing
+    else (``choose`` has no other parameter), leaves it untouched, and plays the same.
+    """
     rng = random.Random(f"peek-{game}-{tier}")
-    for _ in range(4):
+    checked = 0
+    while checked < 4:
         s = random_position(game, rng)
         p = s.current_player
-        t = other_state_same_view(s, p, rng)
-        if game == "truc":
-            assert t.next_seed != s.next_seed
+        t = hidden_trade(s, p, rng)
+        if t is None or not s.hands[p]:
+            continue
+        checked += 1
         assert t.to_dict() != s.to_dict()
-        a = make_bot(game, tier, seed=5, iterations=ITER).choose(s.observation(p))
+        assert sorted(map(str, all_cards(t))) == sorted(map(str, all_cards(s)))
+        obs = s.observation(p)
+        assert t.observation(p) == obs
+        assert not hidden_cards(s, p) & observed_cards(this_round(obs))
+        assert own_trade(s, p, rng).observation(p) != obs
+        plain = json.loads(json.dumps(obs))  # data only: no path back to the state
+        assert plain == obs
+        bot_s = make_bot(game, tier, seed=5, iterations=ITER)
+        assert list(inspect.signature(bot_s.choose).parameters) == ["observation"]
+        a = bot_s.choose(plain)
+        assert plain == obs  # the bot did not write into it
         b = make_bot(game, tier, seed=5, iterations=ITER).choose(t.observation(p))
-        assert a == b
+        assert a == b and a in s.legal_actions() and b in t.legal_actions()
+
+
+def all_cards(s: Any) -> list[Any]:
+    cards = [*s.hands[0], *s.hands[1], *s.stock]
+    if hasattr(s, "discards"):  # Le Truc
+        cards += [*s.discards[0], *s.discards[1]]
+        cards += [c for tr in s.tricks for c in (tr.lead, tr.answer)]
+        cards += [] if s.trick_card is None else [s.trick_card]
+    else:
+        cards += [*s.table, *s.piles[0], *s.piles[1]]
+    return cards
+
+
+def this_round(obs: dict[str, Any]) -> dict[str, Any]:
+    """The observation without what earlier Truc rounds showed: each round is dealt from the
+    whole pack again (T2), so a card seen last round may now be hidden."""
+    if obs["game"] != "truc":
+        return obs
+    out = {k: v for k, v in obs.items() if k != "last_round"}
+    out["history"] = obs["history"][obs["round_start"]:]
+    return out
+
+
+def hidden_cards(s: Any, p: int) -> set[str]:
+    """The cards ``p`` has never seen: the opponent's hand, the stock, the opponent's discards."""
+    out = {*s.hands[1 - p], *s.stock}
+    if hasattr(s, "discards"):
+        out |= set(s.discards[1 - p])
+    return {str(c) for c in out}
+
+
+def observed_cards(obs: Any) -> set[str]:
+    """Every word of every string in the observation (cards are written as in T11)."""
+    if isinstance(obs, str):
+        return set(obs.split())
+    if isinstance(obs, dict):
+        return set().union(*(observed_cards(v) for v in obs.values())) if obs else set()
+    if isinstance(obs, (list, tuple)):
+        return set().union(*(observed_cards(v) for v in obs)) if obs else set()
+    return set()
+
+
+def _swap(a: tuple[Any, ...], i: int, b: tuple[Any, ...], j: int) -> tuple[Any, Any]:
+    la, lb = list(a), list(b)
+    la[i], lb[j] = lb[j], la[i]
+    return tuple(la), tuple(lb)
+
+
+def hidden_trade(s: Any, p: int, rng: random.Random) -> Any:
+    """``s`` with one opponent's card traded for a card of the stock and other seeds, or None
+    when there is nothing hidden to trade."""
+    opp, stock = s.hands[1 - p], s.stock
+    if not opp or not stock:
+        return None
+    new_opp, new_stock = _swap(opp, rng.randrange(len(opp)), stock, rng.randrange(len(stock)))
+    hands = (new_opp, s.hands[1]) if p == 1 else (s.hands[0], new_opp)
+    changes: dict[str, Any] = {"hands": hands, "stock": new_stock[::-1], "seed": None}
+    if hasattr(s, "next_seed"):  # Le Truc: the next shuffle is hidden too
+        changes["next_seed"] = s.next_seed ^ 0x5EED
+        d = s.discards[1 - p]
+        if d:
+            changes["discards"] = (s.discards[0], d[::-1]) if p == 0 else (d[::-1], s.discards[1])
+    return s._replace(**changes)
+
+
+def own_trade(s: Any, p: int, rng: random.Random) -> Any:
+    """``s`` with one of ``p``'s own cards traded for a card of the stock."""
+    mine, new_stock = _swap(s.hands[p], rng.randrange(len(s.hands[p])), s.stock,
+                            rng.randrange(len(s.stock)))
+    hands = (mine, s.hands[1]) if p == 0 else (s.hands[0], mine)
+    return s._replace(hands=hands, stock=new_stock)
 
 
 @pytest.mark.parametrize("game", ["trufludo", "truc"])
@@ -123,15 +208,61 @@ def test_analyse_covers_every_legal_action(game: str, tier: str) -> None:
 
 
 def test_whole_games_between_tiers() -> None:
+    """Bots of different tiers play whole games, and each game ends as the rules say."""
     for game, mod in (("trufludo", trufludo), ("truc", truc)):
         for i, (a, b) in enumerate([("easy", "medium"), ("hard", "expert")]):
-            s = mod.new_game(mod.Rules(target=3) if mod is truc else mod.Rules(), seed=i)
+            rules = mod.Rules(target=3) if mod is truc else mod.Rules()
+            s = mod.new_game(rules, seed=i)
+            start = s
             bots = [make_bot(game, a, seed=1, iterations=ITER),
                     make_bot(game, b, seed=2, iterations=ITER)]
+            movers: set[int] = set()
+            scores = [tuple(s.scores())]
             while not s.is_terminal():
                 p = s.current_player
                 act = bots[p].choose(s.observation(p))
+                assert act in s.legal_actions(), (game, a, b, str(act))
+                movers.add(p)
                 s = s.apply(act)
+                scores.append(tuple(s.scores()))
+            assert movers == {0, 1}, (game, a, b)
+            assert s.current_player is None and s.legal_actions() == []
+            with pytest.raises(IllegalActionError):
+                s.apply(act)
+            # The recorded moves replay, from the same deal, to the same end.
+            assert mod.replay(rules, [str(x) for x in s.history], seed=i,
+                              dealer=start.dealer).to_dict() == s.to_dict()
+            # Scores never go down, and only one player's changes at a time.
+            for before, after in zip(scores, scores[1:], strict=False):
+                assert all(y >= x for x, y in zip(before, after, strict=True)), (before, after)
+                assert sum(y != x for x, y in zip(before, after, strict=True)) <= 1
+            if mod is trufludo:
+                finished_trufludo_game(s)
+            else:
+                finished_truc_game(s)
+
+
+def finished_trufludo_game(s: Any) -> None:
+    """F10-F11: stock and hands empty, every card once, pile + trufegoj, the higher wins."""
+    assert not s.stock and not s.hands[0] and not s.hands[1]  # F10
+    cards = [*s.table, *s.piles[0], *s.piles[1]]
+    assert len(cards) == len(set(cards)) == (52 if s.rules.deck == "french" else 40)
+    assert len(s.history) == len(cards) - 4  # one card from a hand per move, 4 laid at F2
+    for p in (0, 1):
+        assert set(s.trufegoj[p]) <= set(s.piles[p])  # a trufego lies in the taker's pile
+        assert len(s.piles[p]) % 2 == 0  # a capture puts two cards in the pile (F5)
+    points = [len(s.piles[p]) + len(s.trufegoj[p]) for p in (0, 1)]  # F11
+    assert list(s.scores()) == points
+    expected = 0 if points[0] > points[1] else 1 if points[1] > points[0] else None
+    assert s.winner() == expected
+
+
+def finished_truc_game(s: Any) -> None:
+    """T10: one player has reached the target, the other has not, and the first one won."""
+    target = s.rules.target
+    a, b = s.scores()
+    assert (a >= target) != (b >= target), (a, b)
+    assert s.winner() == (0 if a >= target else 1)
 
 
 def test_make_bot_rejects_bad_arguments() -> None:

@@ -50,12 +50,24 @@ def test_help_version_and_serve_help(capsys: pytest.CaptureFixture[str]) -> None
         assert expected in capsys.readouterr().out
 
 
+def test_serve_help_says_who_can_reach_it(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["serve", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "--token TOKEN" in said and "other than loopback" in said
+    assert "opens only for requests that carry it" in said
+    assert "a random one is made at each start" in said
+    assert "Given on loopback, it is required there too" in said
+
+
 @pytest.mark.parametrize("args", [
     ["--game", "chess"], ["--tier", "godlike"], ["--deck", "tarot"], ["--seed", "x"],
     ["--lang", "fr"], ["--bogus"], ["bogus"], ["serve", "--port", "0"],
     ["serve", "--port", "http"], ["--load", "a.json", "--game", "truc"],
     ["--export", "a.json", "serve"], ["--export", "a.json", "--load", "b.json"],
     ["--load", "a.json", "serve"], ["--opponent", "robot"],
+    ["serve", "--token", "short"], ["serve", "--token", "sixteen chars ok"],
+    ["serve", "--token", "not/safe/in/a/url"], ["serve", "--token", ""],
 ])
 def test_bad_options_exit_2_with_a_message(args: list[str],
                                            capsys: pytest.CaptureFixture[str]) -> None:
@@ -64,6 +76,9 @@ def test_bad_options_exit_2_with_a_message(args: list[str],
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert "usage: truf-tui" in err and "error:" in err
+    if "--token" in args:  # says what a token must be, and does not repeat the secret
+        assert "invalid token: it needs at least 16 characters" in err
+        assert args[-1] not in err.split("error:")[1] or not args[-1]
 
 
 def test_options_reach_the_app(tmp_path: Path, ran: list[TrufApp]) -> None:
@@ -275,7 +290,11 @@ def test_serve_speaks_http_and_websocket(tmp_path: Path) -> None:
     try:
         wait_for_port(port, proc, timeout=20)
         page, pong, screen = asyncio.run(asyncio.wait_for(speak(), timeout=45))
-        assert "truf-tui" in page and f"ws://127.0.0.1:{port}/ws" in page
+        assert f"ws://127.0.0.1:{port}/ws" in page
+        # the tab has a title, and the terminal takes the keyboard once connected (item 19;
+        # tests/test_serve_browser.py checks both in a real browser)
+        assert "<title>truf-tui</title>" in page
+        assert 'classList.contains("-connected")' in page and "input.focus()" in page
         assert pong
         assert b"against the computer" in screen  # the start screen, drawn for the browser
     finally:
@@ -300,3 +319,157 @@ def test_serve_command_passes_the_options_on(tmp_path: Path) -> None:
     assert command.endswith("-m truf_tui --lang eo --data-dir 'my dir'")
     args = cli.build_parser().parse_args(["--opponent", "human", "serve"])
     assert cli.serve_command(args).endswith("-m truf_tui --opponent human")
+
+
+# -- serve on an address other than loopback: only with the access token (item 23) ----------
+def test_which_addresses_are_loopback() -> None:
+    for host in ("localhost", "LOCALHOST", "127.0.0.1", "127.3.2.1", "::1", "[::1]"):
+        assert cli.is_loopback(host), host
+    for host in ("0.0.0.0", "::", "192.168.1.20", "10.0.0.1", "fe80::1", "my-laptop",
+                 "localhost.example.org", ""):
+        assert not cli.is_loopback(host), host
+
+
+def test_the_address_to_open_names_this_computer_when_serving_on_all() -> None:
+    web = pytest.importorskip("truf_tui.web")
+    assert web.address("192.168.1.20", 8000) == "http://192.168.1.20:8000"
+    assert web.address("::1", 9000) == "http://[::1]:9000"
+    assert web.address("0.0.0.0", 8000) == f"http://{socket.gethostname()}:8000"
+
+
+def start_server(tmp_path: Path, *serve_args: str, loopback: bool = True,
+                 ) -> subprocess.Popen[bytes]:
+    """``truf-tui serve`` on 127.0.0.1; ``loopback=False`` starts it as it starts on any other
+    address (its own test of the address made False), so no other address is needed."""
+    main = "from truf_tui import cli; import sys; "
+    if not loopback:
+        main += "cli.is_loopback = lambda host: False; "
+    main += "sys.exit(cli.main(sys.argv[1:]))"
+    return subprocess.Popen(
+        [sys.executable, "-c", main, "--lang", "en", "--data-dir", str(tmp_path), "serve",
+         "--host", "127.0.0.1", *serve_args],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> tuple[str, str]:
+    """Stop it; what it wrote on stdout (after its first line) and on stderr."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=5)
+    assert proc.stderr is not None and proc.stdout is not None
+    err = proc.stderr.read().decode(errors="replace")
+    out = proc.stdout.read().decode(errors="replace")
+    proc.stderr.close()
+    proc.stdout.close()
+    return out, err
+
+
+def test_serve_off_loopback_opens_only_with_its_printed_token(tmp_path: Path) -> None:
+    aiohttp = pytest.importorskip("aiohttp")
+    port = free_port()
+    proc = start_server(tmp_path, "--port", str(port), loopback=False)
+    base = f"http://127.0.0.1:{port}"
+
+    async def refused(session: Any, path: str, **kw: Any) -> str:
+        async with session.get(base + path, **kw) as response:
+            assert response.status == 403, path
+            assert response.content_type == "text/html"
+            return str(await response.text())
+
+    async def ws_refused(session: Any, path: str, **kw: Any) -> None:
+        with pytest.raises(aiohttp.WSServerHandshakeError) as e:
+            async with session.ws_connect(base + path, **kw):
+                pass
+        assert e.value.status == 403, path
+
+    async def speak(url: str, token: str) -> None:
+        timeout = aiohttp.ClientTimeout(total=30)
+        async with aiohttp.ClientSession(timeout=timeout) as stranger:
+            page = await refused(stranger, "/")
+            assert "403: access refused" in page and "/?token=" in page
+            assert "has no access token" in page
+            assert "is not the one" in await refused(stranger, "/?token=" + "x" * 32)
+            assert "is not the one" in await refused(stranger, f"/?token={token}x")
+            await refused(stranger, "/static/js/textual.js")
+            await refused(stranger, "/download/anything")
+            await ws_refused(stranger, "/ws?width=100&height=32")
+            await ws_refused(stranger, "/ws?width=100&height=32",
+                             headers={"Cookie": f"truf-tui-token-{port}=wrong"})
+            # the right token, from a page of another site: refused too
+            await ws_refused(stranger, f"/ws?token={token}",
+                             origin="http://evil.example")
+        # a browser (cookies kept, even for an IP address) given the printed address
+        jar = aiohttp.CookieJar(unsafe=True)
+        async with aiohttp.ClientSession(timeout=timeout, cookie_jar=jar) as browser:
+            async with browser.get(url) as response:
+                assert response.status == 200
+                page = await response.text()
+                assert "<title>truf-tui</title>" in page
+                cookie = response.cookies[f"truf-tui-token-{port}"]
+                assert cookie.value == token and cookie["httponly"]
+                assert cookie["samesite"] == "Strict"
+            async with browser.get(base + "/static/js/textual.js") as response:
+                assert response.status == 200  # the page's script, by the cookie
+            async with browser.ws_connect(base + "/ws?width=100&height=32",
+                                          origin=base) as ws:
+                screen = b""
+                end = time.monotonic() + 25
+                while b"against the computer" not in screen and time.monotonic() < end:
+                    msg = await ws.receive(timeout=end - time.monotonic())
+                    assert msg.type == aiohttp.WSMsgType.BINARY or \
+                        msg.type == aiohttp.WSMsgType.TEXT, msg
+                    if msg.type == aiohttp.WSMsgType.BINARY:
+                        screen += msg.data
+                assert b"against the computer" in screen  # the game, for the token holder
+
+    try:
+        wait_for_port(port, proc, timeout=20)
+        assert proc.stdout is not None
+        said = proc.stdout.readline().decode()
+        prefix = f"truf-tui serve: open {base}/?token="
+        assert said.startswith(prefix), said
+        url = said.strip().removeprefix("truf-tui serve: open ")
+        token = url.removeprefix(f"{base}/?token=")
+        assert len(token) >= 32 and cli.access_token(token) == token  # random, URL-safe
+        asyncio.run(asyncio.wait_for(speak(url, token), timeout=60))
+    finally:
+        out, err = stop_server(proc)
+    assert "Traceback" not in err, err
+    assert "/?token=…" in out  # the log of requests hides it, even across wrapped lines:
+    assert token not in "".join(out.split())
+
+
+def test_serve_with_a_given_token_asks_for_it_on_loopback_too(tmp_path: Path) -> None:
+    """``--token`` on loopback: the token is required there too (documented in --help)."""
+    aiohttp = pytest.importorskip("aiohttp")
+    port, token = free_port(), "my-own-secret_123"
+    proc = start_server(tmp_path, "--port", str(port), "--token", token)
+    base = f"http://127.0.0.1:{port}"
+
+    async def speak() -> None:
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) as s:
+            async with s.get(base + "/") as response:
+                assert response.status == 403
+            with pytest.raises(aiohttp.WSServerHandshakeError) as e:
+                async with s.ws_connect(base + "/ws"):
+                    pass
+            assert e.value.status == 403
+            async with s.get(f"{base}/?token={token}") as response:
+                assert response.status == 200
+            async with s.ws_connect(f"{base}/ws?token={token}&width=80&height=24") as ws:
+                msg = await ws.receive(timeout=25)
+                assert msg.type == aiohttp.WSMsgType.BINARY  # the app draws: it is open
+
+    try:
+        wait_for_port(port, proc, timeout=20)
+        assert proc.stdout is not None
+        assert proc.stdout.readline().decode().strip() == \
+            f"truf-tui serve: open {base}/?token={token}"
+        asyncio.run(asyncio.wait_for(speak(), timeout=60))
+    finally:
+        _, err = stop_server(proc)
+    assert "Traceback" not in err, err

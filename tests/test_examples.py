@@ -1,4 +1,8 @@
-"""Replay every worked example of shared/spec/examples (copied into tests/data) move by move."""
+"""Replay every worked example of the spec (shared/spec/examples) move by move.
+
+The app ships the examples (``truf_tui/data/examples``, for its example viewer); that one
+copy is what these tests replay, and it must equal the spec's.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +12,26 @@ from pathlib import Path
 import pytest
 
 from truf_tui.engine import truc, trufludo
+from truf_tui.examples import EXAMPLES_DIR
 
-EXAMPLES = sorted((Path(__file__).parent / "data" / "examples").glob("*.json"))
+EXAMPLES = sorted(EXAMPLES_DIR.glob("*.json"))
+SPEC_EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "spec" / "examples"
 
 
 def test_examples_are_all_here() -> None:
     assert len(EXAMPLES) >= 23
+    assert EXAMPLES_DIR == Path(trufludo.__file__).resolve().parents[1] / "data" / "examples"
+    # One copy only: the tests keep none of their own.
+    assert not (Path(__file__).parent / "data" / "examples").exists()
+
+
+def test_the_shipped_examples_are_the_spec_s() -> None:
+    if not SPEC_EXAMPLES.is_dir():
+        pytest.skip(f"the spec's examples are not at {SPEC_EXAMPLES}")
+    spec = sorted(SPEC_EXAMPLES.glob("*.json"))
+    assert [p.name for p in EXAMPLES] == [p.name for p in spec]
+    differ = [p.name for p in spec if p.read_bytes() != (EXAMPLES_DIR / p.name).read_bytes()]
+    assert not differ, f"shipped examples differ from the spec's: {differ}"
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])

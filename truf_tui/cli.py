@@ -1,13 +1,17 @@
 """The command line.
 
-``truf-tui [options]`` starts the app; ``truf-tui serve [--host H] [--port P]`` serves it to a
-browser with textual-serve; ``--export FILE`` and ``--load FILE`` write and open game records.
+``truf-tui [options]`` starts the app; ``truf-tui serve [--host H] [--port P] [--token T]``
+serves it to a browser with textual-serve (off loopback, only with an access token: see
+``serve``); ``--export FILE`` and ``--load FILE`` write and open game records.
 Exit codes: 0 fine, 1 a file could not be used (the message says why), 2 bad options.
 """
 
 from __future__ import annotations
 
 import argparse
+import ipaddress
+import re
+import secrets
 import shlex
 import sys
 from collections.abc import Sequence
@@ -18,6 +22,7 @@ from truf_tui.ai.base import GAMES, TIERS
 from truf_tui.ui.config import OPPONENTS
 
 DEFAULT_HOST, DEFAULT_PORT = "localhost", 8000
+TOKEN_LENGTH = 16
 
 EPILOG = """\
 commands:
@@ -31,7 +36,8 @@ folder: --data-dir, else $TRUF_TUI_DATA_DIR, else the usual place for your syste
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="truf-tui",
-        usage="%(prog)s [options]\n       %(prog)s [options] serve [--host HOST] [--port PORT]",
+        usage="%(prog)s [options]\n       %(prog)s [options] serve [--host HOST] [--port PORT] "
+              "[--token TOKEN]",
         description="Play Trufludo and Le Truc against the computer (or a friend at the same "
                     "keyboard) in your terminal.",
         epilog=EPILOG,
@@ -59,11 +65,22 @@ def build_parser() -> argparse.ArgumentParser:
         help="serve the app in a browser tab (truf-tui serve --help)",
         description="Serve truf-tui with textual-serve, to play it in a browser tab. "
                     "Options given before 'serve' (--lang, --data-dir, ...) are passed on "
-                    "to each game the server starts.")
+                    "to each game the server starts. Every tab plays with your data folder: "
+                    "on an address other than loopback the server opens only with an "
+                    "access token (see --token).")
     serve.add_argument("--host", default=DEFAULT_HOST,
-                       help=f"address to listen on (default {DEFAULT_HOST}: this computer only)")
+                       help=f"address to listen on (default {DEFAULT_HOST}: this computer "
+                            "only; 0.0.0.0: every address of this computer)")
     serve.add_argument("--port", type=port_number, default=DEFAULT_PORT,
                        help=f"port to listen on (default {DEFAULT_PORT})")
+    serve.add_argument("--token", type=access_token, metavar="TOKEN",
+                       help="the access secret: on any address other than loopback "
+                            "(localhost, 127.x.x.x, ::1) the server opens only for "
+                            "requests that carry it, and prints the address to open "
+                            "(ending in /?token=TOKEN); without --token a random one is "
+                            "made at each start. Given on loopback, it is required "
+                            "there too (a computer shared with other users). At least "
+                            f"{TOKEN_LENGTH} letters, digits, '-' or '_'")
     return p
 
 
@@ -75,6 +92,27 @@ def port_number(text: str) -> int:
     if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"invalid port {port}: expected 1 to 65535")
     return port
+
+
+def access_token(text: str) -> str:
+    """A ``--token``: long enough to be guessed by no one, and safe in an address as it is.
+    Not repeated in the message: it is a secret."""
+    if len(text) < TOKEN_LENGTH or not re.fullmatch(r"[A-Za-z0-9_-]+", text):
+        raise argparse.ArgumentTypeError(
+            f"invalid token: it needs at least {TOKEN_LENGTH} characters, each a letter "
+            "(a-z, A-Z), a digit, '-' or '_' (leave --token out to get a random one)")
+    return text
+
+
+def is_loopback(host: str) -> bool:
+    """Is ``host`` reachable from this computer only?  A name other than localhost is
+    not trusted to be."""
+    if host.lower() in ("localhost", "localhost."):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def fail(message: str) -> int:
@@ -176,11 +214,17 @@ def serve_command(args: argparse.Namespace) -> str:
 
 
 def serve(args: argparse.Namespace) -> int:
+    """Every tab plays with the data folder: reachable from elsewhere than this computer,
+    the server asks for an access token (``--token``, else a random one), and so it does on
+    loopback when ``--token`` is given.  Loopback without ``--token`` is open, as before."""
     try:
-        from textual_serve.server import Server
+        from truf_tui.web import TrufServer
     except ImportError:
         return fail("serving needs the textual-serve package: pip install textual-serve")
-    server = Server(serve_command(args), host=args.host, port=args.port, title="truf-tui")
+    token = args.token
+    if token is None and not is_loopback(args.host):  # others can reach it: a secret
+        token = secrets.token_urlsafe(24)
+    server = TrufServer(serve_command(args), host=args.host, port=args.port, token=token)
     _quiet_closed_loop()
     try:
         server.serve()

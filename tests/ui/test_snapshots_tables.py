@@ -46,7 +46,7 @@ def test_trufludo_trufego(snap_compare: Any) -> None:
         state = trufludo_state([["7H", "2S", "3C"], ["5D", "9S"]], ["4H"], stock=18)
         t.load_state(state)
         await settle(pilot)
-        await pilot.press("1")  # 7H takes the last card, 4H: a trufego, and again (F8)
+        await pilot.press("1")  # 7H takes the only card on the table, 4H: a trufego, and again (F8)
         await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)

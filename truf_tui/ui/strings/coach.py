@@ -48,7 +48,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "hint.t.fold": {"en": "fold", "eo": "rezigni"},
     # -- reasons: Trufludo ---------------------------------------------------------------------
     "coach.f.trufego": {
-        "en": "takes the last card: a trufego!", "eo": "prenas la lastan karton: trufego!",
+        "en": "takes the only card on the table: a trufego!",
+        "eo": "prenas la solan tablokarton: trufego!",
     },
     "coach.f.take.leaves_one": {
         "en": "leaves exactly one card on the table ({left}): your opponent may make a trufego",
@@ -201,7 +202,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "practice.on": {"en": "on", "eo": "ŝaltita"},
     "practice.note": {
         "en": "Trufludo: warns before you leave one card. Le Truc: reviews every round.",
-        "eo": "Trufludo: averto antaŭ ol lasi solan karton. Le Truc: recenzo de ĉiu rondo.",
+        "eo": "Trufludo: averto antaŭ ol lasi solan karton. Le Truc: analizo de ĉiu rondo.",
     },
     # -- practice mode: Trufludo's warning -----------------------------------------------------
     "practice.f.title": {"en": "Are you sure?", "eo": "Ĉu vi certas?"},
@@ -217,7 +218,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "practice.f.yes": {"en": "Play it (y)", "eo": "Ludi ĝin (y)"},
     "practice.f.no": {"en": "Choose again (n)", "eo": "Reelekti (n)"},
     # -- practice mode: the Truc round review --------------------------------------------------
-    "review.title": {"en": "[b]Practice review[/]", "eo": "[b]Ekzerca recenzo[/]"},
+    "review.title": {"en": "[b]Practice review[/]", "eo": "[b]Ekzerca analizo[/]"},
     "review.hands": {
         "en": "Computer's cards: {computer}   Yours: {you}",
         "eo": "Kartoj de la komputilo: {computer}   Viaj: {you}",
@@ -317,7 +318,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "No practice round of Le Truc finished yet in this session.",
         "eo": "Ankoraŭ neniu ekzerca rondo de Le Truc finiĝis en ĉi tiu seanco.",
     },
-    "bluffs.rounds": {"en": "rounds reviewed", "eo": "recenzitaj rondoj"},
+    "bluffs.rounds": {"en": "rounds reviewed", "eo": "analizitaj rondoj"},
     "bluffs.my.bets": {"en": "your raises and rests", "eo": "viaj altigoj kaj restoj"},
     "bluffs.my.bluffs": {"en": "… of them bluffs", "eo": "… el ili blufoj"},
     "bluffs.my.worked": {"en": "your bluffs that worked", "eo": "viaj sukcesaj blufoj"},

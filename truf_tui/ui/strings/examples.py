@@ -40,8 +40,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "trufego, poste la preninto movas denove",
     },
     "example.02-trufludo-f9": {
-        "en": "a trufego with the last card, a new deal, the taker first",
-        "eo": "trufego per la lasta karto, nova disdono, la preninto unua",
+        "en": "a trufego with the last card in hand, a new deal, the taker first",
+        "eo": "trufego per la lasta karto en la mano, nova disdono, la preninto unua",
     },
     "example.03-trufludo-f5": {
         "en": "taking is optional: a matching card thrown",
@@ -59,7 +59,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "the Italian 40-card pack, to the end",
         "eo": "la itala 40-karta kartaro, ĝis la fino",
     },
-    "example.07-trufludo-f11": {"en": "a drawn game", "eo": "egala ludo"},
+    "example.07-trufludo-f11": {"en": "a drawn game", "eo": "remizo"},
     "example.08-truc-t5": {
         "en": "a spoiled first trick: its leader leads again",
         "eo": "difektita unua truko: ĝia komencinto komencas denove",
@@ -110,7 +110,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "example.20-truc-t9": {
         "en": "folding after an accepted rest gives up the game",
-        "eo": "rezigni post akceptita resto perdigas la ludon",
+        "eo": "rezigni post akceptita resto perdas la ludon",
     },
     "example.21-truc-t9": {
         "en": "folding with a raise waiting for an answer",

@@ -123,10 +123,10 @@ STRINGS: dict[str, dict[str, str]] = {
               "{single}… Premu [b]{num}[/] (aŭ Enter).",
     },
     "guide.f.trufego_cpu": {
-        "en": "[b]Trufego![/] The computer took the {card}, the last card on the table (F7). "
+        "en": "[b]Trufego![/] The computer took the {card}, the only card on the table (F7). "
               "A trufego lies face up in the trufkesto and counts [b]double[/] at the end. "
               "So try not to leave one single card on the table!",
-        "eo": "[b]Trufego![/] La komputilo prenis {card}, la lastan karton sur la tablo (F7). "
+        "eo": "[b]Trufego![/] La komputilo prenis {card}, la solan karton sur la tablo (F7). "
               "Trufego kuŝas malkovrita en la trufkesto kaj valoras [b]duoble[/] je la fino. "
               "Do provu ne lasi unu solan karton sur la tablo!",
     },

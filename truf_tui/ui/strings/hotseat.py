@@ -38,7 +38,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "start.continue.trufludo.hotseat": {
         "en": "{game}, two players: {moves} moves played, {stock} cards left in the stock; "
               "cards taken: {p1} {a}, {p2} {b}.",
-        "eo": "{game}, du ludantoj: {moves} movoj luditaj, {stock} kartoj restas en la stoko; "
+        "eo": "{game}, du ludantoj: {moves} movoj luditaj, {stock} kartoj restas en la talono; "
               "prenitaj kartoj: {p1} {a}, {p2} {b}.",
     },
     "start.continue.truc.hotseat": {
@@ -51,7 +51,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "stats.hotseat": {"en": "Two players (P1)", "eo": "Du ludantoj (L1)"},
     "hot.result.win": {"en": "Player 1 won {you}–{computer}",
                        "eo": "Ludanto 1 gajnis {you}–{computer}"},
-    "hot.result.draw": {"en": "a draw {you}–{computer}", "eo": "egalludo {you}–{computer}"},
+    "hot.result.draw": {"en": "a draw {you}–{computer}", "eo": "remizo {you}–{computer}"},
     "hot.result.loss": {"en": "Player 2 won {computer}–{you}",
                         "eo": "Ludanto 2 gajnis {computer}–{you}"},
     "tbl.wait.hotseat": {
@@ -74,13 +74,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "{name} took {take} with {card}.", "eo": "{name} prenis {take} per {card}.",
     },
     "tbl.f.ev.trufego.named": {
-        "en": "[b]Trufego for {name}![/] {take}, the last table card, taken with {card}.",
-        "eo": "[b]Trufego por {name}![/] {take}, la lasta tablokarto, prenita per {card}.",
+        "en": "[b]Trufego for {name}![/] {take}, the only card on the table, taken with {card}.",
+        "eo": "[b]Trufego por {name}![/] {take}, la sola tablokarto, prenita per {card}.",
     },
     "tbl.f.banner.named": {
-        "en": "{name} took {card}, the last card: it counts double.\n"
+        "en": "{name} took {card}, the only card on the table: it counts double.\n"
               "[b]{name} plays again[/] and throws a card onto the empty table.",
-        "eo": "{name} prenis {card}, la lastan karton: ĝi valoras duoble.\n"
+        "eo": "{name} prenis {card}, la solan tablokarton: ĝi valoras duoble.\n"
               "[b]{name} denove ludas[/] kaj ĵetas karton sur la malplenan tablon.",
     },
     "tbl.res.tg.named": {"en": "{name}'s trufegoj:", "eo": "Trufegoj de {name}:"},

@@ -76,7 +76,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "saves.progress.trufludo": {
         "en": "stock {stock} · cards {you}–{computer}",
-        "eo": "stoko {stock} · kartoj {you}–{computer}",
+        "eo": "talono {stock} · kartoj {you}–{computer}",
     },
     "saves.damaged": {"en": "damaged: cannot be loaded", "eo": "difektita: ne ŝargebla"},
     "saves.unknown": {"en": "?", "eo": "?"},

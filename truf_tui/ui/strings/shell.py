@@ -6,9 +6,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "game.truc": {"en": "Le Truc", "eo": "Le Truc"},
     "game.trufludo.desc": {
         "en": "Family fishing game: take a table card of your suit; "
-              "taking the last one is a trufego, worth double.",
+              "taking the only card on the table is a trufego, worth double.",
         "eo": "Familia ludo: prenu tablokarton de via emblemo; "
-              "preni la lastan estas trufego, kiu valoras duoble.",
+              "preni la solan tablokarton estas trufego, kiu valoras duoble.",
     },
     "game.truc.desc": {
         "en": "Bluffing game for two: three tricks a round, raise with “2 pli?”, "

@@ -53,7 +53,7 @@ STRINGS: dict[str, dict[str, str]] = {
               "Fold rate: the raises and rests put to the player that were refused or "
               "folded against.",
         "eo": "Ofteco de altigo: la rondoj, en kiuj la ludanto almenaŭ unufoje altigis aŭ "
-              "restis. Ofteco de rezigno: la altigoj kaj restoj proponitaj al la ludanto, "
+              "deklaris reston. Ofteco de rezigno: la altigoj kaj restoj proponitaj al la ludanto, "
               "kiujn li rifuzis aŭ al kiuj li rezignis.",
     },
     "sb.expert.none": {

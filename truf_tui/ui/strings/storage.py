@@ -74,7 +74,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "{game} against the computer ({tier}): {moves} moves played, {stock} cards "
               "left in the stock; cards taken: you {you}, the computer {computer}.",
         "eo": "{game} kontraŭ la komputilo ({tier}): {moves} movoj luditaj, {stock} kartoj "
-              "restas en la stoko; prenitaj kartoj: vi {you}, la komputilo {computer}.",
+              "restas en la talono; prenitaj kartoj: vi {you}, la komputilo {computer}.",
     },
     "start.continue.truc": {
         "en": "{game} against the computer ({tier}): round {round}; points: you {you}, "
@@ -118,7 +118,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "stats.col.opponent": {"en": "Opponent", "eo": "Kontraŭulo"},
     "stats.col.games": {"en": "Games", "eo": "Ludoj"},
     "stats.col.wins": {"en": "Won", "eo": "Gajnitaj"},
-    "stats.col.draws": {"en": "Drawn", "eo": "Egalaj"},
+    "stats.col.draws": {"en": "Drawn", "eo": "Remizoj"},
     "stats.col.losses": {"en": "Lost", "eo": "Perditaj"},
     "stats.col.percent": {"en": "Won %", "eo": "Gajno %"},
     "stats.total": {"en": "All", "eo": "Ĉiuj"},
@@ -157,7 +157,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "replay.result.win": {"en": "you won {you}–{computer}",
                           "eo": "vi gajnis {you}–{computer}"},
     "replay.result.draw": {"en": "a draw {you}–{computer}",
-                           "eo": "egalludo {you}–{computer}"},
+                           "eo": "remizo {you}–{computer}"},
     "replay.result.loss": {"en": "you lost {you}–{computer}",
                            "eo": "vi perdis {you}–{computer}"},
     "replay.key.step": {"en": "Step", "eo": "Paŝi"},
@@ -187,13 +187,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "replay.t.trick": {"en": "Trick {n}: {lead} vs {answer} → {winner}",
                        "eo": "Truko {n}: {lead} kontraŭ {answer} → {winner}"},
     "replay.t.led": {"en": "Trick {n}: {card} led by {who}",
-                     "eo": "Truko {n}: {card} elirita de {who}"},
+                     "eo": "Truko {n}: {who} komencis per {card}"},
     "replay.t.pending.raise": {"en": "{who} must answer a raise",
-                               "eo": "{who} devas respondi altigon"},
+                               "eo": "{who} devas respondi al altigo"},
     "replay.t.pending.rest": {"en": "{who} must answer “Mia resto”",
-                              "eo": "{who} devas respondi «Mia resto»"},
+                              "eo": "{who} devas respondi al «Mia resto»"},
     "replay.t.pending.redeal": {"en": "{who} must answer a redeal",
-                                "eo": "{who} devas respondi redisdonon"},
+                                "eo": "{who} devas respondi al redisdono"},
     "replay.notes": {
         "en": "[b]Round {n}: the bets, bluffs and give-ups[/]",
         "eo": "[b]Rondo {n}: la vetoj, blufoj kaj cedoj[/]",

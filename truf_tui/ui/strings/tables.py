@@ -82,8 +82,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "tbl.f.would.take": {"en": "{card} takes {take}.", "eo": "{card} prenas {take}."},
     "tbl.f.would.trufego": {
-        "en": "{card} takes {take}, the last card: a trufego!",
-        "eo": "{card} prenas {take}, la lastan karton: trufego!",
+        "en": "{card} takes {take}, the only card on the table: a trufego!",
+        "eo": "{card} prenas {take}, la solan tablokarton: trufego!",
     },
     "tbl.f.would.choose": {
         "en": "{card} can take {takes}: you choose which.",
@@ -104,13 +104,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "La komputilo prenas {take} per {card}.",
     },
     "tbl.f.ev.trufego.you": {
-        "en": "[b]Trufego![/] You take {take}, the last table card, with {card}.",
-        "eo": "[b]Trufego![/] Vi prenas {take}, la lastan tablokarton, per {card}.",
+        "en": "[b]Trufego![/] You take {take}, the only card on the table, with {card}.",
+        "eo": "[b]Trufego![/] Vi prenas {take}, la solan tablokarton, per {card}.",
     },
     "tbl.f.ev.trufego.computer": {
-        "en": "[b]Trufego for the computer![/] It takes {take}, the last table card, with "
+        "en": "[b]Trufego for the computer![/] It takes {take}, the only card on the table, with "
               "{card}.",
-        "eo": "[b]Trufego por la komputilo![/] Ĝi prenas {take}, la lastan tablokarton, per "
+        "eo": "[b]Trufego por la komputilo![/] Ĝi prenas {take}, la solan tablokarton, per "
               "{card}.",
     },
     "tbl.f.ev.deal": {
@@ -121,15 +121,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "[b]★  T R U F E G O !  ★[/]", "eo": "[b]★  T R U F E G O !  ★[/]",
     },
     "tbl.f.banner.you": {
-        "en": "You took {card}, the last card: it counts double.\n"
+        "en": "You took {card}, the only card on the table: it counts double.\n"
               "[b]You play again[/]: throw a card onto the empty table.",
-        "eo": "Vi prenis {card}, la lastan karton: ĝi valoras duoble.\n"
+        "eo": "Vi prenis {card}, la solan tablokarton: ĝi valoras duoble.\n"
               "[b]Vi denove ludas[/]: ĵetu karton sur la malplenan tablon.",
     },
     "tbl.f.banner.computer": {
-        "en": "The computer took {card}, the last card: it counts double.\n"
+        "en": "The computer took {card}, the only card on the table: it counts double.\n"
               "[b]The computer plays again[/] and throws a card onto the empty table.",
-        "eo": "La komputilo prenis {card}, la lastan karton: ĝi valoras duoble.\n"
+        "eo": "La komputilo prenis {card}, la solan tablokarton: ĝi valoras duoble.\n"
               "[b]La komputilo denove ludas[/] kaj ĵetas karton sur la malplenan tablon.",
     },
     "tbl.f.log.trufego": {
@@ -182,7 +182,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "tbl.t.prompt.lead": {
         "en": "[b]Your turn[/]: lead a card (1–3), or use a button below.",
-        "eo": "[b]Via vico[/]: elludu karton (1–3), aŭ uzu butonon sube.",
+        "eo": "[b]Via vico[/]: komencu la trukon per karto (1–3), aŭ uzu butonon sube.",
     },
     "tbl.t.prompt.answer": {
         "en": "[b]Your turn[/]: answer {card} with a card (1–3), or use a button below.",
@@ -488,7 +488,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "tbl.btn.menu": {"en": "Menu (m)", "eo": "Menuo (m)"},
     "tbl.res.you": {"en": "You win!", "eo": "Vi gajnas!"},
     "tbl.res.computer": {"en": "The computer wins", "eo": "La komputilo gajnas"},
-    "tbl.res.draw": {"en": "A draw", "eo": "Egalludo"},
+    "tbl.res.draw": {"en": "A draw", "eo": "Remizo"},
     "tbl.res.trufoj": {"en": "trufoj", "eo": "trufoj"},
     "tbl.res.trufegoj": {"en": "trufegoj", "eo": "trufegoj"},
     "tbl.res.times2": {"en": "{n} × 2 = {d}", "eo": "{n} × 2 = {d}"},

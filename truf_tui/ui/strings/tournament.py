@@ -42,7 +42,7 @@ STRINGS: dict[str, dict[str, str]] = {
                     "eo": "{stage}, ludo {n}: {a} kontraŭ {b}"},
     "match.draw_counts": {
         "en": "A drawn game counts for nobody; the match goes on.",
-        "eo": "Egalita ludo valoras por neniu; la matĉo daŭras.",
+        "eo": "Remizo kalkuliĝas por neniu; la matĉo daŭras.",
     },
     "match.next": {
         "en": "Next: game {n}, {deals} first (the deal alternates).",
@@ -56,7 +56,7 @@ STRINGS: dict[str, dict[str, str]] = {
                        "eo": "La matĉon gajnas {opp}, {you} – {them}."},
     "match.drawn": {
         "en": "The match is drawn: {n} games played, the most a match may last.",
-        "eo": "La matĉo egalas: {n} ludoj luditaj, la plej multaj, kiujn matĉo rajtas daŭri.",
+        "eo": "La matĉo finiĝas per remizo: {n} ludoj luditaj, la maksimumo por matĉo.",
     },
     # -- the tournament ------------------------------------------------------------------------
     "tour.you": {"en": "You", "eo": "Vi"},
@@ -76,7 +76,8 @@ STRINGS: dict[str, dict[str, str]] = {
               "player dealing.",
         "eo": "Kvar ludantoj: vi kaj tri aliaj, ĉiu komputilo aŭ amiko ĉe ĉi tiu klavaro. "
               "Ludantoj 1 kaj 2 renkontiĝas en la unua duonfinalo, 3 kaj 4 en la dua; la "
-              "venkintoj ludas la finalon. Egalita ludo estas reludata, la alia disdonante.",
+              "venkintoj ludas la finalon. Remizita ludo estas reludata kun la alia "
+              "ludanto kiel disdonanto.",
     },
     "tour.setup.rules": {
         "en": "The rule variants are those chosen on the start screen.",
@@ -96,7 +97,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "tour.champion": {"en": "Champion", "eo": "Ĉampiono"},
     "tour.champion.tbd": {"en": "the winner of the final", "eo": "la venkinto de la finalo"},
     "tour.winner_of": {"en": "winner of {stage}", "eo": "venkinto de {stage}"},
-    "tour.draws": {"en": "drawn games: {n}", "eo": "egalitaj ludoj: {n}"},
+    "tour.draws": {"en": "drawn games: {n}", "eo": "remizoj: {n}"},
     "tour.status.next": {"en": "Next: {stage}, game {n} — {a} against {b}.",
                          "eo": "Poste: {stage}, ludo {n} — {a} kontraŭ {b}."},
     "tour.status.computers": {
@@ -142,7 +143,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "replay.key.pause": {"en": "Pause", "eo": "Paŭzi"},
     "replay.watch.won": {"en": "{name} won {a}–{b}", "eo": "{name} gajnis {a}–{b}"},
-    "replay.watch.draw": {"en": "a draw {a}–{b}", "eo": "egalludo {a}–{b}"},
+    "replay.watch.draw": {"en": "a draw {a}–{b}", "eo": "remizo {a}–{b}"},
     "replay.watch.title": {
         "en": "Watching · {stage}, game {n} · {a} against {b}",
         "eo": "Spektado · {stage}, ludo {n} · {a} kontraŭ {b}",
