@@ -26,6 +26,7 @@ Written apart from the tiers (it shares none of ``truc_ai`` / ``truc_knowledge``
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -45,6 +46,9 @@ ACCEPT_RAISE = 0.6  # answer model: how often a raise is accepted
 ACCEPT_REST = 0.35  # ... a rest (under rest_refusal "stake")
 ACCEPT_SHIFT = 0.12  # ... and how much of the raiser's win chance an accepter takes away
 REST_SHIFT = 0.2
+READ_FLOOR = 0.15  # a raiser's hand: P(raise | hand) = floor + (1 - floor) * sigmoid
+READ_CENTRE = 0.62  # ... of (hand score - centre) / width, the score a card-only measure
+READ_WIDTH = 0.08
 BLUFF_RATE = 0.04  # a raise with a hand below BLUFF_MAX, this often
 BLUFF_MAX = 0.35
 REDEAL_MARGIN = 0.3  # propose a redeal when (win - loss) is this far below a fresh hand's
@@ -101,11 +105,21 @@ def _after(mine: Hand, his: Hand, results: Results, leader: int, lead: int, card
     return _outcome(mine, his, results + (w,), nxt, -1)
 
 
-def _probs(counts: Counter[Hand], n: int, run: Any) -> Probs:
-    tally = [0, 0, 0]
+def _probs(counts: dict[Hand, float], n: float, run: Any) -> Probs:
+    tally = [0.0, 0.0, 0.0]
     for his, k in counts.items():
         tally[run(his)] += k
     return (tally[0] / n, tally[1] / n, tally[2] / n)
+
+
+@lru_cache(maxsize=4096)
+def _raise_weight(his: Hand) -> float:
+    """How likely a hand is to raise (T7), from its cards alone: a read of a raiser that
+    bluffs now and then (the floor) and mostly raises high cards."""
+    if not his:
+        return 1.0
+    score = 0.6 * (his[-1] + 0.5) / 8 + 0.4 * (sum(his) / len(his) + 0.5) / 8
+    return READ_FLOOR + (1 - READ_FLOOR) / (1 + math.exp(-(score - READ_CENTRE) / READ_WIDTH))
 
 
 def _margin(p: Probs) -> float:
@@ -144,7 +158,8 @@ def _fresh_margin() -> float:
         pool = strengths[:]
         for c in cards:
             pool.remove(c)
-        counts = Counter(tuple(sorted(rng.sample(pool, 3))) for _ in range(128))
+        counts = {h: float(c) for h, c in
+                  Counter(tuple(sorted(rng.sample(pool, 3))) for _ in range(128)).items()}
         total += max(_margin(_probs(counts, 128,
                                     lambda h, c=c, m=mine: _after(m, h, (), ME, -1, c)))
                      for c in sorted(set(mine)))
@@ -214,9 +229,15 @@ class TightBot(BaseBot):
             seen.add(state.trick_card)
         pool = [TRUC_STRENGTH[c] for c in TRUC_32 if c not in seen]
         k = o["opponent_hand_size"]
-        n = self.samples
+        samples = self.samples
         rng = self.rng
-        counts = Counter(tuple(sorted(rng.sample(pool, k))) for _ in range(n))
+        drawn = Counter(tuple(sorted(rng.sample(pool, k))) for _ in range(samples))
+        # His raise or rest this round says his hand is likely strong: weigh the draws.
+        raised = o["pending"] in ("raise", "rest") or o["last_raiser"] == 1 - me
+        counts: dict[Hand, float] = (
+            {h: c * _raise_weight(h) for h, c in drawn.items()} if raised
+            else {h: float(c) for h, c in drawn.items()})
+        n: float = sum(counts.values())
         refused = w(mine_s, opp_s + stake)  # T7: a refusal scores the stake as it was
         values: dict[truc.Action, float] = {}
 
