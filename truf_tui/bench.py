@@ -5,6 +5,7 @@
     python -m truf_tui.bench regret   # Trufludo: winning chance each tier gives away per move
     python -m truf_tui.bench belief   # Trufludo: how well the expert's belief reads a hand
     python -m truf_tui.bench peek     # Trufludo: what seeing the opponent's hand is worth
+    python -m truf_tui.bench tight    # Truc: seconds per decision of the tight player
 
 ``engine``: for each game, complete random playouts (``legal_actions``, a random choice,
 ``apply``) per second as the median of several runs — Trufludo games/s, Truc rounds/s and
@@ -450,8 +451,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     t.add_argument("--iterations", type=int, default=3000)
     t.add_argument("--tiers", nargs="*", default=["hard", "expert"])
     t.add_argument("--json", action="store_true")
+    g = sub.add_parser("tight", help="Truc: seconds per decision of the tight player")
+    g.add_argument("--positions", type=int, default=400)
+    g.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    if args.what == "settle":
+    if args.what == "tight":
+        from truf_tui.ai.tight import bench
+
+        res = dict(bench(args.positions))
+    elif args.what == "settle":
         res = bench_settle(args.positions, args.iterations, args.tiers)
     elif args.what == "peek":
         res = bench_peek(args.deals, args.iterations)

@@ -17,6 +17,8 @@ from truf_tui.arena import Side, deal_pairs, pair_interval, read_journal, wilson
 
 BEFORE_FIT = "expert's belief at BETA 2.5 (before 4f13a6e)"
 NO_LIMIT = "neither player has a time limit, so this is their default play"
+LOADED = ("`tight` (issue 15's baseline) has no time limit; one job on a shared 2-core machine "
+          "(load about 6-8), so the tier searched less than it would on an idle one")
 # name: (options, note)
 RUNS: dict[str, tuple[str, str]] = {
     "truc_medium_easy": ("--game truc --a medium --b easy --games 2000 --seed 11", NO_LIMIT),
@@ -32,6 +34,13 @@ RUNS: dict[str, tuple[str, str]] = {
         "--game truc --a expert --b rock --games 400 --seed 53 --jobs 2", ""),
     "truc_expert_honest_default": (
         "--game truc --a expert --b honest --games 400 --seed 53 --jobs 2", ""),
+    "truc_tight_easy": ("--game truc --a tight --b easy --games 400 --seed 58", NO_LIMIT),
+    "truc_tight_medium": ("--game truc --a tight --b medium --games 400 --seed 58", NO_LIMIT),
+    "truc_hard_tight_default": (
+        "--game truc --a hard --b tight --games 400 --seed 57", LOADED),
+    "truc_expert_tight_default": (
+        "--game truc --a expert --b tight --games 400 --seed 57",
+        LOADED + "; stopped at a fixed time, to be continued"),
     "tf_medium_easy": ("--game trufludo --a medium --b easy --games 2000 --seed 11", NO_LIMIT),
     "tf_hard_medium_default": (
         "--game trufludo --a hard --b medium --games 1600 --seed 56 --jobs 2", ""),

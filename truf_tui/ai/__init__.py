@@ -9,7 +9,8 @@ stats = bot.analyse(state.observation(player))       # every legal action, best 
 
 Besides the four tiers, ``make_bot`` builds the scripted reference players of
 :mod:`truf_tui.ai.scripted`: ``random`` (both games) and, for Truc, ``always_raise``,
-``calling_station``, ``rock`` and ``honest``.
+``calling_station``, ``rock``, ``honest`` and ``tight`` (an independent tight Monte
+Carlo baseline, :mod:`truf_tui.ai.tight`).
 
 This package never imports Textual or anything in ``truf_tui.ui``.
 """

@@ -7,6 +7,8 @@
   ``calling_station`` never raises and accepts everything;
   ``rock`` never raises and refuses every raise, rest and redeal;
   ``honest`` raises only with a strong hand (never bluffs) and accepts with a decent one.
+- ``tight`` (Truc, :mod:`truf_tui.ai.tight`): an independent tight Monte Carlo player,
+  written apart from the tiers as a baseline they were not tuned against (issue 15).
 """
 
 from __future__ import annotations
@@ -14,10 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 from truf_tui.ai.base import ActionStats, BaseBot, Observation, legal_of, ranked
+from truf_tui.ai.tight import TightBot
 from truf_tui.ai.truc_knowledge import equity, greedy_card, results_of
 from truf_tui.engine import truc
 
-SCRIPTED_TRUC = ("always_raise", "calling_station", "rock", "honest")
+SCRIPTED_TRUC = ("always_raise", "calling_station", "rock", "honest", "tight")
 SCRIPTED = ("random",) + SCRIPTED_TRUC
 
 
@@ -94,9 +97,10 @@ class Honest(_ScriptedTruc):
     decent = 0.5
 
 
-TRUC_CLASSES: dict[str, type[_ScriptedTruc]] = {
+TRUC_CLASSES: dict[str, type[BaseBot]] = {
     "always_raise": AlwaysRaise,
     "calling_station": CallingStation,
     "rock": Rock,
     "honest": Honest,
+    "tight": TightBot,
 }
