@@ -314,3 +314,22 @@ def test_T8_T10_match_utility_follows_the_scores() -> None:
     assert u[Outcome(-1, 1, False)] == 0.5  # all spoiled: nobody scores, the deal passes
     assert u[Outcome(-1, 1, False, True)] == 0.5  # the redeal's value, as given
     assert (11, 11) in seen and (10, 11) in seen
+
+
+def test_the_curve_picture_is_drawn_from_the_logged_checkpoints(tmp_path: object) -> None:
+    import json
+    import xml.etree.ElementTree as ET
+    from pathlib import Path
+
+    from truf_tui.solve.plot import label, main
+    folder = Path(str(tmp_path))
+    curve = folder / "t12-0-0-dcfr-round.curve.jsonl"
+    curve.write_text("".join(json.dumps({"iteration": i, "exploitability": 1.0 / i}) + "\n"
+                             for i in (10, 100, 1000)))
+    out = folder / "c.svg"
+    assert main([str(out), str(curve)]) == 0
+    svg = ET.parse(out).getroot()
+    paths = [e for e in svg.iter() if e.tag.endswith("path")]
+    assert len(paths) == 1 and paths[0].get("d", "").count("L") == 2
+    assert label("t12-0-0-dcfr-round") == "to 12, 0-0, round"
+    assert main([]) == 2

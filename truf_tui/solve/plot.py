@@ -79,13 +79,22 @@ def svg(curves: dict[str, list[tuple[int, float]]], title: str,
     return "\n".join(out) + "\n"
 
 
+def label(name: str) -> str:
+    """``t12-0-0-dcfr-round`` -> ``to 12, 0-0, round``: a legend line a reader can parse."""
+    parts = name.split("-")
+    if len(parts) >= 5 and parts[0].startswith("t"):
+        stage = "round" if parts[-1] == "round" else "after redeal"
+        return f"to {parts[0][1:]}, {parts[1]}-{parts[2]}, {stage}"
+    return name
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) < 2:
         print(__doc__, file=sys.stderr)
         return 2
     out, files = Path(args[0]), [Path(a) for a in args[1:]]
-    curves = {f.name.removesuffix(".curve.jsonl"): read(f) for f in files}
+    curves = {label(f.name.removesuffix(".curve.jsonl")): read(f) for f in files}
     out.write_text(svg({k: v for k, v in curves.items() if v},
                        "Le Truc round: exploitability of the average strategy", 0.002))
     print(f"wrote {out}")
