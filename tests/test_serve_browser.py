@@ -10,11 +10,8 @@ chromium``); tests/test_cli.py checks the same page over plain HTTP everywhere.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
-import os
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -22,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_cli import free_port, wait_for_port
+from test_cli import free_port, stop_server, wait_for_port
 
 aiohttp = pytest.importorskip("aiohttp")
 CHROMIUM = next(filter(None, map(shutil.which, ("chromium", "chromium-browser",
@@ -31,16 +28,6 @@ pytestmark = [
     pytest.mark.skipif(CHROMIUM is None, reason="no Chromium to run the page in"),
     pytest.mark.skipif(sys.platform == "win32", reason="process groups"),
 ]
-
-
-def stop(proc: subprocess.Popen[bytes]) -> None:
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=5)
 
 
 class Page:
@@ -135,9 +122,6 @@ def test_the_tab_is_titled_and_keys_work_without_a_click(tmp_path: Path,
         wait_for_port(port, server, timeout=20)
         asyncio.run(asyncio.wait_for(browse(), timeout=120))
     finally:
-        stop(browser)
-        stop(server)
-        assert server.stderr is not None
-        err = server.stderr.read().decode(errors="replace")
-        server.stderr.close()
+        stop_server(browser)
+        _, err = stop_server(server)
     assert "Traceback" not in err, err

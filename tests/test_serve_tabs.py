@@ -7,10 +7,7 @@ The tabs are real websocket clients of a real server; each runs a real app proce
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import os
 import re
-import signal
 import subprocess
 import sys
 import time
@@ -18,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_cli import free_port, wait_for_port
+from test_cli import free_port, stop_server, wait_for_port
 
 fcntl = pytest.importorskip("fcntl")
 aiohttp = pytest.importorskip("aiohttp")
@@ -111,14 +108,5 @@ def test_two_tabs_play_their_own_games_and_a_closed_tab_finds_its_game_again(
         wait_for_port(port, proc, timeout=20)
         asyncio.run(asyncio.wait_for(tabs(), timeout=120))
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=5)
-        assert proc.stderr is not None
-        err = proc.stderr.read().decode(errors="replace")
-        proc.stderr.close()
+        _, err = stop_server(proc)
     assert "Traceback" not in err, err
