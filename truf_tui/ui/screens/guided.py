@@ -17,10 +17,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Click
-from textual.widgets import Button
 
 from truf_tui.cards import Card
 from truf_tui.engine import truc, trufludo
@@ -357,14 +354,8 @@ class GuidedRoundSummary(TrucRoundSummary):
         super().__init__(state)
         self.table = table
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box summary-box"):
-            yield Markup(id="summary-title", classes="dialog-title")
-            with VerticalScroll(id="summary-scroll"):
-                yield Markup(id="summary-body", classes="summary-body")
-            with Horizontal(classes="dialog-buttons"):
-                for bid, _key in self.BUTTONS:
-                    yield Button(id=bid, variant="primary", compact=True)
+    SCROLLS = True
+    COMPACT_BUTTONS = True
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -172,14 +172,7 @@ class PracticeRoundSummary(TrucRoundSummary):
         super().__init__(state)
         self.review = coach.last_review(state) if review is None else review
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box summary-box"):
-            yield Markup(id="summary-title", classes="dialog-title")
-            with VerticalScroll(id="summary-scroll"):
-                yield Markup(id="summary-body", classes="summary-body")
-            with Horizontal(classes="dialog-buttons"):
-                for bid, _key in self.BUTTONS:
-                    yield Button(id=bid, variant="primary")
+    SCROLLS = True
 
     def on_mount(self) -> None:
         super().on_mount()

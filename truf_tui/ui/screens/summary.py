@@ -11,7 +11,7 @@ from typing import Any, ClassVar, NamedTuple, TypeVar
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Click
 from textual.markup import escape
 from textual.screen import ModalScreen
@@ -178,14 +178,23 @@ class Summary(OnceModal[str | None]):
     def button_list(self) -> tuple[tuple[str, str], ...]:
         return self.BUTTONS
 
+    SCROLLS: ClassVar[bool] = False  # the body scrolls (a long practice review, a short screen)
+    COMPACT_BUTTONS: ClassVar[bool] = False  # one-row buttons
+
     def compose(self) -> ComposeResult:
         self.buttons = self.button_list()
         with Vertical(classes="dialog-box summary-box"):
             yield Markup(id="summary-title", classes="dialog-title")
-            yield Markup(id="summary-body", classes="summary-body")
+            body = Markup(id="summary-body", classes="summary-body")
+            if self.SCROLLS:
+                with VerticalScroll(id="summary-scroll"):
+                    yield body
+            else:
+                yield body
             with Horizontal(classes="dialog-buttons"):
                 for bid, _key in self.buttons:
-                    yield Button(id=bid, variant="primary" if bid != "menu" else "default")
+                    yield Button(id=bid, variant="primary" if bid != "menu" else "default",
+                                 compact=self.COMPACT_BUTTONS)
 
     def on_mount(self) -> None:
         self.refresh_texts()
