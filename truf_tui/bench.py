@@ -6,6 +6,7 @@
     python -m truf_tui.bench belief   # Trufludo: how well the expert's belief reads a hand
     python -m truf_tui.bench peek     # Trufludo: what seeing the opponent's hand is worth
     python -m truf_tui.bench tight    # Truc: seconds per decision of the tight player
+    python -m truf_tui.bench solved   # Truc: the solved player's load time, policy time, memory
 
 ``engine``: for each game, complete random playouts (``legal_actions``, a random choice,
 ``apply``) per second as the median of several runs — Trufludo games/s, Truc rounds/s and
@@ -454,8 +455,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     g = sub.add_parser("tight", help="Truc: seconds per decision of the tight player")
     g.add_argument("--positions", type=int, default=400)
     g.add_argument("--json", action="store_true")
+    v = sub.add_parser("solved", help="Truc: the solved player's load and policy times")
+    v.add_argument("--matches", type=int, default=20)
+    v.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    if args.what == "tight":
+    if args.what == "solved":
+        from truf_tui.ai.solved import bench as solved_bench
+
+        res = dict(solved_bench(args.matches))
+    elif args.what == "tight":
         from truf_tui.ai.tight import bench
 
         res = dict(bench(args.positions))

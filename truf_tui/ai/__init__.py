@@ -10,7 +10,8 @@ stats = bot.analyse(state.observation(player))       # every legal action, best 
 Besides the four tiers, ``make_bot`` builds the scripted reference players of
 :mod:`truf_tui.ai.scripted`: ``random`` (both games) and, for Truc, ``always_raise``,
 ``calling_station``, ``rock``, ``honest`` and ``tight`` (an independent tight Monte
-Carlo baseline, :mod:`truf_tui.ai.tight`).
+Carlo baseline, :mod:`truf_tui.ai.tight`), and ``solved``, the solved strategy played as
+it is (:mod:`truf_tui.ai.solved`).
 
 This package never imports Textual or anything in ``truf_tui.ui``.
 """
@@ -28,7 +29,8 @@ def players(game: str) -> tuple[str, ...]:
     """Every name ``make_bot`` accepts for ``game``: the tiers, then the scripted players."""
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
-    return TIERS + (("random",) + SCRIPTED_TRUC if game == "truc" else ("random",))
+    return TIERS + (("random",) + SCRIPTED_TRUC + ("solved",) if game == "truc"
+                    else ("random",))
 
 
 PLAYERS = {g: players(g) for g in GAMES}
@@ -52,6 +54,10 @@ def make_bot(game: str, tier: str, seed: int | None = None, time_limit: float | 
     bot: BaseBot
     if tier == "random":
         bot = RandomBot(game, seed, time_limit, iterations)
+    elif tier == "solved":  # the solved strategy alone (truf_tui.ai.solved), read lazily
+        from truf_tui.ai.solved import SolvedTrucBot
+
+        bot = SolvedTrucBot(seed, time_limit, iterations)
     elif tier in TRUC_CLASSES:
         bot = TRUC_CLASSES[tier](seed, time_limit, iterations)
     elif game == "trufludo":

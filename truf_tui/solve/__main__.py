@@ -3,6 +3,7 @@
     run    --target T --scores A B --iterations N   CFR+ on the round, with checkpoints
     value  --target T                              the 0-0 round's value for the non-dealer
     check  --target T --scores A B                 exact best response: the exploitability
+    ship   --target T --out FILE                   the solved strategy as the app reads it
 
 A round is solved in two stages (see docs/solver.md): first the round without a redeal
 (what an accepted redeal leads to, T3), then the whole round with an accepted redeal worth
@@ -17,6 +18,9 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
+
+import numpy as np
 
 from truf_tui.solve.blueprint import lift
 from truf_tui.solve.cfr import ALGORITHMS
@@ -27,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m truf_tui.solve", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="command", required=True)
-    for name in ("run", "value", "check"):
+    for name in ("run", "value", "check", "ship"):
         p = sub.add_parser(name)
         p.add_argument("--target", type=int, default=12)
         p.add_argument("--scores", type=int, nargs=2, default=(0, 0),
@@ -48,6 +52,12 @@ def main(argv: list[str] | None = None) -> int:
                        help="check: the played strategy per history, or merged per state")
         p.add_argument("--bits", type=int, choices=(8, 16), default=8,
                        help="check: bits per stored probability")
+        p.add_argument("--file", type=Path, default=None,
+                       help="check: the shipped file the expert plays (at any --scores), "
+                            "instead of a solved run; ship: where to write it")
+        p.add_argument("--shipped", action="store_true",
+                       help="check: what the expert plays at --scores from the files the "
+                            "package ships (the nearest score's file)")
         p.add_argument("--curve", action="store_true",
                        help="at every checkpoint, log the exploitability (*.curve.jsonl)")
     a = ap.parse_args(argv)
@@ -56,6 +66,10 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("the target is 1 to 99 and both scores are below it (T10)")
     if a.iterations < 1:
         ap.error("--iterations must be at least 1")
+    if a.command == "check" and (a.file is not None or a.shipped):
+        return _check_file(a.file, a.target, scores, a.payoff, a.json)
+    if a.command == "ship" and a.file is None:
+        ap.error("ship needs --file, the file to write")
     t0 = time.perf_counter()
     fresh, whole, _ = run_round(a.target, scores, a.iterations, a.dir, a.every, a.quiet,
                                 a.curve, a.algorithm, a.seconds, a.payoff)
@@ -75,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
                            whole.solver.exploitability(lift(bp_whole, whole.solver)),
                            "blueprint_"))
         fig["blueprint_bytes"] = bp_fresh.packed_bytes() + bp_whole.packed_bytes()
+    if a.command == "ship":
+        fig.update(_ship(a.file, fresh.solver, whole.solver, fig, a.payoff))
     fig["check_seconds"] = time.perf_counter() - t1
     unit = "points/round"
     if a.payoff == "match":  # utilities are 2 P - 1: report probabilities
@@ -94,7 +110,12 @@ def main(argv: list[str] | None = None) -> int:
         what = "points" if a.payoff == "points" else "P(he wins the match)"
         print(f"value of the round, {where}, for the non-dealer: {fig['value']:+.6f} {what} "
               f"(exploitability bound {fmt(fig['exploitability'])})")
-    if a.command == "check":
+    if a.command == "ship":
+        print(f"wrote {a.file}: {fig['shipped_bytes'] / 1e6:.2f} MB")
+        print(f"exploitability: {fmt(fig['shipped_exploitability'])} {unit} ({where}; the "
+              f"shipped file, 12-bit, unreached blocks zeroed; {fig['iterations']} "
+              f"iterations; average strategy {fmt(fig['exploitability'])})")
+    elif a.command == "check":
         print(f"average strategy: exploitability {fmt(fig['exploitability'])} {unit} "
               f"(round {fmt(fig['round_exploitability'])} + after a redeal "
               f"{fmt(fig['redeal_exploitability'])}), value {fig['value']:+.6f}")
@@ -106,6 +127,75 @@ def main(argv: list[str] | None = None) -> int:
         print(f"exploitability: {fmt(fig['exploitability'])} {unit} ({where}; "
               f"{fig['iterations']} iterations; round {fmt(fig['round_exploitability'])} + "
               f"after a redeal {fmt(fig['redeal_exploitability'])})")
+    return 0
+
+
+def _ship(path: Path, fresh: Any, whole: Any, fig: dict[str, float], payoff: str
+          ) -> dict[str, float]:
+    """Pack both stages, measure what is packed, write it, and read it back."""
+    from truf_tui.ai.solved import SolvedTable
+    from truf_tui.solve.ship import pack, relayout, unpack, write
+
+    packed = {}
+    for name, s in (("fresh", fresh), ("round", whole)):
+        packed[name] = pack(s, s.average())
+    e = report(fresh.exploitability(unpack(packed["fresh"], fresh)),
+               whole.exploitability(unpack(packed["round"], whole)), "shipped_")
+    figures = {k: v for k, v in fig.items() if isinstance(v, (int, float))}
+    figures.update(e)
+    size = write(path, (whole, packed["round"]), (fresh, packed["fresh"]), figures, payoff)
+    tab = SolvedTable(path.read_bytes())  # read back: the same numbers
+    for name, s in (("fresh", fresh), ("round", whole)):
+        stream, _ = relayout(s, packed[name])
+        got = tab.numbers(tab.stage_base[name], len(stream))
+        if not np.array_equal(got, stream):
+            raise AssertionError(f"{path}: the {name} stage did not read back")
+    return {**e, "shipped_bytes": float(size)}
+
+
+def _check_file(path: Path | None, target: int, scores: tuple[int, int], payoff: str,
+                as_json: bool) -> int:
+    """The exact exploitability of what the app plays from ``path`` at ``scores`` (from
+    the shipped file it would choose there if ``path`` is None)."""
+    from truf_tui.ai.solved import BlueprintError, SolvedTable, nearest, tables
+    from truf_tui.solve.cfr import Solver
+    from truf_tui.solve.rounds import _utility
+    from truf_tui.solve.ship import lift_file
+    from truf_tui.solve.tree import build
+
+    try:
+        tab = (nearest(tables(), target, scores) if path is None
+               else SolvedTable(path.read_bytes()))
+    except (OSError, BlueprintError) as e:
+        print(f"python -m truf_tui.solve: {path}: {e}", file=sys.stderr)
+        return 2
+    t0 = time.perf_counter()
+    utility = _utility(payoff)
+    fresh_tree = build(target, scores, redeal=False)
+    fresh = Solver(fresh_tree, utility(fresh_tree, 0.0))
+    fs = lift_file(tab, fresh)
+    fe = fresh.exploitability(fs)
+    tree = build(target, scores, redeal=True)
+    whole = Solver(tree, utility(tree, fe.value))  # an accepted redeal: the first stage
+    we = whole.exploitability(lift_file(tab, whole))
+    fig = report(fe, we)
+    fig["check_seconds"] = time.perf_counter() - t0
+    unit = "points/round"
+    if payoff == "match":
+        unit = "match-win probability"
+        for k in list(fig):
+            if k.endswith("exploitability"):
+                fig[k] /= 2
+            elif k.endswith(("value", "best_nondealer", "best_dealer")):
+                fig[k] = (fig[k] + 1) / 2
+    if as_json:
+        print(json.dumps(fig, indent=1))
+    where = f"target {target}, scores {scores[0]}-{scores[1]} (non-dealer-dealer)"
+    print(f"exploitability: {fmt(fig['exploitability'])} {unit} ({where}; the file "
+          f"solved at {tab.scores[0]}-{tab.scores[1]} to {tab.target} "
+          f"({tab.header['payoff']} payoffs) as the expert plays it; round "
+          f"{fmt(fig['round_exploitability'])} + after a redeal "
+          f"{fmt(fig['redeal_exploitability'])}; value {fig['value']:+.6f})")
     return 0
 
 

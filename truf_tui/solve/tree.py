@@ -89,6 +89,26 @@ def root_state(redeal: bool) -> State:
     return (0, NONE, 1, NONE, False, redeal, 0, NONE, (), (), ())
 
 
+def state_key(s: State) -> int:
+    """A public state as one integer (42 bits), for the shipped blueprint's state table."""
+    mover, pending, stake, last_raiser, rest, redeal_open, leader, lead, winners, p0, p1 = s
+    w = 0
+    for x in winners:
+        w = w * 3 + (2 if x is None else x)
+    k = mover
+    k = k * 5 + pending + 1
+    k = k * 128 + stake
+    k = k * 3 + last_raiser + 1
+    k = k * 2 + int(rest)
+    k = k * 2 + int(redeal_open)
+    k = k * 2 + leader
+    k = k * 9 + lead + 1
+    k = k * 4 + len(winners)
+    k = k * 9 + w
+    k = k * 165 + MS_INDEX[p0]
+    return k * 165 + MS_INDEX[p1]
+
+
 def successors(s: State, target: int, scores: tuple[int, int]
                ) -> list[tuple[int, int, State | Outcome]]:
     """The (kind, rank, next state or outcome) of every action but fold, in a fixed order:
@@ -247,4 +267,4 @@ def describe(tree: Tree, node: int) -> str:
     return ", ".join(reversed(words)) or "start"
 
 
-__all__ = ["MULTISETS", "Outcome", "Tree", "build", "describe", "successors"]
+__all__ = ["MULTISETS", "Outcome", "Tree", "build", "describe", "state_key", "successors"]

@@ -1,0 +1,164 @@
+"""The solved Le Truc player (truf_tui.ai.solved) and the file it plays
+(truf_tui.solve.ship): the file holds what the solver solved, the player finds the right
+spot in it from an observation, and its policy is a distribution over the legal actions
+at any score."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from truf_tui.ai import make_bot
+from truf_tui.ai.solved import BlueprintError, SolvedTable, SolvedTrucBot, policy, table
+from truf_tui.cards import TRUC_32, TRUC_STRENGTH
+from truf_tui.engine import truc
+from truf_tui.solve.__main__ import main
+from truf_tui.solve.cfr import Solver, points_utility
+from truf_tui.solve.hands import REST_INDEX
+from truf_tui.solve.ship import pack, unpack
+from truf_tui.solve.tree import build, locate, parse_word
+
+RANK_OF = {str(c): TRUC_STRENGTH[c] for c in TRUC_32}
+
+EXPL = re.compile(r"exploitability: ([0-9.e-]+) points/round")
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A round to 2 solved a little (raises and the redeal are in it), shipped to a file."""
+    d = tmp_path_factory.mktemp("solved")
+    f = d / "t2.trufbp"
+    assert main(["ship", "--target", "2", "--iterations", "4", "--dir", str(d), "--file",
+                 str(f), "--quiet"]) == 0
+    return d, f
+
+
+def test_the_shipped_figures_are_the_checked_ones(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """`ship` measures what it packs; `check --file` measures what the app plays from the
+    file, through the app's own code: the two agree, and the file says the same."""
+    f = tmp_path / "t1.trufbp"
+    assert main(["ship", "--target", "1", "--iterations", "30", "--dir", str(tmp_path),
+                 "--file", str(f), "--quiet"]) == 0
+    shipped = float(EXPL.findall(capsys.readouterr().out)[-1])
+    assert main(["check", "--target", "1", "--file", str(f)]) == 0
+    checked = float(EXPL.findall(capsys.readouterr().out)[-1])
+    assert checked == pytest.approx(shipped, rel=1e-3, abs=1e-9)
+    tab = SolvedTable(f.read_bytes())
+    assert tab.header["figures"]["shipped_exploitability"] == pytest.approx(shipped, rel=1e-3,
+                                                                             abs=1e-9)
+    assert (tab.target, tab.scores) == (1, (0, 0))
+
+
+def test_T3_T7_the_policy_is_the_packed_strategy_at_the_spot(small: tuple[Path, Path]) -> None:
+    """Random engine rounds to 2 (raises, rests, redeals): at every decision the policy is
+    the packed strategy at the tree node the round's actions reach, for the mover's hand."""
+    d, f = small
+    tab = SolvedTable(f.read_bytes())
+    stages = {}
+    for redeal in (True, False):
+        tree = build(2, (0, 0), redeal)
+        s = Solver(tree, points_utility(tree, 0.0))
+        s.load(d / f"t2-0-0-dcfr-{'round' if redeal else 'noredeal'}.npz")
+        stages[redeal] = (tree, s, unpack(pack(s, s.average()), s))
+    rng = random.Random(5)
+    seen = 0
+    for game in range(25):
+        st = truc.new_game(truc.Rules(target=2), seed=game)
+        while not st.is_terminal() and st.round_no == 1:
+            me = st.to_move
+            obs = st.observation(me)
+            probs, how = policy(obs, tab)
+            assert how == "placed"
+            hist = st.round_history()
+            words = [str(a) for a in hist]
+            redeal = words[:2] != ["redeal", "accept"]
+            if not redeal:
+                words = words[2:]
+            tree, s, strat = stages[redeal]
+            n = locate(tree, [parse_word(w, RANK_OF) for w in words])
+            k = 3 - len(st.hands[me])  # cards played since the (last) deal
+            hand = tuple(sorted(TRUC_STRENGTH[c] for c in st.hands[me]))
+            j = REST_INDEX[k][hand]
+            for e in range(int(tree.edge_start[n]), int(tree.edge_start[n + 1])):
+                p = strat[s.edge_off[e] + j]
+                kind, rank = int(tree.edge_kind[e]), int(tree.edge_rank[e])
+                got = sum(v for a, v in probs.items() if a.kind != "fold"
+                          and parse_word(str(a), RANK_OF) == (kind, rank))
+                if p > 0:
+                    assert got == pytest.approx(p, abs=1e-9)
+            seen += 1
+            legal = [a for a in st.legal_actions() if a.kind != "fold"]
+            st = st.apply(rng.choice(legal))
+    assert seen > 50
+
+
+def test_policy_is_a_distribution_at_any_score_and_target(small: tuple[Path, Path]) -> None:
+    """ENGINE_API.md: every legal action present, summing to 1, fold 0, the same answer
+    twice; at scores and targets the file was not solved for too."""
+    _, f = small
+    tab = SolvedTable(f.read_bytes())
+    rng = random.Random(2)
+    hows = set()
+    for game in range(40):
+        target = rng.choice([1, 2, 3, 12])
+        scores = (rng.randrange(target), rng.randrange(target))
+        st = truc.new_game(truc.Rules(target=target), seed=game, scores=scores)
+        while not st.is_terminal():
+            obs = st.observation(st.to_move)
+            probs, how = policy(obs, tab)
+            hows.add(how)
+            assert set(probs) == set(st.legal_actions())
+            assert sum(probs.values()) == pytest.approx(1.0, abs=1e-9)
+            assert all(p >= 0 for p in probs.values())
+            assert probs.get(truc.FOLD, 0.0) == 0.0
+            assert policy(obs, tab)[0] == probs
+            st = st.apply(rng.choice(list(st.legal_actions())))
+    assert {"placed", "translated"} <= hows
+
+
+def test_a_damaged_file_is_refused_with_a_reason(small: tuple[Path, Path]) -> None:
+    _, f = small
+    data = f.read_bytes()
+    with pytest.raises(BlueprintError, match="magic"):
+        SolvedTable(b"nonsense" + data)
+    with pytest.raises(BlueprintError, match="damaged"):
+        SolvedTable(data[:-10])
+    with pytest.raises(BlueprintError):
+        SolvedTable(data[:40])
+
+
+def test_the_shipped_file_is_the_solved_round_to_12() -> None:
+    """The file in the package: the round at 0-0 to 12, with the exploitability it was
+    shipped with (docs/solver.md; `python -m truf_tui.solve check --file ...` measures it)."""
+    tab = table()
+    assert (tab.target, tab.scores) == (12, (0, 0))
+    fig = tab.header["figures"]
+    assert fig["shipped_exploitability"] <= 0.002
+    assert fig["nodes"] == 2_322_987
+
+
+def test_the_solved_player_plays_whole_matches() -> None:
+    """Seeded: the same seed plays the same match; every move is legal."""
+    def play(seed: int) -> list[str]:
+        bots = [make_bot("truc", "solved", seed=seed), make_bot("truc", "random", seed=seed)]
+        st = truc.new_game(seed=seed)
+        words = []
+        while not st.is_terminal():
+            a = bots[st.to_move].choose(st.observation(st.to_move))
+            words.append(str(a))
+            st = st.apply(a)
+        return words
+
+    assert play(3) == play(3)
+    bot = make_bot("truc", "solved", seed=1)
+    assert isinstance(bot, SolvedTrucBot)
+    obs = truc.new_game(seed=9).observation(1 - truc.new_game(seed=9).dealer)
+    stats = bot.analyse(obs)
+    assert [s.value for s in stats] == sorted((s.value for s in stats), reverse=True)
+    assert sum(s.value for s in stats) == pytest.approx(1.0)
+    assert np.isclose(sum(bot.policy(obs).values()), 1.0)

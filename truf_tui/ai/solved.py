@@ -1,0 +1,450 @@
+"""The solved Le Truc player: it plays the near-equilibrium strategy the solver computed.
+
+``python -m truf_tui.solve ship`` solves one round by counterfactual regret minimisation
+and writes its strategy to a file (``ai/data/truc-t12-A-B.trufbp``, the round at scores
+A-B to 12; how and what it costs: docs/solver.md).  This module reads those files lazily
+and answers, for any observation, the probability of every legal action (``policy``);
+``choose`` samples it, so the player bluffs and slow-plays at the solved frequencies.
+
+- **Which file:** the one solved at the score nearest the real one by what each player
+  still needs (T7's cap and an accepted rest depend on that), among the files whose raise
+  cap is at least the real one, so that every real history is in its tree.
+- **Where the file places the spot** (the round's public actions and the player's hand):
+  the stored distribution for that hand, 12-bit, as solved.
+- **At a score the file was not solved for,** moves the real score forbids (T7's cap)
+  are removed and the rest renormalised.  What this costs is measured per score
+  (``python -m truf_tui.solve check --shipped``; docs/solver.md).
+- **Where the file holds nothing for the hand** (the solved player never gets there with
+  it, which only a changed score can cause), the nearest hand the file does hold at that
+  node is used, its cards mapped rank order to rank order.
+- **Outside the file's tree** (stakes above 12, only in a round to more than 12), every
+  legal move but fold is equally likely.
+
+The solver's own modules are not needed here, only its public tree (``solve.tree``) and
+hand tables (``solve.hands``), which use numpy and the engine's rule functions.
+"""
+
+from __future__ import annotations
+
+import json
+import lzma
+import math
+import threading
+from collections import OrderedDict
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from truf_tui.ai.base import ActionStats, BaseBot, Observation
+from truf_tui.cards import TRUC_STRENGTH, Card
+from truf_tui.engine import truc
+from truf_tui.solve.hands import REST, REST_INDEX, WIDTH
+from truf_tui.solve.tree import (
+    ACCEPT,
+    NONE,
+    PLAY,
+    RAISE,
+    REDEAL,
+    REFUSE,
+    Outcome,
+    State,
+    root_state,
+    state_key,
+    successors,
+)
+from truf_tui.solve.tree import REST as REST_KIND
+
+MAGIC = b"TRUFBP\x01\n"
+_KIND_OF = {"play": PLAY, "raise": RAISE, "rest": REST_KIND, "redeal": REDEAL,
+            "accept": ACCEPT, "refuse": REFUSE}
+
+Succ = list[tuple[int, int, State | Outcome]]
+
+
+class BlueprintError(ValueError):
+    """The solved-strategy file is missing, damaged or of another format."""
+
+
+class SolvedTable:
+    """A ``*.trufbp`` file: the state table in memory, the probabilities by chunk."""
+
+    def __init__(self, data: bytes) -> None:
+        if not data.startswith(MAGIC):
+            raise BlueprintError("not a solved-strategy file (bad magic)")
+        try:
+            n = int.from_bytes(data[len(MAGIC):len(MAGIC) + 4], "little")
+            at = len(MAGIC) + 4
+            self.header: dict[str, Any] = json.loads(data[at:at + n])
+            at += n
+            h = self.header
+            if h.get("format") != 1 or h.get("game") != "truc":
+                raise BlueprintError("a solved-strategy file of another format")
+            h.setdefault("payoff", "points")
+            kz, sz = h["keys_bytes"], h["subs_bytes"]
+            self.keys = np.cumsum(np.frombuffer(lzma.decompress(data[at:at + kz]), "<i8"))
+            at += kz
+            self.subs = np.frombuffer(lzma.decompress(data[at:at + sz]), "<i8")
+            at += sz
+            starts = np.concatenate(([0], np.cumsum(h["chunk_bytes"]))) + at
+        except (KeyError, ValueError, TypeError, lzma.LZMAError) as e:
+            if isinstance(e, BlueprintError):
+                raise
+            raise BlueprintError(f"a damaged solved-strategy file: {e}") from e
+        if len(self.keys) != h["states"] or len(self.subs) != h["states"] or (
+                int(starts[-1]) != len(data)):
+            raise BlueprintError("a damaged solved-strategy file: its sizes disagree")
+        self.data = data
+        self.starts = starts
+        self.target: int = h["target"]
+        self.scores: tuple[int, int] = (h["scores"][0], h["scores"][1])
+        self.top: int = h["top"]
+        self.chunk: int = h["chunk"]
+        self.stage_base: dict[str, int] = h["stages"]
+        self._chunks: OrderedDict[int, npt.NDArray[np.uint16]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    # -- the numbers -------------------------------------------------------------------------
+    def _chunk(self, i: int) -> npt.NDArray[np.uint16]:
+        with self._lock:
+            got = self._chunks.get(i)
+            if got is not None:
+                self._chunks.move_to_end(i)
+                return got
+        raw = lzma.decompress(self.data[int(self.starts[i]):int(self.starts[i + 1])])
+        arr = np.frombuffer(raw, "<u2")
+        with self._lock:
+            self._chunks[i] = arr
+            while len(self._chunks) > 16:
+                self._chunks.popitem(last=False)
+        return arr
+
+    def numbers(self, start: int, count: int) -> npt.NDArray[np.uint16]:
+        if start < 0 or count < 0 or start + count > self.header["entries"]:
+            raise KeyError("numbers beyond the end of the file's stream")
+        parts = []
+        while count > 0:
+            i, j = divmod(start, self.chunk)
+            part = self._chunk(i)[j:j + count]
+            if len(part) == 0:
+                raise BlueprintError("a damaged solved-strategy file: a chunk is short")
+            parts.append(part)
+            start += len(part)
+            count -= len(part)
+        return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+    def subtree(self, s: State) -> int:
+        k = state_key(s)
+        i = int(np.searchsorted(self.keys, k))
+        if i >= len(self.keys) or int(self.keys[i]) != k:
+            raise KeyError("a public state the file does not hold")
+        return int(self.subs[i])
+
+    def successors(self, s: State) -> Succ:
+        return _successors(s, self.target, self.scores)
+
+    # -- the walk ----------------------------------------------------------------------------
+    def locate(self, redeal: bool, actions: list[tuple[int, int]]) -> tuple[State, int]:
+        """The state reached by ``actions`` from the start of a round (with its redeal
+        option, or after an accepted redeal) and where its block starts; ``KeyError`` if
+        the file's tree has no such history."""
+        s = root_state(redeal)
+        at = self.stage_base["round" if redeal else "fresh"]
+        for kind, rank in actions:
+            succ = self.successors(s)
+            at += self.block_size(s)
+            for k, r, nxt in succ:
+                if k == kind and r == rank:
+                    if isinstance(nxt, Outcome):
+                        raise KeyError("the actions run past the end of the round")
+                    s = nxt
+                    break
+                if not isinstance(nxt, Outcome):
+                    at += self.subtree(nxt)
+            else:
+                raise KeyError(f"no such move in the file's tree: {kind} {rank}")
+        return s, at
+
+    def block_size(self, s: State) -> int:
+        """How many numbers a node of state ``s`` holds (its moves but one, per hand)."""
+        n = len(self.successors(s))
+        return 0 if n < 2 else (n - 1) * _width(s)
+
+    def block(self, s: State, at: int) -> npt.NDArray[np.float64]:
+        """The integers at a node, [move][hand] (hands of REST[cards played]); a hand's
+        column is all zeros where the solved player's own play never brings that hand."""
+        n = len(self.successors(s))
+        w = _width(s)
+        if n < 2:
+            return np.full((1, w), float(self.top))
+        raw = self.numbers(at, (n - 1) * w).reshape(w, n - 1).astype(np.float64)
+        out = np.empty((n, w))
+        out[:-1] = raw.T
+        out[-1] = self.top - raw.sum(axis=1)
+        out[:, raw[:, 0] == 0xFFFF] = 0.0
+        return out
+
+
+def _width(s: State) -> int:
+    mover = s[0]
+    return int(WIDTH[len(s[9] if mover == 0 else s[10])])
+
+
+@lru_cache(maxsize=200_000)
+def _successors(s: State, target: int, scores: tuple[int, int]) -> Succ:
+    return successors(s, target, scores)
+
+
+_TABLES: list[SolvedTable] | None = None
+_TABLE_LOCK = threading.Lock()
+
+
+def tables() -> list[SolvedTable]:
+    """The shipped files (``ai/data/truc-*.trufbp``), read once: headers and state tables
+    now, the probabilities chunk by chunk when asked for."""
+    global _TABLES
+    with _TABLE_LOCK:
+        if _TABLES is None:
+            found = []
+            try:
+                folder = resources.files("truf_tui.ai").joinpath("data")
+                for f in sorted(folder.iterdir(), key=lambda f: f.name):
+                    if f.name.startswith("truc-") and f.name.endswith(".trufbp"):
+                        found.append(SolvedTable(f.read_bytes()))
+            except OSError as e:
+                raise BlueprintError(f"the solved strategies cannot be read: {e}") from e
+            if not found:
+                raise BlueprintError("no solved strategy is installed (ai/data/truc-*.trufbp)")
+            _TABLES = found
+        return _TABLES
+
+
+def table() -> SolvedTable:
+    """The shipped file solved at 0-0."""
+    return next((t for t in tables() if t.scores == (0, 0)), tables()[0])
+
+
+def needs(target: int, scores: tuple[int, int]) -> tuple[int, int]:
+    """The points (non-dealer, dealer) still need, clamped to 12: with T7's cap and an
+    accepted rest, this is what a score changes in a round."""
+    return (min(target - scores[0], 12), min(target - scores[1], 12))
+
+
+def nearest(tabs: list[SolvedTable], target: int, scores: tuple[int, int]) -> SolvedTable:
+    """The file solved at the score closest to ``scores`` (non-dealer, dealer) by what
+    each player needs, on a log scale: 1 point against 2 matters more than 11 against 12.
+    Only files whose raise cap (T7: the larger need) is at least the real one qualify, so
+    that every history of the real round is in the file's tree."""
+    want = needs(target, scores)
+    wide = [t for t in tabs if max(needs(t.target, t.scores)) >= max(want)] or tabs
+
+    def distance(t: SolvedTable) -> float:
+        have = needs(t.target, t.scores)
+        return sum(abs(math.log(a) - math.log(b)) for a, b in zip(want, have, strict=True))
+
+    return min(wide, key=distance)
+
+
+class SolvedTrucBot(BaseBot):
+    """``expert``: plays the solved strategy, sampling its mixed moves (bluffs included)."""
+
+    game = "truc"
+    tier = "expert"
+
+    def __init__(self, seed: int | None = None, time_limit: float | None = None,
+                 iterations: int | None = None, tab: SolvedTable | None = None) -> None:
+        super().__init__(seed, time_limit, iterations)
+        self.tab = tab
+        self.placed = 0  # decisions the file placed exactly
+        self.translated = 0  # placed with moves removed or a neighbour hand
+        self.outside = 0  # outside the file's tree
+
+    def policy(self, observation: Observation) -> dict[truc.Action, float]:
+        """Every legal action with the probability that ``choose`` plays it."""
+        self._check(observation)
+        return policy(observation, self.tab)[0]
+
+    def choose(self, observation: Observation) -> Any:
+        self._check(observation)
+        probs, how = policy(observation, self.tab)
+        setattr(self, how, getattr(self, how) + 1)
+        x = self.rng.random()
+        acc = 0.0
+        last = None
+        for a, p in probs.items():
+            if p <= 0.0:
+                continue
+            acc += p
+            last = a
+            if x < acc:
+                return a
+        return last
+
+    def analyse(self, observation: Observation) -> list[ActionStats]:
+        """The legal actions, likeliest first; ``value`` is the probability of playing it
+        (the solved player does not estimate win chances move by move)."""
+        self._check(observation)
+        probs, _ = policy(observation, self.tab)
+        out = [ActionStats(a, 0, p) for a, p in probs.items()]
+        out.sort(key=lambda s: -s.value)
+        return out
+
+
+def policy(observation: Observation, tab: SolvedTable | None = None
+           ) -> tuple[dict[truc.Action, float], str]:
+    """The solved distribution over the legal actions (fold always 0: it is weakly
+    dominated, docs/solver.md), and how it was found ("placed", "translated" or
+    "outside"); ``tab`` the file to play (default: the shipped one)."""
+    o = observation
+    me = o["player"]
+    dealer = o["dealer"]
+    if tab is None:
+        pts = o["scores"]
+        tab = nearest(tables(), int(o["rules"]["target"]), (pts[1 - dealer], pts[dealer]))
+    seat = 0 if me != dealer else 1  # the file's seats: 0 the non-dealer (T4)
+    state = truc.determinizer(o)(_RNG)
+    every = state.legal_actions()
+    legal = [a for a in every if a.kind != "fold"]
+    hist = [str(a) for a in o["history"][o["round_start"]:]]
+    redeal = True
+    if "accept" in hist and hist[:1] == ["redeal"] and hist[1:2] == ["accept"]:
+        hist = hist[2:]
+        redeal = False
+    words = [_word(w) for w in hist]
+    hand = sorted(TRUC_STRENGTH[Card.parse(c, "truc")] for c in o["hand"])
+    try:
+        s, at = tab.locate(redeal, words)
+    except KeyError:
+        return _uniform(every), "outside"
+    if s[0] != seat:
+        return _uniform(every), "outside"
+    block = tab.block(s, at)
+    moves = [(kind, rank) for kind, rank, _ in tab.successors(s)]
+    allowed = np.array([_legal_move(m, legal) is not None for m in moves])
+    k = len(s[9] if seat == 0 else s[10])
+    dist, how = node_policy(block, moves, allowed, k, tuple(hand))
+    if dist is None:
+        return _uniform(every), "outside"
+    out = {a: 0.0 for a in every}
+    for m, p in zip(moves, dist, strict=True):
+        if p > 0:
+            a = _legal_move(m, legal)
+            assert a is not None
+            out[a] += float(p)
+    return out, how
+
+
+def node_policy(block: npt.NDArray[np.float64], moves: list[tuple[int, int]],
+                allowed: npt.NDArray[np.bool_], k: int, hand: tuple[int, ...]
+                ) -> tuple[npt.NDArray[np.float64] | None, str]:
+    """A hand's distribution over a node's moves (the file's, ``allowed`` those the real
+    game permits), summing to 1, and "placed" or "translated"; None if nothing fits.
+    The app and the solver's check (``solve.ship.lift_file``) both call this."""
+    col = block[:, REST_INDEX[k][hand]]
+    dist = col * allowed
+    total = dist.sum()
+    how = "placed" if total == col.sum() else "translated"
+    if total <= 0:
+        got = _neighbour(block, allowed, moves, k, list(hand))
+        if got is None:
+            return None, "outside"
+        dist, total, how = got, got.sum(), "translated"
+    return dist / total, how
+
+
+_RNG = __import__("random").Random(0)
+
+
+def _word(text: str) -> tuple[int, int]:
+    w = text.split()
+    if w[0] == "play":
+        return PLAY, TRUC_STRENGTH[Card.parse(w[1], "truc")]
+    return _KIND_OF[w[0]], NONE
+
+
+def _legal_move(move: tuple[int, int], legal: list[truc.Action]) -> truc.Action | None:
+    kind, rank = move
+    for a in legal:
+        if kind == PLAY:
+            if a.kind == "play" and a.card is not None and TRUC_STRENGTH[a.card] == rank:
+                return a
+        elif _KIND_OF.get(a.kind) == kind:
+            return a
+    return None
+
+
+def _uniform(every: list[truc.Action]) -> dict[truc.Action, float]:
+    n = sum(a.kind != "fold" for a in every)
+    return {a: 0.0 if a.kind == "fold" else 1.0 / n for a in every}
+
+
+def _neighbour(block: npt.NDArray[np.float64], allowed: npt.NDArray[np.bool_],
+               moves: list[tuple[int, int]], k: int, hand: list[int]
+               ) -> npt.NDArray[np.float64] | None:
+    """The distribution of the nearest hand the block holds, cards mapped by rank order."""
+    best: tuple[int, int] | None = None
+    for j, other in enumerate(REST[k]):
+        if block[:, j].sum() <= 0:
+            continue
+        d = sum(abs(a - b) for a, b in zip(hand, other, strict=True))
+        if best is None or d < best[0]:
+            best = (d, j)
+    if best is None:
+        return None
+    other = REST[k][best[1]]
+    to_mine = {r: hand[i] for i, r in enumerate(other)}  # rank order to rank order
+    out = np.zeros(len(moves))
+    index = {m: i for i, m in enumerate(moves)}
+    for i, (kind, rank) in enumerate(moves):
+        p = block[i, best[1]]
+        if p <= 0:
+            continue
+        if kind == PLAY and rank not in to_mine:
+            continue  # a hand the cards already shown rule out holds nothing useful
+        m = (kind, to_mine[rank]) if kind == PLAY else (kind, rank)
+        if m in index and allowed[index[m]]:
+            out[index[m]] += p
+    return out if out.sum() > 0 else None
+
+
+def bench(matches: int = 20, seed: int = 1) -> dict[str, float]:
+    """Seconds to read the shipped files, and per ``policy`` call over whole matches
+    against a random player (each decision first cold, its chunk maybe not yet read, then
+    warm); the process's peak memory (``python -m truf_tui.bench solved``)."""
+    import random
+    import resource
+    import time
+
+    global _TABLES
+    _TABLES = None
+    t0 = time.perf_counter()
+    tabs = tables()
+    load = time.perf_counter() - t0
+    rng = random.Random(seed)
+    cold: list[float] = []
+    warm: list[float] = []
+    for m in range(matches):
+        st = truc.new_game(seed=seed + m)
+        while st.to_move is not None:
+            obs = st.observation(st.to_move)
+            t1 = time.perf_counter()
+            probs, _ = policy(obs)
+            t2 = time.perf_counter()
+            policy(obs)
+            t3 = time.perf_counter()
+            cold.append(t2 - t1)
+            warm.append(t3 - t2)
+            acts = [a for a, p in probs.items() if p > 0]
+            best = max(acts, key=lambda a: probs[a])
+            st = st.apply(rng.choice(acts) if rng.random() < 0.5 else best)
+    cold.sort()
+    warm.sort()
+    return {"files": len(tabs), "megabytes": sum(len(t.data) for t in tabs) / 1e6,
+            "load_seconds": load, "decisions": len(cold),
+            "policy_ms_mean_cold": 1000 * sum(cold) / len(cold),
+            "policy_ms_p99_cold": 1000 * cold[int(0.99 * (len(cold) - 1))],
+            "policy_ms_max_cold": 1000 * cold[-1],
+            "policy_ms_mean_warm": 1000 * sum(warm) / len(warm),
+            "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}

@@ -1,0 +1,264 @@
+"""What ships: a solved round's strategy as a small file the app reads lazily.
+
+The file (``*.trufbp``, read by :mod:`truf_tui.ai.solved`) holds both stages of a solved
+round (the whole round, and the round after an accepted redeal), every history kept:
+
+- **Probabilities in 12 bits.**  Each (node, hand) distribution is rounded to integers
+  summing to 4095 (largest remainder), after probabilities below ``EPS`` are dropped.  One
+  byte per probability doubled the exploitability at 0-0 to 12 (docs/solver.md).
+- **Only what the expert's own play reaches.**  A (node, hand) the stored strategy itself
+  never reaches with that hand (it would have to take a move of probability 0 on the way)
+  is written as zeros: it is never asked for when the expert plays the file, and zeros
+  compress to almost nothing.
+- **Laid out by node and hand:** nodes in pre-order; a node's block holds, hand after
+  hand, the integers of all its moves but the last (which is 4095 minus the others).  A
+  node with one move holds nothing.  An unreached hand's column starts with 0xFFFF.
+  A node's offset is found without the tree: a state table gives, for every public state,
+  how many numbers its subtree holds (it depends on the state alone), so a walk from the
+  root along the round's actions adds up the subtrees it passes.
+- **Compressed by chunks** (lzma) so that a lookup decompresses one chunk, not the file.
+"""
+
+from __future__ import annotations
+
+import json
+import lzma
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from truf_tui.solve import kernels as K
+from truf_tui.solve.cfr import Solver, Vec
+from truf_tui.solve.hands import HOLDS, SIZE, WIDTH
+from truf_tui.solve.tree import PLAY, Tree, state_key
+
+MAGIC = b"TRUFBP\x01\n"
+TOP = 4095  # 12 bits
+EPS = 0.001  # probabilities below this are dropped before rounding
+CHUNK = 1 << 18  # numbers per compressed chunk (512 KB: a few ms to decompress)
+UNREACHED = 0xFFFF  # first number of a hand's column the expert's own play never reaches
+
+
+@K.jit
+def _quantize(player: Any, played: Any, edge_start: Any, edge_rank: Any, edge_off: Any,
+              size: Any, width: Any, holds: Any, s: Any, top: float, eps: float,
+              out: Any) -> None:
+    q = np.zeros(64)
+    for n in range(len(player)):
+        m = player[n]
+        k = size[played[n, m]]
+        w = width[k]
+        es, ee = edge_start[n], edge_start[n + 1]
+        ne = ee - es
+        for j in range(w):
+            tot = 0.0
+            best, bi = -1.0, 0
+            for i in range(ne):
+                e = es + i
+                r = edge_rank[e]
+                p = s[edge_off[e] + j] if (r < 0 or holds[k, j, r] == 1) else 0.0
+                if p > best:
+                    best, bi = p, i
+                if p < eps:
+                    p = 0.0
+                out[edge_off[e] + j] = p
+                tot += p
+            if tot <= 0.0:  # every move was below eps: keep the likeliest
+                out[edge_off[es + bi] + j] = 1.0
+                tot = 1.0
+            assigned = 0
+            for i in range(ne):  # largest remainder: the integers sum to top exactly
+                e = es + i
+                x = out[edge_off[e] + j] / tot * top
+                fl = np.floor(x)
+                q[i] = x - fl
+                out[edge_off[e] + j] = fl
+                assigned += int(fl)
+            for _ in range(int(top) - assigned):
+                bi, bv = -1, -1.0
+                for i in range(ne):
+                    if q[i] > bv:
+                        bv, bi = q[i], i
+                out[edge_off[es + bi] + j] += 1.0
+                q[bi] = -2.0
+
+
+@K.jit
+def _unreached(player: Any, played: Any, edge_start: Any, edge_off: Any, off0: Any,
+               off1: Any, size: Any, width: Any, reach0: Any, reach1: Any,
+               ints: Any) -> None:
+    """Zero the (node, hand) blocks the mover's own play never reaches."""
+    for n in range(len(player)):
+        m = player[n]
+        w = width[size[played[n, m]]]
+        reach, off = (reach0, off0[n]) if m == 0 else (reach1, off1[n])
+        for j in range(w):
+            if reach[off + j] <= 0.0:
+                for e in range(edge_start[n], edge_start[n + 1]):
+                    ints[edge_off[e] + j] = 0
+
+
+@K.jit
+def _relayout(player: Any, played: Any, edge_start: Any, edge_off: Any, size: Any,
+              width: Any, ints: Any, out: Any, node_off: Any) -> None:
+    """Solver layout [move][hand] to the file's [hand][move but the last] (see above)."""
+    at = 0
+    for n in range(len(player)):
+        node_off[n] = at
+        w = width[size[played[n, player[n]]]]
+        es, ee = edge_start[n], edge_start[n + 1]
+        ne = ee - es
+        if ne < 2:
+            continue
+        for j in range(w):
+            total = 0
+            for e in range(es, ee):
+                total += ints[edge_off[e] + j]
+            for i in range(ne - 1):
+                out[at + i] = ints[edge_off[es + i] + j]
+            if total == 0:
+                out[at] = 0xFFFF
+            at += ne - 1
+    node_off[len(player)] = at
+
+
+@K.jit
+def _subtree_end(edge_start: Any, edge_child: Any, end: Any) -> None:
+    for n in range(len(end) - 1, -1, -1):
+        last = n + 1
+        for e in range(edge_start[n], edge_start[n + 1]):
+            c = edge_child[e]
+            if c >= 0 and end[c] > last:
+                last = end[c]
+        end[n] = last
+
+
+def pack(solver: Solver, strategy: Vec, top: int = TOP, eps: float = EPS
+         ) -> npt.NDArray[np.uint16]:
+    """``strategy`` rounded as it ships: integers per (edge, hand) summing to ``top`` per
+    (node, hand), and zeros where the rounded strategy never reaches."""
+    t = solver.tree
+    out = np.zeros(solver.edge_size)
+    _quantize(t.player, t.played, t.edge_start, t.edge_rank, solver.edge_off, SIZE, WIDTH,
+              HOLDS, strategy, float(top), eps, out)
+    solver.prepare(out / top)
+    ints = np.rint(out).astype(np.uint16)
+    _unreached(t.player, t.played, t.edge_start, solver.edge_off, solver.off0, solver.off1,
+               SIZE, WIDTH, solver.reach0, solver.reach1, ints)
+    return ints
+
+
+def relayout(solver: Solver, ints: npt.NDArray[np.uint16]
+             ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.int64]]:
+    """The file's stream for ``ints`` (solver layout), and each node's offset in it."""
+    t = solver.tree
+    out = np.zeros(solver.edge_size, dtype=np.uint16)
+    node_off = np.zeros(t.nodes + 1, dtype=np.int64)
+    _relayout(t.player, t.played, t.edge_start, solver.edge_off, SIZE, WIDTH, ints, out,
+              node_off)
+    return out[:node_off[-1]].copy(), node_off
+
+
+def unpack(ints: npt.NDArray[np.uint16], solver: Solver) -> Vec:
+    """The shipped integers as a strategy on the solver's tree (what the expert plays; a
+    block of zeros, never reached by its own play, becomes uniform)."""
+    from truf_tui.solve.cfr import _normalise_all
+
+    t = solver.tree
+    avg = np.zeros(solver.edge_size)
+    _normalise_all(t.nodes, t.player, t.played, t.edge_start, t.edge_rank, solver.edge_off,
+                   SIZE, WIDTH, HOLDS, ints.astype(np.float64), avg)
+    return avg
+
+
+def subtree_sizes(tree: Tree, node_off: npt.NDArray[np.int64]) -> dict[int, int]:
+    """For every public state of ``tree``: the numbers its subtree holds in the file's
+    stream (by state key); ``node_off`` each node's offset there."""
+    end = np.zeros(tree.nodes, dtype=np.int64)
+    _subtree_end(tree.edge_start, tree.edge_child, end)
+    sub = node_off[end] - node_off[:-1]
+    per_state = np.full(len(tree.states), -1, dtype=np.int64)
+    per_state[tree.state] = sub
+    if not np.array_equal(per_state[tree.state], sub):
+        raise AssertionError("two histories of one state hold subtrees of different sizes")
+    return {state_key(s): int(v) for s, v in zip(tree.states, per_state, strict=True)}
+
+
+def write(path: Path, round_: tuple[Solver, npt.NDArray[np.uint16]],
+          fresh: tuple[Solver, npt.NDArray[np.uint16]], figures: dict[str, Any],
+          payoff: str = "points") -> int:
+    """Write both stages' packed strategies and their state table; returns the bytes.
+    ``payoff`` says what the outcomes were worth in the solve (points or the match; the
+    figures are in utility units: points, or 2 P(win) - 1)."""
+    r_stream, r_off = relayout(*round_)
+    f_stream, f_off = relayout(*fresh)
+    sizes = subtree_sizes(fresh[0].tree, f_off)
+    for k, v in subtree_sizes(round_[0].tree, r_off).items():
+        if sizes.setdefault(k, v) != v:
+            raise AssertionError("the two stages disagree on a state's subtree")
+    keys = np.array(sorted(sizes), dtype=np.int64)
+    subs = np.array([sizes[int(k)] for k in keys], dtype=np.int64)
+    stream = np.concatenate([r_stream, f_stream]).astype("<u2")
+    chunks = [lzma.compress(stream[i:i + CHUNK].tobytes(), preset=9 | lzma.PRESET_EXTREME)
+              for i in range(0, len(stream), CHUNK)]
+    keys_z = lzma.compress(np.diff(keys, prepend=0).astype("<i8").tobytes(), preset=9)
+    subs_z = lzma.compress(subs.astype("<i8").tobytes(), preset=9)
+    t = round_[0].tree
+    header = {
+        "format": 1, "game": "truc", "target": t.target, "scores": list(t.scores),
+        "payoff": payoff,
+        "top": TOP, "eps": EPS, "chunk": CHUNK, "entries": int(len(stream)),
+        "stages": {"round": 0, "fresh": int(len(r_stream))},
+        "states": int(len(keys)), "keys_bytes": len(keys_z), "subs_bytes": len(subs_z),
+        "chunk_bytes": [len(c) for c in chunks], "figures": figures,
+    }
+    head = json.dumps(header, separators=(",", ":")).encode()
+    body = MAGIC + len(head).to_bytes(4, "little") + head + keys_z + subs_z + b"".join(chunks)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(body)
+    tmp.replace(path)
+    return len(body)
+
+
+def lift_file(tab: Any, solver: Solver) -> Vec:
+    """What the app plays from the file ``tab`` (an ``ai.solved.SolvedTable``), history by
+    history, on ``solver``'s tree (any score): the same ``node_policy`` the app calls."""
+    from truf_tui.ai.solved import node_policy
+    from truf_tui.solve.hands import REST
+    from truf_tui.solve.tree import root_state
+
+    t = solver.tree
+    sizes = dict(zip(tab.keys.tolist(), tab.subs.tolist(), strict=True))
+    out = np.zeros(solver.edge_size)
+    real_moves = [(int(k), int(r)) for k, r in zip(t.edge_kind, t.edge_rank, strict=True)]
+    s0 = root_state(t.redeal)
+    stack = [(0, s0, tab.stage_base["round" if t.redeal else "fresh"])]
+    while stack:
+        n, s, at = stack.pop()
+        succ = tab.successors(s)
+        moves = [(k, r) for k, r, _ in succ]
+        width = len(s[9] if s[0] == 0 else s[10])
+        block = tab.block(s, at)
+        es, ee = int(t.edge_start[n]), int(t.edge_start[n + 1])
+        mine = {real_moves[e]: e for e in range(es, ee)}
+        allowed = np.array([m in mine for m in moves])
+        for j, hand in enumerate(REST[width]):
+            dist, _ = node_policy(block, moves, allowed, width, hand)
+            if dist is None:  # as the app: every move the hand can make, equally
+                can = [m for m in mine if m[0] != PLAY or m[1] in hand]
+                for m in can:
+                    out[solver.edge_off[mine[m]] + j] = 1.0 / len(can)
+                continue
+            for i, m in enumerate(moves):
+                if m in mine:  # a move the hand cannot make has probability 0 in dist
+                    out[solver.edge_off[mine[m]] + j] = dist[i]
+        child_at = at + tab.block_size(s)
+        for (k, r, nxt) in succ:
+            if isinstance(nxt, tuple):
+                e = mine.get((k, r))
+                if e is not None and t.edge_child[e] >= 0:
+                    stack.append((int(t.edge_child[e]), nxt, child_at))
+                child_at += sizes[state_key(nxt)]
+    return out
