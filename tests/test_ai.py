@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from truf_tui.ai import PLAYERS, TIERS, make_bot
+from truf_tui.ai import PLAYERS, TIERS, make_bot, truc_ai
 from truf_tui.engine import truc, trufludo
 from truf_tui.engine.common import IllegalActionError
 
@@ -713,7 +713,9 @@ def test_settled_search_chooses_what_the_full_budget_would(game: str) -> None:
     for i in range(8):
         s = random_position(game, rng)
         obs = s.observation(s.current_player)
-        bots = [make_bot(game, "hard", seed=i, iterations=budget) for _ in range(2)]
+        # Truc's plain search (its hard tier mixes its betting at random on top of it)
+        bots = [make_bot(game, "hard", seed=i, iterations=budget) if game == "trufludo"
+                else truc_ai.SearchBot(seed=i, iterations=budget) for _ in range(2)]
         for bot in bots:
             bot.paired = 0  # type: ignore[attr-defined]  # Trufludo: a plain root to settle
         full = bots[0].analyse(obs)[0].action

@@ -27,6 +27,7 @@ hand tables (``solve.hands``), which use numpy and the engine's rule functions.
 from __future__ import annotations
 
 import json
+import logging
 import lzma
 import math
 import threading
@@ -62,6 +63,7 @@ _KIND_OF = {"play": PLAY, "raise": RAISE, "rest": REST_KIND, "redeal": REDEAL,
             "accept": ACCEPT, "refuse": REFUSE}
 
 Succ = list[tuple[int, int, State | Outcome]]
+log = logging.getLogger(__name__)
 
 
 class BlueprintError(ValueError):
@@ -257,18 +259,32 @@ class SolvedTrucBot(BaseBot):
                  iterations: int | None = None, tab: SolvedTable | None = None) -> None:
         super().__init__(seed, time_limit, iterations)
         self.tab = tab
+        self._backup: BaseBot | None = None
         self.placed = 0  # decisions the file placed exactly
         self.translated = 0  # placed with moves removed or a neighbour hand
         self.outside = 0  # outside the file's tree
 
     def policy(self, observation: Observation) -> dict[truc.Action, float]:
-        """Every legal action with the probability that ``choose`` plays it."""
+        """Every legal action with the probability that ``choose`` plays it
+        (``BlueprintError`` if the solved strategy is not installed)."""
         self._check(observation)
         return policy(observation, self.tab)[0]
 
+    def _fallback(self, e: BlueprintError) -> BaseBot:
+        """A broken install (no solved strategy) plays on with the hard tier's search."""
+        if self._backup is None:
+            from truf_tui.ai.truc_ai import HardBot
+
+            log.warning("the solved strategy cannot be used (%s); playing the hard tier", e)
+            self._backup = HardBot(self.seed, None, self.iterations)
+        return self._backup
+
     def choose(self, observation: Observation) -> Any:
         self._check(observation)
-        probs, how = policy(observation, self.tab)
+        try:
+            probs, how = policy(observation, self.tab)
+        except BlueprintError as e:
+            return self._fallback(e).choose(observation)
         setattr(self, how, getattr(self, how) + 1)
         x = self.rng.random()
         acc = 0.0
@@ -286,7 +302,10 @@ class SolvedTrucBot(BaseBot):
         """The legal actions, likeliest first; ``value`` is the probability of playing it
         (the solved player does not estimate win chances move by move)."""
         self._check(observation)
-        probs, _ = policy(observation, self.tab)
+        try:
+            probs, _ = policy(observation, self.tab)
+        except BlueprintError as e:
+            return self._fallback(e).analyse(observation)
         out = [ActionStats(a, 0, p) for a, p in probs.items()]
         out.sort(key=lambda s: -s.value)
         return out

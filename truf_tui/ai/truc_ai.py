@@ -549,6 +549,19 @@ _REFUSE_ONLY = [truc.REFUSE]
 _RAISE_ONLY = [truc.RAISE]
 
 
+class HardBot(ExpertBot):
+    """``hard``: the search with inference and mixed betting above, at the hard tier's
+    budget (it was the expert before the solved player, issue 15)."""
+
+    tier = "hard"
+
+
+def _solved() -> type[BaseBot]:
+    from truf_tui.ai.solved import SolvedTrucBot
+
+    return SolvedTrucBot
+
+
 TIER_CLASSES: dict[str, type[BaseBot]] = {
-    "easy": EasyBot, "medium": MediumBot, "hard": SearchBot, "expert": ExpertBot,
+    "easy": EasyBot, "medium": MediumBot, "hard": HardBot, "expert": _solved(),
 }

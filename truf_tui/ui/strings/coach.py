@@ -17,6 +17,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Every move, best first, with the chance to win the game:",
         "eo": "Ĉiu movo, la plej bona unue, kun la ŝanco gajni la ludon:",
     },
+    "hint.solved": {
+        "en": "the solved player: {p}% of the time with your hand",
+        "eo": "la solvita ludanto: {p}% de la fojoj kun via mano",
+    },
     "hint.keys": {
         "en": "[dim]h or Esc closes · hints used this game: {n}[/]",
         "eo": "[dim]h aŭ Esc fermas · konsiloj uzitaj en ĉi tiu ludo: {n}[/]",

@@ -45,12 +45,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "taksas siajn ŝancojn, foje blufas",
     },
     "tier.truc.hard": {
-        "en": "searches whole rounds, aiming at the game",
-        "eo": "serĉas tra tutaj rondoj, celas la ludon",
+        "en": "searches, aims at the game, reads your bets",
+        "eo": "serĉas, celas la ludon, legas viajn vetojn",
     },
     "tier.truc.expert": {
-        "en": "also reads your betting and varies its own",
-        "eo": "krome legas viajn vetojn kaj variigas siajn",
+        "en": "a solved strategy; bluffs at the right rate",
+        "eo": "solvita strategio; blufas je la ĝusta ofteco",
     },
     # -- start screen -------------------------------------------------------------------
     "start.title": {

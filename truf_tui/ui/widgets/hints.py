@@ -44,6 +44,7 @@ class HintLine:
     action: Any
     value: float  # estimated probability of winning (the game, or the Truc match)
     reason: Reason
+    solved: float | None = None  # Truc: how often the solved player makes it with this hand
 
 
 @dataclass(frozen=True)
@@ -63,23 +64,38 @@ def analyse(game: str, state: Any, bot_options: dict[str, Any], seed: int,
     from truf_tui import coach
     from truf_tui.ai import make_bot
 
+    # Truc's expert plays a solved strategy and estimates no win chances; the chances come
+    # from the searching player (hard), and each move says how often the solved one makes it.
+    searcher = "hard" if game == "truc" else "expert"
     try:
-        bot = make_bot(game, "expert", seed=seed, **bot_options)
+        bot = make_bot(game, searcher, seed=seed, **bot_options)
         stats = bot.analyse(state.observation(me))
     except Exception:  # a bot bug must not end the player's game
         return Hint(game, state, None)
     lines: list[HintLine] = []
     if game == "truc":
+        solved = _solved_policy(state, me)
         # The same reading of the opponent's betting as the expert's figures (issue 16):
         # facing a rest, "your hand wins 89%" next to "22% accept" was the uniform estimate.
         eq, read = coach.read_equity(state, me)
         for st in stats:
             lines.append(HintLine(st.action, st.value,
-                                  coach.truc_reason(state, st.action, me, eq, read)))
+                                  coach.truc_reason(state, st.action, me, eq, read),
+                                  None if solved is None else solved.get(st.action, 0.0)))
     else:
         for st in stats:
             lines.append(HintLine(st.action, st.value, coach.trufludo_reason(state, st.action)))
     return Hint(game, state, tuple(lines))
+
+
+def _solved_policy(state: Any, me: int) -> dict[Any, float] | None:
+    """The solved player's probabilities in the player's seat (None if not installed)."""
+    from truf_tui.ai.solved import BlueprintError, policy
+
+    try:
+        return policy(state.observation(me))[0]
+    except BlueprintError:
+        return None
 
 
 def reason_text(reason: Reason, style: str = "symbols") -> str:
@@ -122,6 +138,8 @@ def hint_markup(hint: Hint, style: str = "symbols") -> str:
         head = f"{bar(line.value)} {pct}  {what}"
         out.append(f"[b]{head}[/]" if i == 0 else head)
         out.append(f"[dim]  {reason_text(line.reason, style)}[/]")
+        if line.solved is not None:
+            out.append(f"[dim]  {tr('hint.solved', p=int(round(100 * line.solved)))}[/]")
     return "\n".join(out)
 
 
