@@ -94,24 +94,24 @@ STRINGS: dict[str, dict[str, str]] = {
     "start.scores": {"en": "Start at", "eo": "Komenci ĉe"},
     "start.scores.dash": {"en": "–", "eo": "–"},  # between the two fields
     "start.scores.note": {
-        "en": "you – opponent: practise the end of a match",
-        "eo": "vi – kontraŭulo: ekzercu la finon de matĉo",
+        "en": "you – opponent: practise the end of a game",
+        "eo": "vi – kontraŭulo: ekzercu la finon de ludo",
     },
     "start.scores.note.hotseat": {
         "en": "Player 1 – Player 2: practise the end",
         "eo": "Ludanto 1 – Ludanto 2: ekzercu la finon",
     },
     "start.scores.yours": {
-        "en": "Your score when the match starts",
-        "eo": "Via poentaro kiam la matĉo komenciĝas",
+        "en": "Your score when the game starts",
+        "eo": "Via poentaro kiam la ludo komenciĝas",
     },
     "start.scores.theirs": {
-        "en": "The opponent's score when the match starts",
-        "eo": "La poentaro de la kontraŭulo kiam la matĉo komenciĝas",
+        "en": "The opponent's score when the game starts",
+        "eo": "La poentaro de la kontraŭulo kiam la ludo komenciĝas",
     },
     "start.scores.of": {
-        "en": "{who}'s score when the match starts",
-        "eo": "La poentaro de {who} kiam la matĉo komenciĝas",
+        "en": "{who}'s score when the game starts",
+        "eo": "La poentaro de {who} kiam la ludo komenciĝas",
     },
     "start.scores.invalid": {
         "en": "Each start score must be a whole number from 0 to {max}, below the target.",
