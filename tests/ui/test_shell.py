@@ -139,11 +139,14 @@ async def test_start_screen_keyboard_choices(stub_tables: list[GameConfig]) -> N
         await pilot.press("tab")  # the target field
         assert app.focused is start.query_one("#target", Input)
         await pilot.press("backspace", "backspace", "2", "1")
+        await pilot.press("tab", "1", "8")  # start at: you 18 ...
+        assert app.focused is start.query_one("#score-you", Input)
+        await pilot.press("tab", "2", "0")  # ... to 20
         await pilot.press("tab", "right")  # a refused rest wins the game
         await pilot.press("tab", "right", "right")  # the computer deals first
         await pilot.press("p")
         assert stub_tables == [GameConfig("truc", "expert", {"target": 21, "rest_refusal": "game"},
-                                          1, None, best_of=3)]
+                                          1, None, best_of=3, scores=(18, 20))]
 
 
 async def test_start_screen_mouse_choices(stub_tables: list[GameConfig]) -> None:

@@ -74,6 +74,13 @@ def integer(default: int, lo: int, hi: int) -> Setting:
                    f"an integer from {lo} to {hi}")
 
 
+def pair(lo: int, hi: int) -> Setting:
+    """Two integers from ``lo`` to ``hi`` (a JSON list), ``[lo, lo]`` by default."""
+    return Setting([lo, lo], lambda v: (type(v) is list and len(v) == 2
+                                        and all(type(x) is int and lo <= x <= hi for x in v)),
+                   f"two integers from {lo} to {hi}")
+
+
 DEFAULT_SCHEMA: dict[str, Setting | Schema] = {
     "lang": choice("en", *LANGUAGES),
     "theme": choice("textual-dark", *THEMES),
@@ -84,6 +91,7 @@ DEFAULT_SCHEMA: dict[str, Setting | Schema] = {
     "dealer": choice(None, None, 0, 1),  # ... first dealer (None: drawn) ...
     "opponent": choice("computer", "computer", "human"),  # ... a computer or a friend ...
     "best_of": choice(1, 1, 3, 5),  # ... games to a match (F12) ...
+    "scores": pair(0, 98),  # ... Le Truc's practice start score (yours, the opponent's) ...
     "variants": {  # ... and rule variants of each game (RULES.md F1, F5, F10; T10, T8)
         "trufludo": {
             "deck": choice("french", "french", "italian"),

@@ -21,7 +21,7 @@ from textual.events import Resize
 from textual.screen import Screen
 
 from truf_tui.store.saves import now_iso
-from truf_tui.ui.config import GAMES, OPPONENTS, TIERS, GameConfig
+from truf_tui.ui.config import GAMES, OPPONENTS, TIERS, GameConfig, start_scores
 from truf_tui.ui.i18n import set_language, tr
 from truf_tui.ui.matches import MatchRun, Seating, TournamentRun, deal
 from truf_tui.ui.results_context import (
@@ -555,6 +555,8 @@ class TrufApp(App[None]):
         c["rules"][config.game] = deepcopy(config.rules)
         c["practice"] = config.practice
         c["opponent"], c["best_of"] = config.opponent, config.best_of
+        if config.game == "truc":  # a Trufludo game leaves Le Truc's practice score be
+            c["scores"] = config.scores
         self.choices_changed()
 
     def choices_changed(self) -> None:
@@ -738,10 +740,12 @@ class TrufApp(App[None]):
         """Start ``game`` at once with the start screen's other choices."""
         self.start_choices["game"] = game
         c = self.start_choices
-        config = GameConfig(game=game, tier=c["tier"], rules=dict(c["rules"][game]),
+        rules = dict(c["rules"][game])
+        config = GameConfig(game=game, tier=c["tier"], rules=rules,
                             dealer=c["dealer"], seed=c["seed"],
                             practice=c.get("practice", False),
-                            opponent=c.get("opponent", "computer"), best_of=c.get("best_of", 1))
+                            opponent=c.get("opponent", "computer"), best_of=c.get("best_of", 1),
+                            scores=start_scores(game, rules, c.get("scores")))
         self.new_game(config)
 
     def _unless_game_lost(self, then: Callable[[], None]) -> None:

@@ -5,6 +5,7 @@ Kept free of Textual.  The games, tiers and rule variants are the engines' and t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +41,8 @@ class GameConfig:
     ``opponent``: ``"computer"`` (seat 1 is the ``tier`` bot) or ``"human"`` (hot-seat: two
     people share the keyboard and each hand is hidden between turns).
     ``best_of``: 1, 3 or 5 games to a match (F12).
+    ``scores``: Le Truc only, the score the match starts from (player 0's, player 1's),
+    each below the target: to practise the end of a match.  Trufludo keeps ``(0, 0)``.
     """
 
     game: str = "trufludo"
@@ -50,6 +53,7 @@ class GameConfig:
     practice: bool = False  # the coach's practice mode (issue 5): warnings, round reviews
     opponent: str = "computer"
     best_of: int = 1
+    scores: tuple[int, int] = (0, 0)
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
@@ -75,13 +79,40 @@ class GameConfig:
             raise ValueError(f"unknown {self.game} rules option(s): {', '.join(unknown)}")
         full.update(self.rules)
         object.__setattr__(self, "rules", full)
+        scores = self.scores
+        if not (isinstance(scores, (tuple, list)) and len(scores) == 2
+                and all(type(x) is int for x in scores)):
+            raise ValueError(f"scores must be two whole numbers, not {scores!r}")
+        object.__setattr__(self, "scores", (scores[0], scores[1]))
+        if self.game != truc.GAME:
+            if self.scores != (0, 0):
+                raise ValueError(f"only Le Truc starts from a score, not {self.game}")
+        elif not scores_fit(self.scores, full["target"]):
+            raise ValueError(f"scores must each be from 0 to below the target "
+                             f"({full['target']!r}), not {self.scores!r}")
 
     def __hash__(self) -> int:  # rules is a dict: hash its items instead
         return hash((self.game, self.tier, tuple(sorted(self.rules.items())), self.dealer,
-                     self.seed, self.practice, self.opponent, self.best_of))
+                     self.seed, self.practice, self.opponent, self.best_of, self.scores))
 
     def engine_rules(self) -> Any:
         """The engine's ``Rules`` for this game."""
         if self.game == "trufludo":
             return trufludo.Rules(**self.rules)
         return truc.Rules(**self.rules)
+
+
+def scores_fit(scores: Any, target: Any) -> bool:
+    """Are ``scores`` two whole numbers, each from 0 to below ``target`` (a Truc start)?"""
+    return (isinstance(scores, (tuple, list)) and len(scores) == 2 and type(target) is int
+            and all(type(x) is int and 0 <= x < target for x in scores))
+
+
+def start_scores(game: str, rules: Mapping[str, Any], scores: Any) -> tuple[int, int]:
+    """The score a game of the start screen's choices starts from: Truc's practice score
+    (``scores``) while it is below the target of ``rules``; otherwise (Trufludo, a score no
+    longer below a lowered target) 0-0."""
+    target = rules.get("target", DEFAULT_RULES[truc.GAME]["target"])
+    if game == truc.GAME and scores_fit(scores, target):
+        return (scores[0], scores[1])
+    return (0, 0)

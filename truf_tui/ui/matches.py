@@ -55,10 +55,12 @@ class MatchRun:
         return replace(self, series=self.series.record(result))
 
     def next_config(self) -> GameConfig:
-        """The next game: the same choices, the other first dealer (F12)."""
+        """The next game: the same choices, the other first dealer (F12).  A practice
+        start score (Le Truc's ``scores``) is for the first game only: the later ones
+        start from 0-0, as a match's games do."""
         n = len(self.series.results)
         return replace(self.config, dealer=self.series.next_dealer(),
-                       seed=next_seed(self.config.seed, n))
+                       seed=next_seed(self.config.seed, n), scores=(0, 0))
 
     def meta(self) -> dict[str, Any]:
         return self.series.to_dict()
@@ -251,4 +253,5 @@ def deal(config: GameConfig) -> Any:
                                  dealer=config.dealer)
     from truf_tui.engine import truc
 
-    return truc.new_game(truc.Rules(**config.rules), seed=config.seed, dealer=config.dealer)
+    return truc.new_game(truc.Rules(**config.rules), seed=config.seed, dealer=config.dealer,
+                         scores=config.scores)

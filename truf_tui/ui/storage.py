@@ -37,6 +37,8 @@ from truf_tui.ui.config import (
     OPPONENTS,
     TIERS,
     GameConfig,
+    scores_fit,
+    start_scores,
 )
 from truf_tui.ui.settings import CARD_STYLES, LANGUAGES, PACES, THEMES, Settings
 
@@ -81,6 +83,10 @@ def choices_from_store(values: Mapping[str, Any], base: dict[str, Any]) -> dict[
             stored = variants.get(game)
             if isinstance(stored, Mapping):
                 out["rules"][game].update({k: stored[k] for k in defaults if k in stored})
+    # Le Truc's practice start score: kept while it is below the remembered target (an
+    # older settings file has none: 0-0).
+    if scores_fit(values.get("scores"), out["rules"]["truc"]["target"]):
+        out["scores"] = tuple(values["scores"])
     return out
 
 
@@ -89,19 +95,23 @@ def choices_to_store(choices: Mapping[str, Any]) -> dict[str, Any]:
     return {"game": choices["game"], "tier": choices["tier"], "dealer": choices["dealer"],
             "opponent": choices.get("opponent", "computer"),
             "best_of": choices.get("best_of", 1),
+            "scores": list(choices.get("scores", (0, 0))),
             "variants": {g: dict(choices["rules"][g]) for g in DEFAULT_RULES}}
 
 
 def config_of(record: GameRecord, tier: str | None = None) -> GameConfig:
-    """The table's configuration for a saved game: its game, opponent and rules.  (Seed and
-    dealer stay unset: "play again" after it deals a new game.)  A hot-seat game resumes as
+    """The table's configuration for a saved game: its game, opponent, rules and (Le Truc)
+    the score it started from.  (Seed and dealer stay unset: "play again" after it deals a
+    new game, from the same start score.)  A hot-seat game resumes as
     hot-seat."""
     meta_tier = GameMeta.of(record).tier
     chosen = meta_tier if meta_tier in TIERS else tier if tier in TIERS else DEFAULT_TIER
     assert chosen is not None
     rules = {k: v for k, v in record.rules.items() if k in DEFAULT_RULES[record.game]}
+    full = {**DEFAULT_RULES[record.game], **rules}
     return GameConfig(game=record.game, tier=chosen, rules=rules,
-                      opponent="human" if is_hotseat(record) else "computer")
+                      opponent="human" if is_hotseat(record) else "computer",
+                      scores=start_scores(record.game, full, record.scores))
 
 
 def is_hotseat(record: GameRecord) -> bool:

@@ -22,6 +22,7 @@ from truf_tui.ui.config import (
     TARGET_MIN,
     TIERS,
     GameConfig,
+    start_scores,
 )
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.keybar import KeyBar
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 DEALERS: tuple[int | None, ...] = (None, 0, 1)
 _DEALER_KEYS = {None: "start.dealer.random", 0: "start.dealer.you", 1: "start.dealer.computer"}
 TIER_NAME_WIDTH = 10
+SCORE_INPUTS = ("score-you", "score-them")  # Le Truc's start score: yours, the opponent's
 # The rule id of RULES.md shown beside each variant, to find it again in the help; shown as
 # "§F1", a rule, so that it does not read as the F1 key of the footer (issue 16).
 RULE_IDS = {"deck": "F1", "forced": "F5", "leftover": "F10", "target": "T10", "rest": "T8"}
@@ -50,6 +52,7 @@ def default_choices() -> dict[str, Any]:
         "practice": False,
         "opponent": "computer",
         "best_of": 1,
+        "scores": (0, 0),  # Le Truc: the score to start from (yours, the opponent's)
     }
 
 
@@ -133,6 +136,15 @@ class StartScreen(Screen[None]):
                     yield Input(str(rules_c["target"]), type="integer", max_length=2,
                                 id="target", compact=True, select_on_focus=True)
                     yield Static(id="target-note", classes="form-note inline-note")
+                with Horizontal(id="scores-row", classes="form-row"):
+                    yield Static(id="label-scores", classes="form-label")
+                    you, them = c.get("scores", (0, 0))
+                    yield Input(str(you), type="integer", max_length=2, id=SCORE_INPUTS[0],
+                                compact=True, select_on_focus=True, classes="score")
+                    yield Static(id="scores-dash", classes="scores-dash")
+                    yield Input(str(them), type="integer", max_length=2, id=SCORE_INPUTS[1],
+                                compact=True, select_on_focus=True, classes="score")
+                    yield Static(id="scores-note", classes="form-note inline-note")
                 with Horizontal(classes="form-row"):
                     yield Static(id="label-rest", classes="form-label")
                     yield ChoiceSet(RULE_CHOICES["rest_refusal"], rules_c["rest_refusal"],
@@ -215,6 +227,10 @@ class StartScreen(Screen[None]):
             "#label-leftover": self._rule_label("leftover"),
             "#label-target": self._rule_label("target"),
             "#target-note": tr("start.target.note", min=TARGET_MIN, max=TARGET_MAX),
+            "#label-scores": tr("start.scores"),
+            "#scores-dash": tr("start.scores.dash"),
+            "#scores-note": tr("start.scores.note.hotseat" if self.two_players
+                               else "start.scores.note"),
             "#label-rest": self._rule_label("rest"),
             "#label-dealer": tr("start.dealer"),
             "#dealer-note": tr(f"start.dealer.note.{game}"),
@@ -231,6 +247,8 @@ class StartScreen(Screen[None]):
         self.query_one("#play", Button).label = tr("start.play")
         self.query_one("#resume", Button).label = tr("start.continue")
         self.query_one("#resume-note", Static).update(self._saved_game_text())
+        for sid, tip in zip(SCORE_INPUTS, self._score_tips(), strict=True):
+            self.query_one(f"#{sid}", Input).tooltip = tip
         self.query_one("#tournament", Button).label = tr("start.tournament")
         self.query_one("#guided", Button).label = tr("start.guided")
         self.query_one("#saved", Button).label = tr("start.saved")
@@ -301,6 +319,10 @@ class StartScreen(Screen[None]):
         target = self.query_one("#target", Input)
         if target.value != str(rules_c["target"]):
             target.value = str(rules_c["target"])
+        for sid, score in zip(SCORE_INPUTS, c.get("scores", (0, 0)), strict=True):
+            field = self.query_one(f"#{sid}", Input)
+            if field.value != str(score):
+                field.value = str(score)
 
     def _show_rules(self) -> None:
         game = self.choices["game"]
@@ -346,10 +368,18 @@ class StartScreen(Screen[None]):
         self.truf_app.choices_changed()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        target = self._target()
-        event.input.set_class(target is None, "-invalid")
-        if target is not None and target != self.choices["rules"]["truc"]["target"]:
-            self.choices["rules"]["truc"]["target"] = target
+        if event.input.id == "target":
+            target = self._target()
+            event.input.set_class(target is None, "-invalid")
+            if target is not None and target != self.choices["rules"]["truc"]["target"]:
+                self.choices["rules"]["truc"]["target"] = target
+                self.truf_app.choices_changed()
+        # Each start score must stay below the target: both are checked again on any change.
+        scores = self._scores()
+        for sid, score in zip(SCORE_INPUTS, scores, strict=True):
+            self.query_one(f"#{sid}", Input).set_class(score is None, "-invalid")
+        if None not in scores and tuple(scores) != tuple(self.choices.get("scores", (0, 0))):
+            self.choices["scores"] = (scores[0], scores[1])
             self.truf_app.choices_changed()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -364,11 +394,32 @@ class StartScreen(Screen[None]):
             return None
         return value if TARGET_MIN <= value <= TARGET_MAX else None
 
+    def _scores(self) -> list[int | None]:
+        """The two start scores typed (yours, the opponent's); ``None`` for one that is not
+        a whole number from 0 to below the target (itself unusable: below the highest)."""
+        target = self._target() or TARGET_MAX
+        out: list[int | None] = []
+        for sid in SCORE_INPUTS:
+            try:
+                value: int | None = int(self.query_one(f"#{sid}", Input).value.strip())
+            except ValueError:
+                value = None
+            out.append(value if value is not None and 0 <= value < target else None)
+        return out
+
+    def _score_tips(self) -> tuple[str, str]:
+        if self.two_players:
+            return tr("start.scores.of", who=tr("hot.player", n=1)), tr(
+                "start.scores.of", who=tr("hot.player", n=2))
+        return tr("start.scores.yours"), tr("start.scores.theirs")
+
     def config(self) -> GameConfig:
         c = self.choices
-        return GameConfig(game=c["game"], tier=c["tier"], rules=dict(c["rules"][c["game"]]),
+        rules = dict(c["rules"][c["game"]])
+        return GameConfig(game=c["game"], tier=c["tier"], rules=rules,
                           dealer=c["dealer"], seed=c["seed"], practice=c.get("practice", False),
-                          opponent=c.get("opponent", "computer"), best_of=c.get("best_of", 1))
+                          opponent=c.get("opponent", "computer"), best_of=c.get("best_of", 1),
+                          scores=start_scores(c["game"], rules, c.get("scores")))
 
     # -- actions ------------------------------------------------------------------------
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -391,6 +442,13 @@ class StartScreen(Screen[None]):
                         severity="error")
             self.query_one("#target", Input).focus()
             return
+        target = self._target()
+        if self.choices["game"] == "truc" and target is not None:
+            for sid, score in zip(SCORE_INPUTS, self._scores(), strict=True):
+                if score is None:
+                    self.notify(tr("start.scores.invalid", max=target - 1), severity="error")
+                    self.query_one(f"#{sid}", Input).focus()
+                    return
         self.truf_app.new_game(self.config())
 
     def action_tournament(self) -> None:

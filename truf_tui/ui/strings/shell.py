@@ -90,6 +90,33 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The target must be a whole number from {min} to {max}.",
         "eo": "La celo estu entjero de {min} ĝis {max}.",
     },
+    # Le Truc's practice start score: two fields, yours – the opponent's (T10: below the target)
+    "start.scores": {"en": "Start at", "eo": "Komenci ĉe"},
+    "start.scores.dash": {"en": "–", "eo": "–"},  # between the two fields
+    "start.scores.note": {
+        "en": "you – opponent: practise the end of a game",
+        "eo": "vi – kontraŭulo: ekzercu la finon de ludo",
+    },
+    "start.scores.note.hotseat": {
+        "en": "Player 1 – Player 2: practise the end",
+        "eo": "Ludanto 1 – Ludanto 2: ekzercu la finon",
+    },
+    "start.scores.yours": {
+        "en": "Your score when the game starts",
+        "eo": "Via poentaro kiam la ludo komenciĝas",
+    },
+    "start.scores.theirs": {
+        "en": "The opponent's score when the game starts",
+        "eo": "La poentaro de la kontraŭulo kiam la ludo komenciĝas",
+    },
+    "start.scores.of": {
+        "en": "{who}'s score when the game starts",
+        "eo": "La poentaro de {who} kiam la ludo komenciĝas",
+    },
+    "start.scores.invalid": {
+        "en": "Each start score must be a whole number from 0 to {max}, below the target.",
+        "eo": "Ĉiu komenca poentaro estu entjero de 0 ĝis {max}, sub la celo.",
+    },
     "start.rest": {"en": "Rest refused", "eo": "Rifuzita resto"},
     # T8: both choices side by side in the 59 cells an 80-column start screen leaves them.
     "start.rest.stake": {"en": "declarer scores the stake", "eo": "la veto al la deklarinto"},
