@@ -162,3 +162,21 @@ def test_the_solved_player_plays_whole_matches() -> None:
     assert [s.value for s in stats] == sorted((s.value for s in stats), reverse=True)
     assert sum(s.value for s in stats) == pytest.approx(1.0)
     assert np.isclose(sum(bot.policy(obs).values()), 1.0)
+
+
+def test_T7_T8_the_file_of_the_nearest_score_plays_and_its_tree_holds_the_round() -> None:
+    """Each shipped file is solved at one score; a score plays the file nearest by what
+    each player needs, among those whose raise cap (T7) is at least the real one, so that
+    every raise the real round allows is in the file's tree."""
+    from truf_tui.ai.solved import needs, nearest, tables
+
+    tabs = tables()
+    by_score = {t.scores: t for t in tabs}
+    assert (0, 0) in by_score and len(tabs) >= 2
+    for t in tabs:  # a file's own score plays that file
+        assert nearest(tabs, t.target, t.scores) is t
+    for target, scores in [(12, (5, 5)), (12, (0, 11)), (12, (11, 11)), (5, (1, 3)),
+                           (30, (2, 20))]:
+        chosen = nearest(tabs, target, scores)
+        assert max(needs(chosen.target, chosen.scores)) >= max(needs(target, scores))
+    assert nearest(tabs, 12, (1, 0)) is by_score[(0, 0)]

@@ -103,27 +103,31 @@ class SolvedTable:
         self.target: int = h["target"]
         self.scores: tuple[int, int] = (h["scores"][0], h["scores"][1])
         self.top: int = h["top"]
+        self.dtype: str = h.get("dtype", "<u2")
+        self.sentinel: int = h.get("sentinel", 0xFFFF)
+        if self.dtype not in ("<u2", "u1"):
+            raise BlueprintError(f"a solved-strategy file with numbers of type {self.dtype}")
         self.chunk: int = h["chunk"]
         self.stage_base: dict[str, int] = h["stages"]
-        self._chunks: OrderedDict[int, npt.NDArray[np.uint16]] = OrderedDict()
+        self._chunks: OrderedDict[int, npt.NDArray[Any]] = OrderedDict()
         self._lock = threading.Lock()
 
     # -- the numbers -------------------------------------------------------------------------
-    def _chunk(self, i: int) -> npt.NDArray[np.uint16]:
+    def _chunk(self, i: int) -> npt.NDArray[Any]:
         with self._lock:
             got = self._chunks.get(i)
             if got is not None:
                 self._chunks.move_to_end(i)
                 return got
         raw = lzma.decompress(self.data[int(self.starts[i]):int(self.starts[i + 1])])
-        arr = np.frombuffer(raw, "<u2")
+        arr = np.frombuffer(raw, self.dtype)
         with self._lock:
             self._chunks[i] = arr
             while len(self._chunks) > 16:
                 self._chunks.popitem(last=False)
         return arr
 
-    def numbers(self, start: int, count: int) -> npt.NDArray[np.uint16]:
+    def numbers(self, start: int, count: int) -> npt.NDArray[Any]:
         if start < 0 or count < 0 or start + count > self.header["entries"]:
             raise KeyError("numbers beyond the end of the file's stream")
         parts = []
@@ -185,7 +189,7 @@ class SolvedTable:
         out = np.empty((n, w))
         out[:-1] = raw.T
         out[-1] = self.top - raw.sum(axis=1)
-        out[:, raw[:, 0] == 0xFFFF] = 0.0
+        out[:, raw[:, 0] == self.sentinel] = 0.0
         return out
 
 

@@ -50,8 +50,9 @@ def main(argv: list[str] | None = None) -> int:
                             "by running the same command again)")
         p.add_argument("--blueprint", choices=("history", "state"), default="history",
                        help="check: the played strategy per history, or merged per state")
-        p.add_argument("--bits", type=int, choices=(8, 16), default=8,
-                       help="check: bits per stored probability")
+        p.add_argument("--bits", type=int, choices=(8, 12, 16), default=None,
+                       help="bits per stored probability (check: 8 or 16, default 8; "
+                            "ship: 8 or 12, default 12)")
         p.add_argument("--file", type=Path, default=None,
                        help="check: the shipped file the expert plays (at any --scores), "
                             "instead of a solved run; ship: where to write it")
@@ -70,6 +71,8 @@ def main(argv: list[str] | None = None) -> int:
         return _check_file(a.file, a.target, scores, a.payoff, a.json)
     if a.command == "ship" and a.file is None:
         ap.error("ship needs --file, the file to write")
+    if a.bits is not None and a.bits not in ((8, 16) if a.command == "check" else (8, 12)):
+        ap.error(f"{a.command} --bits: 8 or {16 if a.command == 'check' else 12}")
     t0 = time.perf_counter()
     fresh, whole, _ = run_round(a.target, scores, a.iterations, a.dir, a.every, a.quiet,
                                 a.curve, a.algorithm, a.seconds, a.payoff)
@@ -84,13 +87,13 @@ def main(argv: list[str] | None = None) -> int:
     fig.update(iterations=whole.solver.iteration, solve_seconds=solve_s,
                nodes=whole.solver.tree.nodes)
     if a.command == "check":
-        bp_fresh, bp_whole = blueprints(fresh, whole, a.blueprint, a.bits)
+        bp_fresh, bp_whole = blueprints(fresh, whole, a.blueprint, a.bits or 8)
         fig.update(report(fresh.solver.exploitability(lift(bp_fresh, fresh.solver)),
                            whole.solver.exploitability(lift(bp_whole, whole.solver)),
                            "blueprint_"))
         fig["blueprint_bytes"] = bp_fresh.packed_bytes() + bp_whole.packed_bytes()
     if a.command == "ship":
-        fig.update(_ship(a.file, fresh.solver, whole.solver, fig, a.payoff))
+        fig.update(_ship(a.file, fresh.solver, whole.solver, fig, a.payoff, a.bits or 12))
     fig["check_seconds"] = time.perf_counter() - t1
     unit = "points/round"
     if a.payoff == "match":  # utilities are 2 P - 1: report probabilities
@@ -113,14 +116,14 @@ def main(argv: list[str] | None = None) -> int:
     if a.command == "ship":
         print(f"wrote {a.file}: {fig['shipped_bytes'] / 1e6:.2f} MB")
         print(f"exploitability: {fmt(fig['shipped_exploitability'])} {unit} ({where}; the "
-              f"shipped file, 12-bit, unreached blocks zeroed; {fig['iterations']} "
+              f"shipped file, {a.bits or 12}-bit, unreached blocks zeroed; {fig['iterations']} "
               f"iterations; average strategy {fmt(fig['exploitability'])})")
     elif a.command == "check":
         print(f"average strategy: exploitability {fmt(fig['exploitability'])} {unit} "
               f"(round {fmt(fig['round_exploitability'])} + after a redeal "
               f"{fmt(fig['redeal_exploitability'])}), value {fig['value']:+.6f}")
         print(f"exploitability: {fmt(fig['blueprint_exploitability'])} {unit} ({where}; "
-              f"the blueprint the expert plays, per {a.blueprint}, {a.bits}-bit, "
+              f"the blueprint the expert plays, per {a.blueprint}, {a.bits or 8}-bit, "
               f"{fig['blueprint_bytes'] / 1e6:.2f} MB packed; "
               f"{fig['iterations']} iterations; exact best response on the full tree)")
     else:
@@ -130,23 +133,24 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _ship(path: Path, fresh: Any, whole: Any, fig: dict[str, float], payoff: str
-          ) -> dict[str, float]:
+def _ship(path: Path, fresh: Any, whole: Any, fig: dict[str, float], payoff: str,
+          bits: int) -> dict[str, float]:
     """Pack both stages, measure what is packed, write it, and read it back."""
     from truf_tui.ai.solved import SolvedTable
-    from truf_tui.solve.ship import pack, relayout, unpack, write
+    from truf_tui.solve.ship import TOP, pack, relayout, unpack, write
 
     packed = {}
     for name, s in (("fresh", fresh), ("round", whole)):
-        packed[name] = pack(s, s.average())
+        packed[name] = pack(s, s.average(), TOP[bits])
     e = report(fresh.exploitability(unpack(packed["fresh"], fresh)),
                whole.exploitability(unpack(packed["round"], whole)), "shipped_")
     figures = {k: v for k, v in fig.items() if isinstance(v, (int, float))}
     figures.update(e)
-    size = write(path, (whole, packed["round"]), (fresh, packed["fresh"]), figures, payoff)
+    size = write(path, (whole, packed["round"]), (fresh, packed["fresh"]), figures, payoff,
+                 bits)
     tab = SolvedTable(path.read_bytes())  # read back: the same numbers
     for name, s in (("fresh", fresh), ("round", whole)):
-        stream, _ = relayout(s, packed[name])
+        stream, _ = relayout(s, packed[name], bits)
         got = tab.numbers(tab.stage_base[name], len(stream))
         if not np.array_equal(got, stream):
             raise AssertionError(f"{path}: the {name} stage did not read back")

@@ -3,16 +3,19 @@
 The file (``*.trufbp``, read by :mod:`truf_tui.ai.solved`) holds both stages of a solved
 round (the whole round, and the round after an accepted redeal), every history kept:
 
-- **Probabilities in 12 bits.**  Each (node, hand) distribution is rounded to integers
-  summing to 4095 (largest remainder), after probabilities below ``EPS`` are dropped.  One
-  byte per probability doubled the exploitability at 0-0 to 12 (docs/solver.md).
+- **Probabilities in 12 bits** (or 8).  Each (node, hand) distribution is rounded to
+  integers summing to 4095 (254 in 8 bits; largest remainder), after probabilities below
+  ``EPS`` are dropped.  One byte per probability doubled the exploitability at 0-0 to 12
+  (docs/solver.md); where the solve itself is far more exact (match payoffs near the end
+  of a match) 8 bits are enough and half the size.
 - **Only what the expert's own play reaches.**  A (node, hand) the stored strategy itself
   never reaches with that hand (it would have to take a move of probability 0 on the way)
   is written as zeros: it is never asked for when the expert plays the file, and zeros
   compress to almost nothing.
 - **Laid out by node and hand:** nodes in pre-order; a node's block holds, hand after
   hand, the integers of all its moves but the last (which is 4095 minus the others).  A
-  node with one move holds nothing.  An unreached hand's column starts with 0xFFFF.
+  node with one move holds nothing.  An unreached hand's column starts with the sentinel
+  (0xFFFF, or 0xFF in 8 bits).
   A node's offset is found without the tree: a state table gives, for every public state,
   how many numbers its subtree holds (it depends on the state alone), so a walk from the
   root along the round's actions adds up the subtrees it passes.
@@ -35,10 +38,10 @@ from truf_tui.solve.hands import HOLDS, SIZE, WIDTH
 from truf_tui.solve.tree import PLAY, Tree, state_key
 
 MAGIC = b"TRUFBP\x01\n"
-TOP = 4095  # 12 bits
+TOP = {12: 4095, 8: 254}  # what a distribution sums to, by bits per number
+SENTINEL = {12: 0xFFFF, 8: 0xFF}  # an unreached column's first number
 EPS = 0.001  # probabilities below this are dropped before rounding
 CHUNK = 1 << 18  # numbers per compressed chunk (512 KB: a few ms to decompress)
-UNREACHED = 0xFFFF  # first number of a hand's column the expert's own play never reaches
 
 
 @K.jit
@@ -102,7 +105,7 @@ def _unreached(player: Any, played: Any, edge_start: Any, edge_off: Any, off0: A
 
 @K.jit
 def _relayout(player: Any, played: Any, edge_start: Any, edge_off: Any, size: Any,
-              width: Any, ints: Any, out: Any, node_off: Any) -> None:
+              width: Any, ints: Any, sentinel: int, out: Any, node_off: Any) -> None:
     """Solver layout [move][hand] to the file's [hand][move but the last] (see above)."""
     at = 0
     for n in range(len(player)):
@@ -119,7 +122,7 @@ def _relayout(player: Any, played: Any, edge_start: Any, edge_off: Any, size: An
             for i in range(ne - 1):
                 out[at + i] = ints[edge_off[es + i] + j]
             if total == 0:
-                out[at] = 0xFFFF
+                out[at] = sentinel
             at += ne - 1
     node_off[len(player)] = at
 
@@ -135,7 +138,7 @@ def _subtree_end(edge_start: Any, edge_child: Any, end: Any) -> None:
         end[n] = last
 
 
-def pack(solver: Solver, strategy: Vec, top: int = TOP, eps: float = EPS
+def pack(solver: Solver, strategy: Vec, top: int = TOP[12], eps: float = EPS
          ) -> npt.NDArray[np.uint16]:
     """``strategy`` rounded as it ships: integers per (edge, hand) summing to ``top`` per
     (node, hand), and zeros where the rounded strategy never reaches."""
@@ -150,14 +153,14 @@ def pack(solver: Solver, strategy: Vec, top: int = TOP, eps: float = EPS
     return ints
 
 
-def relayout(solver: Solver, ints: npt.NDArray[np.uint16]
+def relayout(solver: Solver, ints: npt.NDArray[np.uint16], bits: int = 12
              ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.int64]]:
     """The file's stream for ``ints`` (solver layout), and each node's offset in it."""
     t = solver.tree
     out = np.zeros(solver.edge_size, dtype=np.uint16)
     node_off = np.zeros(t.nodes + 1, dtype=np.int64)
-    _relayout(t.player, t.played, t.edge_start, solver.edge_off, SIZE, WIDTH, ints, out,
-              node_off)
+    _relayout(t.player, t.played, t.edge_start, solver.edge_off, SIZE, WIDTH, ints,
+              SENTINEL[bits], out, node_off)
     return out[:node_off[-1]].copy(), node_off
 
 
@@ -188,19 +191,20 @@ def subtree_sizes(tree: Tree, node_off: npt.NDArray[np.int64]) -> dict[int, int]
 
 def write(path: Path, round_: tuple[Solver, npt.NDArray[np.uint16]],
           fresh: tuple[Solver, npt.NDArray[np.uint16]], figures: dict[str, Any],
-          payoff: str = "points") -> int:
+          payoff: str = "points", bits: int = 12) -> int:
     """Write both stages' packed strategies and their state table; returns the bytes.
     ``payoff`` says what the outcomes were worth in the solve (points or the match; the
     figures are in utility units: points, or 2 P(win) - 1)."""
-    r_stream, r_off = relayout(*round_)
-    f_stream, f_off = relayout(*fresh)
+    r_stream, r_off = relayout(*round_, bits)
+    f_stream, f_off = relayout(*fresh, bits)
     sizes = subtree_sizes(fresh[0].tree, f_off)
     for k, v in subtree_sizes(round_[0].tree, r_off).items():
         if sizes.setdefault(k, v) != v:
             raise AssertionError("the two stages disagree on a state's subtree")
     keys = np.array(sorted(sizes), dtype=np.int64)
     subs = np.array([sizes[int(k)] for k in keys], dtype=np.int64)
-    stream = np.concatenate([r_stream, f_stream]).astype("<u2")
+    dtype = "<u2" if bits > 8 else "u1"
+    stream = np.concatenate([r_stream, f_stream]).astype(dtype)
     chunks = [lzma.compress(stream[i:i + CHUNK].tobytes(), preset=9 | lzma.PRESET_EXTREME)
               for i in range(0, len(stream), CHUNK)]
     keys_z = lzma.compress(np.diff(keys, prepend=0).astype("<i8").tobytes(), preset=9)
@@ -209,7 +213,8 @@ def write(path: Path, round_: tuple[Solver, npt.NDArray[np.uint16]],
     header = {
         "format": 1, "game": "truc", "target": t.target, "scores": list(t.scores),
         "payoff": payoff,
-        "top": TOP, "eps": EPS, "chunk": CHUNK, "entries": int(len(stream)),
+        "top": TOP[bits], "sentinel": SENTINEL[bits], "dtype": dtype, "eps": EPS,
+        "chunk": CHUNK, "entries": int(len(stream)),
         "stages": {"round": 0, "fresh": int(len(r_stream))},
         "states": int(len(keys)), "keys_bytes": len(keys_z), "subs_bytes": len(subs_z),
         "chunk_bytes": [len(c) for c in chunks], "figures": figures,
