@@ -168,7 +168,7 @@ def test_T7_T8_the_file_of_the_nearest_score_plays_and_its_tree_holds_the_round(
     """Each shipped file is solved at one score; a score plays the file nearest by what
     each player needs, among those whose raise cap (T7) is at least the real one, so that
     every raise the real round allows is in the file's tree."""
-    from truf_tui.ai.solved import needs, nearest, tables
+    from truf_tui.ai.solved import nearest, needs, tables
 
     tabs = tables()
     by_score = {t.scores: t for t in tabs}
@@ -180,3 +180,19 @@ def test_T7_T8_the_file_of_the_nearest_score_plays_and_its_tree_holds_the_round(
         chosen = nearest(tabs, target, scores)
         assert max(needs(chosen.target, chosen.scores)) >= max(needs(target, scores))
     assert nearest(tabs, 12, (1, 0)) is by_score[(0, 0)]
+
+
+def test_the_fast_reading_of_a_files_own_round_is_the_app_s(small: tuple[Path, Path]) -> None:
+    """``read_stage`` (numpy speed, the file's own round) plays as ``lift_file`` (the app's
+    own ``node_policy`` walked over every node): they differ only where the solved player's
+    own play never goes, so every figure is the same."""
+    from truf_tui.solve.ship import lift_file, read_stage
+
+    _, f = small
+    tab = SolvedTable(f.read_bytes())
+    for redeal in (False, True):
+        tree = build(2, (0, 0), redeal)
+        s = Solver(tree, points_utility(tree, 0.0))
+        a, b = s.exploitability(read_stage(tab, s)), s.exploitability(lift_file(tab, s))
+        assert (a.value, a.best0, a.best1) == pytest.approx((b.value, b.best0, b.best1),
+                                                            abs=1e-12)

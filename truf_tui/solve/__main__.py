@@ -164,7 +164,7 @@ def _check_file(path: Path | None, target: int, scores: tuple[int, int], payoff:
     from truf_tui.ai.solved import BlueprintError, SolvedTable, nearest, tables
     from truf_tui.solve.cfr import Solver
     from truf_tui.solve.rounds import _utility
-    from truf_tui.solve.ship import lift_file
+    from truf_tui.solve.ship import lift_file, read_stage
     from truf_tui.solve.tree import build
 
     try:
@@ -177,11 +177,13 @@ def _check_file(path: Path | None, target: int, scores: tuple[int, int], payoff:
     utility = _utility(payoff)
     fresh_tree = build(target, scores, redeal=False)
     fresh = Solver(fresh_tree, utility(fresh_tree, 0.0))
-    fs = lift_file(tab, fresh)
+    own = (tab.target, tab.scores) == (target, scores)  # the same numbers, faster
+    lifted = read_stage if own else lift_file
+    fs = lifted(tab, fresh)
     fe = fresh.exploitability(fs)
     tree = build(target, scores, redeal=True)
     whole = Solver(tree, utility(tree, fe.value))  # an accepted redeal: the first stage
-    we = whole.exploitability(lift_file(tab, whole))
+    we = whole.exploitability(lifted(tab, whole))
     fig = report(fe, we)
     fig["check_seconds"] = time.perf_counter() - t0
     unit = "points/round"

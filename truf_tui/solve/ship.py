@@ -128,6 +128,33 @@ def _relayout(player: Any, played: Any, edge_start: Any, edge_off: Any, size: An
 
 
 @K.jit
+def _delayout(player: Any, played: Any, edge_start: Any, edge_off: Any, size: Any,
+              width: Any, stream: Any, base: int, top: int, sentinel: int,
+              ints: Any) -> None:
+    """The inverse of ``_relayout``: the file's stream back to the solver's layout."""
+    at = base
+    for n in range(len(player)):
+        w = width[size[played[n, player[n]]]]
+        es, ee = edge_start[n], edge_start[n + 1]
+        ne = ee - es
+        if ne < 2:
+            for j in range(w):
+                ints[edge_off[es] + j] = top
+            continue
+        for j in range(w):
+            if stream[at] == sentinel:
+                for i in range(ne):
+                    ints[edge_off[es + i] + j] = 0
+            else:
+                left = top
+                for i in range(ne - 1):
+                    ints[edge_off[es + i] + j] = stream[at + i]
+                    left -= stream[at + i]
+                ints[edge_off[es + ne - 1] + j] = left
+            at += ne - 1
+
+
+@K.jit
 def _subtree_end(edge_start: Any, edge_child: Any, end: Any) -> None:
     for n in range(len(end) - 1, -1, -1):
         last = n + 1
@@ -164,7 +191,7 @@ def relayout(solver: Solver, ints: npt.NDArray[np.uint16], bits: int = 12
     return out[:node_off[-1]].copy(), node_off
 
 
-def unpack(ints: npt.NDArray[np.uint16], solver: Solver) -> Vec:
+def unpack(ints: npt.NDArray[Any], solver: Solver) -> Vec:
     """The shipped integers as a strategy on the solver's tree (what the expert plays; a
     block of zeros, never reached by its own play, becomes uniform)."""
     from truf_tui.solve.cfr import _normalise_all
@@ -225,6 +252,19 @@ def write(path: Path, round_: tuple[Solver, npt.NDArray[np.uint16]],
     tmp.write_bytes(body)
     tmp.replace(path)
     return len(body)
+
+
+def read_stage(tab: Any, solver: Solver) -> Vec:
+    """A file's stage as a strategy on ``solver``'s tree, when the tree is the file's own
+    (same target and score): what ``lift_file`` gives there, computed at numpy speed."""
+    t = solver.tree
+    if (t.target, t.scores) != (tab.target, tab.scores):
+        raise ValueError("read_stage needs the file's own round; use lift_file")
+    stream = tab.numbers(0, tab.header["entries"]).astype(np.int64)
+    ints = np.zeros(solver.edge_size, dtype=np.int64)
+    _delayout(t.player, t.played, t.edge_start, solver.edge_off, SIZE, WIDTH, stream,
+              tab.stage_base["round" if t.redeal else "fresh"], tab.top, tab.sentinel, ints)
+    return unpack(ints, solver)
 
 
 def lift_file(tab: Any, solver: Solver) -> Vec:
