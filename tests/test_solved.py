@@ -196,3 +196,23 @@ def test_the_fast_reading_of_a_files_own_round_is_the_app_s(small: tuple[Path, P
         a, b = s.exploitability(read_stage(tab, s)), s.exploitability(lift_file(tab, s))
         assert (a.value, a.best0, a.best1) == pytest.approx((b.value, b.best0, b.best1),
                                                             abs=1e-12)
+
+
+def test_without_its_files_the_expert_says_so_and_plays_the_search(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """A broken install (no solved strategy) must not end the player's game."""
+    import truf_tui.ai.solved as solved
+
+    def missing() -> list[SolvedTable]:
+        raise BlueprintError("no solved strategy is installed")
+
+    monkeypatch.setattr(solved, "tables", missing)
+    bot = make_bot("truc", "expert", seed=4, iterations=200)
+    st = truc.new_game(seed=4)
+    obs = st.observation(st.to_move)
+    with pytest.raises(BlueprintError):
+        bot.policy(obs)  # type: ignore[attr-defined]
+    with caplog.at_level("WARNING"):
+        a = bot.choose(obs)
+    assert a in st.legal_actions()
+    assert "playing the hard tier" in caplog.text

@@ -84,7 +84,8 @@ def label(name: str) -> str:
     parts = name.split("-")
     if len(parts) >= 5 and parts[0].startswith("t"):
         stage = "round" if parts[-1] == "round" else "after redeal"
-        return f"to {parts[0][1:]}, {parts[1]}-{parts[2]}, {stage}"
+        unit = ", match (2P-1)" if "match" in parts else ""
+        return f"to {parts[0][1:]}, {parts[1]}-{parts[2]}, {stage}{unit}"
     return name
 
 
