@@ -56,6 +56,8 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--file", type=Path, default=None,
                        help="check: the shipped file the expert plays (at any --scores), "
                             "instead of a solved run; ship: where to write it")
+        p.add_argument("--eps", type=float, default=None,
+                       help="ship: probabilities below this are dropped (default 0.001)")
         p.add_argument("--shipped", action="store_true",
                        help="check: what the expert plays at --scores from the files the "
                             "package ships (the nearest score's file)")
@@ -71,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
         return _check_file(a.file, a.target, scores, a.payoff, a.json)
     if a.command == "ship" and a.file is None:
         ap.error("ship needs --file, the file to write")
+    if a.eps is not None and not 0 <= a.eps < 0.5:
+        ap.error("--eps: a probability from 0 to 0.5")
     if a.bits is not None and a.bits not in ((8, 16) if a.command == "check" else (8, 12)):
         ap.error(f"{a.command} --bits: 8 or {16 if a.command == 'check' else 12}")
     t0 = time.perf_counter()
@@ -93,7 +97,8 @@ def main(argv: list[str] | None = None) -> int:
                            "blueprint_"))
         fig["blueprint_bytes"] = bp_fresh.packed_bytes() + bp_whole.packed_bytes()
     if a.command == "ship":
-        fig.update(_ship(a.file, fresh.solver, whole.solver, fig, a.payoff, a.bits or 12))
+        fig.update(_ship(a.file, fresh.solver, whole.solver, fig, a.payoff, a.bits or 12,
+                         a.eps))
     fig["check_seconds"] = time.perf_counter() - t1
     unit = "points/round"
     if a.payoff == "match":  # utilities are 2 P - 1: report probabilities
@@ -134,20 +139,21 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _ship(path: Path, fresh: Any, whole: Any, fig: dict[str, float], payoff: str,
-          bits: int) -> dict[str, float]:
+          bits: int, eps: float | None) -> dict[str, float]:
     """Pack both stages, measure what is packed, write it, and read it back."""
     from truf_tui.ai.solved import SolvedTable
-    from truf_tui.solve.ship import TOP, pack, relayout, unpack, write
+    from truf_tui.solve.ship import EPS, TOP, pack, relayout, unpack, write
 
+    eps = EPS if eps is None else eps
     packed = {}
     for name, s in (("fresh", fresh), ("round", whole)):
-        packed[name] = pack(s, s.average(), TOP[bits])
+        packed[name] = pack(s, s.average(), TOP[bits], eps)
     e = report(fresh.exploitability(unpack(packed["fresh"], fresh)),
                whole.exploitability(unpack(packed["round"], whole)), "shipped_")
     figures = {k: v for k, v in fig.items() if isinstance(v, (int, float))}
     figures.update(e)
     size = write(path, (whole, packed["round"]), (fresh, packed["fresh"]), figures, payoff,
-                 bits)
+                 bits, eps)
     tab = SolvedTable(path.read_bytes())  # read back: the same numbers
     for name, s in (("fresh", fresh), ("round", whole)):
         stream, _ = relayout(s, packed[name], bits)

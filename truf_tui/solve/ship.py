@@ -218,7 +218,7 @@ def subtree_sizes(tree: Tree, node_off: npt.NDArray[np.int64]) -> dict[int, int]
 
 def write(path: Path, round_: tuple[Solver, npt.NDArray[np.uint16]],
           fresh: tuple[Solver, npt.NDArray[np.uint16]], figures: dict[str, Any],
-          payoff: str = "points", bits: int = 12) -> int:
+          payoff: str = "points", bits: int = 12, eps: float = EPS) -> int:
     """Write both stages' packed strategies and their state table; returns the bytes.
     ``payoff`` says what the outcomes were worth in the solve (points or the match; the
     figures are in utility units: points, or 2 P(win) - 1)."""
@@ -240,7 +240,7 @@ def write(path: Path, round_: tuple[Solver, npt.NDArray[np.uint16]],
     header = {
         "format": 1, "game": "truc", "target": t.target, "scores": list(t.scores),
         "payoff": payoff,
-        "top": TOP[bits], "sentinel": SENTINEL[bits], "dtype": dtype, "eps": EPS,
+        "top": TOP[bits], "sentinel": SENTINEL[bits], "dtype": dtype, "eps": eps,
         "chunk": CHUNK, "entries": int(len(stream)),
         "stages": {"round": 0, "fresh": int(len(r_stream))},
         "states": int(len(keys)), "keys_bytes": len(keys_z), "subs_bytes": len(subs_z),
