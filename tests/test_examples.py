@@ -57,3 +57,13 @@ def test_example_replays(path: Path) -> None:
             assert s.is_terminal() or s.round_no == before.round_no + 1, where
         elif mod is truc:
             assert s.round_no == before.round_no, where
+
+
+def test_the_rulebook_in_docs_is_the_spec_s() -> None:
+    """docs/RULES.md is the rulebook every rule id points at; it must stay the spec's."""
+    spec = SPEC_EXAMPLES.parent / "RULES.md"
+    if not spec.exists():
+        pytest.skip(f"the spec's rulebook is not at {spec}")
+    ours = Path(__file__).resolve().parents[1] / "docs" / "RULES.md"
+    assert ours.read_text(encoding="utf-8") == spec.read_text(encoding="utf-8"), (
+        "docs/RULES.md differs from the spec's RULES.md: copy it again")
