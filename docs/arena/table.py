@@ -102,6 +102,13 @@ decision (a clear choice comes before the limit). The `_medium_easy` runs need n
 easy and medium have none, they play with fixed sample counts. The other runs use iteration
 budgets. Neither kind depends on the machine's load.
 
+**Le Truc's tiers changed with issue 15** (the solved player). The `truc_` runs above
+`truc_solved_` were played before: their `expert` was the search with inference that is
+now `hard` (at its former 2 s a decision: `--a hard --a-time-limit 2`), and their `hard`
+was the plain search (`truf_tui.ai.truc_ai.SearchBot`, no longer a tier). The
+`truc_solved_` runs are today's `expert`, which plays the solved strategy
+(docs/solver.md).
+
 The bluffs in the Truc notes were counted when these journals were written, with the
 arena's former measure (a Monte Carlo strength below 0.4); the arena now counts the
 coach's exact measure (`truc_knowledge.is_bluff`: round equity below 0.35), so a run
