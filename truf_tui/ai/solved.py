@@ -432,7 +432,19 @@ def _neighbour(block: npt.NDArray[np.float64], allowed: npt.NDArray[np.bool_],
     return out if out.sum() > 0 else None
 
 
-def bench(matches: int = 20, seed: int = 1) -> dict[str, float]:
+def describe(t: SolvedTable) -> str:
+    """A file in one line: its score and payoffs, iterations, exploitability, size."""
+    h = t.header
+    f = h["figures"]
+    e = f["shipped_exploitability"] / (2 if h["payoff"] == "match" else 1)
+    unit = "points/round" if h["payoff"] == "points" else "match-win probability"
+    bits = 12 if h.get("dtype", "<u2") == "<u2" else 8
+    return (f"{t.scores[0]}-{t.scores[1]} to {t.target}, {h['payoff']} payoffs, "
+            f"{int(f['iterations'])} iterations, exploitability {e:.3g} {unit}, {bits}-bit, "
+            f"eps {h['eps']}, {len(t.data) / 1e6:.2f} MB")
+
+
+def bench(matches: int = 20, seed: int = 1) -> dict[str, Any]:
     """Seconds to read the shipped files, and per ``policy`` call over whole matches
     against a random player (each decision first cold, its chunk maybe not yet read, then
     warm); the process's peak memory (``python -m truf_tui.bench solved``)."""
@@ -464,7 +476,9 @@ def bench(matches: int = 20, seed: int = 1) -> dict[str, float]:
             st = st.apply(rng.choice(acts) if rng.random() < 0.5 else best)
     cold.sort()
     warm.sort()
-    return {"files": len(tabs), "megabytes": sum(len(t.data) for t in tabs) / 1e6,
+    out: dict[str, Any] = {f"file {t.target}-{t.scores[0]}-{t.scores[1]}": describe(t)
+                           for t in tabs}
+    return {**out, "files": len(tabs), "megabytes": sum(len(t.data) for t in tabs) / 1e6,
             "load_seconds": load, "decisions": len(cold),
             "policy_ms_mean_cold": 1000 * sum(cold) / len(cold),
             "policy_ms_p99_cold": 1000 * cold[int(0.99 * (len(cold) - 1))],
