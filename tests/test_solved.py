@@ -37,12 +37,23 @@ def small(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return d, f
 
 
-def test_the_shipped_figures_are_the_checked_ones(tmp_path: Path,
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The round to 1 (no raise possible, T7's cap; the redeal is in it), shipped."""
+    d = tmp_path_factory.mktemp("tiny")
+    f = d / "t1.trufbp"
+    assert main(["ship", "--target", "1", "--iterations", "30", "--dir", str(d), "--file",
+                 str(f), "--quiet"]) == 0
+    return f
+
+
+def test_the_shipped_figures_are_the_checked_ones(tiny: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     """`ship` measures what it packs; `check --file` measures what the app plays from the
-    file, through the app's own code: the two agree, and the file says the same."""
-    f = tmp_path / "t1.trufbp"
-    assert main(["ship", "--target", "1", "--iterations", "30", "--dir", str(tmp_path),
+    file, through the app's own code (a different walk than ``ship``'s own reading): the
+    two agree, and the file says the same."""
+    f = tiny
+    assert main(["ship", "--target", "1", "--iterations", "30", "--dir", str(f.parent),
                  "--file", str(f), "--quiet"]) == 0
     shipped = float(EXPL.findall(capsys.readouterr().out)[-1])
     assert main(["check", "--target", "1", "--file", str(f)]) == 0
@@ -182,16 +193,15 @@ def test_T7_T8_the_file_of_the_nearest_score_plays_and_its_tree_holds_the_round(
     assert nearest(tabs, 12, (1, 0)) is by_score[(0, 0)]
 
 
-def test_the_fast_reading_of_a_files_own_round_is_the_app_s(small: tuple[Path, Path]) -> None:
+def test_the_fast_reading_of_a_files_own_round_is_the_app_s(tiny: Path) -> None:
     """``read_stage`` (numpy speed, the file's own round) plays as ``lift_file`` (the app's
     own ``node_policy`` walked over every node): they differ only where the solved player's
     own play never goes, so every figure is the same."""
     from truf_tui.solve.ship import lift_file, read_stage
 
-    _, f = small
-    tab = SolvedTable(f.read_bytes())
+    tab = SolvedTable(tiny.read_bytes())
     for redeal in (False, True):
-        tree = build(2, (0, 0), redeal)
+        tree = build(1, (0, 0), redeal)
         s = Solver(tree, points_utility(tree, 0.0))
         a, b = s.exploitability(read_stage(tab, s)), s.exploitability(lift_file(tab, s))
         assert (a.value, a.best0, a.best1) == pytest.approx((b.value, b.best0, b.best1),

@@ -41,6 +41,18 @@ RUNS: dict[str, tuple[str, str]] = {
     "truc_expert_tight_default": (
         "--game truc --a expert --b tight --games 400 --seed 57",
         LOADED + "; stopped at a fixed time, to be continued"),
+    "truc_solved_always_raise": (
+        "--game truc --a expert --b always_raise --games 400 --seed 11", NO_LIMIT),
+    "truc_solved_calling_station": (
+        "--game truc --a expert --b calling_station --games 400 --seed 11", NO_LIMIT),
+    "truc_solved_rock": ("--game truc --a expert --b rock --games 400 --seed 11", NO_LIMIT),
+    "truc_solved_honest": ("--game truc --a expert --b honest --games 400 --seed 11",
+                           NO_LIMIT),
+    "truc_solved_tight": ("--game truc --a expert --b tight --games 400 --seed 11", NO_LIMIT),
+    "truc_solved_expert_hard2s_default": (
+        "--game truc --a expert --b hard --b-time-limit 2 --games 400 --seed 61 --jobs 2",
+        "B is yesterday's expert at its 2 s a decision; a shared 2-core machine; to be "
+        "continued"),
     "tf_medium_easy": ("--game trufludo --a medium --b easy --games 2000 --seed 11", NO_LIMIT),
     "tf_hard_medium_default": (
         "--game trufludo --a hard --b medium --games 1600 --seed 56 --jobs 2", ""),
