@@ -48,11 +48,12 @@ RUNS: dict[str, tuple[str, str]] = {
     "truc_solved_rock": ("--game truc --a expert --b rock --games 400 --seed 11", NO_LIMIT),
     "truc_solved_honest": ("--game truc --a expert --b honest --games 400 --seed 11",
                            NO_LIMIT),
-    "truc_solved_tight": ("--game truc --a expert --b tight --games 400 --seed 11", NO_LIMIT),
+    "truc_solved_tight": ("--game truc --a expert --b tight --games 1200 --seed 11", NO_LIMIT),
     "truc_solved_expert_hard2s_default": (
         "--game truc --a expert --b hard --b-time-limit 2 --games 400 --seed 61 --jobs 2",
-        "B is yesterday's expert at its 2 s a decision; a shared 2-core machine; to be "
-        "continued"),
+        "B is yesterday's expert at its 2 s a decision; a shared 2-core machine; the "
+        "expert's files and nearest-file rule of 3a4a8c8; stopped at a fixed time (a "
+        "continuation with later files would mix two experts)"),
     "tf_medium_easy": ("--game trufludo --a medium --b easy --games 2000 --seed 11", NO_LIMIT),
     "tf_hard_medium_default": (
         "--game trufludo --a hard --b medium --games 1600 --seed 56 --jobs 2", ""),
