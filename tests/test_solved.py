@@ -191,6 +191,8 @@ def test_T7_T8_the_file_of_the_nearest_score_plays_and_its_tree_holds_the_round(
         chosen = nearest(tabs, target, scores)
         assert max(needs(chosen.target, chosen.scores)) >= max(needs(target, scores))
     assert nearest(tabs, 12, (1, 0)) is by_score[(0, 0)]
+    assert nearest(tabs, 12, (5, 7)) is by_score[(0, 0)]  # not 3-10: 5 against 2 points
+    assert nearest(tabs, 12, (6, 7)) is by_score[(6, 6)]
 
 
 def test_the_fast_reading_of_a_files_own_round_is_the_app_s(tiny: Path) -> None:

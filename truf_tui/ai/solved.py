@@ -8,7 +8,8 @@ and answers, for any observation, the probability of every legal action (``polic
 
 - **Which file:** the one solved at the score nearest the real one by what each player
   still needs (T7's cap and an accepted rest depend on that), among the files whose raise
-  cap is at least the real one, so that every real history is in its tree.
+  cap is at least the real one, so that every real history is in its tree, and whose
+  needs are each within half again of the real ones (else the 0-0 file).
 - **Where the file places the spot** (the round's public actions and the player's hand):
   the stored distribution for that hand, 12-bit, as solved.
 - **At a score the file was not solved for,** moves the real score forbids (T7's cap)
@@ -241,16 +242,26 @@ def needs(target: int, scores: tuple[int, int]) -> tuple[int, int]:
 def nearest(tabs: list[SolvedTable], target: int, scores: tuple[int, int]) -> SolvedTable:
     """The file solved at the score closest to ``scores`` (non-dealer, dealer) by what
     each player needs, on a log scale: 1 point against 2 matters more than 11 against 12.
+
     Only files whose raise cap (T7: the larger need) is at least the real one qualify, so
-    that every history of the real round is in the file's tree."""
+    that every history of the real round is in the file's tree; and a file solved at
+    another score than 0-0 only where each player's need is within half again of the
+    real one (5-7 played with the 3-10 file was exploitable by 0.13 in match-win
+    probability, docs/solver.md); the 0-0 file plays everywhere else."""
     want = needs(target, scores)
-    wide = [t for t in tabs if max(needs(t.target, t.scores)) >= max(want)] or tabs
+
+    def close(t: SolvedTable) -> bool:
+        have = needs(t.target, t.scores)
+        return t.scores == (0, 0) or all(max(a, b) <= 1.5 * min(a, b)
+                                         for a, b in zip(want, have, strict=True))
+
+    wide = [t for t in tabs if max(needs(t.target, t.scores)) >= max(want) and close(t)]
 
     def distance(t: SolvedTable) -> float:
         have = needs(t.target, t.scores)
         return sum(abs(math.log(a) - math.log(b)) for a, b in zip(want, have, strict=True))
 
-    return min(wide, key=distance)
+    return min(wide or tabs, key=distance)
 
 
 class SolvedTrucBot(BaseBot):
