@@ -31,6 +31,7 @@ import json
 import logging
 import lzma
 import math
+import random
 import threading
 from collections import OrderedDict
 from functools import lru_cache
@@ -194,9 +195,13 @@ class SolvedTable:
         return out
 
 
+def played(s: State) -> int:
+    """How many cards the player to move has played in the round (the hand's table)."""
+    return len(s[9] if s[0] == 0 else s[10])
+
+
 def _width(s: State) -> int:
-    mover = s[0]
-    return int(WIDTH[len(s[9] if mover == 0 else s[10])])
+    return int(WIDTH[played(s)])
 
 
 @lru_cache(maxsize=200_000)
@@ -357,7 +362,7 @@ def policy(observation: Observation, tab: SolvedTable | None = None
     block = tab.block(s, at)
     moves = [(kind, rank) for kind, rank, _ in tab.successors(s)]
     allowed = np.array([_legal_move(m, legal) is not None for m in moves])
-    k = len(s[9] if seat == 0 else s[10])
+    k = played(s)
     dist, how = node_policy(block, moves, allowed, k, tuple(hand))
     if dist is None:
         return _uniform(every), "outside"
@@ -388,7 +393,7 @@ def node_policy(block: npt.NDArray[np.float64], moves: list[tuple[int, int]],
     return dist / total, how
 
 
-_RNG = __import__("random").Random(0)
+_RNG = random.Random(0)  # the determinizer needs one; legal actions do not depend on it
 
 
 def _word(text: str) -> tuple[int, int]:

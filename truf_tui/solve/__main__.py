@@ -100,14 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         fig.update(_ship(a.file, fresh.solver, whole.solver, fig, a.payoff, a.bits or 12,
                          a.eps))
     fig["check_seconds"] = time.perf_counter() - t1
-    unit = "points/round"
-    if a.payoff == "match":  # utilities are 2 P - 1: report probabilities
-        unit = "match-win probability"
-        for k, v in list(fig.items()):
-            if k.endswith("exploitability"):
-                fig[k] = v / 2
-            elif k.endswith(("value", "best_nondealer", "best_dealer")):
-                fig[k] = (v + 1) / 2
+    unit = in_units(fig, a.payoff)
     where = f"target {a.target}, scores {scores[0]}-{scores[1]} (non-dealer-dealer)"
     if a.json:
         print(json.dumps(fig, indent=1))
@@ -136,6 +129,19 @@ def main(argv: list[str] | None = None) -> int:
               f"{fig['iterations']} iterations; round {fmt(fig['round_exploitability'])} + "
               f"after a redeal {fmt(fig['redeal_exploitability'])})")
     return 0
+
+
+def in_units(fig: dict[str, float], payoff: str) -> str:
+    """Match utilities are 2 P - 1: turn ``fig``'s figures into probabilities (in place);
+    the unit's name."""
+    if payoff != "match":
+        return "points/round"
+    for k, v in list(fig.items()):
+        if k.endswith("exploitability"):
+            fig[k] = v / 2
+        elif k.endswith(("value", "best_nondealer", "best_dealer")):
+            fig[k] = (v + 1) / 2
+    return "match-win probability"
 
 
 def _ship(path: Path, fresh: Any, whole: Any, fig: dict[str, float], payoff: str,
@@ -192,14 +198,7 @@ def _check_file(path: Path | None, target: int, scores: tuple[int, int], payoff:
     we = whole.exploitability(lifted(tab, whole))
     fig = report(fe, we)
     fig["check_seconds"] = time.perf_counter() - t0
-    unit = "points/round"
-    if payoff == "match":
-        unit = "match-win probability"
-        for k in list(fig):
-            if k.endswith("exploitability"):
-                fig[k] /= 2
-            elif k.endswith(("value", "best_nondealer", "best_dealer")):
-                fig[k] = (fig[k] + 1) / 2
+    unit = in_units(fig, payoff)
     if as_json:
         print(json.dumps(fig, indent=1))
     where = f"target {target}, scores {scores[0]}-{scores[1]} (non-dealer-dealer)"

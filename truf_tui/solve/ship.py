@@ -270,7 +270,7 @@ def read_stage(tab: Any, solver: Solver) -> Vec:
 def lift_file(tab: Any, solver: Solver) -> Vec:
     """What the app plays from the file ``tab`` (an ``ai.solved.SolvedTable``), history by
     history, on ``solver``'s tree (any score): the same ``node_policy`` the app calls."""
-    from truf_tui.ai.solved import node_policy
+    from truf_tui.ai.solved import node_policy, played
     from truf_tui.solve.hands import REST
     from truf_tui.solve.tree import root_state
 
@@ -284,13 +284,13 @@ def lift_file(tab: Any, solver: Solver) -> Vec:
         n, s, at = stack.pop()
         succ = tab.successors(s)
         moves = [(k, r) for k, r, _ in succ]
-        width = len(s[9] if s[0] == 0 else s[10])
+        k = played(s)
         block = tab.block(s, at)
         es, ee = int(t.edge_start[n]), int(t.edge_start[n + 1])
         mine = {real_moves[e]: e for e in range(es, ee)}
         allowed = np.array([m in mine for m in moves])
-        for j, hand in enumerate(REST[width]):
-            dist, _ = node_policy(block, moves, allowed, width, hand)
+        for j, hand in enumerate(REST[k]):
+            dist, _ = node_policy(block, moves, allowed, k, hand)
             if dist is None:  # as the app: every move the hand can make, equally
                 can = [m for m in mine if m[0] != PLAY or m[1] in hand]
                 for m in can:
