@@ -24,6 +24,10 @@ Any tier or scripted player may sit on either side (``truf_tui.ai.players(game)`
 object instead of the table.  ``--journal FILE`` appends every finished game to ``FILE``
 and skips the games already there, so a long run (hours at the full budgets) can be stopped
 and continued with the same command; the result counts every game in the journal.
+``--series N`` plays the games in series of N by the same two players (seats still
+alternating), so that a player that measures its opponent (the Truc expert,
+:mod:`truf_tui.ai.exploit`) goes on from what it has seen; by default each game has new
+players.
 """
 
 from __future__ import annotations
@@ -193,8 +197,11 @@ Budget = tuple[float | None, int | None]  # (time_limit, iterations) of one side
 
 
 def play_one(game: str, a: str, b: str, index: int, seed: int, rules: Any,
-             budget_a: Budget, budget_b: Budget) -> tuple[int, Side, Side]:
-    """Game ``index`` of a series: (result for A: 1 win, 0 draw, -1 loss, A's side, B's)."""
+             budget_a: Budget, budget_b: Budget, kept: list[Any] | None = None
+             ) -> tuple[int, Side, Side]:
+    """Game ``index`` of a series: (result for A: 1 win, 0 draw, -1 loss, A's side, B's).
+    ``kept`` ([A's bot, B's bot], filled on first use) keeps the players from game to
+    game, so that what a player learns of its opponent carries over (``--series``)."""
     deal_seed = seed * 1_000_003 + index // 2
     a_seat = index % 2
     dealer = (index // 2) % 2
@@ -202,6 +209,10 @@ def play_one(game: str, a: str, b: str, index: int, seed: int, rules: Any,
     budgets = [budget_a, budget_b] if a_seat == 0 else [budget_b, budget_a]
     bots = [make_bot(game, names[i], seed=seed * 7919 + index * 2 + i,
                      time_limit=budgets[i][0], iterations=budgets[i][1]) for i in (0, 1)]
+    if kept is not None:
+        if not kept:
+            kept.extend(bots if a_seat == 0 else bots[::-1])
+        bots = kept[:] if a_seat == 0 else kept[::-1]
     sides = [Side(), Side()]
     s = _new_game(game, rules, deal_seed, dealer)
     result = 0
@@ -248,14 +259,26 @@ def _one(args: tuple[str, str, str, int, int, Any, Budget, Budget]
     return (index, *play_one(game, a, b, index, seed, rules, budget_a, budget_b))
 
 
+def _series(args: tuple[str, str, str, list[int], int, Any, Budget, Budget]
+            ) -> list[tuple[int, int, Side, Side]]:
+    """The games of one series, in order, by the same two players."""
+    game, a, b, indices, seed, rules, budget_a, budget_b = args
+    kept: list[Any] = []
+    return [(i, *play_one(game, a, b, i, seed, rules, budget_a, budget_b, kept))
+            for i in indices]
+
+
 class JournalError(ValueError):
     """A journal that belongs to other settings, or is not a journal at all."""
 
 
 def _journal_header(game: str, a: str, b: str, seed: int, rules: Any, ba: Budget,
-                    bb: Budget) -> dict[str, Any]:
-    return {"journal": "truf-tui arena", "game": game, "a": a, "b": b, "seed": seed,
+                    bb: Budget, series: int = 1) -> dict[str, Any]:
+    head = {"journal": "truf-tui arena", "game": game, "a": a, "b": b, "seed": seed,
             "rules": rules.to_dict(), "budget_a": list(ba), "budget_b": list(bb)}
+    if series > 1:  # older journals (independent games) have no such key
+        head["series"] = series
+    return head
 
 
 def read_journal(path: str, header: dict[str, Any]) -> dict[int, tuple[int, Side, Side]]:
@@ -297,27 +320,38 @@ def run_arena(game: str, a: str, b: str, games: int = 100, seed: int = 1, jobs: 
               time_limit: float | None = None, iterations: int | None = None,
               rules: Any = None, budget_a: Budget | None = None,
               budget_b: Budget | None = None, journal: str | None = None,
-              progress: Callable[[int, int], None] | None = None) -> ArenaResult:
+              progress: Callable[[int, int], None] | None = None,
+              series: int = 1) -> ArenaResult:
     """Play ``games`` games between ``a`` and ``b`` (see the module docstring).
 
     ``time_limit`` / ``iterations`` apply to both sides unless ``budget_a`` / ``budget_b``
     (a ``(time_limit, iterations)`` pair) give one side its own.  With ``journal`` (a file
     path) every finished game is appended there and the games already in it are not played
-    again.  ``progress(done, games)`` is called after each game."""
+    again.  ``progress(done, games)`` is called after each game.  With ``series`` > 1 the
+    games are played in series of that many by the same two players (each keeps what it
+    has learnt of the other); a series is played whole, again if the journal has only part
+    of it."""
     for name in (a, b):
         if name not in players(game):
             raise ValueError(f"unknown player {name!r} for {game}: expected one of "
                              f"{', '.join(players(game))}")
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
+    if series < 1:
+        raise ValueError(f"series must be at least 1, not {series}")
     if rules is None:
         rules = truc.Rules() if game == "truc" else trufludo.Rules()
     t0 = time.perf_counter()
     ba = budget_a or (time_limit, iterations)
     bb = budget_b or (time_limit, iterations)
-    header = _journal_header(game, a, b, seed, rules, ba, bb)
+    header = _journal_header(game, a, b, seed, rules, ba, bb, series)
     done = read_journal(journal, header) if journal else {}
     results = {i: r for i, r in done.items() if i < games}
+    groups = [list(range(k, min(k + series, games))) for k in range(0, games, series)]
+    for g in groups:  # a series is played whole: drop a partly played one
+        if not all(i in results for i in g):
+            for i in g:
+                results.pop(i, None)
     todo = [i for i in range(games) if i not in results]
     out = None
     if journal:
@@ -338,10 +372,25 @@ def run_arena(game: str, a: str, b: str, games: int = 100, seed: int = 1, jobs: 
         if progress is not None:
             progress(len(results), games)
 
-    work = [(game, a, b, i, seed, rules, ba, bb) for i in todo]
-    jobs = max(1, min(jobs, len(work) or 1))
+    if series > 1:
+        work_s = [(game, a, b, g, seed, rules, ba, bb) for g in groups if g[0] in todo]
+        jobs = max(1, min(jobs, len(work_s) or 1))
+    else:
+        work = [(game, a, b, i, seed, rules, ba, bb) for i in todo]
+        jobs = max(1, min(jobs, len(work) or 1))
     try:
-        if jobs > 1:
+        if series > 1 and jobs > 1:
+            import multiprocessing
+
+            with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+                for played in pool.imap_unordered(_series, work_s):
+                    for i, r, sa, sb in played:
+                        finished(i, r, sa, sb)
+        elif series > 1:
+            for w_s in work_s:
+                for i, r, sa, sb in _series(w_s):
+                    finished(i, r, sa, sb)
+        elif jobs > 1:
             import multiprocessing
 
             with multiprocessing.get_context("spawn").Pool(jobs) as pool:
@@ -401,6 +450,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                          "already there: a long run can be stopped and continued")
     ap.add_argument("--progress", action="store_true",
                     help="print a line on stderr after each game")
+    ap.add_argument("--series", type=int, default=1, metavar="N",
+                    help="play the games in series of N by the same two players, so that "
+                         "what one learns of the other carries over (default 1: each game "
+                         "by new players)")
     args = ap.parse_args(argv)
     if args.game == "truc":
         rules: Any = truc.Rules(target=args.target or 12)
@@ -416,7 +469,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         res = run_arena(args.game, args.a, args.b, args.games, args.seed, args.jobs,
                         args.time_limit, args.iterations, rules, budgets[0], budgets[1],
                         journal=args.journal,
-                        progress=_print_progress if args.progress else None)
+                        progress=_print_progress if args.progress else None,
+                        series=args.series)
     except ValueError as e:
         print(f"arena: {e}", file=sys.stderr)
         return 2

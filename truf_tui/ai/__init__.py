@@ -37,12 +37,15 @@ PLAYERS = {g: players(g) for g in GAMES}
 
 
 def make_bot(game: str, tier: str, seed: int | None = None, time_limit: float | None = None,
-             iterations: int | None = None) -> Bot:
+             iterations: int | None = None, opponent: str | None = None) -> Bot:
     """A computer player of ``tier`` (one of ``TIERS``, or a scripted player) for ``game``.
 
     ``seed`` makes it reproducible (with ``iterations``); ``time_limit`` is seconds per
     decision (default: the tier's, see ``DEFAULT_TIME``); ``iterations`` fixes the search
     budget instead and wins over ``time_limit``.  Tiers that do not search ignore both.
+    ``opponent`` names whom it plays: a player that measures its opponent (the Truc
+    expert, :mod:`truf_tui.ai.exploit`) goes on from what it measured of that name earlier
+    in this process; without it, it starts afresh.
     """
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
@@ -68,4 +71,9 @@ def make_bot(game: str, tier: str, seed: int | None = None, time_limit: float | 
         from truf_tui.ai import truc_ai
 
         bot = truc_ai.TIER_CLASSES[tier](seed, time_limit, iterations)
+    if opponent is not None and tier == "expert" and game == "truc":
+        from truf_tui.ai.exploit import ExpertTrucBot, remembered
+
+        if isinstance(bot, ExpertTrucBot):
+            bot.model = remembered(opponent)
     return bot

@@ -270,10 +270,11 @@ def nearest(tabs: list[SolvedTable], target: int, scores: tuple[int, int]) -> So
 
 
 class SolvedTrucBot(BaseBot):
-    """``expert``: plays the solved strategy, sampling its mixed moves (bluffs included)."""
+    """``solved``: plays the solved strategy, sampling its mixed moves (bluffs included);
+    the ``expert`` tier adds safe exploitation (:mod:`truf_tui.ai.exploit`)."""
 
     game = "truc"
-    tier = "expert"
+    tier = "solved"
 
     def __init__(self, seed: int | None = None, time_limit: float | None = None,
                  iterations: int | None = None, tab: SolvedTable | None = None) -> None:
@@ -290,6 +291,10 @@ class SolvedTrucBot(BaseBot):
         self._check(observation)
         return policy(observation, self.tab)[0]
 
+    def _sample_from(self, observation: Observation) -> tuple[dict[truc.Action, float], str]:
+        """The distribution ``choose`` samples, and how the file placed the spot."""
+        return policy(observation, self.tab)
+
     def _fallback(self, e: BlueprintError) -> BaseBot:
         """A broken install (no solved strategy) plays on with the hard tier's search."""
         if self._backup is None:
@@ -302,7 +307,7 @@ class SolvedTrucBot(BaseBot):
     def choose(self, observation: Observation) -> Any:
         self._check(observation)
         try:
-            probs, how = policy(observation, self.tab)
+            probs, how = self._sample_from(observation)
         except BlueprintError as e:
             return self._fallback(e).choose(observation)
         setattr(self, how, getattr(self, how) + 1)
@@ -323,7 +328,7 @@ class SolvedTrucBot(BaseBot):
         (the solved player does not estimate win chances move by move)."""
         self._check(observation)
         try:
-            probs, _ = policy(observation, self.tab)
+            probs, _ = self._sample_from(observation)
         except BlueprintError as e:
             return self._fallback(e).analyse(observation)
         out = [ActionStats(a, 0, p) for a, p in probs.items()]

@@ -557,9 +557,9 @@ class HardBot(ExpertBot):
 
 
 def _solved() -> type[BaseBot]:
-    from truf_tui.ai.solved import SolvedTrucBot
+    from truf_tui.ai.exploit import ExpertTrucBot
 
-    return SolvedTrucBot
+    return ExpertTrucBot
 
 
 TIER_CLASSES: dict[str, type[BaseBot]] = {
