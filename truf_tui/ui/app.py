@@ -199,7 +199,10 @@ class TrufApp(App[None]):
         self.last_config = config
         self._remember(config)
         table = self._table_for(config)
-        self._launch(table, config, self.routing.start_game(config, table.state))
+        # The game as dealt (its dealer may be drawn); the shell's tests stand a plain
+        # screen in for the table, without one.
+        first = getattr(table, "state", None)
+        self._launch(table, config, self.routing.start_game(config, first))
 
     def _launch(self, table: TableScreen, config: GameConfig, meta: dict[str, Any]) -> None:
         """Open a new game's table; ``meta`` goes into its record."""
