@@ -27,7 +27,6 @@ def _tournament() -> TournamentRun:
 def _app_with(run: TournamentRun | None, lang: str = "en") -> TrufApp:
     app = TrufApp(lang=lang)
     app.tournament = run
-    app._tournament_loaded = True
     return app
 
 

@@ -359,7 +359,6 @@ async def test_computers_play_a_best_of_three_pairing_with_one_key() -> None:
                Entrant("p3", "computer", "easy"), Entrant("p4", "computer", "medium")]
     run = TournamentRun.new("truc", {"target": 1}, players, best_of=3, seed=4)
     app.tournament = run.record(0).record(0)  # you took semi-final 1, 2-0
-    app._tournament_loaded = True
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("t")
         await pilot.pause()

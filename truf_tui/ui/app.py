@@ -23,14 +23,9 @@ from textual.screen import Screen
 from truf_tui.store.saves import now_iso
 from truf_tui.ui.config import GAMES, OPPONENTS, TIERS, GameConfig, start_scores
 from truf_tui.ui.i18n import set_language, tr
-from truf_tui.ui.matches import MatchRun, Seating, TournamentRun, deal
-from truf_tui.ui.results_context import (
-    ResultsContext,
-    match_banner,
-    match_context,
-    tournament_banner,
-    tournament_context,
-)
+from truf_tui.ui.matches import MatchRun, TournamentRun, deal
+from truf_tui.ui.results_context import ResultsContext
+from truf_tui.ui.routing import Routing
 from truf_tui.ui.screens.dialogs import (
     MIN_HEIGHT,
     MIN_WIDTH,
@@ -56,8 +51,10 @@ if TYPE_CHECKING:
     from textual.command import CommandPalette
     from textual.timer import Timer
 
+    from truf_tui.coach import RoundReview
     from truf_tui.engine.record import AnyState, GameRecord
     from truf_tui.store import Problem
+    from truf_tui.ui.screens.table_base import TableScreen
 
 # Help opened from a table starts at that game's rules.
 TABLE_TOPICS = {"TrufludoTable": "trufludo", "TrucTable": "truc"}
@@ -118,6 +115,8 @@ class TrufApp(App[None]):
         # each recorded Truc match, kept for the run (a recorded match never changes).
         self.session_started = now_iso()
         self.bluff_cache: dict[str, Any] = {}
+        # Practice mode's Truc rounds reviewed in this run, by round (its bluff figures).
+        self.practice_reviews: dict[tuple[Any, ...], RoundReview] = {}
         self.game_in_progress = False
         self._notices: list[Notice] = list(notices)
 
@@ -143,15 +142,8 @@ class TrufApp(App[None]):
         self._load = load
         self.last_config: GameConfig | None = None
 
-        # A best-of-N match or a tournament game on the table (F12): the table whose end
-        # counts for it, and the table whose results screen shows it.
-        self.match: MatchRun | None = None
-        self.tournament: TournamentRun | None = None
-        self._tournament_loaded = False
-        self._seating: Seating | None = None
-        self._run_table: Screen[Any] | None = None
-        self._result_table: Screen[Any] | None = None
-        self._result_kind: str | None = None
+        # A best-of-N match or a tournament game on the table (F12): where its games lead.
+        self.routing = Routing(None if self.data is None else self.data.folder)
 
         # The game being followed (autosaved), and the saved one the start screen offers.
         self._keeper: GameKeeper | None = None
@@ -164,6 +156,20 @@ class TrufApp(App[None]):
     @property
     def lang(self) -> str:
         return self.settings.lang
+
+    @property
+    def match(self) -> MatchRun | None:
+        """The best-of-N match on the table, if any."""
+        return self.routing.match
+
+    @property
+    def tournament(self) -> TournamentRun | None:
+        """The tournament under way (once loaded), if any."""
+        return self.routing.tournament
+
+    @tournament.setter
+    def tournament(self, run: TournamentRun | None) -> None:
+        self.routing.tournament = run
 
     # -- screens -----------------------------------------------------------------------
     def get_default_screen(self) -> Screen[Any]:
@@ -193,23 +199,19 @@ class TrufApp(App[None]):
         self.last_config = config
         self._remember(config)
         table = self._table_for(config)
+        # The game as dealt (its dealer may be drawn); the shell's tests stand a plain
+        # screen in for the table, without one.
         first = getattr(table, "state", None)
-        self.match = MatchRun.start(config, first) if config.best_of > 1 else None
-        self._seating = None
-        meta: dict[str, Any] = {"practice": config.practice}
-        if self.match is not None:
-            meta["match"] = self.match.meta()
-        self._launch(table, config, meta)
+        self._launch(table, config, self.routing.start_game(config, first))
 
-    def _launch(self, table: Screen[Any], config: GameConfig, meta: dict[str, Any]) -> None:
+    def _launch(self, table: TableScreen, config: GameConfig, meta: dict[str, Any]) -> None:
         """Open a new game's table; ``meta`` goes into its record."""
         keeper = None if self.data is None else GameKeeper.new_game(self.data, config.tier,
                                                                      config.opponent)
         if keeper is not None:
             keeper.meta.update(meta)
-            keeper.into_history = self._yours(meta)
-        self._run_table = table if self.match is not None or self._seating is not None else None
-        self._result_table = None
+            keeper.into_history = self.routing.yours(meta)
+        self.routing.table_opened(table)
         self._open_table(table, keeper)
         self._announce()
 
@@ -218,61 +220,47 @@ class TrufApp(App[None]):
         if state is None:
             state = record.replay()
         config = config_of(record, tier=self.start_choices["tier"])
-        if record.meta.get("practice") is True:  # practice mode carries on (issue 5)
+        if record.meta.get("practice") is True:  # practice mode (the coach) carries on
             config = replace(config, practice=True)
         if record.meta.get("opponent") == "human":
             config = replace(config, opponent="human")
         # A game of a match or of the tournament counts for it again (F12).
-        self.match = MatchRun.from_meta(config, record.meta.get("match"))
-        if self.match is not None:
-            config = self.match.config
-        self._seating = self._seating_of(record.meta.get("tournament"), config)
+        config = self.routing.resume(record.meta, config)
         self.last_config = config
         table = self._table_for(config, state)
-        counts = not state.is_terminal() and (self.match is not None or self._seating is not None)
-        self._run_table = table if counts else None
-        self._result_table = None
+        self.routing.table_opened(table, finished=state.is_terminal())
         hints = record.meta.get("hints_used")
         if type(hints) is int and hints > 0:  # and so does the count of hints
-            table.hints_used = hints  # type: ignore[attr-defined]
+            table.hints_used = hints
         names = record.meta.get("names")  # hot-seat: the players' typed names
         if (config.opponent == "human" and isinstance(names, list) and len(names) == 2
                 and all(isinstance(n, str) for n in names)):
             from truf_tui.ui.screens.hotseat import clean_name
 
             typed = (clean_name(names[0]), clean_name(names[1]))
-            table.player_names = typed  # type: ignore[attr-defined]
+            table.player_names = typed
         keeper = None if self.data is None else GameKeeper.resumed(self.data, record,
                                                                     config.tier)
         if keeper is not None:
-            keeper.into_history = self._yours(record.meta)
+            keeper.into_history = self.routing.yours(record.meta)
         self._open_table(table, keeper)
-        if self._run_table is not None:
+        if self.routing.counting:
             self._announce()
 
-    # -- matches and the tournament (F12) ------------------------------------------------
+    # -- matches and the tournament (F12): decided by self.routing -----------------------
     def game_finished(self, table: Screen[Any], state: AnyState) -> None:
         """A table's game ended: count it for its match or tournament, once."""
-        if table is not self._run_table:
-            return
-        self._run_table = None
-        winner = state.winner()
-        if self.match is not None:
-            self.match = self.match.record(winner)
-            self._result_table, self._result_kind = table, "match"
-            if not self.match.series.is_over():
-                self._save_next_match_game()
-        elif self._seating is not None and self.tournament is not None:
-            self.tournament = self.tournament.record(self._seating.table_result(winner))
-            self._result_table, self._result_kind = table, "tournament"
+        finished = self.routing.game_finished(table, state.winner())
+        if finished == "match goes on":
+            self._save_next_match_game()
+        elif finished == "tournament":
             self.save_tournament()
 
     def _announce(self) -> None:
         """Say which game of the match or the tournament this is, as its table opens."""
-        if self.match is not None:
-            self.notify(match_banner(self.match), timeout=6)
-        elif self._seating is not None and self.tournament is not None:
-            self.notify(tournament_banner(self.tournament), timeout=6)
+        banner = self.routing.banner()
+        if banner is not None:
+            self.notify(banner, timeout=6)
 
     def _save_next_match_game(self) -> None:
         """Deal the match's next game and keep it as the saved game: "Next game" opens it,
@@ -280,11 +268,12 @@ class TrufApp(App[None]):
         from truf_tui.engine.record import GameRecord
         from truf_tui.ui.storage import new_game_meta
 
-        assert self.match is not None
-        config = self.match.next_config()
+        match = self.routing.match
+        assert match is not None
+        config = match.next_config()
         state = deal(config)
         meta = new_game_meta(config.tier, config.opponent, practice=config.practice,
-                             match=self.match.meta())
+                             match=match.meta())
         record = GameRecord.from_state(state, **meta)
         self._keeper = None
         self._saved = (record, state)
@@ -294,73 +283,30 @@ class TrufApp(App[None]):
 
     def results_context(self) -> ResultsContext | None:
         """What the results screen over a match's or the tournament's table adds."""
-        table = self._result_table
-        if table is None or table not in self.screen_stack:
-            return None
-        if self._result_kind == "match" and self.match is not None:
-            return match_context(self.match)
-        if self._result_kind == "tournament" and self.tournament is not None:
-            return tournament_context(self.tournament)
-        return None
+        return self.routing.results_context(self.screen_stack)
 
     def results_chosen(self, table: Screen[Any], choice: str | None) -> bool:
         """A results screen's button for a match or tournament game (False: not ours)."""
-        if table is not self._result_table:
-            return False
-        if self._result_kind == "match" and self.match is not None:
-            if choice == "next" and self.saved_game is not None:
-                self.continue_game()
-                return True
-            if choice == "again":
-                self.start_game(self.match.config)
-                return True
-        if self._result_kind == "tournament" and choice == "next":
+        step = self.routing.after_results(table, choice,
+                                          next_game_saved=self.saved_game is not None)
+        if step == "next game":
+            self.continue_game()
+        elif step == "new match":
+            assert self.routing.match is not None
+            self.start_game(self.routing.match.config)
+        elif step == "bracket":
             self.open_tournament()
-            return True
-        return False
-
-    def _yours(self, meta: Any) -> bool:
-        """Is the game on the table the player's own?  Not a tournament game between a
-        friend and a computer, or two friends: those stay out of the player's history."""
-        t = self.tournament
-        tour = meta.get("tournament") if isinstance(meta, dict) else None
-        if not isinstance(tour, dict) or t is None or tour.get("id") != t.id:
-            return True
-        pairing = tour.get("pairing")
-        if pairing not in (0, 1, 2) or pairing >= len(t.bracket.pairings):
-            return True
-        return "p1" in t.bracket.pairings[pairing].players
-
-    def _seating_of(self, meta: Any, config: GameConfig) -> Seating | None:
-        t = self.load_tournament()
-        if not isinstance(meta, dict) or t is None or meta != self._tournament_meta(t):
-            return None
-        return Seating(config, bool(meta.get("swap")))
-
-    @staticmethod
-    def _tournament_meta(t: TournamentRun) -> dict[str, Any]:
-        cur = t.bracket.current()
-        return {"id": t.id, "pairing": t.pairing_index,
-                "game": 0 if cur is None else len(cur.results),
-                "swap": t.seating().swap if cur is not None else False}
+        return step is not None
 
     def load_tournament(self) -> TournamentRun | None:
-        if not self._tournament_loaded:
-            self._tournament_loaded = True
-            if self.data is not None and self.tournament is None:
-                self.tournament = TournamentRun.load(self.data.folder)
-        return self.tournament
+        return self.routing.load_tournament()
 
     def save_tournament(self) -> None:
         if self.data is None:
             return
-        try:
-            if self.tournament is None:
-                TournamentRun.forget(self.data.folder)
-            else:
-                self.tournament.save(self.data.folder)
-        except Exception as e:  # keeping it is a convenience: say so and play on
-            self.data.problems.append(Notice("store.not_saved", f"{type(e).__name__}: {e}"))
+        problem = self.routing.save_tournament()
+        if problem is not None:  # keeping it is a convenience: say so and play on
+            self.data.problems.append(Notice("store.not_saved", problem))
         self.show_problems()
 
     def open_tournament(self) -> None:
@@ -368,34 +314,32 @@ class TrufApp(App[None]):
         from truf_tui.ui.screens.tournament import BracketScreen, TournamentSetup
 
         self._pop_to_start()
-        if self.load_tournament() is not None:
+        if self.routing.tournament_screen() == "bracket":
             self.push_screen(BracketScreen())
         else:
             self.push_screen(TournamentSetup())
 
     def begin_tournament(self, run: TournamentRun) -> None:
-        self.tournament = run
-        self._tournament_loaded = True
+        self.routing.tournament = run
         self.save_tournament()
         self.open_tournament()
 
     def end_tournament(self) -> None:
         """Forget the tournament (a new one is set up next)."""
-        self.tournament = None
-        self._tournament_loaded = True
+        self.routing.tournament = None
         self.save_tournament()
 
     def tournament_computers_played(self, run: TournamentRun) -> None:
         """The bracket screen simulated a computers' game: keep its outcome."""
-        self.tournament = run
+        self.routing.tournament = run
         self.save_tournament()
 
     def play_tournament_game(self) -> None:
         """The current pairing's next game on the table (someone at the keyboard plays)."""
-        t = self.tournament
-        if t is None or t.bracket.current() is None or t.computers_only():
+        t = self.routing.tournament
+        meta = self.routing.tournament_game()
+        if t is None or meta is None:
             return
-        meta = self._tournament_meta(t)
         saved = self.saved_game
         if saved is not None and saved[0].meta.get("tournament") == meta:
             self.open_record(*saved)  # that very game, saved: carry on with it
@@ -403,8 +347,7 @@ class TrufApp(App[None]):
 
         def go() -> None:
             seating = t.seating()
-            self.match = None
-            self._seating = seating
+            self.routing.seat(seating)
             self.last_config = seating.config
             table = self._table_for(seating.config)
             self._launch(table, seating.config, {"tournament": meta})
@@ -416,7 +359,7 @@ class TrufApp(App[None]):
 
         self._ask_before_loss(ConfirmReplaceSave(self._can_save()), go)
 
-    def _table_for(self, config: GameConfig, state: AnyState | None = None) -> Screen[Any]:
+    def _table_for(self, config: GameConfig, state: AnyState | None = None) -> TableScreen:
         """The table of ``config``'s game: a new deal, or ``state`` if given."""
         # Imported here: the tables pull in the engines and the AI.
         if config.game == "trufludo":
@@ -427,7 +370,7 @@ class TrufApp(App[None]):
 
         return TrucTable(config, state)
 
-    def _open_table(self, table: Screen[Any], keeper: GameKeeper | None) -> None:
+    def _open_table(self, table: TableScreen, keeper: GameKeeper | None) -> None:
         self._pop_to_start()
         self._keeper = keeper
         self._saved = None  # from now on the autosave is this game's
@@ -437,7 +380,7 @@ class TrufApp(App[None]):
         self.push_screen(table)
 
     def action_guided(self, game: str) -> None:
-        """Open ``game``'s guided first game (issue 5; the help and the start screen link here).
+        """Open ``game``'s guided first game (the help and the start screen link here).
 
         It is not followed by a ``GameKeeper``: never autosaved, never in the statistics,
         and the saved game (if any) stays what Continue offers.
@@ -450,7 +393,8 @@ class TrufApp(App[None]):
         self.push_screen(guided_table(game))
 
     def game_meta_changed(self, **meta: Any) -> None:
-        """The table's game has new meta data for its record (``hints_used``, issue 5)."""
+        """The table's game has new meta data for its record: the hints used, the hot-seat
+        players' names."""
         if self._keeper is not None:
             self._keeper.meta.update(meta)
 
@@ -498,7 +442,7 @@ class TrufApp(App[None]):
     @property
     def game_on_disk(self) -> bool:
         """Is the game in progress (or the saved one) in the autosave file right now?  What
-        the quit dialog and the game menu say is checked on disk (issue 16, item 1)."""
+        the quit dialog and the game menu say is checked on disk, not assumed."""
         saved = self.saved_game
         return self.data is not None and saved is not None and self.data.on_disk(saved[0])
 
@@ -597,7 +541,7 @@ class TrufApp(App[None]):
 
         self._show_once(StatsScreen, StatsScreen)
 
-    # -- named saves (issue 6) -----------------------------------------------------------
+    # -- named saves ---------------------------------------------------------------------
     def action_saved_games(self) -> None:
         """The saved-games screen: load or delete a game saved under a name."""
         from truf_tui.ui.screens.saves import SavedGamesScreen

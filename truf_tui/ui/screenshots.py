@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from truf_tui.ui.app import TrufApp
 from truf_tui.ui.config import GameConfig
@@ -70,6 +71,12 @@ def table(pilot: Pilot[Any]) -> Any:
         if isinstance(screen, TableScreen):
             return screen
     raise LookupError("no table on the screen")
+
+
+def truf_app(pilot: Pilot[Any]) -> TrufApp:
+    app = pilot.app
+    assert isinstance(app, TrufApp)
+    return app
 
 
 async def start(pilot: Pilot[Any], game: str, **config: Any) -> Any:
@@ -246,7 +253,7 @@ async def _guided(pilot: Pilot[Any], game: str, until: int) -> None:
     """The guided game of ``game`` (issue 5), played with the keys up to step ``until``."""
     from truf_tui.ui.config import HUMAN
 
-    pilot.app.action_guided(game)  # type: ignore[attr-defined]
+    truf_app(pilot).action_guided(game)
     await settle(pilot)
     t = table(pilot)
     keys = {"raise": "r", "refuse": "x", "rest": "m"}
@@ -351,7 +358,7 @@ def fill_history(folder: Path) -> None:
 async def _stats(pilot: Pilot[Any]) -> Any:
     from truf_tui.ui.screens.stats import StatsScreen
 
-    pilot.app.session_started = SESSION  # type: ignore[attr-defined]
+    truf_app(pilot).session_started = SESSION
     await pilot.press("s")
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, StatsScreen))
     await pilot.pause(0.2)  # it opens at the top, the page focused (Tab: the games)
@@ -408,7 +415,7 @@ async def shot_saved_games(pilot: Pilot[Any]) -> None:
     """The saved games (o on the start screen): load with Enter, delete with d."""
     from truf_tui.ui.screens.saves import SavedGamesScreen
 
-    pilot.app.action_saved_games()  # type: ignore[attr-defined]
+    truf_app(pilot).action_saved_games()
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, SavedGamesScreen))
     await pilot.pause(0.2)
 
@@ -453,7 +460,7 @@ async def shot_tournament_setup(pilot: Pilot[Any]) -> None:
     await pilot.pause()
     await pilot.click("#kind-p3-4")  # player 3: a friend, with a name field
     await pilot.pause()
-    pilot.app.screen.query_one("#name-p3").value = "Ada"  # type: ignore[attr-defined]
+    pilot.app.screen.query_one("#name-p3", Input).value = "Ada"
     await pilot.pause()
 
 
@@ -468,7 +475,7 @@ async def shot_tournament_bracket(pilot: Pilot[Any]) -> None:
     run = TournamentRun.new("trufludo", {}, players, best_of=3, seed=1)
     for result in (0, 1, 0, None, 1, 1):  # you beat Ada 2-1; a draw, then hard wins 2-0
         run = run.record(result)
-    app.tournament, app._tournament_loaded = run, True
+    app.tournament = run
     await pilot.press("t")
     await pilot.pause(0.2)
 

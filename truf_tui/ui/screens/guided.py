@@ -39,6 +39,7 @@ from truf_tui.ui.screens.dialogs import ConfirmDialog
 from truf_tui.ui.screens.summary import TrucRoundSummary
 from truf_tui.ui.screens.truc_table import BY_KIND, TrucTable
 from truf_tui.ui.screens.trufludo_table import TrufludoTable
+from truf_tui.ui.services import services
 from truf_tui.ui.widgets.cards import CardView, card_markup
 from truf_tui.ui.widgets.table import Markup, Thinking
 
@@ -103,7 +104,7 @@ class GuideMixin(_Table):
         """Enter or → on a waiting step."""
         kind = self.step.kind
         if kind == "end":
-            self.app.play_now(self.GAME)  # type: ignore[attr-defined]
+            services(self).play_now(self.GAME)
             return
         if kind == "auto":
             self._auto = True
@@ -143,7 +144,7 @@ class GuideMixin(_Table):
                 hint.refresh_text()
 
     def advance(self) -> None:
-        self.app.game_in_progress = False  # type: ignore[attr-defined]
+        services(self).game_in_progress = False
         s = self.state
         if self._auto:
             if not s.is_terminal():
@@ -156,7 +157,7 @@ class GuideMixin(_Table):
             self.guide_index += 1
         self._aim_cursor()
         super().advance()
-        self.app.game_in_progress = False  # type: ignore[attr-defined]
+        services(self).game_in_progress = False
 
     def _auto_move(self, epoch: int) -> None:
         if epoch == self._epoch and not self.state.is_terminal():
@@ -220,12 +221,12 @@ class GuideMixin(_Table):
     def action_menu(self) -> None:
         """Escape: leave the guide (asked first, unless the story is over)."""
         if self.step.kind == "end":
-            self.app.back_to_start()  # type: ignore[attr-defined]
+            services(self).back_to_start()
             return
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.app.back_to_start()  # type: ignore[attr-defined]
+                services(self).back_to_start()
 
         self.app.push_screen(LeaveGuide(), answered)
 

@@ -31,6 +31,7 @@ from textual.widgets.option_list import Option
 
 from truf_tui.ui.i18n import all_strings, get_language, tr
 from truf_tui.ui.keybar import KeyBar
+from truf_tui.ui.services import services
 from truf_tui.ui.settings import SettingsChanged
 
 HELP_DIR = Path(__file__).resolve().parent.parent / "help"
@@ -326,7 +327,7 @@ class HelpScreen(Screen[None]):
         elif event.button.id == "help-close":
             self.action_close()
         elif event.button.id == "help-lang":
-            self.app.toggle_language()  # type: ignore[attr-defined]
+            services(self).toggle_language()
 
     def open_example(self, example_id: str) -> None:
         """The worked example in the example viewer, above the help (Escape comes back)."""

@@ -28,13 +28,14 @@ from truf_tui.ui.config import COMPUTER, HUMAN
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.screens.dialogs import ConfirmDialog
 from truf_tui.ui.screens.summary import TrucRoundSummary, columns
+from truf_tui.ui.services import services
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.widgets.cards import card_markup, cards_markup
 from truf_tui.ui.widgets.table import Markup
 
 
 def _style(app: App[Any]) -> str:
-    return getattr(getattr(app, "settings", None), "card_style", "symbols")
+    return services(app).settings.card_style
 
 
 # -- Trufludo: "are you sure?" ------------------------------------------------------------------
@@ -142,11 +143,7 @@ def review_lines(review: coach.RoundReview, style: str = "symbols") -> list[str]
 
 def session_reviews(app: App[Any]) -> dict[tuple[Any, ...], coach.RoundReview]:
     """The Truc rounds reviewed in this session (this run of the app), by round."""
-    kept = getattr(app, "practice_reviews", None)
-    if not isinstance(kept, dict):
-        kept = {}
-        app.practice_reviews = kept  # type: ignore[attr-defined]
-    return kept
+    return services(app).practice_reviews
 
 
 class PracticeRoundSummary(TrucRoundSummary):

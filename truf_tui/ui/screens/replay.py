@@ -28,6 +28,7 @@ from truf_tui.ui.config import COMPUTER, HUMAN, TIERS
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.screens.summary import player_name
+from truf_tui.ui.services import services
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.storage import HOTSEAT_TIER
 from truf_tui.ui.widgets.cards import card_markup
@@ -125,7 +126,7 @@ class ReplayScreen(Screen[None]):
 
     @property
     def card_style(self) -> str:
-        return str(getattr(getattr(self.app, "settings", None), "card_style", "symbols"))
+        return services(self).settings.card_style
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="title-bar"):
@@ -154,7 +155,7 @@ class ReplayScreen(Screen[None]):
         log = self.query_one(OptionList)
         log.focus()
         if self.autoplay:
-            pace = float(getattr(getattr(self.app, "settings", None), "pace_seconds", 0.6))
+            pace = services(self).settings.pace_seconds
             self._timer = self.set_interval(max(0.25, pace), self._autoplay_step)
 
     def seat_name(self, p: int | None) -> str:

@@ -6,7 +6,7 @@ They are modal screens over the table, so the final position stays visible behin
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
@@ -20,9 +20,13 @@ from textual.widgets import Button
 from truf_tui.engine import truc, trufludo
 from truf_tui.ui.config import COMPUTER, HUMAN
 from truf_tui.ui.i18n import tr
+from truf_tui.ui.services import services
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.widgets.cards import card_markup, cards_markup
 from truf_tui.ui.widgets.table import Markup
+
+if TYPE_CHECKING:
+    from truf_tui.ui.results_context import ResultsContext
 
 ResultType = TypeVar("ResultType")
 
@@ -40,7 +44,7 @@ class OnceModal(ModalScreen[ResultType]):
 
 
 def _style(screen: ModalScreen[Any]) -> str:
-    return getattr(getattr(screen.app, "settings", None), "card_style", "symbols")
+    return services(screen).settings.card_style
 
 
 def columns(rows: list[list[str]], plain: list[list[str]]) -> str:
@@ -289,7 +293,7 @@ class Results(Summary):
         super().__init__(id="results")
         self.hints_used = hints_used  # hints the player asked for (issue 5)
         self.names = names  # hot-seat: two players by name instead of you and the computer
-        self.context: Any = None
+        self.context: ResultsContext | None = None  # a match's or the tournament's game
 
     def player_label(self, player: int) -> str:
         if self.names is not None:
@@ -298,8 +302,7 @@ class Results(Summary):
 
     def button_list(self) -> tuple[tuple[str, str], ...]:
         # A match's or the tournament's game (F12): its score, and "Next game" or "Bracket".
-        ask = getattr(self.app, "results_context", None)
-        self.context = ask() if ask is not None else None
+        self.context = services(self).results_context()
         return self.context.buttons if self.context is not None else self.BUTTONS
 
     def hints_line(self) -> list[str]:

@@ -23,6 +23,7 @@ from truf_tui.ui.config import COMPUTER, HUMAN, GameConfig
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.screens.summary import Names, player_name
+from truf_tui.ui.services import services
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.widgets.table import MoveLog, Thinking
 
@@ -93,13 +94,11 @@ class TableScreen(Screen[None]):
     # -- helpers ----------------------------------------------------------------------------
     @property
     def card_style(self) -> str:
-        settings = getattr(self.app, "settings", None)
-        return getattr(settings, "card_style", "symbols")
+        return services(self).settings.card_style
 
     @property
     def pace(self) -> float:
-        settings = getattr(self.app, "settings", None)
-        return float(getattr(settings, "pace_seconds", 0.6))
+        return services(self).settings.pace_seconds
 
     @property
     def me(self) -> int:
@@ -152,9 +151,7 @@ class TableScreen(Screen[None]):
     def set_names(self, names: Names) -> None:
         """The players typed their names: use them, and keep them in the game's record."""
         self.player_names = names
-        hook = getattr(self.app, "game_meta_changed", None)
-        if callable(hook):
-            hook(names=list(names))
+        services(self).game_meta_changed(names=list(names))
         self.refresh_view()
 
     def side(self, player: int) -> str:
@@ -228,10 +225,10 @@ class TableScreen(Screen[None]):
         if not self.hotseat:  # hot-seat: no computer player at all
             from truf_tui.ai import make_bot
 
-            options = dict(getattr(self.app, "bot_options", None) or {})
+            options = dict(services(self).bot_options)
             self._bot = make_bot(self.GAME, self.config.tier, seed=self.config.seed, **options)
         self._log_entries = self.replay_log(self.state)
-        self.app.game_in_progress = not self.state.is_terminal()  # type: ignore[attr-defined]
+        services(self).game_in_progress = not self.state.is_terminal()
         self.refresh_view()
         self.call_after_refresh(self.advance)
 
@@ -267,11 +264,10 @@ class TableScreen(Screen[None]):
     def action_menu(self) -> None:
         """The game menu while the game goes on (save as…, saved games, leave); once it is
         over, straight back to the start screen."""
-        menu = getattr(self.app, "game_menu", None)
-        if menu is not None and not self.state.is_terminal():
-            menu()
+        if not self.state.is_terminal():
+            services(self).game_menu()
         else:
-            self.app.new_game_menu()  # type: ignore[attr-defined]
+            services(self).new_game_menu()
 
     def action_hint(self) -> None:
         """The expert's view of every legal move (h), in a panel over the table."""
@@ -310,7 +306,7 @@ class TableScreen(Screen[None]):
         if self.hotseat:
             self.viewer = None  # a new position: pass the keyboard first
         self.state = s
-        self.app.game_in_progress = not s.is_terminal()  # type: ignore[attr-defined]
+        services(self).game_in_progress = not s.is_terminal()
         self.advance()
 
     def reset_view(self) -> None:
@@ -340,7 +336,7 @@ class TableScreen(Screen[None]):
         self._notice = None
         self._log_entries.extend(self.log_lines_for(old, new, mover, action))
         if new.is_terminal():
-            self.app.game_in_progress = False  # type: ignore[attr-defined]
+            services(self).game_in_progress = False
         self.state = new
         if self.after_commit(old, new, mover, action):
             return
@@ -464,22 +460,19 @@ class TableScreen(Screen[None]):
 
     # -- the end ----------------------------------------------------------------------------
     def game_over(self) -> None:
-        self.app.game_in_progress = False  # type: ignore[attr-defined]
+        services(self).game_in_progress = False
         if self._over_shown:
             return
         self._over_shown = True
-        finished = getattr(self.app, "game_finished", None)
-        if finished is not None:  # a match or tournament game counts (F12)
-            finished(self, self.state)
+        services(self).game_finished(self, self.state)  # a match or tournament game counts
         self.later(self.pace, self.show_results)
 
     def results_closed(self, choice: str | None) -> None:
-        chosen = getattr(self.app, "results_chosen", None)
-        if chosen is not None and chosen(self, choice):
+        if services(self).results_chosen(self, choice):
             return
         if choice == "again":
             names = self.player_names
-            self.app.start_game(self.config)  # type: ignore[attr-defined]
+            services(self).start_game(self.config)
             new = self.app.screen_stack[-1]
             if self.hotseat and any(names) and isinstance(new, TableScreen):
                 new.set_names(names)  # the same two players: no need to ask again
@@ -487,7 +480,7 @@ class TableScreen(Screen[None]):
             self.leave_table()
 
     def leave_table(self) -> None:
-        self.app.back_to_start()  # type: ignore[attr-defined]
+        services(self).back_to_start()
 
     def on_unmount(self) -> None:
         self._epoch += 1

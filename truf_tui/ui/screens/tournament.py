@@ -37,6 +37,7 @@ from truf_tui.ui.matches import (
 )
 from truf_tui.ui.results_context import STAGES, entrant_name
 from truf_tui.ui.screens.dialogs import ConfirmDialog
+from truf_tui.ui.services import services
 from truf_tui.ui.settings import SettingsChanged
 
 if TYPE_CHECKING:
@@ -387,7 +388,7 @@ class BracketScreen(Screen[None]):
         self.query_one("#sim-label", Static).update("")
         self.refresh_texts()
         config = run.computers_config()
-        options = dict(getattr(self.app, "bot_options", None) or {})
+        options = dict(services(self).bot_options)
         options.setdefault("iterations", SIM_ITERATIONS)
         meta = {"pairing": run.pairing_index, "game": len(cur.results) + 1}
         self._play_computers(config, (pair[0].tier, pair[1].tier), options, run.id, meta)

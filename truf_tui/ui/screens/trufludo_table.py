@@ -16,6 +16,7 @@ from truf_tui.ui.config import COMPUTER, GameConfig
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.screens.summary import OnceModal
 from truf_tui.ui.screens.table_base import Lazy, TableScreen, status_markup
+from truf_tui.ui.services import services
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.widgets.cards import CardRow, CardSpec, CardView, card_markup, cards_markup
 from truf_tui.ui.widgets.table import Markup, Thinking
@@ -419,7 +420,7 @@ class TakeChooser(OnceModal[Play | None]):
 
     @property
     def card_style(self) -> str:
-        return getattr(getattr(self.app, "settings", None), "card_style", "symbols")
+        return services(self).settings.card_style
 
     def on_mount(self) -> None:
         self.render_choices()

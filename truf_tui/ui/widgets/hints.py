@@ -27,6 +27,7 @@ from truf_tui.coach import Reason
 from truf_tui.engine import truc
 from truf_tui.ui.config import HUMAN
 from truf_tui.ui.i18n import all_strings, tr
+from truf_tui.ui.services import services
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.widgets.cards import card_markup
 from truf_tui.ui.widgets.table import Markup, Thinking
@@ -195,7 +196,7 @@ class HintScreen(ModalScreen[None]):
 
     @property
     def card_style(self) -> str:
-        return getattr(getattr(self.app, "settings", None), "card_style", "symbols")
+        return services(self).settings.card_style
 
     def compose(self) -> ComposeResult:
         with Vertical(id="hint-panel"):
@@ -270,9 +271,7 @@ def open_hints(table: TableScreen) -> None:
     if s not in table.hinted:
         table.hinted.add(s)
         table.hints_used += 1
-        hook = getattr(table.app, "game_meta_changed", None)
-        if callable(hook):
-            hook(hints_used=table.hints_used)
+        services(table).game_meta_changed(hints_used=table.hints_used)
 
     def keep(hint: Hint) -> None:
         table.last_hint = hint  # only the latest position's is worth keeping
@@ -280,7 +279,7 @@ def open_hints(table: TableScreen) -> None:
     last = table.last_hint
     seed = (table.config.seed or 0) * 1009 + len(s.history)
     table.app.push_screen(HintScreen(
-        table.GAME, s, bot_options=dict(getattr(table.app, "bot_options", None) or {}),
+        table.GAME, s, bot_options=dict(services(table).bot_options),
         seed=seed, hints_used=lambda: table.hints_used,
         hint=last if isinstance(last, Hint) and last.state == s else None, on_result=keep,
         me=table.me))
