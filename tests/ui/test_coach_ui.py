@@ -17,12 +17,12 @@ from truf_tui.engine import truc
 from truf_tui.ui.app import TrufApp
 from truf_tui.ui.config import COMPUTER, HUMAN, GameConfig
 from truf_tui.ui.screens import practice
+from truf_tui.ui.screens.hint import HintScreen
 from truf_tui.ui.screens.practice import BluffStatsScreen, LeaveOneConfirm, PracticeRoundSummary
 from truf_tui.ui.screens.start import StartScreen
 from truf_tui.ui.screens.summary import TrucRoundSummary, TrufludoResults
 from truf_tui.ui.settings import Settings
 from truf_tui.ui.widgets import hints
-from truf_tui.ui.widgets.hints import HintScreen
 from truf_tui.ui.widgets.table import Markup
 
 from .tables_support import (

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
 from textual.app import ComposeResult
@@ -25,6 +25,9 @@ from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.screens.summary import Names, player_name
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.widgets.table import MoveLog, Thinking
+
+if TYPE_CHECKING:
+    from truf_tui.ui.widgets.hints import Hint
 
 Lazy = Callable[[], str]  # a message re-translated at every redraw (language switches)
 
@@ -61,10 +64,10 @@ class TableScreen(Screen[None]):
         self._log_visible: bool | None = None  # None: by the width (HORIZONTAL_BREAKPOINTS)
         self._over_shown = False
         self._deferred: list[Callable[[], None]] = []
-        # Hints (truf_tui/ui/widgets/hints.py): how many positions got one, which, the last.
+        # Hints (action_hint): how many positions got one, which, the latest verdict.
         self.hints_used = 0
         self.hinted: set[Any] = set()
-        self.last_hint: Any = None
+        self.last_hint: Hint | None = None
         # Hot-seat (two people at one keyboard): whose hand is face up at the bottom.  None
         # while the keyboard is being passed: then both hands are face down.
         self.hotseat = config.opponent == "human"
@@ -274,10 +277,41 @@ class TableScreen(Screen[None]):
             self.app.new_game_menu()  # type: ignore[attr-defined]
 
     def action_hint(self) -> None:
-        """The expert's view of every legal move (h), in a panel over the table."""
-        from truf_tui.ui.widgets.hints import open_hints
+        """The expert's view of every legal move (h), in a panel over the table, if the
+        player is to move."""
+        from truf_tui.ui.screens.hint import HintScreen
+        from truf_tui.ui.widgets.hints import Hint
 
-        open_hints(self)
+        s = self.state
+        if s.is_terminal():
+            self.warn(lambda: tr("hint.over"))
+            return
+        if not self.my_move():
+            self.warn(lambda: tr("hint.not.now"))
+            return
+        self.count_hint(s)
+
+        def keep(hint: Hint) -> None:
+            self.last_hint = hint  # only the latest position's is worth keeping
+
+        last = self.last_hint
+        seed = (self.config.seed or 0) * 1009 + len(s.history)
+        self.app.push_screen(HintScreen(
+            self.GAME, s, bot_options=dict(getattr(self.app, "bot_options", None) or {}),
+            seed=seed, hints_used=lambda: self.hints_used,
+            hint=last if isinstance(last, Hint) and last.state == s else None, on_result=keep,
+            me=self.me))
+
+    def count_hint(self, s: Any) -> None:
+        """A hint for position ``s``: counted once (opening the same position's hint again
+        is free), and the count goes into the game's record."""
+        if s in self.hinted:
+            return
+        self.hinted.add(s)
+        self.hints_used += 1
+        hook = getattr(self.app, "game_meta_changed", None)
+        if callable(hook):
+            hook(hints_used=self.hints_used)
 
     def action_toggle_log(self) -> None:
         self._log_visible = not self.log_visible
