@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
@@ -32,6 +33,36 @@ if TYPE_CHECKING:
 Lazy = Callable[[], str]  # a message re-translated at every redraw (language switches)
 
 
+@dataclass(frozen=True)
+class TableKey:
+    """An entry of the tables' key bar and the keys behind it.  The bar and the bindings are
+    both made from :data:`TABLE_KEYS`, so no key is offered that does not work."""
+
+    shown: str  # the key(s) as the bar writes them
+    label: str  # the bar's text (a string key)
+    action: str  # what a click on the bar runs
+    bindings: tuple[Binding, ...] = ()  # the table's keys for it; none: a key of the app's
+    while_playing: bool = False  # offered only until the game is over (a card, a hint)
+
+
+TABLE_KEYS: tuple[TableKey, ...] = (
+    TableKey("1-3", "tbl.key.play", "screen.confirm", (
+        *(Binding(str(i + 1), f"pick({i})", show=False) for i in range(3)),
+        Binding("enter,space", "confirm", show=False),  # the card under the cursor
+    ), while_playing=True),
+    TableKey("←→", "tbl.key.select", "screen.move(1)", (
+        Binding("left", "move(-1)", show=False),
+        Binding("right", "move(1)", show=False),
+    ), while_playing=True),
+    TableKey("h", "hint.key", "screen.hint", (Binding("h", "hint", show=False),),
+             while_playing=True),
+    TableKey("l", "tbl.key.log", "screen.toggle_log", (Binding("l", "toggle_log", show=False),)),
+    TableKey("Esc", "tbl.key.menu", "screen.menu", (Binding("escape", "menu", show=False),)),
+    TableKey("F1", "key.help", "app.help"),  # the app binds these on every screen
+    TableKey("q", "key.quit", "app.quit"),
+)
+
+
 class TableScreen(Screen[None]):
     """Base of :class:`TrufludoTable` and :class:`TrucTable`."""
 
@@ -41,11 +72,7 @@ class TableScreen(Screen[None]):
     # Short terminals get one-line cards; wide ones show the move log by default.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (27, "-tall")]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-medium"), (120, "-wide")]
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("l", "toggle_log", show=False),
-        Binding("escape", "menu", show=False),
-        Binding("h", "hint", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [b for key in TABLE_KEYS for b in key.bindings]
 
     state: reactive[Any] = reactive(None, init=False)
 
@@ -220,8 +247,9 @@ class TableScreen(Screen[None]):
         """After the game no card is played and no hint given: those keys are not offered."""
         over = self.state.is_terminal()
         for bar in self.query("#keys").results(KeyBar):
-            for action in ("screen.confirm", "screen.move(1)", "screen.hint"):
-                bar.show(action, not over)
+            for key in TABLE_KEYS:
+                if key.while_playing:
+                    bar.show(key.action, not over)
 
     # -- mounting, settings -----------------------------------------------------------------
     def compose_log(self) -> ComposeResult:
@@ -240,15 +268,7 @@ class TableScreen(Screen[None]):
 
     def compose_keys(self) -> ComposeResult:
         """The key bar under both tables."""
-        yield KeyBar([
-            ("1-3", "tbl.key.play", "screen.confirm"),
-            ("←→", "tbl.key.select", "screen.move(1)"),
-            ("h", "hint.key", "screen.hint"),
-            ("l", "tbl.key.log", "screen.toggle_log"),
-            ("Esc", "tbl.key.menu", "screen.menu"),
-            ("F1", "key.help", "app.help"),
-            ("q", "key.quit", "app.quit"),
-        ], id="keys")
+        yield KeyBar([(key.shown, key.label, key.action) for key in TABLE_KEYS], id="keys")
 
     def on_settings_changed(self, _: SettingsChanged) -> None:
         self.refresh_view()
@@ -533,4 +553,4 @@ def status_markup(event: str, prompt: str, notice: str) -> str:
     return f"{event}\n{last}" if event else last
 
 
-__all__ = ["Lazy", "TableScreen", "player_name", "status_markup"]
+__all__ = ["TABLE_KEYS", "Lazy", "TableKey", "TableScreen", "player_name", "status_markup"]

@@ -92,13 +92,9 @@ class TricksBox(Markup):
 
 class TrucTable(TableScreen):
     GAME = "truc"
+    # The hand's keys (1-3, the arrows, Enter) are the base's (TABLE_KEYS); these are the
+    # calls.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "pick(0)", show=False),
-        Binding("2", "pick(1)", show=False),
-        Binding("3", "pick(2)", show=False),
-        Binding("left", "move(-1)", show=False),
-        Binding("right", "move(1)", show=False),
-        Binding("enter,space", "confirm", show=False),
         *(Binding(key, f"act('{kind}')", show=False) for kind, key, _a, _l in ACTIONS),
     ]
 

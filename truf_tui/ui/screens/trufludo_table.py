@@ -37,14 +37,7 @@ def trufego_showing(s: trufludo.State) -> bool:
 
 class TrufludoTable(TableScreen):
     GAME = "trufludo"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "pick(0)", show=False),
-        Binding("2", "pick(1)", show=False),
-        Binding("3", "pick(2)", show=False),
-        Binding("left", "move(-1)", show=False),
-        Binding("right", "move(1)", show=False),
-        Binding("enter,space", "confirm", show=False),
-    ]
+    # The hand's keys (1-3, the arrows, Enter) are the base's: TABLE_KEYS.
 
     def __init__(self, config: GameConfig, state: Any = None) -> None:
         super().__init__(config, state)
