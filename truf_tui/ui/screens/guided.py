@@ -45,7 +45,7 @@ from truf_tui.ui.widgets.table import Markup, Thinking
 if TYPE_CHECKING:
     from truf_tui.ui.screens.table_base import TableScreen
 
-    _Table = TableScreen
+    _Table = TableScreen[Any]
 else:
     _Table = object
 

@@ -8,9 +8,9 @@ capture being shown); the game changes only through ``state.apply`` in :meth:`co
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from textual import work
 from textual.app import ComposeResult
@@ -19,7 +19,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.worker import get_current_worker
 
-from truf_tui.engine.common import IllegalActionError
+from truf_tui.engine.common import GameState, IllegalActionError
 from truf_tui.ui.config import COMPUTER, HUMAN, GameConfig
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.keybar import KeyBar
@@ -31,6 +31,25 @@ if TYPE_CHECKING:
     from truf_tui.ui.widgets.hints import Hint
 
 Lazy = Callable[[], str]  # a message re-translated at every redraw (language switches)
+
+
+class TableState(GameState[Any], Protocol):
+    """What a table needs of its engine's ``State``: a :class:`GameState` that keeps the
+    moves played (the move log is rebuilt from them)."""
+
+    @property
+    def history(self) -> Sequence[Any]: ...
+
+
+S = TypeVar("S", bound=TableState)  # the engine's State of the table's game
+
+
+def to_move(s: GameState[Any]) -> int:
+    """The player to move in ``s``, a game not over."""
+    player = s.current_player
+    if player is None:
+        raise ValueError("the game is over: nobody is to move")
+    return player
 
 
 @dataclass(frozen=True)
@@ -63,8 +82,8 @@ TABLE_KEYS: tuple[TableKey, ...] = (
 )
 
 
-class TableScreen(Screen[None]):
-    """Base of :class:`TrufludoTable` and :class:`TrucTable`."""
+class TableScreen(Screen[None], Generic[S]):
+    """Base of :class:`TrufludoTable` and :class:`TrucTable`, over their engine's ``S``."""
 
     CSS_PATH = "../tables.tcss"
     AUTO_FOCUS = None
@@ -74,13 +93,13 @@ class TableScreen(Screen[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-medium"), (120, "-wide")]
     BINDINGS: ClassVar[list[BindingType]] = [b for key in TABLE_KEYS for b in key.bindings]
 
-    state: reactive[Any] = reactive(None, init=False)
+    state: reactive[S] = reactive(cast("S", None), init=False)  # set by __init__
 
-    def __init__(self, config: GameConfig, state: Any = None) -> None:
+    def __init__(self, config: GameConfig, state: S | None = None) -> None:
         """A new deal of ``config``'s game, or ``state`` (a saved game, replayed) if given."""
         super().__init__(classes=f"table-screen {config.game}-table")
         self.config = config
-        self.set_reactive(TableScreen.state, self.new_state() if state is None else state)
+        self.set_reactive(type(self).state, self.new_state() if state is None else state)
         self._bot: Any = None
         self._busy = False  # a capture or a trick is being shown: input waits
         self._epoch = 0  # bumped at every commit; stale timers and workers see it
@@ -93,7 +112,7 @@ class TableScreen(Screen[None]):
         self._deferred: list[Callable[[], None]] = []
         # Hints (action_hint): how many positions got one, which, the latest verdict.
         self.hints_used = 0
-        self.hinted: set[Any] = set()
+        self.hinted: set[S] = set()
         self.last_hint: Hint | None = None
         # Hot-seat (two people at one keyboard): whose hand is face up at the bottom.  None
         # while the keyboard is being passed: then both hands are face down.
@@ -103,17 +122,17 @@ class TableScreen(Screen[None]):
         self._passing = False
 
     # -- to be provided by the games --------------------------------------------------------
-    def new_state(self) -> Any:
+    def new_state(self) -> S:
         raise NotImplementedError
 
     def render_table(self) -> None:
         """Redraw every widget from ``self.state`` and the view state."""
         raise NotImplementedError
 
-    def log_lines_for(self, old: Any, new: Any, mover: int, action: Any) -> list[Lazy]:
+    def log_lines_for(self, old: S, new: S, mover: int, action: Any) -> list[Lazy]:
         return [self.move_line(mover, action, old)]
 
-    def after_commit(self, old: Any, new: Any, mover: int, action: Any) -> bool:
+    def after_commit(self, old: S, new: S, mover: int, action: Any) -> bool:
         """React to a transition; return True to hold the game (the subclass resumes it)."""
         return False
 
@@ -157,7 +176,7 @@ class TableScreen(Screen[None]):
         return (not self._busy and not s.is_terminal() and s.current_player == self.me
                 and not self.hidden)
 
-    def next_turn_prompt(self, after: Any, game: str) -> str:
+    def next_turn_prompt(self, after: S, game: str) -> str:
         """The status line while a move is on show before it is played (the state is still
         the one before it): who moves after it, in the ``tbl.<game>.prompt.*`` texts."""
         if after.is_terminal():
@@ -200,7 +219,7 @@ class TableScreen(Screen[None]):
     def wait_text(self) -> str:
         return tr("tbl.wait.hotseat") if self.hotseat else tr("tbl.wait")
 
-    def move_line(self, player: int, action: Any, before: Any = None) -> Lazy:
+    def move_line(self, player: int, action: Any, before: S | None = None) -> Lazy:
         """A move in the log, in the player's language with card chips (the T11 text is
         for the game's record); ``before`` is the position it was played in."""
         from truf_tui.ui.moves import move_words
@@ -280,7 +299,7 @@ class TableScreen(Screen[None]):
         for run in waiting:
             self.call_later(run)
 
-    def watch_state(self, old: Any, new: Any) -> None:
+    def watch_state(self, old: S, new: S) -> None:
         self.refresh_view()
 
     def on_resize(self) -> None:
@@ -322,7 +341,7 @@ class TableScreen(Screen[None]):
             hint=last if isinstance(last, Hint) and last.state == s else None, on_result=keep,
             me=self.me))
 
-    def count_hint(self, s: Any) -> None:
+    def count_hint(self, s: S) -> None:
         """A hint for position ``s``: counted once (opening the same position's hint again
         is free), and the count goes into the game's record."""
         if s in self.hinted:
@@ -349,11 +368,11 @@ class TableScreen(Screen[None]):
         if log.display:
             log.show(tr("tbl.log.title"), [entry() for entry in self._log_entries])
 
-    def initial_state(self, s: Any) -> Any:
+    def initial_state(self, s: S) -> S:
         """The state ``s``'s game started from (for replaying its history)."""
         raise NotImplementedError
 
-    def load_state(self, s: Any) -> None:
+    def load_state(self, s: S) -> None:
         """Put ``s`` on the table (a saved or prepared position) and carry on from there."""
         self._epoch += 1
         self._busy = False
@@ -370,25 +389,25 @@ class TableScreen(Screen[None]):
     def reset_view(self) -> None:
         """Forget view state tied to the previous position."""
 
-    def replay_log(self, s: Any) -> list[Lazy]:
+    def replay_log(self, s: S) -> list[Lazy]:
         """The log of ``s``'s history, rebuilt move by move from the start."""
         cur = self.initial_state(s)
         lines = self.log_start(cur)
         for action in s.history:
             nxt = cur.apply(action)
-            lines.extend(self.log_lines_for(cur, nxt, cur.current_player, action))
+            lines.extend(self.log_lines_for(cur, nxt, to_move(cur), action))
             cur = nxt
         return lines
 
-    def log_start(self, s: Any) -> list[Lazy]:
+    def log_start(self, s: S) -> list[Lazy]:
         return []
 
     # -- the flow of the game ---------------------------------------------------------------
     def commit(self, action: Any) -> None:
         """Apply ``action`` for the player to move: the only place the game changes."""
         old = self.state
-        mover = old.current_player
-        new = old.apply(action)
+        new = old.apply(action)  # raises if the move is not legal (or the game is over)
+        mover = to_move(old)
         self._epoch += 1
         self._busy = False
         self._notice = None
@@ -439,7 +458,7 @@ class TableScreen(Screen[None]):
             self.set_names(names)
         s = self.state
         if not s.is_terminal():
-            self.viewer = int(s.current_player)
+            self.viewer = to_move(s)
             self._notice = None
             self.reset_cursor()
         self.refresh_view()
@@ -482,7 +501,7 @@ class TableScreen(Screen[None]):
         self._think(self.state, self._epoch)
 
     @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
-    def _think(self, state: Any, epoch: int) -> None:
+    def _think(self, state: S, epoch: int) -> None:
         worker = get_current_worker()
         try:
             action = self._bot.choose(state.observation(COMPUTER))
@@ -553,4 +572,5 @@ def status_markup(event: str, prompt: str, notice: str) -> str:
     return f"{event}\n{last}" if event else last
 
 
-__all__ = ["TABLE_KEYS", "Lazy", "TableKey", "TableScreen", "player_name", "status_markup"]
+__all__ = ["TABLE_KEYS", "Lazy", "TableKey", "TableScreen", "TableState", "player_name",
+           "status_markup", "to_move"]
