@@ -9,6 +9,7 @@ the count of hints (:meth:`TableScreen.action_hint`); the panel only shows it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import work
@@ -65,7 +66,8 @@ class HintScreen(ModalScreen[None]):
 
     def __init__(self, game: str, state: Any, *, bot_options: dict[str, Any], seed: int,
                  hints_used: Callable[[], int], hint: Hint | None = None,
-                 on_result: Callable[[Hint], None] | None = None, me: int = HUMAN) -> None:
+                 on_result: Callable[[Hint], None] | None = None, me: int = HUMAN,
+                 log_folder: Path | None = None) -> None:
         super().__init__(id="hints")
         self.me = me
         self.game = game
@@ -75,6 +77,7 @@ class HintScreen(ModalScreen[None]):
         self.hints_used = hints_used
         self.hint = hint
         self.on_result = on_result
+        self.log_folder = log_folder  # where a crash of the expert is logged
         self._done = False
 
     @property
@@ -115,7 +118,8 @@ class HintScreen(ModalScreen[None]):
     def _analyse(self) -> None:
         worker = get_current_worker()
         # Through the module, so that a test may stand in for the (slow) expert.
-        hint = hints.analyse(self.game, self.state, self.bot_options, self.seed, self.me)
+        hint = hints.analyse(self.game, self.state, self.bot_options, self.seed, self.me,
+                             self.log_folder)
         if worker.is_cancelled:
             return
         try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from textual import work
@@ -20,7 +21,9 @@ from textual.screen import Screen
 from textual.worker import get_current_worker
 
 from truf_tui.engine.common import GameState, IllegalActionError
+from truf_tui.store.errorlog import log_bot_crash
 from truf_tui.ui.config import COMPUTER, HUMAN, GameConfig
+from truf_tui.ui.crashes import log_folder, tell_bot_crash
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.screens.summary import Names, player_name
@@ -109,6 +112,7 @@ class TableScreen(Screen[None], Generic[S]):
         self._log_entries: list[Lazy] = []
         self._log_visible: bool | None = None  # None: by the width (HORIZONTAL_BREAKPOINTS)
         self._over_shown = False
+        self._crash_told = False  # the player was told this game's computer crashed
         self._deferred: list[Callable[[], None]] = []
         # Hints (action_hint): how many positions got one, which, the latest verdict.
         self.hints_used = 0
@@ -339,7 +343,7 @@ class TableScreen(Screen[None], Generic[S]):
             self.GAME, s, bot_options=dict(getattr(self.app, "bot_options", None) or {}),
             seed=seed, hints_used=lambda: self.hints_used,
             hint=last if isinstance(last, Hint) and last.state == s else None, on_result=keep,
-            me=self.me))
+            me=self.me, log_folder=log_folder(self.app)))
 
     def count_hint(self, s: S) -> None:
         """A hint for position ``s``: counted once (opening the same position's hint again
@@ -380,6 +384,7 @@ class TableScreen(Screen[None], Generic[S]):
         self.reset_view()
         self._log_entries = self.replay_log(s)
         self._over_shown = False
+        self._crash_told = False
         if self.hotseat:
             self.viewer = None  # a new position: pass the keyboard first
         self.state = s
@@ -503,20 +508,27 @@ class TableScreen(Screen[None], Generic[S]):
     @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
     def _think(self, state: S, epoch: int) -> None:
         worker = get_current_worker()
+        crashed, log = False, None
         try:
             action = self._bot.choose(state.observation(COMPUTER))
-        except Exception:  # a bot bug must not end the player's game
-            action = None
+        except Exception as e:  # a bot bug must not end the player's game: it is logged
+            action, crashed = None, True
+            log = log_bot_crash(e, game=self.GAME, tier=self.config.tier, where="table",
+                                seat=COMPUTER, moves=state.history, folder=log_folder(self.app))
         if worker.is_cancelled:
             return
         try:
-            self.app.call_from_thread(self._bot_chose, epoch, action)
+            self.app.call_from_thread(self._bot_chose, epoch, action, crashed, log)
         except RuntimeError:
             pass  # the app is closing
 
-    def _bot_chose(self, epoch: int, action: Any) -> None:
+    def _bot_chose(self, epoch: int, action: Any, crashed: bool = False,
+                   log: Path | None = None) -> None:
         if epoch != self._epoch or not self.is_attached:
             return
+        if crashed and not self._crash_told:
+            self._crash_told = True  # once a game: a broken bot may fail at every move
+            tell_bot_crash(self.app, log)
         # A bot may answer with an action or its T11 text; anything else falls back to a
         # legal move, so a faulty bot never stalls or breaks the game.
         legal = {str(a): a for a in self.state.legal_actions()}

@@ -9,6 +9,7 @@ counts the hints (:meth:`truf_tui.ui.screens.table_base.TableScreen.action_hint`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from truf_tui.cards import Card
@@ -41,12 +42,14 @@ class Hint:
 
 
 def analyse(game: str, state: Any, bot_options: dict[str, Any], seed: int,
-            me: int = HUMAN) -> Hint:
+            me: int = HUMAN, log_folder: Path | None = None) -> Hint:
     """Ask the expert about ``state`` (``me`` to move: the human, or in hot-seat the player at
     the keyboard, who sees only their own hand) and word every move.  Slow: run it in a
-    worker thread."""
+    worker thread.  If the expert crashes, its traceback goes to the error log in
+    ``log_folder`` (else the default data folder) and the hint says it failed."""
     from truf_tui import coach
     from truf_tui.ai import make_bot
+    from truf_tui.store.errorlog import log_bot_crash
 
     # Truc's expert plays a solved strategy and estimates no win chances; the chances come
     # from the searching player (hard), and each move says how often the solved one makes it.
@@ -54,7 +57,9 @@ def analyse(game: str, state: Any, bot_options: dict[str, Any], seed: int,
     try:
         bot = make_bot(game, searcher, seed=seed, **bot_options)
         stats = bot.analyse(state.observation(me))
-    except Exception:  # a bot bug must not end the player's game
+    except Exception as e:  # a bot bug must not end the player's game: it is logged
+        log_bot_crash(e, game=game, tier=searcher, where="hint", seat=me,
+                      moves=state.history, folder=log_folder)
         return Hint(game, state, None)
     lines: list[HintLine] = []
     if game == "truc":
