@@ -22,11 +22,10 @@ LOG_NAME = "errors.log"
 MAX_BYTES = 256 * 1024
 BACKUPS = 1
 
-# One logger for the whole app, not propagated: Textual owns the terminal, so nothing may
-# reach stderr through the root logger.
+# One logger, under the package's (whose NullHandler keeps it off the terminal unless
+# logging is configured): the file handler below is its only output of its own.
 _logger = logging.getLogger("truf_tui.errors")
 _logger.setLevel(logging.ERROR)
-_logger.propagate = False
 # Workers of the table, the tournament and the hints log from their own threads; the lock
 # also covers switching to another folder (each test has its own).
 _lock = threading.Lock()
