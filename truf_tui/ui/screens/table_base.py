@@ -323,7 +323,6 @@ class TableScreen(Screen[None], Generic[S]):
         """The expert's view of every legal move (h), in a panel over the table, if the
         player is to move."""
         from truf_tui.ui.screens.hint import HintScreen
-        from truf_tui.ui.widgets.hints import Hint
 
         s = self.state
         if s.is_terminal():
@@ -342,7 +341,7 @@ class TableScreen(Screen[None], Generic[S]):
         self.app.push_screen(HintScreen(
             self.GAME, s, bot_options=dict(getattr(self.app, "bot_options", None) or {}),
             seed=seed, hints_used=lambda: self.hints_used,
-            hint=last if isinstance(last, Hint) and last.state == s else None, on_result=keep,
+            hint=last if last is not None and last.state == s else None, on_result=keep,
             me=self.me, log_folder=log_folder(self.app)))
 
     def count_hint(self, s: S) -> None:

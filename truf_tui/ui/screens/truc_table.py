@@ -93,7 +93,7 @@ class TricksBox(Markup):
 class TrucTable(TableScreen[truc.State]):
     GAME = "truc"
     # The hand's keys (1-3, the arrows, Enter) are the base's (TABLE_KEYS); these are the
-    # calls.
+    # calls and answers (raise, rest, redeal, accept, refuse, fold).
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, f"act('{kind}')", show=False) for kind, key, _a, _l in ACTIONS),
     ]
