@@ -1,4 +1,4 @@
-"""Pilot tests of the coach (issue 5): the hint panel on both tables (worker, thinking sign,
+"""Pilot tests of the coach: the hint panel on both tables (worker, thinking sign,
 count, cache), the practice switch, Trufludo's "are you sure?", the annotated Truc round
 summary and the session's bluff statistics."""
 
@@ -17,12 +17,12 @@ from truf_tui.engine import truc
 from truf_tui.ui.app import TrufApp
 from truf_tui.ui.config import COMPUTER, HUMAN, GameConfig
 from truf_tui.ui.screens import practice
+from truf_tui.ui.screens.hint import HintScreen
 from truf_tui.ui.screens.practice import BluffStatsScreen, LeaveOneConfirm, PracticeRoundSummary
 from truf_tui.ui.screens.start import StartScreen
 from truf_tui.ui.screens.summary import TrucRoundSummary, TrufludoResults
 from truf_tui.ui.settings import Settings
 from truf_tui.ui.widgets import hints
-from truf_tui.ui.widgets.hints import HintScreen
 from truf_tui.ui.widgets.table import Markup
 
 from .tables_support import (
@@ -139,7 +139,7 @@ async def test_truc_hints_and_not_your_turn() -> None:
         await settle(pilot)
         text = body(app.screen)
         assert "refusing gives up 1 point" in text
-        # The computer's raise is read, as the expert's figures read it (issue 16, item 5).
+        # The computer's raise is read, as the expert's figures read it.
         from truf_tui import coach
 
         read, was_read = coach.read_equity(t.state, 0)

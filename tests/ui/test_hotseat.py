@@ -20,13 +20,13 @@ from truf_tui.engine.record import GameRecord
 from truf_tui.store import History, Tally
 from truf_tui.ui.app import TrufApp
 from truf_tui.ui.config import GameConfig
+from truf_tui.ui.screens.hint import HintScreen
 from truf_tui.ui.screens.hotseat import PassScreen
 from truf_tui.ui.screens.stats import rows_for
 from truf_tui.ui.screens.summary import Results, TrucRoundSummary
 from truf_tui.ui.screens.table_base import TableScreen
 from truf_tui.ui.settings import Settings
 from truf_tui.ui.widgets.cards import CardView, card_markup
-from truf_tui.ui.widgets.hints import HintScreen
 from truf_tui.ui.widgets.table import Markup
 
 from .tables_support import BOT_OPTIONS, make_app, settle, table_of

@@ -53,13 +53,16 @@ def _ui_sources() -> Iterator[tuple[Path, ast.Module]]:
 
 
 def _literal_keys(tree: ast.Module) -> Iterator[str]:
-    """String keys the code hands to ``tr``, to ``KeyBar``, to ``ConfirmDialog`` and (as a
-    prefix) to ``ConfirmLoss``."""
+    """String keys the code hands to ``tr``, to ``KeyBar``, to the tables' ``TableKey``, to
+    ``ConfirmDialog`` and (as a prefix) to ``ConfirmLoss``."""
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
             if name == "tr" and node.args and isinstance(node.args[0], ast.Constant):
                 yield node.args[0].value
+            if name == "TableKey" and len(node.args) > 1 and isinstance(node.args[1],
+                                                                        ast.Constant):
+                yield node.args[1].value  # the key bar's label
             if name == "KeyBar" and node.args and isinstance(node.args[0], ast.List):
                 for item in node.args[0].elts:
                     if isinstance(item, ast.Tuple) and isinstance(item.elts[1], ast.Constant):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import time
+import uuid
 from collections.abc import Callable, Iterable, Sequence
 from copy import deepcopy
 from dataclasses import replace
@@ -117,6 +118,8 @@ class TrufApp(App[None]):
         self.bluff_cache: dict[str, Any] = {}
         # Practice mode's Truc rounds reviewed in this run, by round (its bluff figures).
         self.practice_reviews: dict[tuple[Any, ...], RoundReview] = {}
+        # the Truc expert measures the player from game to game, for this run only
+        self.player_name = f"player-{uuid.uuid4().hex[:12]}"
         self.game_in_progress = False
         self._notices: list[Notice] = list(notices)
 
@@ -204,7 +207,7 @@ class TrufApp(App[None]):
         first = getattr(table, "state", None)
         self._launch(table, config, self.routing.start_game(config, first))
 
-    def _launch(self, table: TableScreen, config: GameConfig, meta: dict[str, Any]) -> None:
+    def _launch(self, table: TableScreen[Any], config: GameConfig, meta: dict[str, Any]) -> None:
         """Open a new game's table; ``meta`` goes into its record."""
         keeper = None if self.data is None else GameKeeper.new_game(self.data, config.tier,
                                                                      config.opponent)
@@ -359,7 +362,7 @@ class TrufApp(App[None]):
 
         self._ask_before_loss(ConfirmReplaceSave(self._can_save()), go)
 
-    def _table_for(self, config: GameConfig, state: AnyState | None = None) -> TableScreen:
+    def _table_for(self, config: GameConfig, state: AnyState | None = None) -> TableScreen[Any]:
         """The table of ``config``'s game: a new deal, or ``state`` if given."""
         # Imported here: the tables pull in the engines and the AI.
         if config.game == "trufludo":
@@ -370,7 +373,7 @@ class TrufApp(App[None]):
 
         return TrucTable(config, state)
 
-    def _open_table(self, table: TableScreen, keeper: GameKeeper | None) -> None:
+    def _open_table(self, table: TableScreen[Any], keeper: GameKeeper | None) -> None:
         self._pop_to_start()
         self._keeper = keeper
         self._saved = None  # from now on the autosave is this game's

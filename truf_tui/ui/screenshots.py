@@ -213,7 +213,7 @@ def prepared_trufludo(hands: tuple[tuple[str, ...], tuple[str, ...]],
     })
 
 
-# -- the coach (issue 5) ---------------------------------------------------------------------
+# -- the coach: guided games, practice mode, hints ------------------------------------------
 async def shot_hint_trufludo(pilot: Pilot[Any]) -> None:
     """h on the Trufludo table: the expert's view of every move, with reasons."""
     t = await start(pilot, "trufludo", seed=5, dealer=1)
@@ -250,7 +250,7 @@ async def shot_truc_practice_review(pilot: Pilot[Any]) -> None:
 
 
 async def _guided(pilot: Pilot[Any], game: str, until: int) -> None:
-    """The guided game of ``game`` (issue 5), played with the keys up to step ``until``."""
+    """The guided first game of ``game``, played with the keys up to step ``until``."""
     from truf_tui.ui.config import HUMAN
 
     truf_app(pilot).action_guided(game)
@@ -278,7 +278,7 @@ async def shot_guided_truc(pilot: Pilot[Any]) -> None:
     await _guided(pilot, "truc", 6)  # after a spoiled trick, raise
 
 
-# -- stored data: statistics, replays, saves (issue 6) ---------------------------------------
+# -- stored data: statistics, replays, named saves ------------------------------------------
 SESSION = "2030-01-01T00:00:00+00:00"  # "this session": the games finished after this
 
 
@@ -603,8 +603,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         try:
             path = asyncio.run(take(name, prepare, options, args.directory))
-        except Exception:
-            failed.append(name)
+        except Exception:  # one broken shot must not stop the others: its traceback is
+            failed.append(name)  # printed below, and the run fails at the end
             print(f"FAILED {name}:", file=sys.stderr)
             traceback.print_exc()
         else:

@@ -30,6 +30,8 @@ class AppServices(Protocol):
     bot_options: dict[str, Any]  # passed to every computer player (tests: small budgets)
     game_in_progress: bool  # a game would be lost by quitting (the quit dialog asks)
     practice_reviews: dict[tuple[Any, ...], RoundReview]  # the coach's reviews this run
+    player_name: str  # the person at the keyboard, for a computer player that learns
+    # its opponent from game to game (the Truc expert): this run's games, no further
 
     def game_meta_changed(self, **meta: Any) -> None:
         """The table's game has new meta data for its record (hints used, names)."""
@@ -67,6 +69,7 @@ class Detached:
         self.bot_options: dict[str, Any] = {}
         self.game_in_progress = False
         self.practice_reviews: dict[tuple[Any, ...], RoundReview] = {}
+        self.player_name = f"detached-{id(self)}"  # a new opponent each time
 
     def game_meta_changed(self, **meta: Any) -> None:
         pass

@@ -489,14 +489,14 @@ class GameKeeper:
             return False
         try:
             return bool(prev.apply(state.history[-1]) == state)  # type: ignore[arg-type]
-        except Exception:
-            return False
+        except Exception:  # silent: any failure only means "no", and the keeper then stops
+            return False   # following the table (tracking off), so no bad record is saved
 
     def _replays_to(self, state: AnyState) -> bool:
         try:
             return bool(GameRecord.from_state(state).replay() == state)
-        except Exception:
-            return False
+        except Exception:  # silent, as in _follows: a state that does not replay is not
+            return False   # kept (tracking off); the game on the table goes on unsaved
 
     def discard(self) -> None:
         """The player left the game on purpose: forget its autosave."""

@@ -1,4 +1,4 @@
-"""The guided first games (issue 5): the normal Trufludo and Truc tables, dealt from a fixed
+"""The guided first games: the normal Trufludo and Truc tables, dealt from a fixed
 pack, with the computer's moves scripted and a guide panel that explains every step.
 
 :class:`GuideMixin` sits in front of the table class: it adds the panel (mounted under the
@@ -46,7 +46,7 @@ from truf_tui.ui.widgets.table import Markup, Thinking
 if TYPE_CHECKING:
     from truf_tui.ui.screens.table_base import TableScreen
 
-    _Table = TableScreen
+    _Table = TableScreen[Any]
 else:
     _Table = object
 

@@ -10,7 +10,7 @@ The first one of a new game also lets the players type their names (optional).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -96,7 +96,7 @@ class PassScreen(OnceModal[Names | None]):
         Binding("escape", "menu", show=False),
     ]
 
-    def __init__(self, table: TableScreen, *, ask_names: bool = False) -> None:
+    def __init__(self, table: TableScreen[Any], *, ask_names: bool = False) -> None:
         super().__init__(id="pass-screen")
         self.table = table
         self.player = int(table.state.current_player)

@@ -8,8 +8,10 @@ capture being shown); the game changes only through ``state.apply`` in :meth:`co
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from textual import work
 from textual.app import ComposeResult
@@ -18,8 +20,10 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.worker import get_current_worker
 
-from truf_tui.engine.common import IllegalActionError
+from truf_tui.engine.common import GameState, IllegalActionError
+from truf_tui.store.errorlog import log_bot_crash
 from truf_tui.ui.config import COMPUTER, HUMAN, GameConfig
+from truf_tui.ui.crashes import log_folder, tell_bot_crash
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.screens.summary import Names, player_name
@@ -27,11 +31,63 @@ from truf_tui.ui.services import services
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.widgets.table import MoveLog, Thinking
 
+if TYPE_CHECKING:
+    from truf_tui.ui.widgets.hints import Hint
+
 Lazy = Callable[[], str]  # a message re-translated at every redraw (language switches)
 
 
-class TableScreen(Screen[None]):
-    """Base of :class:`TrufludoTable` and :class:`TrucTable`."""
+class TableState(GameState[Any], Protocol):
+    """What a table needs of its engine's ``State``: a :class:`GameState` that keeps the
+    moves played (the move log is rebuilt from them)."""
+
+    @property
+    def history(self) -> Sequence[Any]: ...
+
+
+S = TypeVar("S", bound=TableState)  # the engine's State of the table's game
+
+
+def to_move(s: GameState[Any]) -> int:
+    """The player to move in ``s``, a game not over."""
+    player = s.current_player
+    if player is None:
+        raise ValueError("the game is over: nobody is to move")
+    return player
+
+
+@dataclass(frozen=True)
+class TableKey:
+    """An entry of the tables' key bar and the keys behind it.  The bar and the bindings are
+    both made from :data:`TABLE_KEYS`, so no key is offered that does not work."""
+
+    shown: str  # the key(s) as the bar writes them
+    label: str  # the bar's text (a string key)
+    action: str  # what a click on the bar runs
+    bindings: tuple[Binding, ...] = ()  # the table's keys for it; none: a key of the app's
+    while_playing: bool = False  # offered only until the game is over (a card, a hint)
+
+
+TABLE_KEYS: tuple[TableKey, ...] = (
+    TableKey("1-3", "tbl.key.play", "screen.confirm", (
+        *(Binding(str(i + 1), f"pick({i})", show=False) for i in range(3)),
+        Binding("enter,space", "confirm", show=False),  # the card under the cursor
+    ), while_playing=True),
+    TableKey("←→", "tbl.key.select", "screen.move(1)", (
+        Binding("left", "move(-1)", show=False),
+        Binding("right", "move(1)", show=False),
+    ), while_playing=True),
+    TableKey("h", "hint.key", "screen.hint", (Binding("h", "hint", show=False),),
+             while_playing=True),
+    TableKey("l", "tbl.key.log", "screen.toggle_log", (Binding("l", "toggle_log", show=False),)),
+    TableKey("Esc", "tbl.key.menu", "screen.menu", (Binding("escape", "menu", show=False),)),
+    TableKey("F1", "key.help", "app.help"),  # the app binds these on every screen
+    TableKey("q", "key.quit", "app.quit"),
+)
+
+
+class TableScreen(Screen[None], Generic[S]):
+    """Base of :class:`TrufludoTable` and :class:`TrucTable`, over their engine's ``S``."""
 
     CSS_PATH = "../tables.tcss"
     AUTO_FOCUS = None
@@ -39,19 +95,15 @@ class TableScreen(Screen[None]):
     # Short terminals get one-line cards; wide ones show the move log by default.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (27, "-tall")]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-medium"), (120, "-wide")]
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("l", "toggle_log", show=False),
-        Binding("escape", "menu", show=False),
-        Binding("h", "hint", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [b for key in TABLE_KEYS for b in key.bindings]
 
-    state: reactive[Any] = reactive(None, init=False)
+    state: reactive[S] = reactive(cast("S", None), init=False)  # set by __init__
 
-    def __init__(self, config: GameConfig, state: Any = None) -> None:
+    def __init__(self, config: GameConfig, state: S | None = None) -> None:
         """A new deal of ``config``'s game, or ``state`` (a saved game, replayed) if given."""
         super().__init__(classes=f"table-screen {config.game}-table")
         self.config = config
-        self.set_reactive(TableScreen.state, self.new_state() if state is None else state)
+        self.set_reactive(type(self).state, self.new_state() if state is None else state)
         self._bot: Any = None
         self._busy = False  # a capture or a trick is being shown: input waits
         self._epoch = 0  # bumped at every commit; stale timers and workers see it
@@ -61,11 +113,12 @@ class TableScreen(Screen[None]):
         self._log_entries: list[Lazy] = []
         self._log_visible: bool | None = None  # None: by the width (HORIZONTAL_BREAKPOINTS)
         self._over_shown = False
+        self._crash_told = False  # the player was told this game's computer crashed
         self._deferred: list[Callable[[], None]] = []
-        # Hints (truf_tui/ui/widgets/hints.py): how many positions got one, which, the last.
+        # Hints (action_hint): how many positions got one, which, the latest verdict.
         self.hints_used = 0
-        self.hinted: set[Any] = set()
-        self.last_hint: Any = None
+        self.hinted: set[S] = set()
+        self.last_hint: Hint | None = None
         # Hot-seat (two people at one keyboard): whose hand is face up at the bottom.  None
         # while the keyboard is being passed: then both hands are face down.
         self.hotseat = config.opponent == "human"
@@ -74,17 +127,17 @@ class TableScreen(Screen[None]):
         self._passing = False
 
     # -- to be provided by the games --------------------------------------------------------
-    def new_state(self) -> Any:
+    def new_state(self) -> S:
         raise NotImplementedError
 
     def render_table(self) -> None:
         """Redraw every widget from ``self.state`` and the view state."""
         raise NotImplementedError
 
-    def log_lines_for(self, old: Any, new: Any, mover: int, action: Any) -> list[Lazy]:
+    def log_lines_for(self, old: S, new: S, mover: int, action: Any) -> list[Lazy]:
         return [self.move_line(mover, action, old)]
 
-    def after_commit(self, old: Any, new: Any, mover: int, action: Any) -> bool:
+    def after_commit(self, old: S, new: S, mover: int, action: Any) -> bool:
         """React to a transition; return True to hold the game (the subclass resumes it)."""
         return False
 
@@ -126,7 +179,7 @@ class TableScreen(Screen[None]):
         return (not self._busy and not s.is_terminal() and s.current_player == self.me
                 and not self.hidden)
 
-    def next_turn_prompt(self, after: Any, game: str) -> str:
+    def next_turn_prompt(self, after: S, game: str) -> str:
         """The status line while a move is on show before it is played (the state is still
         the one before it): who moves after it, in the ``tbl.<game>.prompt.*`` texts."""
         if after.is_terminal():
@@ -167,7 +220,7 @@ class TableScreen(Screen[None]):
     def wait_text(self) -> str:
         return tr("tbl.wait.hotseat") if self.hotseat else tr("tbl.wait")
 
-    def move_line(self, player: int, action: Any, before: Any = None) -> Lazy:
+    def move_line(self, player: int, action: Any, before: S | None = None) -> Lazy:
         """A move in the log, in the player's language with card chips (the T11 text is
         for the game's record); ``before`` is the position it was played in."""
         from truf_tui.ui.moves import move_words
@@ -214,8 +267,9 @@ class TableScreen(Screen[None]):
         """After the game no card is played and no hint given: those keys are not offered."""
         over = self.state.is_terminal()
         for bar in self.query("#keys").results(KeyBar):
-            for action in ("screen.confirm", "screen.move(1)", "screen.hint"):
-                bar.show(action, not over)
+            for key in TABLE_KEYS:
+                if key.while_playing:
+                    bar.show(key.action, not over)
 
     # -- mounting, settings -----------------------------------------------------------------
     def compose_log(self) -> ComposeResult:
@@ -226,7 +280,8 @@ class TableScreen(Screen[None]):
             from truf_tui.ai import make_bot
 
             options = dict(services(self).bot_options)
-            self._bot = make_bot(self.GAME, self.config.tier, seed=self.config.seed, **options)
+            self._bot = make_bot(self.GAME, self.config.tier, seed=self.config.seed,
+                                 opponent=services(self).player_name, **options)
         self._log_entries = self.replay_log(self.state)
         services(self).game_in_progress = not self.state.is_terminal()
         self.refresh_view()
@@ -234,15 +289,7 @@ class TableScreen(Screen[None]):
 
     def compose_keys(self) -> ComposeResult:
         """The key bar under both tables."""
-        yield KeyBar([
-            ("1-3", "tbl.key.play", "screen.confirm"),
-            ("←→", "tbl.key.select", "screen.move(1)"),
-            ("h", "hint.key", "screen.hint"),
-            ("l", "tbl.key.log", "screen.toggle_log"),
-            ("Esc", "tbl.key.menu", "screen.menu"),
-            ("F1", "key.help", "app.help"),
-            ("q", "key.quit", "app.quit"),
-        ], id="keys")
+        yield KeyBar([(key.shown, key.label, key.action) for key in TABLE_KEYS], id="keys")
 
     def on_settings_changed(self, _: SettingsChanged) -> None:
         self.refresh_view()
@@ -254,7 +301,7 @@ class TableScreen(Screen[None]):
         for run in waiting:
             self.call_later(run)
 
-    def watch_state(self, old: Any, new: Any) -> None:
+    def watch_state(self, old: S, new: S) -> None:
         self.refresh_view()
 
     def on_resize(self) -> None:
@@ -270,10 +317,38 @@ class TableScreen(Screen[None]):
             services(self).new_game_menu()
 
     def action_hint(self) -> None:
-        """The expert's view of every legal move (h), in a panel over the table."""
-        from truf_tui.ui.widgets.hints import open_hints
+        """The expert's view of every legal move (h), in a panel over the table, if the
+        player is to move."""
+        from truf_tui.ui.screens.hint import HintScreen
 
-        open_hints(self)
+        s = self.state
+        if s.is_terminal():
+            self.warn(lambda: tr("hint.over"))
+            return
+        if not self.my_move():
+            self.warn(lambda: tr("hint.not.now"))
+            return
+        self.count_hint(s)
+
+        def keep(hint: Hint) -> None:
+            self.last_hint = hint  # only the latest position's is worth keeping
+
+        last = self.last_hint
+        seed = (self.config.seed or 0) * 1009 + len(s.history)
+        self.app.push_screen(HintScreen(
+            self.GAME, s, bot_options=dict(services(self).bot_options),
+            seed=seed, hints_used=lambda: self.hints_used,
+            hint=last if last is not None and last.state == s else None, on_result=keep,
+            me=self.me, log_folder=log_folder(self.app)))
+
+    def count_hint(self, s: S) -> None:
+        """A hint for position ``s``: counted once (opening the same position's hint again
+        is free), and the count goes into the game's record."""
+        if s in self.hinted:
+            return
+        self.hinted.add(s)
+        self.hints_used += 1
+        services(self).game_meta_changed(hints_used=self.hints_used)
 
     def action_toggle_log(self) -> None:
         self._log_visible = not self.log_visible
@@ -291,11 +366,11 @@ class TableScreen(Screen[None]):
         if log.display:
             log.show(tr("tbl.log.title"), [entry() for entry in self._log_entries])
 
-    def initial_state(self, s: Any) -> Any:
+    def initial_state(self, s: S) -> S:
         """The state ``s``'s game started from (for replaying its history)."""
         raise NotImplementedError
 
-    def load_state(self, s: Any) -> None:
+    def load_state(self, s: S) -> None:
         """Put ``s`` on the table (a saved or prepared position) and carry on from there."""
         self._epoch += 1
         self._busy = False
@@ -303,6 +378,7 @@ class TableScreen(Screen[None]):
         self.reset_view()
         self._log_entries = self.replay_log(s)
         self._over_shown = False
+        self._crash_told = False
         if self.hotseat:
             self.viewer = None  # a new position: pass the keyboard first
         self.state = s
@@ -312,25 +388,25 @@ class TableScreen(Screen[None]):
     def reset_view(self) -> None:
         """Forget view state tied to the previous position."""
 
-    def replay_log(self, s: Any) -> list[Lazy]:
+    def replay_log(self, s: S) -> list[Lazy]:
         """The log of ``s``'s history, rebuilt move by move from the start."""
         cur = self.initial_state(s)
         lines = self.log_start(cur)
         for action in s.history:
             nxt = cur.apply(action)
-            lines.extend(self.log_lines_for(cur, nxt, cur.current_player, action))
+            lines.extend(self.log_lines_for(cur, nxt, to_move(cur), action))
             cur = nxt
         return lines
 
-    def log_start(self, s: Any) -> list[Lazy]:
+    def log_start(self, s: S) -> list[Lazy]:
         return []
 
     # -- the flow of the game ---------------------------------------------------------------
     def commit(self, action: Any) -> None:
         """Apply ``action`` for the player to move: the only place the game changes."""
         old = self.state
-        mover = old.current_player
-        new = old.apply(action)
+        new = old.apply(action)  # raises if the move is not legal (or the game is over)
+        mover = to_move(old)
         self._epoch += 1
         self._busy = False
         self._notice = None
@@ -381,7 +457,7 @@ class TableScreen(Screen[None]):
             self.set_names(names)
         s = self.state
         if not s.is_terminal():
-            self.viewer = int(s.current_player)
+            self.viewer = to_move(s)
             self._notice = None
             self.reset_cursor()
         self.refresh_view()
@@ -424,22 +500,29 @@ class TableScreen(Screen[None]):
         self._think(self.state, self._epoch)
 
     @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
-    def _think(self, state: Any, epoch: int) -> None:
+    def _think(self, state: S, epoch: int) -> None:
         worker = get_current_worker()
+        crashed, log = False, None
         try:
             action = self._bot.choose(state.observation(COMPUTER))
-        except Exception:  # a bot bug must not end the player's game
-            action = None
+        except Exception as e:  # a bot bug must not end the player's game: it is logged
+            action, crashed = None, True
+            log = log_bot_crash(e, game=self.GAME, tier=self.config.tier, where="table",
+                                seat=COMPUTER, moves=state.history, folder=log_folder(self.app))
         if worker.is_cancelled:
             return
         try:
-            self.app.call_from_thread(self._bot_chose, epoch, action)
+            self.app.call_from_thread(self._bot_chose, epoch, action, crashed, log)
         except RuntimeError:
             pass  # the app is closing
 
-    def _bot_chose(self, epoch: int, action: Any) -> None:
+    def _bot_chose(self, epoch: int, action: Any, crashed: bool = False,
+                   log: Path | None = None) -> None:
         if epoch != self._epoch or not self.is_attached:
             return
+        if crashed and not self._crash_told:
+            self._crash_told = True  # once a game: a broken bot may fail at every move
+            tell_bot_crash(self.app, log)
         # A bot may answer with an action or its T11 text; anything else falls back to a
         # legal move, so a faulty bot never stalls or breaks the game.
         legal = {str(a): a for a in self.state.legal_actions()}
@@ -492,4 +575,5 @@ def status_markup(event: str, prompt: str, notice: str) -> str:
     return f"{event}\n{last}" if event else last
 
 
-__all__ = ["Lazy", "TableScreen", "player_name", "status_markup"]
+__all__ = ["TABLE_KEYS", "Lazy", "TableKey", "TableScreen", "TableState", "player_name",
+           "status_markup", "to_move"]

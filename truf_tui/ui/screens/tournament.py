@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from rich.cells import cell_len
@@ -24,6 +25,7 @@ from textual.worker import get_current_worker
 
 from truf_tui.ui.choices import ChoiceSet
 from truf_tui.ui.config import BEST_OF, GAMES, TIERS
+from truf_tui.ui.crashes import log_folder, tell_bot_crash
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.matches import (
@@ -391,13 +393,15 @@ class BracketScreen(Screen[None]):
         options = dict(services(self).bot_options)
         options.setdefault("iterations", SIM_ITERATIONS)
         meta = {"pairing": run.pairing_index, "game": len(cur.results) + 1}
-        self._play_computers(config, (pair[0].tier, pair[1].tier), options, run.id, meta)
+        self._play_computers(config, (pair[0].tier, pair[1].tier), options, run.id, meta,
+                             log_folder(self.app))
 
     @work(thread=True, exclusive=True, group="tournament", exit_on_error=False)
     def _play_computers(self, config: Any, tiers: tuple[str, str], options: dict[str, Any],
-                        run_id: str, meta: dict[str, Any]) -> None:
+                        run_id: str, meta: dict[str, Any], folder: Path | None = None) -> None:
         from truf_tui.ai import make_bot
         from truf_tui.engine.record import GameRecord
+        from truf_tui.store.errorlog import log_bot_crash
 
         worker = get_current_worker()
         seed = config.seed
@@ -407,6 +411,7 @@ class BracketScreen(Screen[None]):
         rng = random.Random(seed)
         moves = 0
         last_report = 0.0
+        crashed, log = False, None  # a computer's crash is told once, after its game
         while not state.is_terminal():
             if worker.is_cancelled:
                 return
@@ -414,8 +419,11 @@ class BracketScreen(Screen[None]):
             legal = {str(a): a for a in state.legal_actions()}
             try:
                 chosen = bots[player].choose(state.observation(player))
-            except Exception:  # a bot bug must not stall the tournament
-                chosen = None
+            except Exception as e:  # a bot bug must not stall the tournament: it is logged
+                chosen, crashed = None, True
+                log = log_bot_crash(e, game=config.game, tier=tiers[player],
+                                    where="tournament", seat=player, moves=state.history,
+                                    folder=folder)
             action = legal.get(str(chosen)) if chosen is not None else None
             if action is None:
                 action = rng.choice(list(legal.values()))
@@ -428,7 +436,8 @@ class BracketScreen(Screen[None]):
         record = GameRecord.from_state(state, tier=tiers[1], human=0)
         try:
             self.app.call_from_thread(self._computers_done, run_id, state.winner(),
-                                      {**meta, "record": record.to_dict()}, moves)
+                                      {**meta, "record": record.to_dict()}, moves, crashed,
+                                      log)
         except RuntimeError:
             pass  # the app is closing
 
@@ -445,12 +454,14 @@ class BracketScreen(Screen[None]):
         self.query_one("#sim-label", Static).update(tr("tour.sim.moves", game=game, n=moves))
 
     def _computers_done(self, run_id: str, winner: int | None, game: dict[str, Any],
-                        moves: int) -> None:
+                        moves: int, crashed: bool = False, log: Path | None = None) -> None:
         self.simulating = False
         app = self.truf_app
         run = app.tournament
         if run is None or run.id != run_id:
             return
+        if crashed:
+            tell_bot_crash(app, log)
         from dataclasses import replace
 
         run = replace(run.record(winner), last_computer_game=game)

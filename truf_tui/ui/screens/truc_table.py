@@ -90,15 +90,11 @@ class TricksBox(Markup):
             self.set(screen.tricks_text(screen.tstate))
 
 
-class TrucTable(TableScreen):
+class TrucTable(TableScreen[truc.State]):
     GAME = "truc"
+    # The hand's keys (1-3, the arrows, Enter) are the base's (TABLE_KEYS); these are the
+    # calls and answers (raise, rest, redeal, accept, refuse, fold).
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "pick(0)", show=False),
-        Binding("2", "pick(1)", show=False),
-        Binding("3", "pick(2)", show=False),
-        Binding("left", "move(-1)", show=False),
-        Binding("right", "move(1)", show=False),
-        Binding("enter,space", "confirm", show=False),
         *(Binding(key, f"act('{kind}')", show=False) for kind, key, _a, _l in ACTIONS),
     ]
 
@@ -126,12 +122,12 @@ class TrucTable(TableScreen):
     def reset_cursor(self) -> None:
         self._cursor = 0
 
-    def log_start(self, s: Any) -> list[Lazy]:
+    def log_start(self, s: truc.State) -> list[Lazy]:
         return [self.round_header(s)]
 
     @property
     def tstate(self) -> truc.State:
-        return self.state  # type: ignore[no-any-return]
+        return self.state
 
     # -- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -465,7 +461,8 @@ class TrucTable(TableScreen):
             return lambda: tr(f"tbl.t.say.accept.{pending}")
         return lambda: tr(f"tbl.t.say.{kind}")
 
-    def after_commit(self, old: Any, new: Any, mover: int, action: Any) -> bool:
+    def after_commit(self, old: truc.State, new: truc.State, mover: int,
+                     action: Any) -> bool:
         if new.current_player == self.me:
             self._cursor = min(self._cursor, max(len(new.hands[self.me]) - 1, 0))
         if new.last_round is not old.last_round:
@@ -505,7 +502,8 @@ class TrucTable(TableScreen):
         n, dealer = s.round_no, s.dealer
         return lambda: "[dim]" + tr("tbl.t.log.round", n=n, dealer=self.who(dealer)) + "[/]"
 
-    def log_lines_for(self, old: Any, new: Any, mover: int, action: Any) -> list[Lazy]:
+    def log_lines_for(self, old: truc.State, new: truc.State, mover: int,
+                      action: Any) -> list[Lazy]:
         lines = [self.move_line(mover, action, old)]
         end = new.last_round
         if end is not old.last_round and end is not None:

@@ -36,16 +36,9 @@ def trufego_showing(s: trufludo.State) -> bool:
         and not s.is_terminal()
 
 
-class TrufludoTable(TableScreen):
+class TrufludoTable(TableScreen[trufludo.State]):
     GAME = "trufludo"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "pick(0)", show=False),
-        Binding("2", "pick(1)", show=False),
-        Binding("3", "pick(2)", show=False),
-        Binding("left", "move(-1)", show=False),
-        Binding("right", "move(1)", show=False),
-        Binding("enter,space", "confirm", show=False),
-    ]
+    # The hand's keys (1-3, the arrows, Enter) are the base's: TABLE_KEYS.
 
     def __init__(self, config: GameConfig, state: Any = None) -> None:
         super().__init__(config, state)
@@ -65,7 +58,7 @@ class TrufludoTable(TableScreen):
 
     @property
     def tstate(self) -> trufludo.State:
-        return self.state  # type: ignore[no-any-return]
+        return self.state
 
     # -- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -358,7 +351,8 @@ class TrufludoTable(TableScreen):
         return lambda: tr(f"tbl.f.ev.{key}.{who}", card=card_markup(card, self.card_style),
                           take=card_markup(take, self.card_style), **names)
 
-    def after_commit(self, old: Any, new: Any, mover: int, action: Any) -> bool:
+    def after_commit(self, old: trufludo.State, new: trufludo.State, mover: int,
+                     action: Any) -> bool:
         event = self._event
         if len(new.stock) < len(old.stock):  # F3: a new deal
             n = len(new.stock)
@@ -368,7 +362,8 @@ class TrufludoTable(TableScreen):
             self._cursor = 0
         return False
 
-    def log_lines_for(self, old: Any, new: Any, mover: int, action: Any) -> list[Lazy]:
+    def log_lines_for(self, old: trufludo.State, new: trufludo.State, mover: int,
+                      action: Any) -> list[Lazy]:
         lines = [self.move_line(mover, action, old)]
         if made_trufego(old, action):
             lines.append(lambda: "  " + tr("tbl.f.log.trufego"))

@@ -1,39 +1,23 @@
 """Hints (``h`` on both tables): the expert's evaluation of every legal move, best first, with
 the estimated chance to win and a one-line reason in words (:mod:`truf_tui.coach`).
 
-The expert (``make_bot(game, "expert")``) runs in a worker thread while the panel shows a
-"thinking…" sign, so the table never freezes; the panel is a see-through modal screen on the
-right of the table, closed with ``h`` or Escape.  A table counts the positions it gave hints
-for (``hints_used``: opening the same position's hint again is free); the latest result is
-kept (``last_hint``), so reopening it is instant.
+Here are the expert's verdict (:func:`analyse`, slow: run it in a worker thread) and its
+words; the panel showing them is :class:`truf_tui.ui.screens.hint.HintScreen`, and the table
+counts the hints (:meth:`truf_tui.ui.screens.table_base.TableScreen.action_hint`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
-
-from textual import work
-from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.events import Click
-from textual.screen import ModalScreen
-from textual.worker import get_current_worker
+from pathlib import Path
+from typing import Any
 
 from truf_tui.cards import Card
 from truf_tui.coach import Reason
 from truf_tui.engine import truc
 from truf_tui.ui.config import HUMAN
 from truf_tui.ui.i18n import all_strings, tr
-from truf_tui.ui.services import services
-from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.widgets.cards import card_markup
-from truf_tui.ui.widgets.table import Markup, Thinking
-
-if TYPE_CHECKING:
-    from truf_tui.ui.screens.table_base import TableScreen
 
 BAR = 10  # cells of the little probability bar
 
@@ -58,12 +42,14 @@ class Hint:
 
 
 def analyse(game: str, state: Any, bot_options: dict[str, Any], seed: int,
-            me: int = HUMAN) -> Hint:
+            me: int = HUMAN, log_folder: Path | None = None) -> Hint:
     """Ask the expert about ``state`` (``me`` to move: the human, or in hot-seat the player at
     the keyboard, who sees only their own hand) and word every move.  Slow: run it in a
-    worker thread."""
+    worker thread.  If the expert crashes, its traceback goes to the error log in
+    ``log_folder`` (else the default data folder) and the hint says it failed."""
     from truf_tui import coach
     from truf_tui.ai import make_bot
+    from truf_tui.store.errorlog import log_bot_crash
 
     # Truc's expert plays a solved strategy and estimates no win chances; the chances come
     # from the searching player (hard), and each move says how often the solved one makes it.
@@ -71,13 +57,15 @@ def analyse(game: str, state: Any, bot_options: dict[str, Any], seed: int,
     try:
         bot = make_bot(game, searcher, seed=seed, **bot_options)
         stats = bot.analyse(state.observation(me))
-    except Exception:  # a bot bug must not end the player's game
+    except Exception as e:  # a bot bug must not end the player's game: it is logged
+        log_bot_crash(e, game=game, tier=searcher, where="hint", seat=me,
+                      moves=state.history, folder=log_folder)
         return Hint(game, state, None)
     lines: list[HintLine] = []
     if game == "truc":
         solved = _solved_policy(state, me)
-        # The same reading of the opponent's betting as the expert's figures (issue 16):
-        # facing a rest, "your hand wins 89%" next to "22% accept" was the uniform estimate.
+        # The same reading of the opponent's betting as the expert's figures: facing a
+        # rest, "your hand wins 89%" next to "22% accept" was the uniform estimate.
         eq, read = coach.read_equity(state, me)
         for st in stats:
             lines.append(HintLine(st.action, st.value,
@@ -144,146 +132,4 @@ def hint_markup(hint: Hint, style: str = "symbols") -> str:
     return "\n".join(out)
 
 
-class HintScreen(ModalScreen[None]):
-    """The hint panel over the right of the table."""
-
-    DEFAULT_CSS = """
-    HintScreen {
-        align: right top;
-        background: $background 20%;
-    }
-    HintScreen #hint-panel {
-        width: 58;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-        border: thick $accent;
-        border-title-color: $text-accent;
-        border-title-style: bold;
-        background: $surface;
-        padding: 0 1;
-        margin: 1 0 0 0;
-    }
-    HintScreen #hint-thinking {
-        height: 1;
-        color: $text-accent;
-    }
-    HintScreen #hint-body {
-        height: auto;
-    }
-    HintScreen #hint-keys {
-        height: 1;
-        margin-top: 1;
-    }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,h", "close", show=False),
-    ]
-
-    def __init__(self, game: str, state: Any, *, bot_options: dict[str, Any], seed: int,
-                 hints_used: Callable[[], int], hint: Hint | None = None,
-                 on_result: Callable[[Hint], None] | None = None, me: int = HUMAN) -> None:
-        super().__init__(id="hints")
-        self.me = me
-        self.game = game
-        self.state = state
-        self.bot_options = dict(bot_options)
-        self.seed = seed
-        self.hints_used = hints_used
-        self.hint = hint
-        self.on_result = on_result
-        self._done = False
-
-    @property
-    def card_style(self) -> str:
-        return services(self).settings.card_style
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="hint-panel"):
-            yield Thinking(id="hint-thinking")
-            yield Markup(id="hint-body")
-            yield Markup(id="hint-keys")
-
-    def on_mount(self) -> None:
-        self.refresh_texts()
-        if self.hint is None:
-            self.query_one(Thinking).start(tr("hint.thinking"))
-            self._analyse()
-        else:
-            self.query_one(Thinking).stop()
-
-    @property
-    def thinking(self) -> bool:
-        return self.query_one(Thinking).active
-
-    def refresh_texts(self) -> None:
-        self.query_one("#hint-panel").border_title = tr("hint.title")
-        body = "" if self.hint is None else hint_markup(self.hint, self.card_style)
-        self.query_one("#hint-body", Markup).set(body)
-        self.query_one("#hint-keys", Markup).set(tr("hint.keys", n=self.hints_used()))
-
-    def on_settings_changed(self, _: SettingsChanged) -> None:
-        if self.is_mounted:
-            if self.thinking:
-                self.query_one(Thinking).start(tr("hint.thinking"))
-            self.refresh_texts()
-
-    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def _analyse(self) -> None:
-        worker = get_current_worker()
-        hint = analyse(self.game, self.state, self.bot_options, self.seed, self.me)
-        if worker.is_cancelled:
-            return
-        try:
-            self.app.call_from_thread(self._show, hint)
-        except RuntimeError:
-            pass  # the app is closing
-
-    def _show(self, hint: Hint) -> None:
-        if self.on_result is not None:
-            self.on_result(hint)
-        if self._done or not self.is_attached:
-            return
-        self.hint = hint
-        self.query_one(Thinking).stop()
-        self.refresh_texts()
-
-    def action_close(self) -> None:
-        if not self._done:
-            self._done = True
-            self.dismiss(None)
-
-    def on_click(self, event: Click) -> None:
-        # A click outside the panel closes it, like Escape.
-        if event.widget is self:
-            self.action_close()
-
-
-def open_hints(table: TableScreen) -> None:
-    """``h`` on a table: the hint panel for the position, if the player is to move."""
-    s = table.state
-    if s.is_terminal():
-        table.warn(lambda: tr("hint.over"))
-        return
-    if not table.my_move():
-        table.warn(lambda: tr("hint.not.now"))
-        return
-    if s not in table.hinted:
-        table.hinted.add(s)
-        table.hints_used += 1
-        services(table).game_meta_changed(hints_used=table.hints_used)
-
-    def keep(hint: Hint) -> None:
-        table.last_hint = hint  # only the latest position's is worth keeping
-
-    last = table.last_hint
-    seed = (table.config.seed or 0) * 1009 + len(s.history)
-    table.app.push_screen(HintScreen(
-        table.GAME, s, bot_options=dict(services(table).bot_options),
-        seed=seed, hints_used=lambda: table.hints_used,
-        hint=last if isinstance(last, Hint) and last.state == s else None, on_result=keep,
-        me=table.me))
-
-
-__all__ = ["Hint", "HintLine", "HintScreen", "action_text", "analyse", "hint_markup",
-           "open_hints", "reason_text"]
+__all__ = ["Hint", "HintLine", "action_text", "analyse", "hint_markup", "reason_text"]
