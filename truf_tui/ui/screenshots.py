@@ -206,7 +206,7 @@ def prepared_trufludo(hands: tuple[tuple[str, ...], tuple[str, ...]],
     })
 
 
-# -- the coach (issue 5) ---------------------------------------------------------------------
+# -- the coach -------------------------------------------------------------------------------
 async def shot_hint_trufludo(pilot: Pilot[Any]) -> None:
     """h on the Trufludo table: the expert's view of every move, with reasons."""
     t = await start(pilot, "trufludo", seed=5, dealer=1)
@@ -243,7 +243,7 @@ async def shot_truc_practice_review(pilot: Pilot[Any]) -> None:
 
 
 async def _guided(pilot: Pilot[Any], game: str, until: int) -> None:
-    """The guided game of ``game`` (issue 5), played with the keys up to step ``until``."""
+    """The coach's guided game of ``game``, played with the keys up to step ``until``."""
     from truf_tui.ui.config import HUMAN
 
     pilot.app.action_guided(game)  # type: ignore[attr-defined]
@@ -271,7 +271,7 @@ async def shot_guided_truc(pilot: Pilot[Any]) -> None:
     await _guided(pilot, "truc", 6)  # after a spoiled trick, raise
 
 
-# -- stored data: statistics, replays, saves (issue 6) ---------------------------------------
+# -- stored data: statistics, replays, saves -------------------------------------------------
 SESSION = "2030-01-01T00:00:00+00:00"  # "this session": the games finished after this
 
 

@@ -1,4 +1,4 @@
-"""The guided first games (issue 5): the normal Trufludo and Truc tables, dealt from a fixed
+"""The coach's guided first games: the normal Trufludo and Truc tables, dealt from a fixed
 pack, with the computer's moves scripted and a guide panel that explains every step.
 
 :class:`GuideMixin` sits in front of the table class: it adds the panel (mounted under the

@@ -1,7 +1,7 @@
 """Statistics: wins, draws and losses per game and opponent, trufegoj per Trufludo game and
 Truc points per round, all read from the history of finished games (``History.stats()``);
 and Le Truc's bluff statistics, this session and all time, with the raise and fold rates of
-the player and of the expert tier (the coach's review of every recorded round, issue 5).
+the player and of the expert tier (the coach's review of every recorded round).
 """
 
 from __future__ import annotations
@@ -245,7 +245,7 @@ class StatsScreen(Screen[None]):
             self.bluffs = bluff_numbers(self._rows, self.truf_app.session_started, cache)
         self.refresh_texts()
         # It opens at the top, the page focused (↑↓ PgUp PgDn scroll it); Tab goes down to
-        # the list of games (focusing the list first scrolled to the bottom, issue 16).
+        # the list of games (focusing the list first scrolled the page to the bottom).
         for table in self.query(".stats-table"):
             table.can_focus = table.id == "stats-games"  # the others only show numbers
         body = self.query_one("#stats-body", VerticalScroll)

@@ -287,7 +287,7 @@ class Results(Summary):
 
     def __init__(self, hints_used: int = 0, *, names: Names | None = None) -> None:
         super().__init__(id="results")
-        self.hints_used = hints_used  # hints the player asked for (issue 5)
+        self.hints_used = hints_used  # hints the player asked the coach for
         self.names = names  # hot-seat: two players by name instead of you and the computer
         self.context: Any = None
 
