@@ -19,7 +19,7 @@ from textual.widgets import Button
 
 from truf_tui.engine import truc, trufludo
 from truf_tui.ui.config import COMPUTER, HUMAN
-from truf_tui.ui.i18n import tr
+from truf_tui.ui.i18n import plural, tr
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.widgets.cards import card_markup, cards_markup
 from truf_tui.ui.widgets.table import Markup
@@ -359,8 +359,7 @@ class TrufludoResults(Results):
             lines.append(tr("tbl.res.leftover"))
         if s.table:  # F10: cards left on the table count for nobody; every card adds up
             n = len(s.table)
-            lines.append(tr("tbl.res.left.one" if n == 1 else "tbl.res.left", n=n,
-                            cards=cards_markup(s.table, st)))
+            lines.append(plural("tbl.res.left", n, cards=cards_markup(s.table, st)))
             a_cards, b_cards = len(s.piles[0]), len(s.piles[1])
             lines.append(tr("tbl.res.all_cards", a=a_cards, b=b_cards, n=n,
                             total=a_cards + b_cards + n))

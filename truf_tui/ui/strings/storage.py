@@ -123,7 +123,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "stats.col.percent": {"en": "Won %", "eo": "Gajno %"},
     "stats.total": {"en": "All", "eo": "Ĉiuj"},
     "stats.no_tier": {"en": "no tier", "eo": "sen nivelo"},
-    "stats.none": {"en": "No games yet.", "eo": "Ankoraŭ neniu ludo."},
     "stats.trufegoj": {
         "en": "Trufegoj per game: you {you}, the computer {computer} (over {n} games).",
         "eo": "Trufegoj por ludo: vi {you}, la komputilo {computer} (el {n} ludoj).",
@@ -167,6 +166,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "replay.status.start": {
         "en": "The deal, before the first of {n} moves.",
         "eo": "La disdono, antaŭ la unua el {n} movoj.",
+    },
+    "replay.status.start.one": {
+        "en": "The deal, before the only move.",
+        "eo": "La disdono, antaŭ la sola movo.",
     },
     "replay.status.move": {"en": "Move {i} of {n} · {who}: {move}",
                            "eo": "Movo {i} el {n} · {who}: {move}"},
