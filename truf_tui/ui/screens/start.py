@@ -24,7 +24,7 @@ from truf_tui.ui.config import (
     GameConfig,
     start_scores,
 )
-from truf_tui.ui.i18n import tr
+from truf_tui.ui.i18n import plural, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.storage import hotseat_progress_text, progress_of
@@ -278,7 +278,8 @@ class StartScreen(Screen[None]):
                       you=you, computer=computer, target=saved[0].rules.get("target", "?"))
         else:
             text = tr("start.continue.trufludo", game=tr("game.trufludo"), tier=tier,
-                      moves=p.moves, stock=p.stock, you=you, computer=computer)
+                      moves=plural("count.moves_played", p.moves), stock=p.stock, you=you,
+                      computer=computer)
         return text + self._match_text(saved[0].meta.get("match"))
 
     @staticmethod

@@ -70,12 +70,15 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     # -- the saved game -----------------------------------------------------------------
     "start.continue": {"en": "▶ Continue (c)", "eo": "▶ Daŭrigi (c)"},
+    # {moves}: count.moves_played, whose participle agrees with the count in Esperanto
     "start.continue.trufludo": {
-        "en": "{game} against the computer ({tier}): {moves} moves played, {stock} cards "
-              "left in the stock; cards taken: you {you}, the computer {computer}.",
-        "eo": "{game} kontraŭ la komputilo ({tier}): {moves} movoj luditaj, {stock} kartoj "
-              "restas en la talono; prenitaj kartoj: vi {you}, la komputilo {computer}.",
+        "en": "{game} against the computer ({tier}): {moves}, {stock} cards left in the "
+              "stock; cards taken: you {you}, the computer {computer}.",
+        "eo": "{game} kontraŭ la komputilo ({tier}): {moves}, {stock} kartoj restas en la "
+              "talono; prenitaj kartoj: vi {you}, la komputilo {computer}.",
     },
+    "count.moves_played": {"en": "{n} moves played", "eo": "{n} movoj luditaj"},
+    "count.moves_played.one": {"en": "1 move played", "eo": "1 movo ludita"},
     "start.continue.truc": {
         "en": "{game} against the computer ({tier}): round {round}; points: you {you}, "
               "the computer {computer}, playing to {target}.",
