@@ -29,7 +29,7 @@ Entry = Mapping[str, str]  # one message: {"en": "...", "eo": "..."}
 Table = Mapping[str, Entry]
 
 _LOG = logging.getLogger(__name__)
-_lock = threading.Lock()
+_lock = threading.RLock()  # a table module may itself look a text up while loading
 _language = FALLBACK
 # Areas registered but not loaded yet: loaded on the next lookup (the UI's are many modules).
 _pending: dict[str, Callable[[], Mapping[str, Table]]] = {}
