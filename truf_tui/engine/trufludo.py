@@ -137,6 +137,8 @@ def legal_plays(hand: Sequence[Card], table: Sequence[Card], forced_capture: boo
     return out
 
 
+# A State is made by name with _build; only the hot path (apply_unchecked) passes these
+# fields by position, through _positional (under State), checked by the tests.
 class _Fields(NamedTuple):
     rules: Rules
     dealer: int
