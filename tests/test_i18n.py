@@ -275,3 +275,17 @@ def test_the_lookup_imports_no_other_layer() -> None:
     names = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
     names += [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
     assert not [n for n in names if n.startswith("truf_tui")]
+
+
+def test_the_keys_the_store_and_the_cards_build_exist() -> None:
+    """``problem.<kind>``, ``problem.what.<subject>``, ``problem.fresh.<subject>`` and
+    ``suit.<family>.<suit>``: every value they are built from has its text."""
+    from typing import get_args
+
+    from truf_tui.cards import FRENCH_52, ITALIAN_40
+    from truf_tui.store.files import ProblemKind, Subject
+
+    built = [f"problem.{kind}" for kind in get_args(ProblemKind)]
+    built += [f"problem.{part}.{s}" for part in ("what", "fresh") for s in get_args(Subject)]
+    built += [f"suit.{c.family}.{c.suit.lower()}" for c in FRENCH_52 + ITALIAN_40]
+    assert [k for k in built if k not in STRINGS] == []
