@@ -289,3 +289,14 @@ def test_the_keys_the_store_and_the_cards_build_exist() -> None:
     built += [f"problem.{part}.{s}" for part in ("what", "fresh") for s in get_args(Subject)]
     built += [f"suit.{c.family}.{c.suit.lower()}" for c in FRENCH_52 + ITALIAN_40]
     assert [k for k in built if k not in STRINGS] == []
+
+
+def test_the_languages_are_defined_once() -> None:
+    """The command line, the settings store and the app offer the translations' languages."""
+    from truf_tui import cli
+    from truf_tui.store import settings
+    from truf_tui.ui import i18n as ui_i18n
+    from truf_tui.ui import settings as ui_settings
+
+    assert cli.LANGUAGES is settings.LANGUAGES is ui_settings.LANGUAGES is i18n.LANGUAGES
+    assert ui_i18n.LANGUAGES is i18n.LANGUAGES
