@@ -4,8 +4,9 @@ each key of the tables is asked for somewhere, and a count's two forms go togeth
 
 The code is read, not run: an AST walk over ``truf_tui/`` finds the keys.  A key is asked
 for as a string constant (``tr("start.title")``, ``KeyBar([("q", "key.quit", …)])``, a dict
-of keys…) or built: an f-string or a ``"prefix." + name`` gives a pattern, each ``{…}`` one
-word of the key; ``ConfirmLoss("abandon")`` asks for ``abandon.title`` and the rest; a used
+of keys…) or built: an f-string or a ``"prefix." + name`` gives a pattern, a ``{…}`` after a
+dot one word of the key, one glued to a word a tail such as ``.named``, or nothing;
+``ConfirmLoss("abandon")`` asks for ``abandon.title`` and the rest; a used
 key's ``.one`` form goes with it (:func:`truf_tui.i18n.plural`).  The keys built in a way
 no pattern sees are listed in ``DYNAMIC``, each with where it is built.
 """
@@ -21,8 +22,8 @@ from pathlib import Path
 import pytest
 
 import truf_tui
-import truf_tui.cards
-import truf_tui.store  # noqa: F401  (each area registers its tables on import)
+import truf_tui.cards  # each area registers its tables on import: cards, store, ui
+import truf_tui.store  # noqa: F401
 import truf_tui.ui.i18n  # noqa: F401
 from truf_tui import i18n
 
