@@ -640,3 +640,51 @@ def test_illegal_moves_carry_the_engines_reason_code() -> None:
         with pytest.raises(IllegalActionError) as e:
             s.apply(move)
         assert e.value.reason is why and why.rule == rule, move
+
+
+def test_the_state_builders_agree_with_the_field_list() -> None:
+    """``_build`` takes every field by name and ``_positional`` (the hot path's) puts each
+    in its place: a distinct marker per field comes back under that field's name."""
+    import inspect
+
+    fields = trufludo._Fields._fields
+    assert tuple(inspect.signature(trufludo._build).parameters) == fields
+    markers = {f: object() for f in fields}
+    by_name = trufludo._build(**markers)  # type: ignore[arg-type]
+    in_order = trufludo._positional(tuple(markers[f] for f in fields))
+    assert type(by_name) is type(in_order) is State
+    for f in fields:
+        assert getattr(by_name, f) is markers[f] and getattr(in_order, f) is markers[f], f
+
+
+def test_apply_unchecked_puts_every_field_in_its_place() -> None:
+    """The positional call in ``apply_unchecked``: what each move may change lands in its own
+    field (a swap of two like-typed fields, stock and table or piles and trufegoj, fails)."""
+    rng = random.Random(5)
+    for rules in (Rules(), Rules(deck="italian", forced_capture=False,
+                                 leftover="last_capturer")):
+        for _ in range(20):
+            s = new_game(rules, seed=rng.getrandbits(32))
+            while not s.is_terminal():
+                a = rng.choice(s.legal_actions())
+                p = s.current_player
+                assert p is not None
+                n = s.apply_unchecked(a)
+                assert (n.rules, n.dealer, n.seed, n.deck) == (s.rules, s.dealer, s.seed, s.deck)
+                assert n.history == s.history + (a,)
+                assert len(n.stock) in (len(s.stock), len(s.stock) - 6)
+                assert a.card not in n.hands[p]
+                if a.take is None and n.to_move is None and n.last_capturer is not None \
+                        and rules.leftover == "last_capturer":  # F10: the table is swept
+                    assert n.table == () and n.piles[n.last_capturer][-1] == a.card
+                elif a.take is None:
+                    assert a.card in n.table and n.piles == s.piles
+                else:
+                    mine = len(s.piles[p])
+                    assert n.piles[p][mine:mine + 2] == (a.card, a.take)
+                    assert n.last_capturer == p
+                    assert a.take not in n.table
+                    assert n.trufegoj[p][len(s.trufegoj[p]):] in ((), (a.take,))
+                assert sorted(n.hands[0] + n.hands[1] + n.stock + n.table + n.piles[0]
+                              + n.piles[1]) == sorted(PACKS[rules.deck])
+                s = n

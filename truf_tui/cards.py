@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final, Literal
 
+from truf_tui.i18n import register, tr_in
+
 PackName = Literal["french", "italian", "truc"]
 
 FRENCH_SUITS: Final = ("S", "H", "D", "C")
@@ -25,16 +27,18 @@ TRUC_RANKS: Final = ("9", "10", "J", "Q", "K", "A", "8", "7")  # low to high (T1
 # Card ids: French 0..51 (suit * 13 + rank), Italian 64..103 (64 + suit * 10 + rank).
 _ITALIAN_BASE: Final = 64
 
-SUIT_NAMES: Final[dict[tuple[str, str], dict[str, str]]] = {
-    ("french", "S"): {"en": "spades", "eo": "pikoj"},
-    ("french", "H"): {"en": "hearts", "eo": "keroj"},
-    ("french", "D"): {"en": "diamonds", "eo": "karooj"},
-    ("french", "C"): {"en": "clubs", "eo": "trefoj"},
-    ("italian", "C"): {"en": "cups", "eo": "kupoj"},
-    ("italian", "D"): {"en": "coins", "eo": "moneroj"},
-    ("italian", "S"): {"en": "swords", "eo": "glavoj"},
-    ("italian", "B"): {"en": "batons", "eo": "bastonoj"},
+# The suits' names, the ``cards`` area of :mod:`truf_tui.i18n` (``suit.<family>.<letter>``).
+STRINGS: Final[dict[str, dict[str, str]]] = {
+    "suit.french.s": {"en": "spades", "eo": "pikoj"},
+    "suit.french.h": {"en": "hearts", "eo": "keroj"},
+    "suit.french.d": {"en": "diamonds", "eo": "karooj"},
+    "suit.french.c": {"en": "clubs", "eo": "trefoj"},
+    "suit.italian.c": {"en": "cups", "eo": "kupoj"},
+    "suit.italian.d": {"en": "coins", "eo": "moneroj"},
+    "suit.italian.s": {"en": "swords", "eo": "glavoj"},
+    "suit.italian.b": {"en": "batons", "eo": "bastonoj"},
 }
+register("cards", {"suits": STRINGS})
 
 # Symbols differ in shape as well as colour, so colour never carries meaning alone.
 SUIT_SYMBOLS: Final[dict[tuple[str, str], str]] = {
@@ -83,7 +87,7 @@ class Card(int):
         return (self.family, self.suit) in RED_SUITS
 
     def suit_name(self, lang: str = "en") -> str:
-        return SUIT_NAMES[(self.family, self.suit)][lang]
+        return tr_in(lang, f"suit.{self.family}.{self.suit.lower()}")
 
     def __str__(self) -> str:
         return _TEXT[self]

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from truf_tui import __version__
 from truf_tui.ai.base import GAMES, TIERS
+from truf_tui.i18n import LANGUAGES
 from truf_tui.ui.config import OPPONENTS
 
 DEFAULT_HOST, DEFAULT_PORT = "localhost", 8000
@@ -51,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "hot-seat, each hand hidden between turns)")
     p.add_argument("--deck", choices=("french", "italian"), help="Trufludo pack (F1)")
     p.add_argument("--seed", type=int, help="seed of the shuffles, to replay a deal")
-    p.add_argument("--lang", choices=("en", "eo"), help="language: English or Esperanto")
+    p.add_argument("--lang", choices=LANGUAGES, help="language: English or Esperanto")
     p.add_argument("--data-dir", metavar="DIR",
                    help="folder of the settings, saved game and history")
     p.add_argument("--load", metavar="FILE",

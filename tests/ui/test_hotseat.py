@@ -369,7 +369,7 @@ def test_the_continue_line_of_a_saved_hot_seat_game() -> None:
     record = GameRecord.from_state(s, **game_meta(tier="human", opponent="human",
                                                   names=["Ana", ""]))
     text = hotseat_progress_text(record, s)
-    assert text == ("Trufludo, two players: 1 moves played, 42 cards left in the stock; "
+    assert text == ("Trufludo, two players: 1 move played, 42 cards left in the stock; "
                     f"cards taken: Ana {s.scores()[0]}, Player 2 {s.scores()[1]}.")
 
 

@@ -21,7 +21,7 @@ from truf_tui.engine.record import GameRecord
 from truf_tui.store import History, SaveStore, StoreError, game_meta
 from truf_tui.ui.app import TrufApp
 from truf_tui.ui.config import HUMAN, GameConfig
-from truf_tui.ui.i18n import set_language, tr
+from truf_tui.ui.i18n import plural, set_language, tr
 from truf_tui.ui.screens.dialogs import ConfirmAbandon, ConfirmQuit, ConfirmReplaceSave
 from truf_tui.ui.screens.start import StartScreen
 from truf_tui.ui.screens.stats import StatsScreen, number
@@ -169,7 +169,8 @@ async def test_every_move_is_saved_and_the_game_continues(tmp_path: Path) -> Non
         assert app.focused is start.query_one("#resume", Button)
         note = str(start.query_one("#resume-note", Static).content)
         assert note == tr("start.continue.trufludo", game="Trufludo", tier="Easy",
-                          moves=len(state.history), stock=len(state.stock),
+                          moves=plural("count.moves_played", len(state.history)),
+                          stock=len(state.stock),
                           you=state.scores()[0], computer=state.scores()[1])
         await pilot.press("c")
         await settle(pilot)

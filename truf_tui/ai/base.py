@@ -18,8 +18,8 @@ from truf_tui.engine import GameState, truc, trufludo
 
 TIERS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 """The computer players' strengths, weakest first (ENGINE_API.md)."""
-# Default seconds per decision of each tier (issue 3: easy < 50 ms, medium < 0.3 s,
-# hard about 1 s, expert about 2 s).
+# Default seconds per decision of each tier (the tiers' promised speeds: easy < 50 ms,
+# medium < 0.3 s, hard about 1 s, expert about 2 s).
 DEFAULT_TIME = {"easy": 0.03, "medium": 0.2, "hard": 1.0, "expert": 2.0}
 # Safety margin kept below a time limit for the work done after the search stops.
 TIME_MARGIN = 0.02

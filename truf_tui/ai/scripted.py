@@ -8,7 +8,7 @@
   ``rock`` never raises and refuses every raise, rest and redeal;
   ``honest`` raises only with a strong hand (never bluffs) and accepts with a decent one.
 - ``tight`` (Truc, :mod:`truf_tui.ai.tight`): an independent tight Monte Carlo player,
-  written apart from the tiers as a baseline they were not tuned against (issue 15).
+  written apart from the tiers as a baseline they were not tuned against.
 """
 
 from __future__ import annotations

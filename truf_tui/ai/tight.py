@@ -1,4 +1,4 @@
-"""``tight``: an independent tight Monte Carlo Le Truc player (issue 15's baseline).
+"""``tight``: an independent tight Monte Carlo Le Truc player, a baseline for the tiers.
 
 Written apart from the tiers (it shares none of ``truc_ai`` / ``truc_knowledge`` /
 ``truc_opponent``) so that the project has an opponent it did not tune against:

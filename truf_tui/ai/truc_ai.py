@@ -551,7 +551,7 @@ _RAISE_ONLY = [truc.RAISE]
 
 class HardBot(ExpertBot):
     """``hard``: the search with inference and mixed betting above, at the hard tier's
-    budget (it was the expert before the solved player, issue 15)."""
+    budget (it was the expert before the solved player)."""
 
     tier = "hard"
 

@@ -24,6 +24,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
+from truf_tui.i18n import tr_in
+from truf_tui.store import strings as _strings  # noqa: F401  (registers the notices)
+
 _LOG = logging.getLogger(__name__)  # the technical side of every Problem
 ENV_VAR = "TRUF_TUI_DATA_DIR"
 APP_NAME = "truf-tui"
@@ -77,95 +80,6 @@ class BadNameError(StoreError, ValueError):
     """A save name that cannot be a file name (a path separator, ``..``, a control character)."""
 
 
-# -- messages ------------------------------------------------------------------------------------
-_WHAT: dict[str, dict[Subject, str]] = {
-    "en": {"settings": "The settings file", "current": "The saved game",
-           "named": "The saved game “{key}”", "history": "The game history",
-           "pending": "A finished game waiting for the history"},
-    "eo": {"settings": "La agorda dosiero", "current": "La konservita ludo",
-           "named": "La konservita ludo «{key}»", "history": "La ludhistorio",
-           "pending": "Finita ludo atendanta la historion"},
-}
-_FRESH: dict[str, dict[Subject, str]] = {
-    "en": {"settings": "the default settings are used",
-           "current": "there is no game to continue",
-           "named": "it cannot be loaded",
-           "history": "a new, empty history was started",
-           "pending": "it cannot be added to the history"},
-    "eo": {"settings": "la defaŭltaj agordoj estas uzataj",
-           "current": "neniu ludo estas daŭrigebla",
-           "named": "ĝi ne estas ŝargebla",
-           "history": "nova, malplena historio komenciĝis",
-           "pending": "ĝi ne aldoneblas al la historio"},
-}
-# The latest autosave was bad but the one before it was good: said instead of "there is no
-# game to continue", in the same notice (one true notice, not two that contradict).
-_RESUMED: dict[str, str] = {
-    "en": "the game goes on from the save made one move earlier",
-    "eo": "la ludo daŭras de la konservo farita unu movon pli frue",
-}
-_TEMPLATES: dict[str, dict[str, str]] = {
-    "en": {
-        "empty": "{what} ({name}) was empty. {kept}, and {fresh}.",
-        "corrupt": "{what} ({name}) is damaged and could not be read ({detail}). {kept}, and "
-                   "{fresh}.",
-        # The database's own words (an integrity check's) mean nothing to a player: they go
-        # to the log (Problem.detail, logging), the notice says what it means.
-        "corrupt.plain": "{what} ({name}) is damaged and could not be read. {kept}, and "
-                         "{fresh}.",
-        "foreign": "{what} ({name}) is not a truf-tui file of this kind ({detail}). {kept}, "
-                   "and {fresh}.",
-        "newer": "{what} ({name}) was written by a newer version of truf-tui ({detail}). "
-                 "{kept} (a newer truf-tui can still use it), and {fresh}.",
-        "unreadable": "{what} ({name}) could not be read ({detail}). It was left untouched, "
-                      "and {fresh}.",
-        "invalid": "The setting “{key}” had an unusable value ({detail}); the default "
-                   "({default}) is used instead.",
-        "archived": "Another unfinished game was found in the autosave; it was kept as the "
-                    "saved game “{key}”.",
-        "missing": "There is no saved game called “{key}”.",
-        "unsaved": "The game history could not be opened on disk ({detail}); the statistics "
-                   "show the games of this session only.",
-        "elsewhere": "The saved game is open in another truf-tui window, so it is not offered "
-                     "here: this window keeps a game of its own, and neither overwrites the "
-                     "other.",
-        "waiting": "Another unfinished game, left by a window that was closed, is kept too: "
-                   "a second window continues it, and so does the next start once this game "
-                   "is finished or left.",
-        "kept": "It was kept aside as {kept}",
-        "not_kept": "It could not be moved aside ({detail2}), so it was left as it is",
-    },
-    "eo": {
-        "empty": "{what} ({name}) estis malplena. {kept}, kaj {fresh}.",
-        "corrupt": "{what} ({name}) estas difektita kaj ne legeblas ({detail}). {kept}, kaj "
-                   "{fresh}.",
-        "corrupt.plain": "{what} ({name}) estas difektita kaj ne legeblas. {kept}, kaj "
-                         "{fresh}.",
-        "foreign": "{what} ({name}) ne estas tiaspeca dosiero de truf-tui ({detail}). {kept}, "
-                   "kaj {fresh}.",
-        "newer": "{what} ({name}) estis skribita de pli nova versio de truf-tui ({detail}). "
-                 "{kept} (pli nova truf-tui ankoraŭ povas uzi ĝin), kaj {fresh}.",
-        "unreadable": "{what} ({name}) ne legeblas ({detail}). Ĝi restas netuŝita, kaj "
-                      "{fresh}.",
-        "invalid": "La agordo «{key}» havis neuzeblan valoron ({detail}); la defaŭlta "
-                   "({default}) estas uzata anstataŭe.",
-        "archived": "Alia nefinita ludo troviĝis en la aŭtomata konservo; ĝi estas konservita "
-                    "kiel «{key}».",
-        "missing": "Ne ekzistas konservita ludo nomata «{key}».",
-        "unsaved": "La ludhistorio ne malfermeblis sur la disko ({detail}); la statistiko "
-                   "montras nur la ludojn de ĉi tiu seanco.",
-        "elsewhere": "La konservita ludo estas malfermita en alia fenestro de truf-tui, do ĝi "
-                     "ne estas proponata ĉi tie: ĉi tiu fenestro havas sian propran ludon, kaj "
-                     "neniu el la du anstataŭigas la alian.",
-        "waiting": "Alia nefinita ludo, lasita de fenestro fermita, ankaŭ estas konservita: "
-                   "dua fenestro daŭrigas ĝin, kaj same la sekva starto, kiam ĉi tiu ludo "
-                   "estos finita aŭ forlasita.",
-        "kept": "Ĝi estas flankenmetita kiel {kept}",
-        "not_kept": "Ĝi ne flankenmeteblis ({detail2}), do ĝi restas kiel ĝi estas",
-    },
-}
-
-
 # Whose damage the notice says without the technical reason (SQLite's own text).
 PLAIN_DAMAGE: frozenset[Subject] = frozenset({"history"})
 
@@ -189,20 +103,19 @@ class Problem:
     resumed: bool = False  # "current": the save one move earlier was used instead
 
     def message(self, lang: str = "en") -> str:
-        t = _TEMPLATES.get(lang, _TEMPLATES["en"])
-        what = _WHAT.get(lang, _WHAT["en"])[self.subject].format(key=self.key)
-        fresh = _FRESH.get(lang, _FRESH["en"])[self.subject]
-        if self.resumed:
-            fresh = _RESUMED.get(lang, _RESUMED["en"])
+        """The notice in ``lang`` (the ``problem.*`` texts of ``truf_tui/store/strings.py``)."""
+        what = tr_in(lang, f"problem.what.{self.subject}", key=self.key)
+        fresh = tr_in(lang, "problem.resumed" if self.resumed
+                     else f"problem.fresh.{self.subject}")
         if self.kept_as is not None:
-            kept = t["kept"].format(kept=self.kept_as)
+            kept = tr_in(lang, "problem.kept", kept=self.kept_as)
         else:
-            kept = t["not_kept"].format(detail2=self.move_error or "?")
-        template = t[self.kind]
+            kept = tr_in(lang, "problem.not_kept", detail2=self.move_error or "?")
+        kind = f"problem.{self.kind}"
         if self.kind == "corrupt" and self.subject in PLAIN_DAMAGE:
-            template = t["corrupt.plain"]
-        return template.format(what=what, name=self.path.name, detail=self.detail,
-                               kept=kept, fresh=fresh, key=self.key, default=self.default)
+            kind = "problem.corrupt.plain"
+        return tr_in(lang, kind, what=what, name=self.path.name, detail=self.detail,
+                    kept=kept, fresh=fresh, key=self.key, default=self.default)
 
     def __str__(self) -> str:
         return self.message("en")

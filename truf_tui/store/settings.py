@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 from truf_tui.ai.base import GAMES, TIERS
+from truf_tui.i18n import LANGUAGES
 from truf_tui.store.files import (
     FileChangedError,
     Invalid,
@@ -34,8 +35,8 @@ VERSION = 1
 FILE_NAME = "settings.json"
 
 # The values the app offers (kept in step with truf_tui/ui/settings.py, which cannot be
-# imported here: the store has no Textual dependency); GAMES and TIERS come from ai/.
-LANGUAGES = ("en", "eo")
+# imported here: the store has no Textual dependency); GAMES and TIERS come from ai/, the
+# languages from the translations (truf_tui.i18n).
 THEMES = ("textual-dark", "textual-light", "nord", "gruvbox", "solarized-light")
 PACES = ("slow", "normal", "fast", "instant")
 CARD_STYLES = ("symbols", "letters")

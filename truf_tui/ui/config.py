@@ -50,7 +50,7 @@ class GameConfig:
     rules: dict[str, Any] = field(default_factory=dict)
     dealer: int | None = None
     seed: int | None = None
-    practice: bool = False  # the coach's practice mode (issue 5): warnings, round reviews
+    practice: bool = False  # the coach's practice mode: warnings, round reviews
     opponent: str = "computer"
     best_of: int = 1
     scores: tuple[int, int] = (0, 0)

@@ -1,4 +1,4 @@
-"""The scripts of the two guided first games (issue 5): a fixed pack and the steps of the
+"""The scripts of the coach's two guided first games: a fixed pack and the steps of the
 story, each step one text of the guide panel (strings in ``ui/strings/guide.py``).
 
 A step is one of:

@@ -10,7 +10,8 @@ from typing import Any
 
 from textual.message import Message
 
-LANGUAGES: tuple[str, ...] = ("en", "eo")
+from truf_tui.i18n import LANGUAGES as LANGUAGES  # the languages of the translations
+
 # Built-in Textual themes offered in the settings: a dark, a light and two more.
 THEMES: tuple[str, ...] = ("textual-dark", "textual-light", "nord", "gruvbox")
 PACES: dict[str, float] = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "instant": 0.0}

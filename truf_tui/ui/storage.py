@@ -148,7 +148,7 @@ def hotseat_progress_text(record: GameRecord, state: AnyState) -> str | None:
     the players' names (typed ones from the record's meta)."""
     if not is_hotseat(record):
         return None
-    from truf_tui.ui.i18n import tr
+    from truf_tui.ui.i18n import plural, tr
 
     p = progress_of(record, state)
     names = record.meta.get("names") if isinstance(record.meta, dict) else None
@@ -159,8 +159,9 @@ def hotseat_progress_text(record: GameRecord, state: AnyState) -> str | None:
     if p.game == "truc":
         return tr("start.continue.truc.hotseat", game=tr("game.truc"), round=p.round,
                   p1=who[0], p2=who[1], a=a, b=b, target=record.rules.get("target", "?"))
-    return tr("start.continue.trufludo.hotseat", game=tr("game.trufludo"), moves=p.moves,
-              stock=p.stock, p1=who[0], p2=who[1], a=a, b=b)
+    return tr("start.continue.trufludo.hotseat", game=tr("game.trufludo"),
+              moves=plural("count.moves_played", p.moves), stock=p.stock, p1=who[0],
+              p2=who[1], a=a, b=b)
 
 
 def _differs(current: Mapping[str, Any], changes: Mapping[str, Any]) -> bool:

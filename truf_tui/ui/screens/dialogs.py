@@ -106,7 +106,7 @@ class ConfirmQuit(ConfirmDialog):
 
     ``saved``: the game is in the autosave file now, so quitting loses nothing (the message
     says so); ``failed``: it should have been, but could not be written (the message says
-    that instead: issue 16, item 1)."""
+    that instead, not that nothing is lost)."""
 
     BINDINGS = [Binding("q", "answer(True)", show=False)]
 

@@ -298,7 +298,7 @@ class HelpScreen(Screen[None]):
         button.label = tr(f"help.switch_to_{other}")
         # As wide as its longest label in any language, so that a language switched while
         # the help is under another screen (the settings) cannot leave it at the old width,
-        # with "In English" wrapped to "In" (issue 16).
+        # with "In English" wrapped to "In" (a player saw it).
         labels = [text for key in ("help.switch_to_en", "help.switch_to_eo")
                   for text in all_strings()[key].values()]
         button.styles.width = max(cell_len(text) for text in labels) + 2  # + its padding
@@ -378,7 +378,7 @@ class HelpScreen(Screen[None]):
 
     def action_toggle_contents(self) -> None:
         # The contents take width from the text, which flows anew: keep the reader on the
-        # section being read (it used to land in the other game's part, issue 16).
+        # section being read (it used to land in the other game's part).
         at = self.reading_at()
         contents = self.query_one("#help-contents", OptionList)
         contents.display = not contents.display

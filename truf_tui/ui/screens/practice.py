@@ -1,4 +1,4 @@
-"""Practice mode (issue 5; the start screen's "Practice" switch, ``GameConfig.practice``).
+"""The coach's practice mode (the start screen's "Practice" switch, ``GameConfig.practice``).
 
 - Trufludo: playing a card that leaves exactly one card on the table, when another move
   would not, asks "are you sure?" once per position, with the reason (the seed's tactic):

@@ -25,7 +25,7 @@ from truf_tui.engine import truc
 from truf_tui.engine.record import GameRecord
 from truf_tui.store import GameRow
 from truf_tui.ui.config import COMPUTER, HUMAN, TIERS
-from truf_tui.ui.i18n import tr
+from truf_tui.ui.i18n import plural, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.screens.summary import player_name
 from truf_tui.ui.services import services
@@ -249,7 +249,7 @@ class ReplayScreen(Screen[None]):
         """The line under the board: which move this is."""
         n = len(self.states) - 1
         if self.position == 0:
-            return tr("replay.status.start", n=n)
+            return plural("replay.status.start", n)
         before = self.states[self.position - 1]
         return tr("replay.status.move", i=self.position, n=n,
                   who=self.seat_name(before.current_player),

@@ -1,4 +1,4 @@
-"""Named saves in the app (issue 6): the in-game menu (Escape on a table), "Save as…" and
+"""Named saves in the app: the in-game menu (Escape on a table), "Save as…" and
 the saved-games screen, on top of :class:`truf_tui.store.SaveStore`'s named saves.
 
 The store checks names, writes atomically and sets a damaged save aside with a

@@ -24,7 +24,7 @@ from truf_tui.ui.config import (
     GameConfig,
     start_scores,
 )
-from truf_tui.ui.i18n import tr
+from truf_tui.ui.i18n import plural, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.storage import hotseat_progress_text, progress_of
@@ -37,7 +37,7 @@ _DEALER_KEYS = {None: "start.dealer.random", 0: "start.dealer.you", 1: "start.de
 TIER_NAME_WIDTH = 10
 SCORE_INPUTS = ("score-you", "score-them")  # Le Truc's start score: yours, the opponent's
 # The rule id of RULES.md shown beside each variant, to find it again in the help; shown as
-# "§F1", a rule, so that it does not read as the F1 key of the footer (issue 16).
+# "§F1", a rule, so that it does not read as the F1 key of the footer (a player took it for one).
 RULE_IDS = {"deck": "F1", "forced": "F5", "leftover": "F10", "target": "T10", "rest": "T8"}
 
 
@@ -278,7 +278,8 @@ class StartScreen(Screen[None]):
                       you=you, computer=computer, target=saved[0].rules.get("target", "?"))
         else:
             text = tr("start.continue.trufludo", game=tr("game.trufludo"), tier=tier,
-                      moves=p.moves, stock=p.stock, you=you, computer=computer)
+                      moves=plural("count.moves_played", p.moves), stock=p.stock, you=you,
+                      computer=computer)
         return text + self._match_text(saved[0].meta.get("match"))
 
     @staticmethod
@@ -455,7 +456,7 @@ class StartScreen(Screen[None]):
         self.truf_app.open_tournament()
 
     def action_guided(self) -> None:
-        """The guided first game of the game chosen above (issue 5)."""
+        """The coach's guided first game of the game chosen above."""
         self.truf_app.action_guided(self.choices["game"])
 
     def action_noop(self) -> None:

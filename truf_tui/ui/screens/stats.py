@@ -1,7 +1,7 @@
 """Statistics: wins, draws and losses per game and opponent, trufegoj per Trufludo game and
 Truc points per round, all read from the history of finished games (``History.stats()``);
 and Le Truc's bluff statistics, this session and all time, with the raise and fold rates of
-the player and of the expert tier (the coach's review of every recorded round, issue 5).
+the player and of the expert tier (the coach's review of every recorded round).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from textual.worker import get_current_worker
 from truf_tui import coach
 from truf_tui.store import GameRow, Stats, StoreError, Tally
 from truf_tui.ui.config import GAMES, TIERS
-from truf_tui.ui.i18n import get_language, tr
+from truf_tui.ui.i18n import get_language, plural, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.storage import HOTSEAT_TIER, Notice
@@ -245,7 +245,7 @@ class StatsScreen(Screen[None]):
             self.bluffs = bluff_numbers(self._rows, self.truf_app.session_started, cache)
         self.refresh_texts()
         # It opens at the top, the page focused (↑↓ PgUp PgDn scroll it); Tab goes down to
-        # the list of games (focusing the list first scrolled to the bottom, issue 16).
+        # the list of games (focusing the list first scrolled the page to the bottom).
         for table in self.query(".stats-table"):
             table.can_focus = table.id == "stats-games"  # the others only show numbers
         body = self.query_one("#stats-body", VerticalScroll)
@@ -318,7 +318,7 @@ class StatsScreen(Screen[None]):
         n = self.bluffs
         self.query_one("#stats-bluffs-head", Static).update(tr("sb.head"))
         empty = self.query_one("#stats-bluffs-empty", Static)
-        empty.update(tr("sb.counting", n=self.counting) if self.counting else tr("sb.empty"))
+        empty.update(plural("sb.counting", self.counting) if self.counting else tr("sb.empty"))
         empty.display = bool(self.counting) or n.all_time.rounds == 0
         for wid in ("#stats-bluffs", "#stats-rates-head", "#stats-rates", "#stats-rates-note"):
             self.query_one(wid).display = not self.counting
@@ -337,7 +337,7 @@ class StatsScreen(Screen[None]):
             rates.add_column(tr(label), key=key)
         for rrow in rate_rows(n):
             rates.add_row(*rrow)
-        expert = (tr("sb.expert.from", n=n.expert.rounds) if n.expert.rounds
+        expert = (plural("sb.expert.from", n.expert.rounds) if n.expert.rounds
                   else tr("sb.expert.none"))
         self.query_one("#stats-rates-note", Static).update(tr("sb.rates.note") + "\n" + expert)
         self.query_one("#stats-bluffs-note", Static).update(
@@ -379,16 +379,16 @@ class StatsScreen(Screen[None]):
         m = stats.trufegoj_per_game
         if m is None:
             return ""
-        key = "stats.trufegoj.one" if m.count == 1 else "stats.trufegoj"
-        return tr(key, you=number(m.human), computer=number(m.computer), n=m.count)
+        return plural("stats.trufegoj", m.count, you=number(m.human),
+                      computer=number(m.computer))
 
     @staticmethod
     def _points(stats: Stats) -> str:
         m = stats.truc_points_per_round
         if m is None:
             return ""
-        key = "stats.points.one" if m.count == 1 else "stats.points"
-        return tr(key, you=number(m.human, 2), computer=number(m.computer, 2), n=m.count)
+        return plural("stats.points", m.count, you=number(m.human, 2),
+                      computer=number(m.computer, 2))
 
     def on_settings_changed(self, _: SettingsChanged) -> None:
         self.refresh_texts()

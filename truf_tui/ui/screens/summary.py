@@ -19,7 +19,7 @@ from textual.widgets import Button
 
 from truf_tui.engine import truc, trufludo
 from truf_tui.ui.config import COMPUTER, HUMAN
-from truf_tui.ui.i18n import tr
+from truf_tui.ui.i18n import plural, tr
 from truf_tui.ui.services import services
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.widgets.cards import card_markup, cards_markup
@@ -291,7 +291,7 @@ class Results(Summary):
 
     def __init__(self, hints_used: int = 0, *, names: Names | None = None) -> None:
         super().__init__(id="results")
-        self.hints_used = hints_used  # hints the player asked for (issue 5)
+        self.hints_used = hints_used  # hints the player asked the coach for
         self.names = names  # hot-seat: two players by name instead of you and the computer
         self.context: ResultsContext | None = None  # a match's or the tournament's game
 
@@ -362,8 +362,7 @@ class TrufludoResults(Results):
             lines.append(tr("tbl.res.leftover"))
         if s.table:  # F10: cards left on the table count for nobody; every card adds up
             n = len(s.table)
-            lines.append(tr("tbl.res.left.one" if n == 1 else "tbl.res.left", n=n,
-                            cards=cards_markup(s.table, st)))
+            lines.append(plural("tbl.res.left", n, cards=cards_markup(s.table, st)))
             a_cards, b_cards = len(s.piles[0]), len(s.piles[1])
             lines.append(tr("tbl.res.all_cards", a=a_cards, b=b_cards, n=n,
                             total=a_cards + b_cards + n))

@@ -1,5 +1,5 @@
 """String tables, one module per part of the UI (``shell``, ``tables``, …).
 
 Each module defines ``STRINGS = {"key": {"en": "...", "eo": "..."}}``; ``truf_tui.ui.i18n``
-merges every module found here.
+registers every module found here as the ``ui`` area of :mod:`truf_tui.i18n`.
 """

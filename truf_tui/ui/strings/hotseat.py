@@ -35,11 +35,12 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "hot.names.optional": {"en": "name (optional)", "eo": "nomo (nedeviga)"},
     "hot.key.ready": {"en": "Ready: show my hand", "eo": "Preta: montri mian manon"},
+    # {moves}: count.moves_played (storage.py)
     "start.continue.trufludo.hotseat": {
-        "en": "{game}, two players: {moves} moves played, {stock} cards left in the stock; "
-              "cards taken: {p1} {a}, {p2} {b}.",
-        "eo": "{game}, du ludantoj: {moves} movoj luditaj, {stock} kartoj restas en la talono; "
-              "prenitaj kartoj: {p1} {a}, {p2} {b}.",
+        "en": "{game}, two players: {moves}, {stock} cards left in the stock; cards taken: "
+              "{p1} {a}, {p2} {b}.",
+        "eo": "{game}, du ludantoj: {moves}, {stock} kartoj restas en la talono; prenitaj "
+              "kartoj: {p1} {a}, {p2} {b}.",
     },
     "start.continue.truc.hotseat": {
         "en": "{game}, two players: round {round}; points: {p1} {a}, {p2} {b}, playing to "

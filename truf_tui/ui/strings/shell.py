@@ -144,7 +144,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "key.play": {"en": "Play", "eo": "Ludi"},
     "key.help": {"en": "Help", "eo": "Helpo"},
     "key.settings": {"en": "Settings", "eo": "Agordoj"},
-    "key.commands": {"en": "Commands", "eo": "Komandoj"},
     "key.quit": {"en": "Quit", "eo": "Eliri"},
     "key.close": {"en": "Close", "eo": "Fermi"},
     "key.contents": {"en": "Contents", "eo": "Enhavo"},

@@ -1,8 +1,8 @@
 """Texts of the statistics screen's Le Truc section: bluffs, raise and fold rates."""
 
 STRINGS: dict[str, dict[str, str]] = {
-    # the means of the results tables over a single game or round (the keys of n > 1 are in
-    # storage.py)
+    # the means of the results tables over a single game or round: the forms for one of
+    # plural("stats.trufegoj" / "stats.points"), whose other forms are in storage.py
     "stats.trufegoj.one": {
         "en": "Trufegoj per game: you {you}, the computer {computer} (over 1 game).",
         "eo": "Trufegoj por ludo: vi {you}, la komputilo {computer} (el 1 ludo).",
@@ -30,6 +30,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "sb.counting": {
         "en": "Counting the bluffs of {n} recorded matches…",
         "eo": "Kalkulante la blufojn de {n} registritaj matĉoj…",
+    },
+    "sb.counting.one": {
+        "en": "Counting the bluffs of 1 recorded match…",
+        "eo": "Kalkulante la blufojn de 1 registrita matĉo…",
     },
     "sb.note": {
         "en": "A bluff: a raise or rest made with less than {p}% chance of winning the round "
@@ -65,5 +69,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "sb.expert.from": {
         "en": "The expert's rates: its own decisions in your {n} rounds against it.",
         "eo": "La oftecoj de la eksperto: ĝiaj propraj decidoj en viaj {n} rondoj kontraŭ ĝi.",
+    },
+    "sb.expert.from.one": {
+        "en": "The expert's rates: its own decisions in your 1 round against it.",
+        "eo": "La oftecoj de la eksperto: ĝiaj propraj decidoj en via 1 rondo kontraŭ ĝi.",
     },
 }

@@ -70,12 +70,15 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     # -- the saved game -----------------------------------------------------------------
     "start.continue": {"en": "▶ Continue (c)", "eo": "▶ Daŭrigi (c)"},
+    # {moves}: count.moves_played, whose participle agrees with the count in Esperanto
     "start.continue.trufludo": {
-        "en": "{game} against the computer ({tier}): {moves} moves played, {stock} cards "
-              "left in the stock; cards taken: you {you}, the computer {computer}.",
-        "eo": "{game} kontraŭ la komputilo ({tier}): {moves} movoj luditaj, {stock} kartoj "
-              "restas en la talono; prenitaj kartoj: vi {you}, la komputilo {computer}.",
+        "en": "{game} against the computer ({tier}): {moves}, {stock} cards left in the "
+              "stock; cards taken: you {you}, the computer {computer}.",
+        "eo": "{game} kontraŭ la komputilo ({tier}): {moves}, {stock} kartoj restas en la "
+              "talono; prenitaj kartoj: vi {you}, la komputilo {computer}.",
     },
+    "count.moves_played": {"en": "{n} moves played", "eo": "{n} movoj luditaj"},
+    "count.moves_played.one": {"en": "1 move played", "eo": "1 movo ludita"},
     "start.continue.truc": {
         "en": "{game} against the computer ({tier}): round {round}; points: you {you}, "
               "the computer {computer}, playing to {target}.",
@@ -123,7 +126,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "stats.col.percent": {"en": "Won %", "eo": "Gajno %"},
     "stats.total": {"en": "All", "eo": "Ĉiuj"},
     "stats.no_tier": {"en": "no tier", "eo": "sen nivelo"},
-    "stats.none": {"en": "No games yet.", "eo": "Ankoraŭ neniu ludo."},
     "stats.trufegoj": {
         "en": "Trufegoj per game: you {you}, the computer {computer} (over {n} games).",
         "eo": "Trufegoj por ludo: vi {you}, la komputilo {computer} (el {n} ludoj).",
@@ -167,6 +169,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "replay.status.start": {
         "en": "The deal, before the first of {n} moves.",
         "eo": "La disdono, antaŭ la unua el {n} movoj.",
+    },
+    "replay.status.start.one": {
+        "en": "The deal, before the only move.",
+        "eo": "La disdono, antaŭ la sola movo.",
     },
     "replay.status.move": {"en": "Move {i} of {n} · {who}: {move}",
                            "eo": "Movo {i} el {n} · {who}: {move}"},
