@@ -11,11 +11,12 @@ cancels within its pair), the mean and maximum seconds per decision of each side
 number of illegal actions (an illegal action, or an exception, forfeits that game), and for
 Truc how often each side raised, bluffed, called and folded.
 
-**Bluff** (Truc): the coach's definition, the one of ``truc_knowledge.is_bluff``: a raise
-or a rest declared when the raiser's exact ``round_equity`` (his chance of winning the
-round against every opponent hand from the cards he has not seen, both playing the greedy
-card policy) is below ``BLUFF_THRESHOLD`` (0.35).  Journals written before this definition
-was shared counted a Monte Carlo strength below 0.4 instead.
+**Bluff** (Truc): the coach's definition, :func:`truf_tui.ai.solved_view.is_bluff_at`: a
+raise or a rest whose hand, called, wins the round less than half the time against the
+hands with which the solved opponent accepts it (where the solved strategy cannot say,
+an exact ``round_equity`` below 0.35).  Journals written before this definition counted
+the exact ``round_equity`` below 0.35 alone, and older ones a Monte Carlo strength below
+0.4.
 **Call**: accepting a raise or a rest.
 
 Any tier or scripted player may sit on either side (``truf_tui.ai.players(game)``).
@@ -186,11 +187,12 @@ def _new_game(game: str, rules: Any, seed: int, dealer: int) -> Any:
     return trufludo.new_game(rules, seed=seed, dealer=dealer)
 
 
-def bluffs(state: truc.State, p: int) -> bool:
-    """Whether a raise or rest by ``p`` now is a bluff (see the module docstring)."""
-    from truf_tui.ai.truc_knowledge import is_bluff, round_equity
+def bluffs(state: truc.State, p: int, kind: str = "raise") -> bool:
+    """Whether a raise or rest by ``p`` (to move) now is a bluff (the module docstring)."""
+    from truf_tui.ai.solved_view import is_bluff_at
 
-    return is_bluff(round_equity(state, p))
+    assert state.to_move == p
+    return is_bluff_at(state, kind)
 
 
 Budget = tuple[float | None, int | None]  # (time_limit, iterations) of one side
@@ -238,7 +240,7 @@ def play_one(game: str, a: str, b: str, index: int, seed: int, rules: Any,
             kind = act.kind
             if kind in ("raise", "rest"):
                 side.raises += 1
-                if bluffs(s, p):
+                if bluffs(s, p, kind):
                     side.bluffs += 1
             elif kind == "accept" and s.pending in ("raise", "rest"):
                 side.calls += 1

@@ -6,18 +6,23 @@ Pure game logic on engine states (no Textual, no translation): every reason is a
 
 Le Truc: what counts as a bluff
 -------------------------------
-A raise or a rest (T7, T8) is a **bluff** when the raiser's estimated probability of winning
-the round at that moment is below :data:`BLUFF_THRESHOLD` (0.35); otherwise it is a **value**
-bet.  This is the one definition (:func:`truf_tui.ai.truc_knowledge.is_bluff`); the arena
-counts bluffs with it too.  The probability is computed from what the raiser could see
-then: his own hand, the cards played so far, the card led to the trick in play and the
-trick results.  The opponent's hand is taken to be any hand from the cards the raiser has
-not seen, all equally likely (the betting so far is *not* read as a signal), and every
-possible hand is counted exactly (hands are grouped by ranks, since suits never matter,
-T1).  For each hand the rest of the round is played out with the simple policy of
-:func:`truf_tui.ai.truc_knowledge.playout` for both players (lead the highest card, answer
-with the cheapest card that wins); a round won by nobody (all tricks spoiled) counts one
-half.  This is :func:`truf_tui.ai.truc_knowledge.round_equity`.
+The definitions come from the solved strategy (:mod:`truf_tui.ai.solved_view`, the one
+definition the arena counts with too):
+
+- a raise or a rest (T7, T8) is a **value** bet when the hand, called, wins the round at
+  least half the time against the hands with which the solved opponent accepts it; else
+  it is a **bluff**: it wins only when the opponent gives in;
+- accepting is a **wrong call** when the solved player, with the same hand in the same
+  spot, refuses more often than it accepts; refusing (or folding) a raise is a **wrong
+  refusal** when it accepts more often than it refuses.
+
+Where the solved strategy cannot say (no file installed), a raise is a bluff when the
+raiser's chance of winning the round is below :data:`BLUFF_THRESHOLD` (0.35): the chance
+from what the raiser could see then, every opponent hand from the unseen cards equally
+likely, each counted exactly and played out with the simple policy of
+:func:`truf_tui.ai.truc_knowledge.playout` (:func:`truf_tui.ai.truc_knowledge.round_equity`).
+That chance also sorts hands into the strength bands of the statistics
+(:data:`BANDS`).
 
 A bluff **worked** when the opponent refused it or folded in answer; it was **called** when
 the opponent accepted.  A refusal (or a fold) **gave up a round the refuser would have won**
@@ -34,6 +39,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from truf_tui.ai.solved import BlueprintError, policy
+from truf_tui.ai.solved_view import AnswerView, RaiseView, answer_view, raise_view
 from truf_tui.ai.truc_knowledge import (
     BLUFF_THRESHOLD,
     equity,
@@ -263,10 +270,23 @@ class Bet:
     equity: float  # the raiser's estimated chance of winning the round then (round_equity)
     answer: str | None  # "accept", "refuse" or "fold" (None: never answered)
     would_win: float | None = None  # refused or folded: what the raiser would have made of it
+    solved: RaiseView | None = None  # the solved player's view of it, with the raiser's hand
+    answer_view: AnswerView | None = None  # ... of the answer, with the answerer's hand
 
     @property
     def bluff(self) -> bool:
+        """A bluff, by the solved strategy's definition (else the plain chance's)."""
+        if self.solved is not None:
+            return self.solved.bluff
         return is_bluff(self.equity)
+
+    @property
+    def wrong_answer(self) -> bool | None:
+        """A wrong call or a wrong refusal, by the solved strategy (None: it cannot say,
+        or no answer)."""
+        if self.answer_view is None or self.answer is None:
+            return None
+        return self.answer_view.wrong(self.answer == "accept")
 
     @property
     def worked(self) -> bool:
@@ -302,6 +322,27 @@ class GiveUp:
         return self.would_win == 1.0
 
 
+BANDS = (0.2, 0.4, 0.6, 0.8)  # the strength bands' upper bounds: chance of the round
+
+
+def band(chance: float) -> int:
+    """The hand-strength band (0 weakest .. 4 strongest) of a chance of winning the round."""
+    return sum(chance >= b for b in BANDS)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A choice a player had to make about the stake: raise (or rest) or not, when it may;
+    accept or not, facing a raise or rest.  With what the solved player does there with
+    the same hand (its probability), for the statistics' bars."""
+
+    by: int
+    kind: str  # "raise": it may raise or rest; "answer": it faces a raise or rest
+    band: int  # the hand's strength band (:func:`band`)
+    did: bool  # it raised or rested / it accepted
+    solved: float  # the solved player's probability of doing so with the hand
+
+
 @dataclass(frozen=True)
 class RoundReview:
     """One finished round of Le Truc, annotated (see the module's docstring)."""
@@ -314,6 +355,7 @@ class RoundReview:
     bets: tuple[Bet, ...]
     give_ups: tuple[GiveUp, ...]
     end: truc.RoundEnd
+    decisions: tuple[Decision, ...] = ()  # the raise and answer decisions, by band
 
     def bets_by(self, p: int) -> list[Bet]:
         return [b for b in self.bets if b.by == p]
@@ -326,6 +368,7 @@ def review_round(start: truc.State, actions: Sequence[truc.Action | str]) -> Rou
     bets: list[Bet] = []
     open_bet: dict[str, Any] | None = None
     give_ups: list[GiveUp] = []
+    decisions: list[Decision] = []
     done: list[tuple[int, truc.Action]] = []
     hands = start.hands
     end: truc.RoundEnd | None = None
@@ -337,21 +380,26 @@ def review_round(start: truc.State, actions: Sequence[truc.Action | str]) -> Rou
         if p is None:
             raise ValueError("the match is over: no action can be played")
         kind = a.kind
+        view = _decision(s, p, a)
+        if view is not None:
+            decisions.append(view)
         if kind in ("raise", "rest"):
             open_bet = {"by": p, "kind": kind, "trick": len(s.tricks) + 1, "stake": s.stake,
-                        "equity": round_equity(s, p)}
+                        "equity": round_equity(s, p), "solved": raise_view(s, kind)}
         elif kind in ("refuse", "fold") and (s.pending in ("raise", "rest") or kind == "fold"):
             ww = would_win(s, p)
             answering = s.pending if s.pending in ("raise", "rest") else None
+            seen = answer_view(s) if answering is not None else None
             t = s.apply(a)
             lr = t.last_round
             assert lr is not None
             give_ups.append(GiveUp(p, kind, answering, lr.points, lr.game, ww))
             if open_bet is not None and answering is not None:
-                bets.append(Bet(**open_bet, answer=kind, would_win=1.0 - ww))
+                bets.append(Bet(**open_bet, answer=kind, would_win=1.0 - ww,
+                                answer_view=seen))
                 open_bet = None
         elif kind == "accept" and s.pending in ("raise", "rest") and open_bet is not None:
-            bets.append(Bet(**open_bet, answer="accept"))
+            bets.append(Bet(**open_bet, answer="accept", answer_view=answer_view(s)))
             open_bet = None
         if kind == "accept" and s.pending == "redeal":
             t = s.apply(a)
@@ -366,7 +414,29 @@ def review_round(start: truc.State, actions: Sequence[truc.Action | str]) -> Rou
     if open_bet is not None:
         bets.append(Bet(**open_bet, answer=None))
     return RoundReview(start.round_no, start.dealer, hands, start.hands, tuple(done),
-                       tuple(bets), tuple(give_ups), end)
+                       tuple(bets), tuple(give_ups), end, tuple(decisions))
+
+
+def _decision(s: truc.State, p: int, a: truc.Action) -> Decision | None:
+    """``p``'s choice about the stake in ``s``, if it had one, with the solved player's
+    probability of the same choice with the same hand (None: no such choice, or the
+    solved strategy cannot say)."""
+    legal = s.legal_actions()
+    wanted: tuple[str, ...]
+    if s.pending in ("raise", "rest"):
+        kind, did, wanted = "answer", a.kind == "accept", ("accept",)
+    elif s.pending is None and truc.RAISE in legal:
+        kind, did, wanted = "raise", a.kind in ("raise", "rest"), ("raise", "rest")
+    else:
+        return None
+    try:
+        probs, how = policy(s.observation(p))
+    except BlueprintError:
+        return None
+    if how == "outside":
+        return None
+    solved = sum(q for x, q in probs.items() if x.kind in wanted)
+    return Decision(p, kind, band(round_equity(s, p)), did, solved)
 
 
 def round_starts(state: truc.State) -> Iterator[tuple[truc.State, list[truc.Action]]]:
@@ -419,6 +489,19 @@ class BluffStats:
     my_gave_in: int = 0  # ... by refusing or folding
     their_answered: int = 0  # your raises and rests they answered
     their_gave_in: int = 0  # ... by refusing or folding
+    # Your answers judged by the solved strategy (those it could judge).
+    my_judged_calls: int = 0
+    my_wrong_calls: int = 0  # accepted where the solved player mostly refuses
+    my_judged_refusals: int = 0
+    my_solved_wrong_refusals: int = 0  # refused where it mostly accepts
+    # By hand-strength band (coach.BANDS), yours: how often you could raise, did, and the
+    # solved player's expected raises with the same hands; likewise facing a raise.
+    raise_chances: list[int] = field(default_factory=lambda: [0] * (len(BANDS) + 1))
+    raised: list[int] = field(default_factory=lambda: [0] * (len(BANDS) + 1))
+    solved_raised: list[float] = field(default_factory=lambda: [0.0] * (len(BANDS) + 1))
+    answers: list[int] = field(default_factory=lambda: [0] * (len(BANDS) + 1))
+    accepted: list[int] = field(default_factory=lambda: [0] * (len(BANDS) + 1))
+    solved_accepted: list[float] = field(default_factory=lambda: [0.0] * (len(BANDS) + 1))
 
     @property
     def my_raise_rate(self) -> float | None:
@@ -463,10 +546,28 @@ class BluffStats:
                     self.their_bluffs += 1
                     self.their_bluffs_called += b.called
                     self.their_bluffs_passed += b.worked
+            if b.by != me and b.answer is not None and b.wrong_answer is not None:
+                if b.answer == "accept":
+                    self.my_judged_calls += 1
+                    self.my_wrong_calls += b.wrong_answer
+                else:
+                    self.my_judged_refusals += 1
+                    self.my_solved_wrong_refusals += b.wrong_answer
         for g in review.give_ups:
             if g.by == me:
                 self.my_refusals += 1
                 self.my_wrong_refusals += g.wrong
+        for d in review.decisions:
+            if d.by != me:
+                continue
+            if d.kind == "raise":
+                self.raise_chances[d.band] += 1
+                self.raised[d.band] += d.did
+                self.solved_raised[d.band] += d.solved
+            else:
+                self.answers[d.band] += 1
+                self.accepted[d.band] += d.did
+                self.solved_accepted[d.band] += d.solved
 
     @classmethod
     def of(cls, items: Sequence[RoundReview], me: int = 0) -> BluffStats:
@@ -480,12 +581,16 @@ class BluffStats:
         human sat in another seat add up correctly)."""
         out = BluffStats(me=self.me)
         for f in fields(self):
-            if f.name != "me":
-                setattr(out, f.name, getattr(self, f.name) + getattr(other, f.name))
+            if f.name == "me":
+                continue
+            a, b = getattr(self, f.name), getattr(other, f.name)
+            setattr(out, f.name, [x + y for x, y in zip(a, b, strict=True)]
+                    if isinstance(a, list) else a + b)
         return out
 
 
-__all__ = ["BLUFF_THRESHOLD", "Bet", "BluffStats", "GiveUp", "Reason", "RoundReview",
-           "beat_chance", "last_review", "leaves_one", "review_round", "reviews", "risky",
+__all__ = ["BANDS", "BLUFF_THRESHOLD", "Bet", "BluffStats", "Decision", "GiveUp", "Reason",
+           "RoundReview", "band", "beat_chance", "last_review", "leaves_one", "review_round",
+           "reviews", "risky",
            "read_equity", "round_equity", "round_starts", "truc_reason", "trufludo_reason",
            "would_win"]
