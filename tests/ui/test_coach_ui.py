@@ -293,7 +293,12 @@ async def test_a_practice_truc_round_to_its_annotated_summary() -> None:
         assert "The computer's raise to 2 (trick 1) was [b $text-warning]a bluff[/]" in text
         assert "It worked: you gave in — with its cards it would have lost the round." in text
         assert "Your refusal gave up a round you would have won" in text
-        assert "under 35% chance" in text
+        # the solved strategy's definitions: the bluff against its accepting hands, and
+        # your refusal against what it does with your hand (7H 7S against a raise: accept)
+        assert "against the hands the solved player accepts with" in text
+        assert "Your refusal: with your hand the solved player accepts here" in text
+        assert "A wrong refusal." in text
+        assert "wins under half the time against the hands the solved player" in text
         # b: the session's bluff statistics.
         await pilot.press("b")
         await settle(pilot)

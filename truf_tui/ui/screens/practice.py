@@ -108,8 +108,13 @@ def review_lines(review: coach.RoundReview, style: str = "symbols") -> list[str]
     for b in review.bets:
         who = _who(b.by)
         head = tr(f"review.bet.{who}.{b.kind}", n=b.asked, trick=b.trick)
-        pct = int(round(100 * b.equity))
-        text = f"{head} " + tr("review.bluff" if b.bluff else "review.value", p=pct) + "."
+        if b.solved is not None:  # the solved strategy's definition (coach's docstring)
+            text = f"{head} " + tr(
+                "review.solved.bluff" if b.bluff else "review.solved.value",
+                w=_pct(b.solved.called_wins), p=_pct(b.solved.p_raise)) + "."
+        else:
+            text = f"{head} " + tr("review.bluff" if b.bluff else "review.value",
+                                   p=_pct(b.equity)) + "."
         if b.worked:
             text += " " + tr(f"review.worked.{who}" if b.bluff else f"review.gave.in.{who}")
             if b.would_win == 0.0:
@@ -123,6 +128,15 @@ def review_lines(review: coach.RoundReview, style: str = "symbols") -> list[str]
         else:
             text += " " + tr("review.unanswered")
         notes.append(text)
+        seen = b.answer_view
+        if b.by != HUMAN and seen is not None and b.answer is not None:
+            answer = tr(f"review.what.{b.answer}")
+            line = tr("review.solved.answer", what=answer, p=_pct(seen.p_accept),
+                      s=_pct(seen.range_share), b=_pct(seen.below))
+            if b.wrong_answer:
+                line += " " + tr("review.solved.wrong.call" if b.called
+                                 else "review.solved.wrong.refusal")
+            notes.append(line)
     for g in review.give_ups:
         if g.by != HUMAN:
             continue
@@ -136,9 +150,15 @@ def review_lines(review: coach.RoundReview, style: str = "symbols") -> list[str]
     if not notes:
         notes.append(tr("review.none"))
     lines += ["• " + n for n in notes]
-    if review.bets:
-        lines.append(tr("review.measure", p=int(round(100 * coach.BLUFF_THRESHOLD))))
+    if any(b.solved is not None for b in review.bets):
+        lines.append(tr("review.solved.measure"))
+    elif review.bets:
+        lines.append(tr("review.measure", p=_pct(coach.BLUFF_THRESHOLD)))
     return lines
+
+
+def _pct(p: float) -> int:
+    return int(round(100 * p))
 
 
 def session_reviews(app: App[Any]) -> dict[tuple[Any, ...], coach.RoundReview]:

@@ -313,6 +313,44 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "[dim]Blufo: altigo aŭ resto kun malpli ol {p}% da ŝanco gajni la rondon, "
               "taksita laŭ tio, kion la altiganto povis vidi.[/]",
     },
+    "review.solved.bluff": {
+        "en": "was [b $text-warning]a bluff[/]: called, that hand wins {w}% against the hands "
+              "the solved player accepts with (it makes this bet here with that hand {p}% of "
+              "the time)",
+        "eo": "estis [b $text-warning]blufo[/]: akceptita, tiu mano gajnas {w}% kontraŭ la "
+              "manoj, kun kiuj la solvita ludanto akceptas (ĝi faras ĉi tiun veton ĉi tie kun "
+              "tiu mano {p}% de la fojoj)",
+    },
+    "review.solved.value": {
+        "en": "was [b]a value bet[/]: called, that hand wins {w}% against the hands the solved "
+              "player accepts with (it makes this bet here with that hand {p}% of the time)",
+        "eo": "estis [b]valora veto[/]: akceptita, tiu mano gajnas {w}% kontraŭ la manoj, kun "
+              "kiuj la solvita ludanto akceptas (ĝi faras ĉi tiun veton ĉi tie kun tiu mano "
+              "{p}% de la fojoj)",
+    },
+    "review.solved.answer": {
+        "en": "Your {what}: with your hand the solved player accepts here {p}% of the time. "
+              "It accepts with {s}% of the hands it could hold; against these raises yours "
+              "does better than {b}% of them.",
+        "eo": "Via {what}: kun via mano la solvita ludanto akceptas ĉi tie {p}% de la fojoj. "
+              "Ĝi akceptas kun {s}% de la manoj, kiujn ĝi povus teni; kontraŭ ĉi tiuj "
+              "altigoj via faras pli bone ol {b}% el ili.",
+    },
+    "review.solved.wrong.call": {
+        "en": "[b $text-error]A wrong call.[/]", "eo": "[b $text-error]Malĝusta akcepto.[/]",
+    },
+    "review.solved.wrong.refusal": {
+        "en": "[b $text-error]A wrong refusal.[/]", "eo": "[b $text-error]Malĝusta rifuzo.[/]",
+    },
+    "review.what.accept": {"en": "call", "eo": "akcepto"},
+    "review.solved.measure": {
+        "en": "[dim]A bluff: a raise or rest that, called, wins under half the time against the "
+              "hands the solved player accepts with. A wrong call or refusal: with your hand "
+              "the solved player answers the other way most of the time.[/]",
+        "eo": "[dim]Blufo: altigo aŭ resto, kiu, akceptita, gajnas malpli ol duonon de la "
+              "fojoj kontraŭ la manoj, kun kiuj la solvita ludanto akceptas. Malĝusta akcepto "
+              "aŭ rifuzo: kun via mano la solvita ludanto plejofte respondas male.[/]",
+    },
     "review.stats.key": {
         "en": "b: your bluffing in this session", "eo": "b: via blufado en ĉi tiu seanco",
     },
