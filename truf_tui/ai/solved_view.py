@@ -25,6 +25,7 @@ tree): the caller falls back to its own measure.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -266,46 +267,49 @@ def _chance(state: truc.State, me: int, theirs: np.ndarray, their_shown: list[in
     hands weighted by ``theirs`` (of which ``their_shown`` are played); with
     ``mine_ranks`` (a full hand, ``mine_shown`` of it played), for that hand instead of
     ``me``'s own."""
-    total = float(theirs.sum())
-    if total <= 0:
+    if float(theirs.sum()) <= 0:
         return None
-    taken = {c for t in state.tricks for c in (t.lead, t.answer)}
-    if state.trick_card is not None:
-        taken.add(state.trick_card)
-    mine: list[Card] | None = list(state.hands[me])
-    if mine_ranks is not None:
-        rest = minus(mine_ranks, list(mine_shown or []))
-        mine = None if rest is None else _cards(rest, [c for c in TRUC_32 if c not in taken])
+    if mine_ranks is None:
+        mine: tuple[int, ...] | None = tuple(sorted(TRUC_STRENGTH[c] for c in state.hands[me]))
+    else:
+        mine = minus(mine_ranks, list(mine_shown or []))
     if mine is None:
         return None
-    pool = [c for c in TRUC_32 if c not in taken and c not in mine]
+    lead = None if state.trick_card is None else TRUC_STRENGTH[state.trick_card]
+    results = tuple(results_of(state))
     won = 0.0
     weight = 0.0
-    results = results_of(state)
     for h in np.nonzero(theirs)[0]:
         rest = minus(HANDS[h], their_shown)
         if rest is None:
             continue
-        cards = _cards(rest, pool)
-        if cards is None:
-            continue
-        hands = [mine[:], cards] if me == 0 else [cards, mine[:]]
-        w = playout(hands, state.leader, state.trick_card, results[:])
-        won += float(theirs[h]) * (1.0 if w == me else 0.5 if w is None else 0.0)
-        weight += float(theirs[h])
+        w = float(theirs[h])
+        won += w * _duel(mine, rest, me, state.leader, lead, results)
+        weight += w
     return won / weight if weight > 0 else None
 
 
-def _cards(ranks: tuple[int, ...], pool: list[Card]) -> list[Card] | None:
-    """Cards of these ranks from ``pool`` (suits never matter, T1); None if short."""
+@lru_cache(maxsize=1 << 18)
+def _duel(mine: tuple[int, ...], theirs: tuple[int, ...], me: int, leader: int,
+          lead: int | None, results: tuple[int | None, ...]) -> float:
+    """``me``'s result (1 won, 1/2 nobody, 0 lost) of the rest of a round, both hands known
+    (ranks: suits never matter, T1), played out with the greedy card policy."""
+    hands = [_cards(mine), _cards(theirs)] if me == 0 else [_cards(theirs), _cards(mine)]
+    card = None if lead is None else _RANK_CARDS[lead][3]
+    w = playout(hands, leader, card, list(results))
+    return 1.0 if w == me else 0.5 if w is None else 0.0
+
+
+# one card of each rank and suit, by rank: a hand of ranks as cards (suits never matter)
+_RANK_CARDS: dict[int, list[Card]] = {}
+for _c in TRUC_32:
+    _RANK_CARDS.setdefault(TRUC_STRENGTH[_c], []).append(_c)
+
+
+def _cards(ranks: tuple[int, ...]) -> list[Card]:
     out: list[Card] = []
-    left = list(pool)
     for r in ranks:
-        c = next((c for c in left if TRUC_STRENGTH[c] == r), None)
-        if c is None:
-            return None
-        left.remove(c)
-        out.append(c)
+        out.append(_RANK_CARDS[r][sum(1 for x in out if TRUC_STRENGTH[x] == r)])
     return out
 
 

@@ -128,7 +128,38 @@ def bluff_rows(n: BluffNumbers) -> list[tuple[str, Text, Text]]:
         row("bluffs.their.passed", lambda s: (s.their_bluffs_passed, s.their_bluffs)),
         row("bluffs.refusals", lambda s: (s.my_refusals, 0)),
         row("bluffs.wrong", lambda s: (s.my_wrong_refusals, s.my_refusals)),
+        row("bluffs.wrong.refusals",
+            lambda s: (s.my_solved_wrong_refusals, s.my_judged_refusals)),
+        row("bluffs.calls", lambda s: (s.my_judged_calls - s.my_wrong_calls,
+                                       s.my_judged_calls)),
+        row("bluffs.wrong.calls", lambda s: (s.my_wrong_calls, s.my_judged_calls)),
     ]
+
+
+def band_rows(st: coach.BluffStats) -> list[tuple[Text, ...]]:
+    """The bars by hand-strength band: for each band, your row (how often you raised when
+    you could, and accepted when raised, with how many times) and the solved player's (how
+    often it does with the same hands in the same spots)."""
+    edges = (0.0, *coach.BANDS, 1.0)
+    out: list[tuple[Text, ...]] = []
+
+    def cell(part: float, whole: int, style: str, count: bool) -> Text:
+        if not whole:
+            return Text(NONE)
+        share = part / whole
+        text = Text(bar(round(100 * share), 100), style=style)
+        text.append(f" {number(100 * share, 0):>3} %" + (f" ({whole})" if count else ""))
+        return text
+
+    for b in range(len(edges) - 1):
+        band = tr("sb.bands.band", lo=round(100 * edges[b]), hi=round(100 * edges[b + 1]))
+        out.append((Text(band), Text(tr("sb.bands.you")),
+                    cell(st.raised[b], st.raise_chances[b], "bold", True),
+                    cell(st.accepted[b], st.answers[b], "bold", True)))
+        out.append((Text(""), Text(tr("sb.bands.solved"), style="dim"),
+                    cell(st.solved_raised[b], st.raise_chances[b], "dim", False),
+                    cell(st.solved_accepted[b], st.answers[b], "dim", False)))
+    return out
 
 
 def rate_rows(n: BluffNumbers) -> list[tuple[str, Text, Text, Text]]:
@@ -221,6 +252,11 @@ class StatsScreen(Screen[None]):
             yield rates
             yield Static(id="stats-rates-note", classes="stats-mean")
             yield Static(id="stats-bluffs-note", classes="stats-mean")
+            yield Static(id="stats-bands-head", classes="stats-head")
+            bands: DataTable[Any] = DataTable(id="stats-bands", cursor_type="none",
+                                              classes="stats-table")
+            yield bands
+            yield Static(id="stats-bands-note", classes="stats-mean")
             yield Static(id="stats-games-head", classes="stats-head")
             games: DataTable[str] = DataTable(id="stats-games", cursor_type="row",
                                               zebra_stripes=True, classes="stats-table")
@@ -342,6 +378,19 @@ class StatsScreen(Screen[None]):
         self.query_one("#stats-rates-note", Static).update(tr("sb.rates.note") + "\n" + expert)
         self.query_one("#stats-bluffs-note", Static).update(
             tr("sb.note", p=round(100 * coach.BLUFF_THRESHOLD)))
+        self.query_one("#stats-bands-head", Static).update(tr("sb.bands.head"))
+        bands: DataTable[Any] = self.query_one("#stats-bands", DataTable)
+        bands.clear(columns=True)
+        for key, label in (("band", "sb.bands.col"), ("who", "sb.bands.who"),
+                           ("raise", "sb.bands.raise"), ("answer", "sb.bands.answer")):
+            bands.add_column(tr(label), key=key)
+        for brow in band_rows(n.all_time):
+            bands.add_row(*brow)
+        self.query_one("#stats-bands-note", Static).update(tr("sb.bands.note"))
+        shown = not self.counting and (sum(n.all_time.raise_chances) > 0
+                                       or sum(n.all_time.answers) > 0)
+        for wid in ("#stats-bands-head", "#stats-bands", "#stats-bands-note"):
+            self.query_one(wid).display = shown
 
     def refresh_games(self) -> None:
         from truf_tui.ui.screens.replay import result_text, when

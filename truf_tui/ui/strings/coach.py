@@ -373,4 +373,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "… with the better cards", "eo": "… kun la pli bonaj kartoj",
     },
     "bluffs.close": {"en": "Close (Esc)", "eo": "Fermi (Esc)"},
+    "bluffs.calls": {
+        "en": "your calls the solved player makes too", "eo": "viaj akceptoj, kiujn ankaŭ la "
+                                                           "solvita ludanto farus",
+    },
+    "bluffs.wrong.calls": {
+        "en": "… wrong calls (it would refuse)", "eo": "… malĝustaj akceptoj (ĝi rifuzus)",
+    },
+    "bluffs.wrong.refusals": {
+        "en": "… refusals where it would accept", "eo": "… rifuzoj, kie ĝi akceptus",
+    },
 }

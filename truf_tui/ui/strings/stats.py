@@ -15,6 +15,33 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Tab: the finished games (Enter replays one)",
         "eo": "Tab: la finitaj ludoj (Enter reludas unu)",
     },
+    "sb.bands.head": {
+        "en": "Le Truc: your betting by hand strength, against the solved player's",
+        "eo": "Le Truc: via vetado laŭ la forto de la mano, kompare kun tiu de la solvita "
+              "ludanto",
+    },
+    "sb.bands.raise": {
+        "en": "Raising when you may", "eo": "Altigi, kiam vi rajtas",
+    },
+    "sb.bands.answer": {
+        "en": "Accepting when raised", "eo": "Akcepti altigon",
+    },
+    "sb.bands.you": {"en": "you", "eo": "vi"},
+    "sb.bands.col": {"en": "Your chance", "eo": "Via ŝanco"},
+    "sb.bands.who": {"en": "Who", "eo": "Kiu"},
+    "sb.bands.solved": {"en": "solved", "eo": "solvita"},
+    "sb.bands.band": {"en": "{lo}–{hi} %", "eo": "{lo}–{hi} %"},
+    "sb.bands.note": {
+        "en": "Your chance: your hand's chance of winning the round when you decided "
+              "(against any hand). Raising counts rests too, accepting answers to rests too. "
+              "Your bars: how often you did it (how many times in brackets); the solved "
+              "player's: how often it does it with the same hands in the same spots. All time.",
+        "eo": "Via ŝanco: la ŝanco de via mano gajni la rondon, kiam vi decidis (kontraŭ ajna "
+              "mano). Altigi inkluzivas restojn, akcepti ankaŭ respondojn al restoj. Viaj "
+              "strioj: kiom ofte vi faris tion (kiom da fojoj inter krampoj); tiuj de la "
+              "solvita ludanto: kiom ofte ĝi faras tion kun la samaj manoj en la samaj "
+              "situacioj. Ĉiam.",
+    },
     "sb.head": {"en": "Le Truc: bluffs", "eo": "Le Truc: blufoj"},
     "sb.col.what": {"en": "In your matches", "eo": "En viaj matĉoj"},
     "sb.col.rate": {"en": "Rate", "eo": "Ofteco"},
@@ -36,12 +63,18 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "Kalkulante la blufojn de 1 registrita matĉo…",
     },
     "sb.note": {
-        "en": "A bluff: a raise or rest made with less than {p}% chance of winning the round "
-              "(see Bluffing in the help, F1). It worked when the other side refused or "
-              "folded.\nThis session: the matches finished since truf-tui started.",
-        "eo": "Blufo: altigo aŭ resto farita kun malpli ol {p}% da ŝanco gajni la rondon "
-              "(vidu Blufado en la helpo, F1). Ĝi sukcesis, kiam la alia flanko rifuzis aŭ "
-              "rezignis.\nĈi tiu seanco: la matĉoj finitaj post la starto de truf-tui.",
+        "en": "A bluff: a raise or rest that, called, wins the round under half the time "
+              "against the hands the solved player accepts with (without the solved strategy: "
+              "under {p}% chance of winning the round; see Bluffing in the help, F1). It "
+              "worked when the other side refused or folded. A wrong call or refusal: with "
+              "that hand the solved player answers the other way most of the time.\nThis "
+              "session: the matches finished since truf-tui started.",
+        "eo": "Blufo: altigo aŭ resto, kiu, akceptita, gajnas la rondon malpli ol duonon de "
+              "la fojoj kontraŭ la manoj, kun kiuj la solvita ludanto akceptas (sen la "
+              "solvita strategio: malpli ol {p}% da ŝanco gajni la rondon; vidu Blufado en la "
+              "helpo, F1). Ĝi sukcesis, kiam la alia flanko rifuzis aŭ rezignis. Malĝusta "
+              "akcepto aŭ rifuzo: kun tiu mano la solvita ludanto plejofte respondas male."
+              "\nĈi tiu seanco: la matĉoj finitaj post la starto de truf-tui.",
     },
     "sb.rates.head": {
         "en": "Le Truc: raise and fold rates, you and the expert",
