@@ -14,6 +14,8 @@ the solved strategy (:mod:`truf_tui.ai.solved`), not from a fixed threshold:
   it has shown this round, weighted by card removal against the opponent's hand (T1, T2),
   times the solved player's probability of its own earlier moves this round (a player
   who is not the solved one is never ruled out: :data:`~truf_tui.ai.solved_ranges.EDGE`).
+  The player's own range ("the hands it could hold") is the public one, without the
+  opponent's hand, so nothing here tells a player what it cannot see: a hint may show it.
 - **Chance of winning the round**: both hands known, the rest of the round played with
   the greedy card policy (:mod:`truf_tui.ai.truc_knowledge`); a round won by nobody counts
   one half.
@@ -78,7 +80,7 @@ def raise_view(state: truc.State, kind: str = "raise") -> RaiseView | None:
     if probs is None:
         return None
     p_raise = sum(p for a, p in probs.items() if a.kind in ("raise", "rest"))
-    mine = spot.rows(spot.seat(me))
+    mine = spot.rows(spot.seat(me), public=True)
     if mine is None:
         return None
     moves, rows, weights = mine
@@ -109,7 +111,7 @@ def answer_view(state: truc.State) -> AnswerView | None:
     if probs is None:
         return None
     p_accept = probs.get(truc.ACCEPT, 0.0)
-    mine = spot.rows(spot.seat(me))
+    mine = spot.rows(spot.seat(me), public=True)
     before = spot.before()
     if mine is None or before is None:
         return None
@@ -208,9 +210,11 @@ class _Spot:
         """The ranks ``p`` has played at this spot (in this stage of the round)."""
         return list(self.public[9] if self.seat(p) == 0 else self.public[10])
 
-    def rows(self, seat: int) -> tuple[list[tuple[int, int]], np.ndarray, np.ndarray] | None:
+    def rows(self, seat: int, public: bool = False
+             ) -> tuple[list[tuple[int, int]], np.ndarray, np.ndarray] | None:
         """For the player in ``seat``, who must be to move here: the file's moves, the
-        solved distribution over them per full hand, and the player's range."""
+        solved distribution over them per full hand, and the player's range as the other
+        player knows it (``public``: as anyone watching does, without the other's hand)."""
         st = self.state
         if self.public[0] != seat:
             return None
@@ -218,7 +222,8 @@ class _Spot:
         if tab is None:
             return None
         p = 1 - st.dealer if seat == 0 else st.dealer
-        other = _full_hand(st, 1 - p)
+        other = (tuple(sorted(self.shown(1 - p))) if public
+                 else _full_hand(st, 1 - p))
         shown = self.shown(p)
         weights = np.array([pair_weight(other, h) if minus(h, shown) is not None else 0.0
                             for h in HANDS])

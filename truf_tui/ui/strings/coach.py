@@ -17,6 +17,24 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Every move, best first, with the chance to win the game:",
         "eo": "Ĉiu movo, la plej bona unue, kun la ŝanco gajni la ludon:",
     },
+    "hint.view.bluff": {
+        "en": "A raise with this hand is a bluff: called, it wins {w}% against the hands the "
+              "solved player accepts with.",
+        "eo": "Altigo kun ĉi tiu mano estas blufo: akceptita, ĝi gajnas {w}% kontraŭ la "
+              "manoj, kun kiuj la solvita ludanto akceptas.",
+    },
+    "hint.view.value": {
+        "en": "A raise with this hand is a value bet: called, it wins {w}% against the hands "
+              "the solved player accepts with.",
+        "eo": "Altigo kun ĉi tiu mano estas valora veto: akceptita, ĝi gajnas {w}% kontraŭ "
+              "la manoj, kun kiuj la solvita ludanto akceptas.",
+    },
+    "hint.view.answer": {
+        "en": "The solved player accepts here with {s}% of the hands it could hold; against "
+              "these raises yours does better than {b}% of them.",
+        "eo": "La solvita ludanto akceptas ĉi tie kun {s}% de la manoj, kiujn ĝi povus teni; "
+              "kontraŭ ĉi tiuj altigoj via faras pli bone ol {b}% el ili.",
+    },
     "hint.solved": {
         "en": "the solved player: {p}% of the time with your hand",
         "eo": "la solvita ludanto: {p}% de la fojoj kun via mano",

@@ -39,6 +39,7 @@ class Hint:
     game: str
     state: Any
     lines: tuple[HintLine, ...] | None  # None: the expert failed
+    view: Any = None  # Truc: the solved player's view of a raise or an answer here
 
 
 def analyse(game: str, state: Any, bot_options: dict[str, Any], seed: int,
@@ -71,10 +72,38 @@ def analyse(game: str, state: Any, bot_options: dict[str, Any], seed: int,
             lines.append(HintLine(st.action, st.value,
                                   coach.truc_reason(state, st.action, me, eq, read),
                                   None if solved is None else solved.get(st.action, 0.0)))
+        return Hint(game, state, tuple(lines), _solved_view(state))
     else:
         for st in stats:
             lines.append(HintLine(st.action, st.value, coach.trufludo_reason(state, st.action)))
     return Hint(game, state, tuple(lines))
+
+
+def _solved_view(state: Any) -> Any:
+    """What the solved player says of a raise here, or of the answer to one (it reads
+    only what the player to move can see)."""
+    from truf_tui.ai.solved_view import answer_view, raise_view
+
+    if state.pending in ("raise", "rest"):
+        return answer_view(state)
+    if state.pending is None and truc.RAISE in state.legal_actions():
+        return raise_view(state)
+    return None
+
+
+def view_text(view: Any) -> str | None:
+    """The solved player's view in words (None: nothing to say)."""
+    from truf_tui.ai.solved_view import AnswerView, RaiseView
+
+    def pct(x: float) -> int:
+        return int(round(100 * x))
+
+    if isinstance(view, RaiseView):
+        return tr("hint.view.bluff" if view.bluff else "hint.view.value",
+                  w=pct(view.called_wins))
+    if isinstance(view, AnswerView):
+        return tr("hint.view.answer", s=pct(view.range_share), b=pct(view.below))
+    return None
 
 
 def _solved_policy(state: Any, me: int) -> dict[Any, float] | None:
@@ -121,6 +150,9 @@ def hint_markup(hint: Hint, style: str = "symbols") -> str:
     if hint.lines is None:
         return f"[$text-warning]{tr('hint.failed')}[/]"
     out = [tr(f"hint.head.{hint.game}"), ""]
+    note = view_text(hint.view)
+    if note is not None:  # the spot first; the head introduces the list of moves
+        out[0:0] = [f"[i]{note}[/]", ""]
     for i, line in enumerate(hint.lines):
         pct = f"{int(round(100 * line.value)):3d}%"
         what = action_text(hint.game, hint.state, line.action, style)
@@ -132,4 +164,4 @@ def hint_markup(hint: Hint, style: str = "symbols") -> str:
     return "\n".join(out)
 
 
-__all__ = ["Hint", "HintLine", "action_text", "analyse", "hint_markup", "reason_text"]
+__all__ = ["Hint", "HintLine", "action_text", "analyse", "hint_markup", "reason_text", "view_text"]
