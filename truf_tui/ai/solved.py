@@ -356,7 +356,7 @@ def policy(observation: Observation, tab: SolvedTable | None = None
     if "accept" in hist and hist[:1] == ["redeal"] and hist[1:2] == ["accept"]:
         hist = hist[2:]
         redeal = False
-    words = [_word(w) for w in hist]
+    words = [word(w) for w in hist]
     hand = sorted(TRUC_STRENGTH[Card.parse(c, "truc")] for c in o["hand"])
     try:
         s, at = tab.locate(redeal, words)
@@ -401,7 +401,8 @@ def node_policy(block: npt.NDArray[np.float64], moves: list[tuple[int, int]],
 _RNG = random.Random(0)  # the determinizer needs one; legal actions do not depend on it
 
 
-def _word(text: str) -> tuple[int, int]:
+def word(text: str) -> tuple[int, int]:
+    """An action's text (T11) as a move of the solver's tree: (kind, rank)."""
     w = text.split()
     if w[0] == "play":
         return PLAY, TRUC_STRENGTH[Card.parse(w[1], "truc")]

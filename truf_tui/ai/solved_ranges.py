@@ -15,27 +15,17 @@ from functools import lru_cache
 
 import numpy as np
 
-from truf_tui.ai.solved import BlueprintError, SolvedTable, nearest, tables
-from truf_tui.cards import TRUC_STRENGTH, Card
+from truf_tui.ai.solved import BlueprintError, SolvedTable, nearest, tables, word
 from truf_tui.solve.hands import HANDS, REST_INDEX
 from truf_tui.solve.tree import (
-    ACCEPT,
     NONE,
-    PLAY,
-    RAISE,
-    REDEAL,
-    REFUSE,
     Outcome,
     State,
     root_state,
     successors,
 )
-from truf_tui.solve.tree import REST as REST_KIND
 
 EDGE = 0.01  # probabilities are kept off 0 and 1: a file's rounding is not a certainty
-_KIND_OF = {"play": PLAY, "raise": RAISE, "rest": REST_KIND, "redeal": REDEAL,
-            "accept": ACCEPT, "refuse": REFUSE}
-
 FOLD = -2  # a fold (T9), which the solver's tree leaves out
 
 
@@ -121,13 +111,6 @@ def columns(played: tuple[int, ...]) -> np.ndarray:
         if rest is not None:
             out[h] = REST_INDEX[len(played)][rest]
     return out
-
-
-def word(text: str) -> tuple[int, int]:
-    w = text.split()
-    if w[0] == "play":
-        return PLAY, TRUC_STRENGTH[Card.parse(w[1], "truc")]
-    return _KIND_OF[w[0]], NONE
 
 
 def solved_file(target: int, scores: tuple[int, int]) -> SolvedTable | None:

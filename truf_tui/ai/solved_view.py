@@ -70,15 +70,12 @@ class AnswerView:
 
 def raise_view(state: truc.State, kind: str = "raise") -> RaiseView | None:
     """The solved player's view of a raise (or ``kind`` "rest") by the player to move."""
-    me = state.to_move
-    if me is None or state.pending is not None:
+    if state.pending is not None:
         return None
-    spot = _Spot.of(state)
-    if spot is None:
+    start = _start(state)
+    if start is None:
         return None
-    probs = _policy(state, me)
-    if probs is None:
-        return None
+    me, spot, probs = start
     p_raise = sum(p for a, p in probs.items() if a.kind in ("raise", "rest"))
     mine = spot.rows(spot.seat(me), public=True)
     if mine is None:
@@ -101,15 +98,12 @@ def raise_view(state: truc.State, kind: str = "raise") -> RaiseView | None:
 
 def answer_view(state: truc.State) -> AnswerView | None:
     """The solved player's view of the pending raise or rest, for the player to answer."""
-    me = state.to_move
-    if me is None or state.pending not in ("raise", "rest"):
+    if state.pending not in ("raise", "rest"):
         return None
-    spot = _Spot.of(state)
-    if spot is None:
+    start = _start(state)
+    if start is None:
         return None
-    probs = _policy(state, me)
-    if probs is None:
-        return None
+    me, spot, probs = start
     p_accept = probs.get(truc.ACCEPT, 0.0)
     mine = spot.rows(spot.seat(me), public=True)
     before = spot.before()
@@ -238,6 +232,18 @@ class _Spot:
         if got is None:
             return None
         return got[0], got[1], weights
+
+
+def _start(state: truc.State) -> tuple[int, _Spot, dict[truc.Action, float]] | None:
+    """The player to move, the spot read against the file, and its solved distribution."""
+    me = state.to_move
+    if me is None:
+        return None
+    spot = _Spot.of(state)
+    probs = _policy(state, me)
+    if spot is None or probs is None:
+        return None
+    return me, spot, probs
 
 
 def _full_hand(state: truc.State, p: int) -> tuple[int, ...]:
