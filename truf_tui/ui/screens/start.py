@@ -112,8 +112,7 @@ class StartScreen(Screen[None]):
             with Horizontal(id="match-row", classes="form-row"):
                 yield Static(id="label-match", classes="form-label")
                 yield ChoiceSet(BEST_OF, c.get("best_of", 1),
-                                lambda n: tr("start.match.1" if n == 1 else "start.match.n",
-                                             n=n),
+                                lambda n: plural("start.best_of", n),
                                 id="match", classes="inline")
             with Vertical(id="rules-trufludo", classes="rules"):
                 with Horizontal(classes="form-row"):

@@ -26,7 +26,7 @@ from textual.worker import get_current_worker
 from truf_tui.ui.choices import ChoiceSet
 from truf_tui.ui.config import BEST_OF, GAMES, TIERS
 from truf_tui.ui.crashes import log_folder, tell_bot_crash
-from truf_tui.ui.i18n import tr
+from truf_tui.ui.i18n import plural, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.matches import (
     FRIEND,
@@ -103,8 +103,7 @@ class TournamentSetup(Screen[None]):
                                     classes="tour-name")
             with Horizontal(classes="form-row"):
                 yield Static(id="label-tour-length", classes="form-label")
-                yield ChoiceSet(BEST_OF, 1, lambda n: tr("start.match.1" if n == 1
-                                                         else "start.match.n", n=n),
+                yield ChoiceSet(BEST_OF, 1, lambda n: plural("start.best_of", n),
                                 id="tour-length", classes="inline")
             yield Static(id="tour-rules-note", classes="form-note")
             with Horizontal(id="tour-setup-buttons", classes="button-row"):
@@ -292,8 +291,7 @@ class BracketScreen(Screen[None]):
         if self.truf_app.tournament is None:
             return
         run = self.run
-        length = (tr("tour.length.1") if run.bracket.best_of == 1
-                  else tr("tour.length.n", n=run.bracket.best_of))
+        length = plural("tour.best_of", run.bracket.best_of)
         self.query_one("#bracket-title", Static).update(
             tr("tour.bracket.title", game=tr(f"game.{run.game}"), length=length))
         current = run.pairing_index
