@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from rich.cells import cell_len
 from rich.markup import escape
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
@@ -166,13 +166,6 @@ class TournamentSetup(Screen[None]):
         event.stop()
         self.action_start()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "tour-start":
-            self.action_start()
-        elif event.button.id == "tour-back":
-            self.action_back()
-
     def action_enter(self) -> None:
         focused = self.focused
         if isinstance(focused, Button):
@@ -180,6 +173,7 @@ class TournamentSetup(Screen[None]):
         else:
             self.action_start()
 
+    @on(Button.Pressed, "#tour-start")
     def action_start(self) -> None:
         app = self.truf_app
         game = self.query_one("#tour-game", ChoiceSet).value
@@ -189,6 +183,7 @@ class TournamentSetup(Screen[None]):
                                 seed=app.start_choices.get("seed"))
         app.begin_tournament(run)
 
+    @on(Button.Pressed, "#tour-back")
     def action_back(self) -> None:
         self.truf_app.back_to_start()
 
@@ -354,18 +349,7 @@ class BracketScreen(Screen[None]):
         return f"[b]{head}[/]\n{how}"
 
     # -- actions ----------------------------------------------------------------------------
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        match event.button.id:
-            case "bracket-play":
-                self.action_play()
-            case "bracket-watch":
-                self.action_watch()
-            case "bracket-new":
-                self.action_new()
-            case "bracket-leave":
-                self.action_leave()
-
+    @on(Button.Pressed, "#bracket-play")
     def action_play(self) -> None:
         run = self.truf_app.tournament
         if run is None or self.simulating or run.bracket.current() is None:
@@ -481,6 +465,7 @@ class BracketScreen(Screen[None]):
         play = self.query_one("#bracket-play", Button)
         (play if play.display else self.query_one("#bracket-new", Button)).focus()
 
+    @on(Button.Pressed, "#bracket-watch")
     def action_watch(self) -> None:
         """The computers' game move by move at the chosen pace, in the replay viewer: the
         next one (played first in the background), else the last one played."""
@@ -508,6 +493,7 @@ class BracketScreen(Screen[None]):
         self.app.push_screen(ReplayScreen(watch_row(game["record"]), names=names, title=title,
                                           autoplay=True))
 
+    @on(Button.Pressed, "#bracket-new")
     def action_new(self) -> None:
         if self.simulating:
             return
@@ -522,6 +508,7 @@ class BracketScreen(Screen[None]):
         else:
             new()
 
+    @on(Button.Pressed, "#bracket-leave")
     def action_leave(self) -> None:
         """Back to the start screen; the tournament is kept ("Tournament…" comes back)."""
         app = self.truf_app
