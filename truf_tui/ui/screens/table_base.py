@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.worker import get_current_worker
@@ -84,6 +85,19 @@ TABLE_KEYS: tuple[TableKey, ...] = (
     TableKey("F1", "key.help", "app.help"),  # the app binds these on every screen
     TableKey("q", "key.quit", "app.quit"),
 )
+
+
+class ComputerChose(Message):
+    """The computer's worker has its move (posted from the worker's thread to the table)."""
+
+    bubble = False  # for the table that asked, no one else
+
+    def __init__(self, epoch: int, action: Any, crashed: bool, log: Path | None) -> None:
+        super().__init__()
+        self.epoch = epoch  # the table's epoch when the worker started: stale if it moved on
+        self.action = action  # the bot's answer (None if it crashed)
+        self.crashed = crashed
+        self.log = log  # where the crash was logged
 
 
 class TableScreen(Screen[None], Generic[S]):
@@ -512,9 +526,13 @@ class TableScreen(Screen[None], Generic[S]):
         if worker.is_cancelled:
             return
         try:
-            self.app.call_from_thread(self._bot_chose, epoch, action, crashed, log)
+            self.post_message(ComputerChose(epoch, action, crashed, log))
         except RuntimeError:
             pass  # the app is closing
+
+    @on(ComputerChose)
+    def computer_chose(self, message: ComputerChose) -> None:
+        self._bot_chose(message.epoch, message.action, message.crashed, message.log)
 
     def _bot_chose(self, epoch: int, action: Any, crashed: bool = False,
                    log: Path | None = None) -> None:
@@ -575,5 +593,5 @@ def status_markup(event: str, prompt: str, notice: str) -> str:
     return f"{event}\n{last}" if event else last
 
 
-__all__ = ["TABLE_KEYS", "Lazy", "TableKey", "TableScreen", "TableState", "player_name",
-           "status_markup", "to_move"]
+__all__ = ["TABLE_KEYS", "ComputerChose", "Lazy", "TableKey", "TableScreen", "TableState",
+           "player_name", "status_markup", "to_move"]

@@ -19,6 +19,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, ProgressBar, Static
 from textual.worker import get_current_worker
@@ -186,6 +187,34 @@ class TournamentSetup(Screen[None]):
     @on(Button.Pressed, "#tour-back")
     def action_back(self) -> None:
         self.truf_app.back_to_start()
+
+
+class ComputersPlaying(Message):
+    """How far the computers' game has got (posted from the worker's thread)."""
+
+    bubble = False
+
+    def __init__(self, game: int, moves: int, fraction: float) -> None:
+        super().__init__()
+        self.game = game  # the game's number in the pairing
+        self.moves = moves
+        self.fraction = fraction  # of the game played, 0-1
+
+
+class ComputersPlayed(Message):
+    """The computers' game is over (posted from the worker's thread)."""
+
+    bubble = False
+
+    def __init__(self, run_id: str, winner: int | None, game: dict[str, Any], moves: int,
+                 crashed: bool, log: Path | None) -> None:
+        super().__init__()
+        self.run_id = run_id  # the tournament it was played for (a new one ignores it)
+        self.winner = winner
+        self.game = game  # its entry in the run: pairing, game number, record
+        self.moves = moves
+        self.crashed = crashed  # a computer crashed during it (logged at ``log``)
+        self.log = log
 
 
 class BracketScreen(Screen[None]):
@@ -416,27 +445,31 @@ class BracketScreen(Screen[None]):
                 last_report = now
                 self._report(meta["game"], moves, progress_fraction(state))
         record = GameRecord.from_state(state, tier=tiers[1], human=0)
+        self._post(ComputersPlayed(run_id, state.winner(), {**meta, "record": record.to_dict()},
+                                   moves, crashed, log))
+
+    def _report(self, game: int, moves: int, fraction: float) -> None:
+        self._post(ComputersPlaying(game, moves, fraction))
+
+    def _post(self, message: Message) -> None:
+        """From the worker's thread to the screen."""
         try:
-            self.app.call_from_thread(self._computers_done, run_id, state.winner(),
-                                      {**meta, "record": record.to_dict()}, moves, crashed,
-                                      log)
+            self.post_message(message)
         except RuntimeError:
             pass  # the app is closing
 
-    def _report(self, game: int, moves: int, fraction: float) -> None:
-        try:
-            self.app.call_from_thread(self._show_progress, game, moves, fraction)
-        except RuntimeError:
-            pass
-
-    def _show_progress(self, game: int, moves: int, fraction: float) -> None:
+    @on(ComputersPlaying)
+    def _show_progress(self, message: ComputersPlaying) -> None:
         if not self.is_attached:
             return
-        self.query_one("#sim-bar", ProgressBar).update(progress=round(100 * fraction))
-        self.query_one("#sim-label", Static).update(tr("tour.sim.moves", game=game, n=moves))
+        self.query_one("#sim-bar", ProgressBar).update(progress=round(100 * message.fraction))
+        self.query_one("#sim-label", Static).update(tr("tour.sim.moves", game=message.game,
+                                                       n=message.moves))
 
-    def _computers_done(self, run_id: str, winner: int | None, game: dict[str, Any],
-                        moves: int, crashed: bool = False, log: Path | None = None) -> None:
+    @on(ComputersPlayed)
+    def _computers_done(self, message: ComputersPlayed) -> None:
+        run_id, winner, game, moves = message.run_id, message.winner, message.game, message.moves
+        crashed, log = message.crashed, message.log
         self.simulating = False
         app = self.truf_app
         run = app.tournament
