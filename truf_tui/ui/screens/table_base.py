@@ -30,7 +30,7 @@ from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.screens.summary import Names, player_name
 from truf_tui.ui.services import services
 from truf_tui.ui.settings import SettingsChanged
-from truf_tui.ui.widgets.table import MoveLog, Thinking
+from truf_tui.ui.widgets.table import MoveLog, Seat, SeatName, Thinking
 
 if TYPE_CHECKING:
     from truf_tui.ui.widgets.hints import Hint
@@ -44,6 +44,9 @@ class TableState(GameState[Any], Protocol):
 
     @property
     def history(self) -> Sequence[Any]: ...
+
+    @property
+    def dealer(self) -> int: ...
 
 
 S = TypeVar("S", bound=TableState)  # the engine's State of the table's game
@@ -214,6 +217,20 @@ class TableScreen(Screen[None], Generic[S]):
     def names_or_none(self) -> Names | None:
         """The names for the summaries: ``None`` in a game against the computer."""
         return self.player_names if self.hotseat else None
+
+    def seat_note(self, player: int) -> str:
+        """The line under a seat's name: the computer's strength (none in hot-seat)."""
+        if player == COMPUTER and not self.hotseat:
+            return f"[dim]{tr(f'tier.{self.config.tier}')}[/]"
+        return ""
+
+    def render_seats(self, s: S) -> None:
+        """Both name boxes: who sits there, the dealer's chip, whose move it is."""
+        for player, box in ((self.opp, "#opp-name"), (self.me, "#my-name")):
+            self.query_one(box, SeatName).seat = Seat(
+                self.who(player), self.seat_note(player),
+                tr("tbl.dealer.chip") if s.dealer == player else "",
+                s.current_player == player)
 
     def set_names(self, names: Names) -> None:
         """The players typed their names: use them, and keep them in the game's record."""
