@@ -917,3 +917,41 @@ def test_illegal_reason_codes_name_their_rules() -> None:
     with pytest.raises(IllegalActionError, match="before the first card") as err:
         s.apply(truc.RAISE).apply(truc.ACCEPT).apply(truc.REDEAL)
     assert err.value.reason is truc.Illegal.REDEAL_LATE
+
+
+def test_the_state_builder_agrees_with_the_field_list() -> None:
+    """``_build`` takes every field by name and puts each in its place: a distinct marker
+    per field comes back under that field's name."""
+    import inspect
+
+    fields = truc._Fields._fields
+    assert tuple(inspect.signature(truc._build).parameters) == fields
+    markers = {f: object() for f in fields}
+    built = truc._build(**markers)  # type: ignore[arg-type]
+    assert type(built) is State
+    for f in fields:
+        assert getattr(built, f) is markers[f], f
+
+
+def test_a_determinizer_draw_keeps_what_the_player_knows() -> None:
+    """A draw changes only what the observer cannot see (the opponent's hand and discards,
+    the stock, the next shuffle's seed), each in its own field."""
+    import random
+
+    hidden = {"hands", "stock", "discards", "next_seed", "seed", "deck"}
+    rng = random.Random(3)
+    s = new_game(Rules(), seed=8)
+    for _ in range(5):
+        s = s.apply(s.legal_actions()[0])
+        if s.is_terminal():
+            break
+        p = s.to_move
+        assert p is not None
+        draw = truc.determinizer(s.observation(p))(rng)
+        for f in truc._Fields._fields:
+            if f not in hidden:
+                assert getattr(draw, f) == getattr(s, f), f
+        assert draw.hands[p] == s.hands[p] and draw.discards[p] == s.discards[p]
+        assert sorted(draw.hands[1 - p] + draw.discards[1 - p] + draw.stock) == sorted(
+            s.hands[1 - p] + s.discards[1 - p] + s.stock)
+        assert draw.seed is None and draw.deck is None  # a determinized state has no origin
