@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cas
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -30,6 +31,7 @@ from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.screens.summary import Names, player_name
 from truf_tui.ui.services import services
 from truf_tui.ui.settings import SettingsChanged
+from truf_tui.ui.widgets.cards import CardRow
 from truf_tui.ui.widgets.table import MoveLog, Seat, SeatName, Thinking
 
 if TYPE_CHECKING:
@@ -303,6 +305,17 @@ class TableScreen(Screen[None], Generic[S]):
                     bar.show(key.action, not over)
 
     # -- mounting, settings -----------------------------------------------------------------
+    def compose_opponent(self) -> ComposeResult:
+        """The top seat, as both tables have it: its name box, the thinking sign, the hand."""
+        with Vertical(classes="who"):
+            yield SeatName(id="opp-name", classes="name")
+            yield Thinking(id="thinking")
+        yield CardRow(id="opp-hand", classes="hand")
+
+    def compose_my_name(self) -> ComposeResult:
+        with Vertical(classes="who"):
+            yield SeatName(id="my-name", classes="name")
+
     def compose_log(self) -> ComposeResult:
         yield MoveLog(id="log")
 

@@ -20,7 +20,7 @@ from truf_tui.ui.screens.dialogs import ConfirmDialog
 from truf_tui.ui.screens.summary import TrucResults, TrucRoundSummary, points_text, trick_markup
 from truf_tui.ui.screens.table_base import Lazy, TableScreen, status_markup
 from truf_tui.ui.widgets.cards import CardRow, CardSpec, CardView, card_markup
-from truf_tui.ui.widgets.table import Markup, SeatName, Thinking
+from truf_tui.ui.widgets.table import Markup
 
 HAND_KEYS = ("1", "2", "3")
 # Button id, key, the engine action, label key.
@@ -135,10 +135,7 @@ class TrucTable(TableScreen[truc.State]):
         with Horizontal(id="main"):
             with Vertical(id="felt"):
                 with Horizontal(id="opp-zone", classes="zone"):
-                    with Vertical(classes="who"):
-                        yield SeatName(id="opp-name", classes="name")
-                        yield Thinking(id="thinking")
-                    yield CardRow(id="opp-hand", classes="hand")
+                    yield from self.compose_opponent()
                     yield Markup(id="speech", classes="speech")
                 with Horizontal(id="mid-zone"):
                     with Vertical(id="trick-box"):
@@ -149,8 +146,7 @@ class TrucTable(TableScreen[truc.State]):
                     yield Markup(id="stake", classes="stake")
                 yield Markup(id="status", classes="status")
                 with Horizontal(id="my-zone", classes="zone"):
-                    with Vertical(classes="who"):
-                        yield SeatName(id="my-name", classes="name")
+                    yield from self.compose_my_name()
                     yield CardRow(id="my-hand", classes="hand mine")
                 with Horizontal(id="actions"):
                     for kind, _key, _a, _label in ACTIONS:

@@ -19,7 +19,7 @@ from truf_tui.ui.screens.table_base import Lazy, TableScreen, status_markup
 from truf_tui.ui.services import services
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.widgets.cards import CardRow, CardSpec, CardView, card_markup, cards_markup
-from truf_tui.ui.widgets.table import Markup, SeatName, Thinking
+from truf_tui.ui.widgets.table import Markup
 
 HAND_KEYS = ("1", "2", "3")
 TABLE_ROW = 10  # cards in a row of the table; a second row takes the rest (F5 variant)
@@ -66,10 +66,7 @@ class TrufludoTable(TableScreen[trufludo.State]):
         with Horizontal(id="main"):
             with Vertical(id="felt"):
                 with Horizontal(id="opp-zone", classes="zone"):
-                    with Vertical(classes="who"):
-                        yield SeatName(id="opp-name", classes="name")
-                        yield Thinking(id="thinking")
-                    yield CardRow(id="opp-hand", classes="hand")
+                    yield from self.compose_opponent()
                     yield Markup(id="opp-pile", classes="pile")
                 with Horizontal(id="table-zone"):
                     with Vertical(id="stock-box"):
@@ -82,8 +79,7 @@ class TrufludoTable(TableScreen[trufludo.State]):
                         yield Markup(id="banner")
                 yield Markup(id="status", classes="status")
                 with Horizontal(id="my-zone", classes="zone"):
-                    with Vertical(classes="who"):
-                        yield SeatName(id="my-name", classes="name")
+                    yield from self.compose_my_name()
                     with Vertical(classes="hand-box"):
                         yield CardRow(id="my-hand", classes="hand mine")
                         yield Markup(id="my-notes", classes="notes")
