@@ -955,3 +955,27 @@ def test_a_determinizer_draw_keeps_what_the_player_knows() -> None:
         assert sorted(draw.hands[1 - p] + draw.discards[1 - p] + draw.stock) == sorted(
             s.hands[1 - p] + s.discards[1 - p] + s.stock)
         assert draw.seed is None and draw.deck is None  # a determinized state has no origin
+
+
+def test_a_new_round_puts_every_field_in_its_place() -> None:
+    """``_deal_round`` builds its state positionally (the hot path): field by field it is
+    the state ``_build`` makes by name."""
+    import random
+
+    pack = list(TRUC_32)
+    history = (truc.play(pack[0]), truc.FOLD)
+    last_round, origin_seed, origin_deck = object(), object(), object()
+    s = truc._deal_round(Rules(target=24), 1, (3, 4), 7, 99, history,
+                         last_round, origin_seed, origin_deck,  # type: ignore[arg-type]
+                         0, (1, 2), pack)
+    rng = random.Random(99)
+    expected = truc._build(
+        rules=Rules(target=24), dealer=1, to_move=0, points=(3, 4),
+        hands=(tuple(pack[0:6:2]), tuple(pack[1:6:2])), stock=tuple(pack[6:]),
+        discards=((), ()), stake=1, rest=False, pending=None, last_raiser=None,
+        redeal_used=False, leader=0, trick_card=None, tricks=(), round_no=7,
+        round_start=len(history), next_seed=rng.getrandbits(64), history=history,
+        last_round=last_round, seed=origin_seed, deck=origin_deck,  # type: ignore[arg-type]
+        first_dealer=0, start_scores=(1, 2))
+    for f in truc._Fields._fields:
+        assert getattr(s, f) == getattr(expected, f), f

@@ -655,13 +655,12 @@ def _deal_round(rules: Rules, dealer: int, scores: tuple[int, int], round_no: in
     nd = 1 - dealer
     nd_hand, d_hand = tuple(pack[0:6:2]), tuple(pack[1:6:2])
     hands = (nd_hand, d_hand) if nd == 0 else (d_hand, nd_hand)
-    return _build(
-        rules=rules, dealer=dealer, to_move=nd, points=scores, hands=hands,
-        stock=tuple(pack[6:]), discards=((), ()), stake=1, rest=False, pending=None,
-        last_raiser=None, redeal_used=False, leader=nd, trick_card=None, tricks=(),
-        round_no=round_no, round_start=len(history), next_seed=next_seed, history=history,
-        last_round=last_round, seed=origin_seed, deck=origin_deck, first_dealer=first_dealer,
-        start_scores=start_scores)
+    # The engine's one positional State: a new round is its hot path (a keyword call of 24
+    # fields costs a round 5%).  tests/test_truc_rules.py checks it against _build, by name.
+    return tuple.__new__(State, (
+        rules, dealer, nd, scores, hands, tuple(pack[6:]), ((), ()), 1, False, None, None,
+        False, nd, None, (), round_no, len(history), next_seed, history, last_round,
+        origin_seed, origin_deck, first_dealer, start_scores))
 
 
 def new_game(rules: Rules | None = None, *, seed: int | None = None,
