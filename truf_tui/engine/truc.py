@@ -325,8 +325,12 @@ class State(_Fields):
             raise self._refusal(action, Illegal.MATCH_OVER)
         kind = action.kind
         if self.pending is not None:
-            if kind == "accept" or kind == "refuse" or kind == "fold":
-                return self.apply_unchecked(action)
+            if kind == "accept":
+                return self._accept(p)
+            if kind == "refuse":
+                return self._refuse(p)
+            if kind == "fold":
+                return self._fold(p)
             raise self._refusal(action, Illegal.ANSWER_FIRST)
         if kind == "play":
             if type(action.card) is not Card:
