@@ -129,8 +129,9 @@ def _folder_notice(ran: list[TrufApp], folder: Path, lang: str) -> str:
         set_language(old)
 
 
-# What a player met (issue 16, item 16): "…could not be created: File exists Nothing will be
-# saved this time." — the system's words run into ours.  Now: plain words, whole sentences.
+# What a player met when the data folder could not be made: "…could not be created: File
+# exists Nothing will be saved this time." — the system's words run into ours.  Now: plain
+# words, whole sentences.
 FOLDER_WORDS = {
     "en": ("is a file, not a folder.", "Nothing will be saved this time."),
     "eo": ("estas dosiero, ne dosierujo.", "Nenio estos konservata ĉi-foje."),

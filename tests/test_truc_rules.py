@@ -917,3 +917,65 @@ def test_illegal_reason_codes_name_their_rules() -> None:
     with pytest.raises(IllegalActionError, match="before the first card") as err:
         s.apply(truc.RAISE).apply(truc.ACCEPT).apply(truc.REDEAL)
     assert err.value.reason is truc.Illegal.REDEAL_LATE
+
+
+def test_the_state_builder_agrees_with_the_field_list() -> None:
+    """``_build`` takes every field by name and puts each in its place: a distinct marker
+    per field comes back under that field's name."""
+    import inspect
+
+    fields = truc._Fields._fields
+    assert tuple(inspect.signature(truc._build).parameters) == fields
+    markers = {f: object() for f in fields}
+    built = truc._build(**markers)  # type: ignore[arg-type]
+    assert type(built) is State
+    for f in fields:
+        assert getattr(built, f) is markers[f], f
+
+
+def test_a_determinizer_draw_keeps_what_the_player_knows() -> None:
+    """A draw changes only what the observer cannot see (the opponent's hand and discards,
+    the stock, the next shuffle's seed), each in its own field."""
+    import random
+
+    hidden = {"hands", "stock", "discards", "next_seed", "seed", "deck"}
+    rng = random.Random(3)
+    s = new_game(Rules(), seed=8)
+    for _ in range(5):
+        s = s.apply(s.legal_actions()[0])
+        if s.is_terminal():
+            break
+        p = s.to_move
+        assert p is not None
+        draw = truc.determinizer(s.observation(p))(rng)
+        for f in truc._Fields._fields:
+            if f not in hidden:
+                assert getattr(draw, f) == getattr(s, f), f
+        assert draw.hands[p] == s.hands[p] and draw.discards[p] == s.discards[p]
+        assert sorted(draw.hands[1 - p] + draw.discards[1 - p] + draw.stock) == sorted(
+            s.hands[1 - p] + s.discards[1 - p] + s.stock)
+        assert draw.seed is None and draw.deck is None  # a determinized state has no origin
+
+
+def test_a_new_round_puts_every_field_in_its_place() -> None:
+    """``_deal_round`` builds its state positionally (the hot path): field by field it is
+    the state ``_build`` makes by name."""
+    import random
+
+    pack = list(TRUC_32)
+    history = (truc.play(pack[0]), truc.FOLD)
+    last_round, origin_seed, origin_deck = object(), object(), object()
+    s = truc._deal_round(Rules(target=24), 1, (3, 4), 7, 99, history,
+                         last_round, origin_seed, origin_deck,  # type: ignore[arg-type]
+                         0, (1, 2), pack)
+    rng = random.Random(99)
+    expected = truc._build(
+        rules=Rules(target=24), dealer=1, to_move=0, points=(3, 4),
+        hands=(tuple(pack[0:6:2]), tuple(pack[1:6:2])), stock=tuple(pack[6:]),
+        discards=((), ()), stake=1, rest=False, pending=None, last_raiser=None,
+        redeal_used=False, leader=0, trick_card=None, tricks=(), round_no=7,
+        round_start=len(history), next_seed=rng.getrandbits(64), history=history,
+        last_round=last_round, seed=origin_seed, deck=origin_deck,  # type: ignore[arg-type]
+        first_dealer=0, start_scores=(1, 2))
+    for f in truc._Fields._fields:
+        assert getattr(s, f) == getattr(expected, f), f

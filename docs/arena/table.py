@@ -17,8 +17,9 @@ from truf_tui.arena import Side, deal_pairs, pair_interval, read_journal, wilson
 
 BEFORE_FIT = "expert's belief at BETA 2.5 (before 4f13a6e)"
 NO_LIMIT = "neither player has a time limit, so this is their default play"
-LOADED = ("`tight` (issue 15's baseline) has no time limit; one job on a shared 2-core machine "
-          "(load about 6-8), so the tier searched less than it would on an idle one")
+LOADED = ("`tight` (the baseline written apart from the tiers) has no time limit; one job on a "
+          "shared 2-core machine (load about 6-8), so the tier searched less than it would on an "
+          "idle one")
 # name: (options, note)
 RUNS: dict[str, tuple[str, str]] = {
     "truc_medium_easy": ("--game truc --a medium --b easy --games 2000 --seed 11", NO_LIMIT),
@@ -115,7 +116,7 @@ decision (a clear choice comes before the limit). The `_medium_easy` runs need n
 easy and medium have none, they play with fixed sample counts. The other runs use iteration
 budgets. Neither kind depends on the machine's load.
 
-**Le Truc's tiers changed with issue 15** (the solved player). The `truc_` runs above
+**Le Truc's tiers changed when the solved player came in.** The `truc_` runs above
 `truc_solved_` were played before: their `expert` was the search with inference that is
 now `hard` (at its former 2 s a decision: `--a hard --a-time-limit 2`), and their `hard`
 was the plain search (`truf_tui.ai.truc_ai.SearchBot`, no longer a tier). The

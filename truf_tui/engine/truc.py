@@ -257,13 +257,22 @@ _HISTORY = _FIELD_INDEX["history"]
 assert _FIELD_INDEX["to_move"] == 2
 
 
-def _build(**fields: Any) -> State:
-    """A state from every field by name, so that a field-order mistake cannot pass."""
-    if len(fields) != len(_Fields._fields):
-        missing = set(_Fields._fields) - set(fields)
-        extra = set(fields) - set(_Fields._fields)
-        raise TypeError(f"truc state fields: missing {sorted(missing)}, unknown {sorted(extra)}")
-    return tuple.__new__(State, [fields[f] for f in _Fields._fields])
+def _build(*, rules: Rules, dealer: int, to_move: int | None, points: tuple[int, int],
+           hands: tuple[tuple[Card, ...], tuple[Card, ...]], stock: tuple[Card, ...],
+           discards: tuple[tuple[Card, ...], tuple[Card, ...]], stake: int, rest: bool,
+           pending: Pending | None, last_raiser: int | None, redeal_used: bool, leader: int,
+           trick_card: Card | None, tricks: tuple[Trick, ...], round_no: int,
+           round_start: int, next_seed: int, history: tuple[Action, ...],
+           last_round: RoundEnd | None, seed: int | None, deck: tuple[Card, ...] | None,
+           first_dealer: int, start_scores: tuple[int, int]) -> State:
+    """A state from every field by name, so that a field-order mistake cannot pass (Python
+    refuses a missing or unknown name; the order below is checked once, after the class).
+    Keyword-only parameters rather than ``**fields``: a new round and the search's
+    determinizer draw build one, and a dict of 24 fields cost them a fifth of their time."""
+    return tuple.__new__(State, (
+        rules, dealer, to_move, points, hands, stock, discards, stake, rest, pending,
+        last_raiser, redeal_used, leader, trick_card, tricks, round_no, round_start, next_seed,
+        history, last_round, seed, deck, first_dealer, start_scores))
 
 
 class State(_Fields):
@@ -316,8 +325,12 @@ class State(_Fields):
             raise self._refusal(action, Illegal.MATCH_OVER)
         kind = action.kind
         if self.pending is not None:
-            if kind == "accept" or kind == "refuse" or kind == "fold":
-                return self.apply_unchecked(action)
+            if kind == "accept":
+                return self._accept(p)
+            if kind == "refuse":
+                return self._refuse(p)
+            if kind == "fold":
+                return self._fold(p)
             raise self._refusal(action, Illegal.ANSWER_FIRST)
         if kind == "play":
             if type(action.card) is not Card:
@@ -616,6 +629,11 @@ class State(_Fields):
                 f"[{' '.join(map(str, self.hands[0]))}|{' '.join(map(str, self.hands[1]))}]>")
 
 
+# _build puts each name in its own field: given each field's name, it gives them in order.
+if tuple(_build(**{f: f for f in _Fields._fields})) != _Fields._fields:  # type: ignore[arg-type]
+    raise AssertionError("truc._build's fields are not in the order of State's")
+
+
 def _trick_dict(t: Trick) -> dict[str, Any]:
     return {"leader": t.leader, "cards": [str(t.lead), str(t.answer)], "winner": t.winner}
 
@@ -641,13 +659,12 @@ def _deal_round(rules: Rules, dealer: int, scores: tuple[int, int], round_no: in
     nd = 1 - dealer
     nd_hand, d_hand = tuple(pack[0:6:2]), tuple(pack[1:6:2])
     hands = (nd_hand, d_hand) if nd == 0 else (d_hand, nd_hand)
-    return _build(
-        rules=rules, dealer=dealer, to_move=nd, points=scores, hands=hands,
-        stock=tuple(pack[6:]), discards=((), ()), stake=1, rest=False, pending=None,
-        last_raiser=None, redeal_used=False, leader=nd, trick_card=None, tricks=(),
-        round_no=round_no, round_start=len(history), next_seed=next_seed, history=history,
-        last_round=last_round, seed=origin_seed, deck=origin_deck, first_dealer=first_dealer,
-        start_scores=start_scores)
+    # The engine's one positional State: a new round is its hot path (a keyword call of 24
+    # fields costs a round 5%).  tests/test_truc_rules.py checks it against _build, by name.
+    return tuple.__new__(State, (
+        rules, dealer, nd, scores, hands, tuple(pack[6:]), ((), ()), 1, False, None, None,
+        False, nd, None, (), round_no, len(history), next_seed, history, last_round,
+        origin_seed, origin_deck, first_dealer, start_scores))
 
 
 def new_game(rules: Rules | None = None, *, seed: int | None = None,
@@ -709,15 +726,23 @@ def determinizer(observation: Mapping[str, Any]) -> Callable[[random.Random], St
                  history=history, last_round=last_round, seed=None, deck=None,
                  first_dealer=o["first_dealer"], start_scores=start_scores)
 
+    # What is known, built by name once; a draw fills in the four hidden fields by name.
+    known_state = list(_build(hands=((), ()), stock=(), discards=((), ()), next_seed=0,
+                              **known))
+    i_hands, i_stock, i_discards, i_seed = (_FIELD_INDEX[f] for f in (
+        "hands", "stock", "discards", "next_seed"))
+
     def sample(rng: random.Random) -> State:
         pool = unseen[:]
         rng.shuffle(pool)
         opp = tuple(pool[:n_hand])
         opp_disc = tuple(pool[n_hand:n_hand + n_disc])
-        hands = (hand, opp) if p == 0 else (opp, hand)
-        discards = (discarded, opp_disc) if p == 0 else (opp_disc, discarded)
-        return _build(hands=hands, stock=tuple(pool[n_hand + n_disc:]), discards=discards,
-                      next_seed=rng.getrandbits(64), **known)
+        vals = known_state[:]
+        vals[i_hands] = (hand, opp) if p == 0 else (opp, hand)
+        vals[i_discards] = (discarded, opp_disc) if p == 0 else (opp_disc, discarded)
+        vals[i_stock] = tuple(pool[n_hand + n_disc:])
+        vals[i_seed] = rng.getrandbits(64)
+        return tuple.__new__(State, vals)
 
     return sample
 

@@ -307,18 +307,9 @@ class GuideMixin(_Table):
             lines.append(f"[b $text-warning]{notice}[/]")
         return "\n".join(lines)
 
-    def render_names(self, s: Any) -> None:
-        # As the tables do, but the computer follows the script: no strength is shown.
-        turn = s.current_player
-        for pid, wid in ((COMPUTER, "#opp-name"), (HUMAN, "#my-name")):
-            lines = [f"[b]{self.who(pid)}[/]"]
-            if pid == COMPUTER:
-                lines.append(f"[dim]{tr('guide.opponent')}[/]")
-            if s.dealer == pid:
-                lines.append(tr("tbl.dealer.chip"))
-            label = self.query_one(wid, Markup)
-            label.set("\n".join(lines))
-            label.set_class(turn == pid, "-turn")
+    def seat_note(self, player: int) -> str:
+        # The computer follows the script: it is named the guide's opponent, no strength.
+        return f"[dim]{tr('guide.opponent')}[/]" if player == COMPUTER else ""
 
 
 class GuidedTrufludo(GuideMixin, TrufludoTable):

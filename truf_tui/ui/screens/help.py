@@ -20,6 +20,7 @@ from rich.markdown import Heading, Markdown, MarkdownElement
 from rich.style import Style
 from rich.text import Text
 from rich.theme import Theme as RichTheme
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.color import Color, ColorParseError
@@ -317,17 +318,20 @@ class HelpScreen(Screen[None]):
             self.topic = topic
             self.call_after_refresh(body.scroll_to, y=y, animate=False)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    @on(Button.Pressed, ".help-link")
+    def follow_link(self, event: Button.Pressed) -> None:
+        """A section's link (its name: ``example:<id>`` or ``guided:<game>``)."""
         event.stop()
-        name = event.button.name or ""
-        if name.startswith("example:"):
-            self.open_example(name.partition(":")[2])
-        elif name.startswith("guided:"):
-            self.open_guided(name.partition(":")[2])
-        elif event.button.id == "help-close":
-            self.action_close()
-        elif event.button.id == "help-lang":
-            services(self).toggle_language()
+        kind, _, target = (event.button.name or "").partition(":")
+        if kind == "example":
+            self.open_example(target)
+        elif kind == "guided":
+            self.open_guided(target)
+
+    @on(Button.Pressed, "#help-lang")
+    def language_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        services(self).toggle_language()
 
     def open_example(self, example_id: str) -> None:
         """The worked example in the example viewer, above the help (Escape comes back)."""
@@ -345,6 +349,7 @@ class HelpScreen(Screen[None]):
         else:
             self.notify(tr("help.guided.missing"), title=tr("help.guided.title"))
 
+    @on(Button.Pressed, "#help-close")
     def action_close(self) -> None:
         self.dismiss()
 

@@ -12,11 +12,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.events import Click
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.worker import get_current_worker
 
@@ -27,6 +28,16 @@ from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.widgets import hints
 from truf_tui.ui.widgets.hints import Hint, hint_markup
 from truf_tui.ui.widgets.table import Markup, Thinking
+
+
+class HintReady(Message):
+    """The expert's worker has its hint (posted from the worker's thread to the panel)."""
+
+    bubble = False
+
+    def __init__(self, hint: Hint) -> None:
+        super().__init__()
+        self.hint = hint
 
 
 class HintScreen(ModalScreen[None]):
@@ -124,9 +135,13 @@ class HintScreen(ModalScreen[None]):
         if worker.is_cancelled:
             return
         try:
-            self.app.call_from_thread(self._show, hint)
+            self.post_message(HintReady(hint))
         except RuntimeError:
             pass  # the app is closing
+
+    @on(HintReady)
+    def hint_ready(self, message: HintReady) -> None:
+        self._show(message.hint)
 
     def _show(self, hint: Hint) -> None:
         if self.on_result is not None:
@@ -148,4 +163,4 @@ class HintScreen(ModalScreen[None]):
             self.action_close()
 
 
-__all__ = ["HintScreen"]
+__all__ = ["HintReady", "HintScreen"]

@@ -11,6 +11,7 @@ import unicodedata
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -183,13 +184,7 @@ class SaveAsDialog(ModalScreen[str | None]):
         event.stop()
         self.try_save()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "saveas-save":
-            self.try_save()
-        else:
-            self.action_cancel()
-
+    @on(Button.Pressed, "#saveas-save")
     def try_save(self) -> None:
         raw = self.query_one(Input).value
         problem = name_error(raw)
@@ -223,6 +218,7 @@ class SaveAsDialog(ModalScreen[str | None]):
             self._done = True
             self.dismiss(name)
 
+    @on(Button.Pressed, "#saveas-cancel")
     def action_cancel(self) -> None:
         if not self._done:
             self._done = True

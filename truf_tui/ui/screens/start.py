@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
@@ -112,8 +113,7 @@ class StartScreen(Screen[None]):
             with Horizontal(id="match-row", classes="form-row"):
                 yield Static(id="label-match", classes="form-label")
                 yield ChoiceSet(BEST_OF, c.get("best_of", 1),
-                                lambda n: tr("start.match.1" if n == 1 else "start.match.n",
-                                             n=n),
+                                lambda n: plural("start.best_of", n),
                                 id="match", classes="inline")
             with Vertical(id="rules-trufludo", classes="rules"):
                 with Horizontal(classes="form-row"):
@@ -301,6 +301,7 @@ class StartScreen(Screen[None]):
         row.display = self.truf_app.saved_game is not None
         self.query_one("#resume-note", Static).update(self._saved_game_text())
 
+    @on(Button.Pressed, "#resume")
     def action_continue_game(self) -> None:
         self.truf_app.continue_game()
 
@@ -423,20 +424,7 @@ class StartScreen(Screen[None]):
                           scores=start_scores(c["game"], rules, c.get("scores")))
 
     # -- actions ------------------------------------------------------------------------
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        match event.button.id:
-            case "play":
-                self.action_play()
-            case "resume":
-                self.action_continue_game()
-            case "tournament":
-                self.action_tournament()
-            case "guided":
-                self.action_guided()
-            case "saved":
-                self.truf_app.action_saved_games()
-
+    @on(Button.Pressed, "#play")
     def action_play(self) -> None:
         if self.choices["game"] == "truc" and self._target() is None:
             self.notify(tr("start.target.invalid", min=TARGET_MIN, max=TARGET_MAX),
@@ -452,12 +440,18 @@ class StartScreen(Screen[None]):
                     return
         self.truf_app.new_game(self.config())
 
+    @on(Button.Pressed, "#tournament")
     def action_tournament(self) -> None:
         self.truf_app.open_tournament()
 
+    @on(Button.Pressed, "#guided")
     def action_guided(self) -> None:
         """The coach's guided first game of the game chosen above."""
         self.truf_app.action_guided(self.choices["game"])
+
+    @on(Button.Pressed, "#saved")
+    def saved_games(self) -> None:
+        self.truf_app.action_saved_games()  # the app's, as its key (o) is
 
     def action_noop(self) -> None:
         """Escape on the first screen: there is nowhere further back to go."""

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.worker import get_current_worker
@@ -29,7 +31,8 @@ from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.screens.summary import Names, player_name
 from truf_tui.ui.services import services
 from truf_tui.ui.settings import SettingsChanged
-from truf_tui.ui.widgets.table import MoveLog, Thinking
+from truf_tui.ui.widgets.cards import CardRow
+from truf_tui.ui.widgets.table import MoveLog, Seat, SeatName, Thinking
 
 if TYPE_CHECKING:
     from truf_tui.ui.widgets.hints import Hint
@@ -43,6 +46,9 @@ class TableState(GameState[Any], Protocol):
 
     @property
     def history(self) -> Sequence[Any]: ...
+
+    @property
+    def dealer(self) -> int: ...
 
 
 S = TypeVar("S", bound=TableState)  # the engine's State of the table's game
@@ -84,6 +90,19 @@ TABLE_KEYS: tuple[TableKey, ...] = (
     TableKey("F1", "key.help", "app.help"),  # the app binds these on every screen
     TableKey("q", "key.quit", "app.quit"),
 )
+
+
+class ComputerChose(Message):
+    """The computer's worker has its move (posted from the worker's thread to the table)."""
+
+    bubble = False  # for the table that asked, no one else
+
+    def __init__(self, epoch: int, action: Any, crashed: bool, log: Path | None) -> None:
+        super().__init__()
+        self.epoch = epoch  # the table's epoch when the worker started: stale if it moved on
+        self.action = action  # the bot's answer (None if it crashed)
+        self.crashed = crashed
+        self.log = log  # where the crash was logged
 
 
 class TableScreen(Screen[None], Generic[S]):
@@ -201,6 +220,20 @@ class TableScreen(Screen[None], Generic[S]):
         """The names for the summaries: ``None`` in a game against the computer."""
         return self.player_names if self.hotseat else None
 
+    def seat_note(self, player: int) -> str:
+        """The line under a seat's name: the computer's strength (none in hot-seat)."""
+        if player == COMPUTER and not self.hotseat:
+            return f"[dim]{tr(f'tier.{self.config.tier}')}[/]"
+        return ""
+
+    def render_seats(self, s: S) -> None:
+        """Both name boxes: who sits there, the dealer's chip, whose move it is."""
+        for player, box in ((self.opp, "#opp-name"), (self.me, "#my-name")):
+            self.query_one(box, SeatName).seat = Seat(
+                self.who(player), self.seat_note(player),
+                tr("tbl.dealer.chip") if s.dealer == player else "",
+                s.current_player == player)
+
     def set_names(self, names: Names) -> None:
         """The players typed their names: use them, and keep them in the game's record."""
         self.player_names = names
@@ -272,6 +305,17 @@ class TableScreen(Screen[None], Generic[S]):
                     bar.show(key.action, not over)
 
     # -- mounting, settings -----------------------------------------------------------------
+    def compose_opponent(self) -> ComposeResult:
+        """The top seat, as both tables have it: its name box, the thinking sign, the hand."""
+        with Vertical(classes="who"):
+            yield SeatName(id="opp-name", classes="name")
+            yield Thinking(id="thinking")
+        yield CardRow(id="opp-hand", classes="hand")
+
+    def compose_my_name(self) -> ComposeResult:
+        with Vertical(classes="who"):
+            yield SeatName(id="my-name", classes="name")
+
     def compose_log(self) -> ComposeResult:
         yield MoveLog(id="log")
 
@@ -512,9 +556,13 @@ class TableScreen(Screen[None], Generic[S]):
         if worker.is_cancelled:
             return
         try:
-            self.app.call_from_thread(self._bot_chose, epoch, action, crashed, log)
+            self.post_message(ComputerChose(epoch, action, crashed, log))
         except RuntimeError:
             pass  # the app is closing
+
+    @on(ComputerChose)
+    def computer_chose(self, message: ComputerChose) -> None:
+        self._bot_chose(message.epoch, message.action, message.crashed, message.log)
 
     def _bot_chose(self, epoch: int, action: Any, crashed: bool = False,
                    log: Path | None = None) -> None:
@@ -575,5 +623,5 @@ def status_markup(event: str, prompt: str, notice: str) -> str:
     return f"{event}\n{last}" if event else last
 
 
-__all__ = ["TABLE_KEYS", "Lazy", "TableKey", "TableScreen", "TableState", "player_name",
-           "status_markup", "to_move"]
+__all__ = ["TABLE_KEYS", "ComputerChose", "Lazy", "TableKey", "TableScreen", "TableState",
+           "player_name", "status_markup", "to_move"]

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Any, cast
 
 from rich.cells import cell_len
 from rich.markup import escape
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, ProgressBar, Static
 from textual.worker import get_current_worker
@@ -26,7 +27,7 @@ from textual.worker import get_current_worker
 from truf_tui.ui.choices import ChoiceSet
 from truf_tui.ui.config import BEST_OF, GAMES, TIERS
 from truf_tui.ui.crashes import log_folder, tell_bot_crash
-from truf_tui.ui.i18n import tr
+from truf_tui.ui.i18n import plural, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.matches import (
     FRIEND,
@@ -103,8 +104,7 @@ class TournamentSetup(Screen[None]):
                                     classes="tour-name")
             with Horizontal(classes="form-row"):
                 yield Static(id="label-tour-length", classes="form-label")
-                yield ChoiceSet(BEST_OF, 1, lambda n: tr("start.match.1" if n == 1
-                                                         else "start.match.n", n=n),
+                yield ChoiceSet(BEST_OF, 1, lambda n: plural("start.best_of", n),
                                 id="tour-length", classes="inline")
             yield Static(id="tour-rules-note", classes="form-note")
             with Horizontal(id="tour-setup-buttons", classes="button-row"):
@@ -167,13 +167,6 @@ class TournamentSetup(Screen[None]):
         event.stop()
         self.action_start()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "tour-start":
-            self.action_start()
-        elif event.button.id == "tour-back":
-            self.action_back()
-
     def action_enter(self) -> None:
         focused = self.focused
         if isinstance(focused, Button):
@@ -181,6 +174,7 @@ class TournamentSetup(Screen[None]):
         else:
             self.action_start()
 
+    @on(Button.Pressed, "#tour-start")
     def action_start(self) -> None:
         app = self.truf_app
         game = self.query_one("#tour-game", ChoiceSet).value
@@ -190,8 +184,37 @@ class TournamentSetup(Screen[None]):
                                 seed=app.start_choices.get("seed"))
         app.begin_tournament(run)
 
+    @on(Button.Pressed, "#tour-back")
     def action_back(self) -> None:
         self.truf_app.back_to_start()
+
+
+class ComputersPlaying(Message):
+    """How far the computers' game has got (posted from the worker's thread)."""
+
+    bubble = False
+
+    def __init__(self, game: int, moves: int, fraction: float) -> None:
+        super().__init__()
+        self.game = game  # the game's number in the pairing
+        self.moves = moves
+        self.fraction = fraction  # of the game played, 0-1
+
+
+class ComputersPlayed(Message):
+    """The computers' game is over (posted from the worker's thread)."""
+
+    bubble = False
+
+    def __init__(self, run_id: str, winner: int | None, game: dict[str, Any], moves: int,
+                 crashed: bool, log: Path | None) -> None:
+        super().__init__()
+        self.run_id = run_id  # the tournament it was played for (a new one ignores it)
+        self.winner = winner
+        self.game = game  # its entry in the run: pairing, game number, record
+        self.moves = moves
+        self.crashed = crashed  # a computer crashed during it (logged at ``log``)
+        self.log = log
 
 
 class BracketScreen(Screen[None]):
@@ -292,8 +315,7 @@ class BracketScreen(Screen[None]):
         if self.truf_app.tournament is None:
             return
         run = self.run
-        length = (tr("tour.length.1") if run.bracket.best_of == 1
-                  else tr("tour.length.n", n=run.bracket.best_of))
+        length = plural("tour.best_of", run.bracket.best_of)
         self.query_one("#bracket-title", Static).update(
             tr("tour.bracket.title", game=tr(f"game.{run.game}"), length=length))
         current = run.pairing_index
@@ -356,18 +378,7 @@ class BracketScreen(Screen[None]):
         return f"[b]{head}[/]\n{how}"
 
     # -- actions ----------------------------------------------------------------------------
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        match event.button.id:
-            case "bracket-play":
-                self.action_play()
-            case "bracket-watch":
-                self.action_watch()
-            case "bracket-new":
-                self.action_new()
-            case "bracket-leave":
-                self.action_leave()
-
+    @on(Button.Pressed, "#bracket-play")
     def action_play(self) -> None:
         run = self.truf_app.tournament
         if run is None or self.simulating or run.bracket.current() is None:
@@ -434,27 +445,31 @@ class BracketScreen(Screen[None]):
                 last_report = now
                 self._report(meta["game"], moves, progress_fraction(state))
         record = GameRecord.from_state(state, tier=tiers[1], human=0)
+        self._post(ComputersPlayed(run_id, state.winner(), {**meta, "record": record.to_dict()},
+                                   moves, crashed, log))
+
+    def _report(self, game: int, moves: int, fraction: float) -> None:
+        self._post(ComputersPlaying(game, moves, fraction))
+
+    def _post(self, message: Message) -> None:
+        """From the worker's thread to the screen."""
         try:
-            self.app.call_from_thread(self._computers_done, run_id, state.winner(),
-                                      {**meta, "record": record.to_dict()}, moves, crashed,
-                                      log)
+            self.post_message(message)
         except RuntimeError:
             pass  # the app is closing
 
-    def _report(self, game: int, moves: int, fraction: float) -> None:
-        try:
-            self.app.call_from_thread(self._show_progress, game, moves, fraction)
-        except RuntimeError:
-            pass
-
-    def _show_progress(self, game: int, moves: int, fraction: float) -> None:
+    @on(ComputersPlaying)
+    def _show_progress(self, message: ComputersPlaying) -> None:
         if not self.is_attached:
             return
-        self.query_one("#sim-bar", ProgressBar).update(progress=round(100 * fraction))
-        self.query_one("#sim-label", Static).update(tr("tour.sim.moves", game=game, n=moves))
+        self.query_one("#sim-bar", ProgressBar).update(progress=round(100 * message.fraction))
+        self.query_one("#sim-label", Static).update(tr("tour.sim.moves", game=message.game,
+                                                       n=message.moves))
 
-    def _computers_done(self, run_id: str, winner: int | None, game: dict[str, Any],
-                        moves: int, crashed: bool = False, log: Path | None = None) -> None:
+    @on(ComputersPlayed)
+    def _computers_done(self, message: ComputersPlayed) -> None:
+        run_id, winner, game, moves = message.run_id, message.winner, message.game, message.moves
+        crashed, log = message.crashed, message.log
         self.simulating = False
         app = self.truf_app
         run = app.tournament
@@ -483,6 +498,7 @@ class BracketScreen(Screen[None]):
         play = self.query_one("#bracket-play", Button)
         (play if play.display else self.query_one("#bracket-new", Button)).focus()
 
+    @on(Button.Pressed, "#bracket-watch")
     def action_watch(self) -> None:
         """The computers' game move by move at the chosen pace, in the replay viewer: the
         next one (played first in the background), else the last one played."""
@@ -510,6 +526,7 @@ class BracketScreen(Screen[None]):
         self.app.push_screen(ReplayScreen(watch_row(game["record"]), names=names, title=title,
                                           autoplay=True))
 
+    @on(Button.Pressed, "#bracket-new")
     def action_new(self) -> None:
         if self.simulating:
             return
@@ -524,6 +541,7 @@ class BracketScreen(Screen[None]):
         else:
             new()
 
+    @on(Button.Pressed, "#bracket-leave")
     def action_leave(self) -> None:
         """Back to the start screen; the tournament is kept ("Tournament…" comes back)."""
         app = self.truf_app

@@ -20,7 +20,7 @@ from truf_tui.ui.screens.dialogs import ConfirmDialog
 from truf_tui.ui.screens.summary import TrucResults, TrucRoundSummary, points_text, trick_markup
 from truf_tui.ui.screens.table_base import Lazy, TableScreen, status_markup
 from truf_tui.ui.widgets.cards import CardRow, CardSpec, CardView, card_markup
-from truf_tui.ui.widgets.table import Markup, Thinking
+from truf_tui.ui.widgets.table import Markup
 
 HAND_KEYS = ("1", "2", "3")
 # Button id, key, the engine action, label key.
@@ -135,10 +135,7 @@ class TrucTable(TableScreen[truc.State]):
         with Horizontal(id="main"):
             with Vertical(id="felt"):
                 with Horizontal(id="opp-zone", classes="zone"):
-                    with Vertical(classes="who"):
-                        yield Markup(id="opp-name", classes="name")
-                        yield Thinking(id="thinking")
-                    yield CardRow(id="opp-hand", classes="hand")
+                    yield from self.compose_opponent()
                     yield Markup(id="speech", classes="speech")
                 with Horizontal(id="mid-zone"):
                     with Vertical(id="trick-box"):
@@ -149,8 +146,7 @@ class TrucTable(TableScreen[truc.State]):
                     yield Markup(id="stake", classes="stake")
                 yield Markup(id="status", classes="status")
                 with Horizontal(id="my-zone", classes="zone"):
-                    with Vertical(classes="who"):
-                        yield Markup(id="my-name", classes="name")
+                    yield from self.compose_my_name()
                     yield CardRow(id="my-hand", classes="hand mine")
                 with Horizontal(id="actions"):
                     for kind, _key, _a, _label in ACTIONS:
@@ -220,7 +216,7 @@ class TrucTable(TableScreen[truc.State]):
             speech.border_title = tr("tbl.t.speech.title")
         speech.set(said() if said else "…")
 
-        self.render_names(s)
+        self.render_seats(s)
         self.query_one("#scorebar", Markup).set(self.scorebar_text(s))
         status = self.query_one("#status", Markup)
         question = s.pending is not None and self.my_move()
@@ -236,18 +232,6 @@ class TrucTable(TableScreen[truc.State]):
                 b.refresh(layout=True)  # the width follows the (translated) label
             b.disabled = action not in legal
             b.variant = "primary" if action in legal else "default"
-
-    def render_names(self, s: truc.State) -> None:
-        turn = s.current_player
-        for pid, wid in ((self.opp, "#opp-name"), (self.me, "#my-name")):
-            lines = [f"[b]{self.who(pid)}[/]"]
-            if pid == COMPUTER and not self.hotseat:
-                lines.append(f"[dim]{tr(f'tier.{self.config.tier}')}[/]")
-            if s.dealer == pid:
-                lines.append(tr("tbl.dealer.chip"))
-            label = self.query_one(wid, Markup)
-            label.set("\n".join(lines))
-            label.set_class(turn == pid, "-turn")
 
     def scorebar_text(self, s: truc.State) -> str:
         a, b = s.scores()

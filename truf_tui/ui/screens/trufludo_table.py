@@ -12,14 +12,14 @@ from textual.containers import Center, Horizontal, Vertical
 from truf_tui.cards import Card
 from truf_tui.engine import trufludo
 from truf_tui.engine.trufludo import Play
-from truf_tui.ui.config import COMPUTER, GameConfig
+from truf_tui.ui.config import GameConfig
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.screens.summary import OnceModal
 from truf_tui.ui.screens.table_base import Lazy, TableScreen, status_markup
 from truf_tui.ui.services import services
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.widgets.cards import CardRow, CardSpec, CardView, card_markup, cards_markup
-from truf_tui.ui.widgets.table import Markup, Thinking
+from truf_tui.ui.widgets.table import Markup
 
 HAND_KEYS = ("1", "2", "3")
 TABLE_ROW = 10  # cards in a row of the table; a second row takes the rest (F5 variant)
@@ -66,10 +66,7 @@ class TrufludoTable(TableScreen[trufludo.State]):
         with Horizontal(id="main"):
             with Vertical(id="felt"):
                 with Horizontal(id="opp-zone", classes="zone"):
-                    with Vertical(classes="who"):
-                        yield Markup(id="opp-name", classes="name")
-                        yield Thinking(id="thinking")
-                    yield CardRow(id="opp-hand", classes="hand")
+                    yield from self.compose_opponent()
                     yield Markup(id="opp-pile", classes="pile")
                 with Horizontal(id="table-zone"):
                     with Vertical(id="stock-box"):
@@ -82,8 +79,7 @@ class TrufludoTable(TableScreen[trufludo.State]):
                         yield Markup(id="banner")
                 yield Markup(id="status", classes="status")
                 with Horizontal(id="my-zone", classes="zone"):
-                    with Vertical(classes="who"):
-                        yield Markup(id="my-name", classes="name")
+                    yield from self.compose_my_name()
                     with Vertical(classes="hand-box"):
                         yield CardRow(id="my-hand", classes="hand mine")
                         yield Markup(id="my-notes", classes="notes")
@@ -170,23 +166,11 @@ class TrufludoTable(TableScreen[trufludo.State]):
         else:
             self.query_one("#opp-pile", Markup).border_title = tr("tbl.f.pile.computer")
             self.query_one("#my-pile", Markup).border_title = tr("tbl.f.pile.you")
-        self.render_names(s)
+        self.render_seats(s)
         self.query_one("#scorebar", Markup).set(self.scorebar_text(s))
         self.query_one("#status", Markup).set(status_markup(
             self._event() if self._event else "", self.prompt(s, cursor_card),
             self._notice() if self._notice else ""))
-
-    def render_names(self, s: trufludo.State) -> None:
-        turn = s.current_player
-        for pid, wid in ((self.opp, "#opp-name"), (self.me, "#my-name")):
-            lines = [f"[b]{self.who(pid)}[/]"]
-            if pid == COMPUTER and not self.hotseat:
-                lines.append(f"[dim]{tr(f'tier.{self.config.tier}')}[/]")
-            if s.dealer == pid:
-                lines.append(tr("tbl.dealer.chip"))
-            label = self.query_one(wid, Markup)
-            label.set("\n".join(lines))
-            label.set_class(turn == pid, "-turn")
 
     def card_note(self, s: trufludo.State, card: Card) -> str:
         takes = [t for t in s.table if t.suit == card.suit]

@@ -7,9 +7,11 @@ hand it over as (translated) markup.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widgets import Static
 
@@ -17,35 +19,57 @@ SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 
 class Markup(Static):
-    """A Static that skips redraws when its markup did not change."""
+    """A Static whose markup is the reactive ``text``: a redraw that gives it the same text
+    draws nothing."""
+
+    text: reactive[str] = reactive("", repaint=False, init=False)  # update() refreshes
 
     def __init__(self, text: str = "", *, id: str | None = None, classes: str = "") -> None:
         super().__init__(text, id=id, classes=classes, markup=True)
-        self._text = text
+        self.set_reactive(Markup.text, text)
+
+    def watch_text(self, text: str) -> None:
+        self.update(text)
 
     def set(self, text: str) -> None:
-        if text != self._text:
-            self._text = text
-            self.update(text)
+        self.text = text
 
-    @property
-    def text(self) -> str:
-        return self._text
+
+@dataclass(frozen=True)
+class Seat:
+    """What a seat's name box shows, in the current language."""
+
+    name: str  # the player: You, Computer, or the name typed in hot-seat
+    note: str = ""  # the line under it (the computer's strength), if any
+    dealer_chip: str = ""  # the dealer's chip, on the dealer's seat only
+    to_move: bool = False  # drawn as the seat to move (-turn)
+
+
+class SeatName(Markup):
+    """A seat's name box at the table, drawn from its reactive :class:`Seat`."""
+
+    seat: reactive[Seat] = reactive(Seat(""), repaint=False, init=False)
+
+    def watch_seat(self, seat: Seat) -> None:
+        self.text = "\n".join(line for line in (f"[b]{seat.name}[/]", seat.note,
+                                                 seat.dealer_chip) if line)
+        self.set_class(seat.to_move, "-turn")
 
 
 class Thinking(Static):
     """"Thinking…" with a small spinner, shown while the computer's worker runs."""
 
+    label: reactive[str] = reactive("", repaint=False, init=False)  # what it is waiting for
+    frame: reactive[int] = reactive(0, repaint=False, init=False)  # the spinner's step
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("", id=id, markup=False)
-        self._label = ""
-        self._frame = 0
         self._timer: Timer | None = None
 
     def start(self, label: str) -> None:
-        self._label = label
+        self.label = label
         self.display = True
-        self._draw()
+        self._draw()  # at once, even with the same label (a new start after a stop)
         if self._timer is None:
             self._timer = self.set_interval(0.12, self._tick)
 
@@ -60,11 +84,16 @@ class Thinking(Static):
         return self._timer is not None
 
     def _tick(self) -> None:
-        self._frame = (self._frame + 1) % len(SPINNER)
+        self.frame = (self.frame + 1) % len(SPINNER)
+
+    def watch_label(self) -> None:
+        self._draw()
+
+    def watch_frame(self) -> None:
         self._draw()
 
     def _draw(self) -> None:
-        self.update(f"{SPINNER[self._frame]} {self._label}")
+        self.update(f"{SPINNER[self.frame]} {self.label}")
 
 
 class MoveLog(VerticalScroll):
