@@ -55,6 +55,20 @@ RUNS: dict[str, tuple[str, str]] = {
         "B is yesterday's expert at its 2 s a decision; a shared 2-core machine; the "
         "expert's files and nearest-file rule of 3a4a8c8; stopped at a fixed time (a "
         "continuation with later files would mix two experts)"),
+    **{f"truc_expert_{b}_exploit": (
+        f"--game truc --a expert --b {b} --games 400 --seed 11",
+        NO_LIMIT + "; the expert with safe exploitation, each match by new players")
+       for b in ("always_raise", "calling_station", "rock", "honest", "tight", "solved")},
+    **{f"truc_expert_{b}_series50": (
+        f"--game truc --a expert --b {b} --games 400 --seed 11 --series 50",
+        NO_LIMIT + "; series of 50 matches by the same two players, so the expert's "
+        "measurement of its opponent carries over (as in the app)")
+       for b in ("always_raise", "calling_station", "rock", "honest", "tight", "solved")},
+    "truc_expert_hard_it20000": (
+        "--game truc --a expert --b hard --b-iterations 20000 --games 400 --seed 61 --jobs 2",
+        "the ladder: the expert (solved strategy and safe exploitation) against hard at a "
+        "fixed 20,000 iterations a decision, about hard's 1 s on this machine, so that a "
+        "shared machine's load does not weaken it"),
     "tf_medium_easy": ("--game trufludo --a medium --b easy --games 2000 --seed 11", NO_LIMIT),
     "tf_hard_medium_default": (
         "--game trufludo --a hard --b medium --games 1600 --seed 56 --jobs 2", ""),
@@ -120,13 +134,17 @@ budgets. Neither kind depends on the machine's load.
 `truc_solved_` were played before: their `expert` was the search with inference that is
 now `hard` (at its former 2 s a decision: `--a hard --a-time-limit 2`), and their `hard`
 was the plain search (`truf_tui.ai.truc_ai.SearchBot`, no longer a tier). The
-`truc_solved_` runs are today's `expert`, which plays the solved strategy
+`truc_solved_` runs are the solved player alone (then the `expert`, now the player
+`solved`). The `truc_expert_*_exploit`, `*_series50` and `truc_expert_hard_it20000` runs
+are today's `expert`: the solved strategy with safe exploitation of a measured opponent
 (docs/solver.md).
 
-The bluffs in the Truc notes were counted when these journals were written, with the
-arena's former measure (a Monte Carlo strength below 0.4); the arena now counts the
-coach's exact measure (`truc_knowledge.is_bluff`: round equity below 0.35), so a run
-continued from here mixes the two.
+The bluffs in the Truc notes were counted when each journal was written, with the
+arena's measure of the time: a Monte Carlo strength below 0.4 first, then the exact round
+equity below 0.35, and since the `truc_expert_*_exploit` runs the solved strategy's
+definition (`truf_tui.ai.solved_view.is_bluff_at`: called, the hand wins under half the
+time against the hands the solved opponent accepts with). A run continued from an older
+journal mixes them.
 """
 
 PAIRS = """\

@@ -49,8 +49,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "serĉas, celas la ludon, legas viajn vetojn",
     },
     "tier.truc.expert": {
-        "en": "a solved strategy; bluffs at the right rate",
-        "eo": "solvita strategio; blufas je la ĝusta ofteco",
+        "en": "solved: balanced bluffs, punishes habits",
+        "eo": "solvita: ekvilibraj blufoj, punas kutimojn",
     },
     # -- start screen -------------------------------------------------------------------
     "start.title": {
