@@ -377,13 +377,7 @@ def rollout_smart(s: trufludo.State, observer: int, rng: random.Random, eps: flo
                 v += rand() * 0.01
                 if v > best:
                     best, card, capture = v, c, False
-        take = None
-        if capture:
-            cs = suit[card]
-            for t in table:
-                if suit[t] == cs:
-                    take = t
-                    break
+        take = _taken(table, card) if capture else None
         if trace is not None:
             trace.append(trufludo.play(card, take))
         p = play(p, card, take)
@@ -478,13 +472,7 @@ def rollout_fair(s: trufludo.State, observer: int, rng: random.Random, eps: floa
                 v += rand() * 1e-6
                 if v > best:
                     best, card, capture = v, c, False
-        take = None
-        if capture:
-            cs = suit[card]
-            for t in table:
-                if suit[t] == cs:
-                    take = t
-                    break
+        take = _taken(table, card) if capture else None
         if trace is not None:
             trace.append(trufludo.play(card, take))
         p = play(p, card, take)
@@ -504,6 +492,15 @@ def win_probability(margin: int, remaining: int) -> float:
     if remaining <= 0:
         return 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5
     return 0.5 * (1.0 + math.erf(margin / (1.1 * math.sqrt(remaining) * math.sqrt(2.0))))
+
+
+def _taken(table: list[Card], card: Card) -> Card:
+    """The table card a rollout's capture with ``card`` takes: the first of its suit (F5)."""
+    cs = SUIT[card]
+    for t in table:
+        if SUIT[t] == cs:
+            return t
+    raise ValueError("no table card of the suit to take")
 
 
 def _value(sc: list[int], observer: int, margin: float) -> float:
