@@ -686,6 +686,9 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None,
 
 
 def _start_scores(scores: object, target: int) -> tuple[int, int]:
+    if (type(scores) is tuple and len(scores) == 2 and type(scores[0]) is int
+            and type(scores[1]) is int and 0 <= scores[0] < target and 0 <= scores[1] < target):
+        return scores  # the usual case, checked without the abstract Sequence test
     if (not isinstance(scores, Sequence) or isinstance(scores, str) or len(scores) != 2
             or not all(type(x) is int and 0 <= x < target for x in scores)):
         raise ValueError(f"scores must be two integers from 0 to {target - 1} (below the "
