@@ -69,6 +69,10 @@ RUNS: dict[str, tuple[str, str]] = {
         "the ladder: the expert (solved strategy and safe exploitation) against hard at a "
         "fixed 20,000 iterations a decision, about hard's 1 s on this machine, so that a "
         "shared machine's load does not weaken it"),
+    "truc_hard_medium_it20000": (
+        "--game truc --a hard --a-iterations 20000 --b medium --games 400 --seed 62 --jobs 2",
+        "the ladder at today's tiers: hard (the search with inference, the expert before the "
+        "solved player) at a fixed 20,000 iterations a decision, about its 1 s here"),
     "tf_medium_easy": ("--game trufludo --a medium --b easy --games 2000 --seed 11", NO_LIMIT),
     "tf_hard_medium_default": (
         "--game trufludo --a hard --b medium --games 1600 --seed 56 --jobs 2", ""),
