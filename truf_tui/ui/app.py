@@ -395,6 +395,11 @@ class TrufApp(App[None]):
         self._pop_to_start()
         self.push_screen(guided_table(game))
 
+    @property
+    def data_folder(self) -> Path | None:
+        """The data folder (settings, saves, history, the error log); None: none kept."""
+        return None if self.data is None else self.data.folder
+
     def game_meta_changed(self, **meta: Any) -> None:
         """The table's game has new meta data for its record: the hints used, the hot-seat
         players' names."""

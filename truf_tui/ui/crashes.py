@@ -19,9 +19,9 @@ from truf_tui.ui.i18n import tr
 def log_folder(app: App[Any]) -> Path | None:
     """The app's data folder, where the error log goes; None: the app keeps none (tests, a
     folder that could not be made), the log then goes to the default one."""
-    data = getattr(app, "data", None)
-    folder = getattr(data, "folder", None)
-    return folder if isinstance(folder, Path) else None
+    from truf_tui.ui.services import services
+
+    return services(app).data_folder
 
 
 def tell_bot_crash(app: App[Any], log: Path | None) -> None:

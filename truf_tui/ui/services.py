@@ -7,6 +7,7 @@ instead: the default settings, no bot options, and nothing to tell, so it still 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from textual.app import App
@@ -32,6 +33,10 @@ class AppServices(Protocol):
     practice_reviews: dict[tuple[Any, ...], RoundReview]  # the coach's reviews this run
     player_name: str  # the person at the keyboard, for a computer player that learns
     # its opponent from game to game (the Truc expert): this run's games, no further
+
+    @property
+    def data_folder(self) -> Path | None:
+        """The data folder (settings, saves, history, the error log); None: none kept."""
 
     def game_meta_changed(self, **meta: Any) -> None:
         """The table's game has new meta data for its record (hints used, names)."""
@@ -70,6 +75,10 @@ class Detached:
         self.game_in_progress = False
         self.practice_reviews: dict[tuple[Any, ...], RoundReview] = {}
         self.player_name = f"detached-{id(self)}"  # a new opponent each time
+
+    @property
+    def data_folder(self) -> Path | None:
+        return None
 
     def game_meta_changed(self, **meta: Any) -> None:
         pass
