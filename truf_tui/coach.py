@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -380,12 +380,19 @@ def review_round(start: truc.State, actions: Sequence[truc.Action | str]) -> Rou
         if p is None:
             raise ValueError("the match is over: no action can be played")
         kind = a.kind
-        view = _decision(s, p, a)
+        chance: list[float] = []  # the mover's round_equity, worked out once if asked
+
+        def eq(s: truc.State = s, p: int = p, chance: list[float] = chance) -> float:
+            if not chance:
+                chance.append(round_equity(s, p))
+            return chance[0]
+
+        view = _decision(s, p, a, eq)
         if view is not None:
             decisions.append(view)
         if kind in ("raise", "rest"):
             open_bet = {"by": p, "kind": kind, "trick": len(s.tricks) + 1, "stake": s.stake,
-                        "equity": round_equity(s, p), "solved": raise_view(s, kind)}
+                        "equity": eq(), "solved": raise_view(s, kind)}
         elif kind in ("refuse", "fold") and (s.pending in ("raise", "rest") or kind == "fold"):
             ww = would_win(s, p)
             answering = s.pending if s.pending in ("raise", "rest") else None
@@ -417,10 +424,11 @@ def review_round(start: truc.State, actions: Sequence[truc.Action | str]) -> Rou
                        tuple(bets), tuple(give_ups), end, tuple(decisions))
 
 
-def _decision(s: truc.State, p: int, a: truc.Action) -> Decision | None:
+def _decision(s: truc.State, p: int, a: truc.Action,
+              chance: Callable[[], float]) -> Decision | None:
     """``p``'s choice about the stake in ``s``, if it had one, with the solved player's
     probability of the same choice with the same hand (None: no such choice, or the
-    solved strategy cannot say)."""
+    solved strategy cannot say); ``chance()`` is ``p``'s round_equity there."""
     legal = s.legal_actions()
     wanted: tuple[str, ...]
     if s.pending in ("raise", "rest"):
@@ -436,7 +444,7 @@ def _decision(s: truc.State, p: int, a: truc.Action) -> Decision | None:
     if how == "outside":
         return None
     solved = sum(q for x, q in probs.items() if x.kind in wanted)
-    return Decision(p, kind, band(round_equity(s, p)), did, solved)
+    return Decision(p, kind, band(chance()), did, solved)
 
 
 def round_starts(state: truc.State) -> Iterator[tuple[truc.State, list[truc.Action]]]:

@@ -176,12 +176,10 @@ class _Spot:
         steps = list(walk(body, redeal, state.rules.target, spot.scores))
         if len(steps) != len(body):
             return None  # not a round of the tree as read (cannot happen in a real game)
-        for _, w in steps:
-            nxt = spot.then(w)
-            if nxt is None:
-                return None
-            spot = nxt
-        return spot
+        if not steps:
+            return spot
+        last, w = steps[-1]  # the walk gave every state but the one after the last move
+        return cls(state, redeal, steps[:-1], last).then(w)
 
     def then(self, w: tuple[int, int]) -> _Spot | None:
         """The spot after the move ``w`` (None if it ends the round or is no move here)."""
