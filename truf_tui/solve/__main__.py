@@ -4,6 +4,8 @@
     value  --target T                              the 0-0 round's value for the non-dealer
     check  --target T --scores A B                 exact best response: the exploitability
     ship   --target T --out FILE                   the solved strategy as the app reads it
+    respond --bot B                                the best response to a scripted player
+                                                   over a match: the ceiling of exploiting it
 
 A round is solved in two stages (see docs/solver.md): first the round without a redeal
 (what an accepted redeal leads to, T3), then the whole round with an accepted redeal worth
@@ -63,7 +65,20 @@ def main(argv: list[str] | None = None) -> int:
                             "package ships (the nearest score's file)")
         p.add_argument("--curve", action="store_true",
                        help="at every checkpoint, log the exploitability (*.curve.jsonl)")
+    from truf_tui.solve.respond import BOTS
+
+    r = sub.add_parser("respond", help="the best response to a scripted player, over a match")
+    r.add_argument("--bot", choices=BOTS, required=True)
+    r.add_argument("--player", choices=BOTS, default=None,
+                   help="instead of the best response, this scripted player's own result")
+    r.add_argument("--target", type=int, default=12)
+    r.add_argument("--json", action="store_true", help="print the figures as JSON")
+    r.add_argument("--quiet", action="store_true", help="no progress lines")
     a = ap.parse_args(argv)
+    if a.command == "respond":
+        if not 1 <= a.target <= 99:
+            ap.error("the target is 1 to 99 (T10)")
+        return _respond(a.bot, a.player, a.target, a.json, a.quiet)
     scores = (a.scores[0], a.scores[1])
     if not 1 <= a.target <= 99 or not all(0 <= s < a.target for s in scores):
         ap.error("the target is 1 to 99 and both scores are below it (T10)")
@@ -207,6 +222,26 @@ def _check_file(path: Path | None, target: int, scores: tuple[int, int], payoff:
           f"({tab.header['payoff']} payoffs) as the expert plays it; round "
           f"{fmt(fig['round_exploitability'])} + after a redeal "
           f"{fmt(fig['redeal_exploitability'])}; value {fig['value']:+.6f})")
+    return 0
+
+
+def _respond(bot: str, player: str | None, target: int, as_json: bool, quiet: bool) -> int:
+    from truf_tui.solve.respond import ceiling
+
+    def show(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
+    res = ceiling(bot, target, player, None if quiet else show)
+    who = "the best response" if player is None else player
+    fig = {"match": res.match, "nondealer_first": res.win[0][(0, 0)],
+           "dealer_first": res.win[1][(0, 0)], "points_nondealer": res.points[0],
+           "points_dealer": res.points[1], "seconds": res.seconds}
+    if as_json:
+        print(json.dumps(fig, indent=1))
+    print(f"{who} against {bot}, match to {target}: {res.match:.4f} match-win probability "
+          f"({fig['nondealer_first']:.4f} not dealing first, {fig['dealer_first']:.4f} "
+          f"dealing first); the 0-0 round: {res.points[0]:+.4f} points as non-dealer, "
+          f"{res.points[1]:+.4f} as dealer ({res.seconds:.0f} s)")
     return 0
 
 

@@ -1,0 +1,357 @@
+"""How much could anybody win against a scripted player?  An exact best response to it over a
+whole match.
+
+The arena's scripted players of Le Truc (``truf_tui.ai.scripted``) play a fixed strategy:
+their move depends only on the public round and their own hand.  Written out on the
+solver's public tree (:mod:`truf_tui.solve.tree`), that strategy is a vector like the
+solver's own, and the solver's exact best response measures what a player who knew it
+would get: the *ceiling* of any exploitation of that player.
+
+- **A round** is valued by the match (T10): an outcome is worth the responder's chance of
+  winning the match from the score it leads to, with the other player dealing next (T2).
+- **The match** is solved backwards from the scores near the target: a round only adds
+  points, so every score is valued after the scores it leads to.  A round won by nobody
+  (T6) leaves the score and passes the deal; the two seats at one score are iterated to
+  their fixed point.  An accepted redeal (T3) is worth the best response in a fresh round
+  at the same score, as in the solver.
+- **honest** estimates its chance of the round with 48 random opponent hands
+  (``truc_knowledge.equity``).  The table holds the exact chance that its estimate passes
+  its thresholds: the 48 draws are independent, each a win (2), a tie (1) or a loss (0) in
+  half-points, so the estimate's distribution is a polynomial power.  One approximation:
+  after a redeal, honest also knows its discarded cards; here the new round is fresh.
+
+``python -m truf_tui.solve respond --bot honest`` prints the figures; ``--player B`` values a
+second scripted player against the first by the same backward pass instead of a best
+response (the arena checks it, ``tests/test_respond.py``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from itertools import combinations_with_replacement
+from math import comb
+
+import numpy as np
+
+from truf_tui.ai.truc_knowledge import greedy_card, playout
+from truf_tui.cards import TRUC_32, TRUC_STRENGTH, Card
+from truf_tui.engine.truc import round_points, round_result
+from truf_tui.solve import kernels as K
+from truf_tui.solve.cfr import Solver, Vec
+from truf_tui.solve.hands import RANKS, REST, Multiset
+from truf_tui.solve.tree import ACCEPT, NONE, PLAY, RAISE, REDEAL, REFUSE, State, Tree, build
+
+#: the scripted players a table can be written for (``truf_tui.ai.scripted``)
+BOTS = ("always_raise", "calling_station", "rock", "honest")
+SAMPLES = 48  # honest's opponent hands per estimate
+STRONG = 0.72  # honest raises above this estimate
+DECENT = 0.5  # and accepts above this one
+
+_POOL: dict[int, tuple[Card, ...]] = {
+    r: tuple(c for c in TRUC_32 if TRUC_STRENGTH[c] == r) for r in range(RANKS)}
+
+
+def _cards(ranks: Multiset) -> list[Card]:
+    """Concrete cards for ranks (suits never matter, T1), distinct within one call."""
+    used = [0] * RANKS
+    out = []
+    for r in ranks:
+        out.append(_POOL[r][used[r]])
+        used[r] += 1
+    return out
+
+
+@cache
+def win_tie(me: int, leader: int, lead: int, winners: tuple[int | None, ...],
+            mine: Multiset, p0: Multiset, p1: Multiset) -> tuple[float, float]:
+    """(P(win), P(tie)) of ``me``'s round when both play greedy cards from here, the
+    opponent's remaining cards drawn uniformly from those ``me`` has not seen: what one of
+    honest's samples scores (``truc_knowledge.equity``)."""
+    seen = [0] * RANKS
+    for r in mine + p0 + p1:
+        seen[r] += 1
+    theirs = 3 - len(p1 if me == 0 else p0)
+    total = win = tie = 0.0
+    results0: list[int | None] = list(winners)
+    for g in combinations_with_replacement(range(RANKS), theirs):
+        w = 1
+        for r in set(g):
+            w *= comb(4 - seen[r], g.count(r))
+        if w == 0:
+            continue
+        own, opp = _cards(mine), _cards(g)  # only strengths matter to the playout
+        hands = [own, opp] if me == 0 else [opp, own]
+        lead_card = _POOL[lead][-1] if lead != NONE else None
+        if not hands[0] and not hands[1]:
+            winner = round_result(results0)[1]
+        else:
+            winner = playout(hands, leader, lead_card, results0[:])
+        total += w
+        if winner is None:
+            tie += w
+        elif winner == me:
+            win += w
+    return win / total, tie / total
+
+
+def pass_probability(win: float, tie: float, above: float) -> float:
+    """P(the mean of ``SAMPLES`` draws scoring 1, ½, 0 with these chances is > ``above``)."""
+    poly = _power(win, tie)
+    # the mean is (2 W + T) / (2 SAMPLES); it passes when 2 W + T > 2 SAMPLES above
+    need = int(np.floor(2 * SAMPLES * above + 1e-9)) + 1
+    return float(poly[need:].sum())
+
+
+@cache
+def _power(win: float, tie: float) -> np.ndarray:
+    base = np.array([max(0.0, 1.0 - win - tie), tie, win])
+    out = np.array([1.0])
+    for _ in range(SAMPLES):
+        out = np.convolve(out, base)
+    return out
+
+
+Move = tuple[int, int]
+
+
+def policy(bot: str, s: State, moves: list[Move], hand: Multiset) -> list[float]:
+    """The scripted player ``bot``'s probabilities over ``moves`` (the tree's, in order) at
+    the public state ``s`` holding ``hand`` (its cards left): ``ai.scripted._ScriptedTruc``."""
+    mover, pending, _stake, _lr, _rest, _ro, leader, lead, winners, p0, p1 = s
+    out = [0.0] * len(moves)
+
+    def put(move: Move, p: float) -> None:
+        out[moves.index(move)] += p
+
+    if pending != NONE:
+        accept = 1.0
+        if bot == "rock":
+            accept = 0.0
+        elif bot == "honest" and pending != REDEAL:
+            w, t = win_tie(mover, leader, lead, winners, hand, p0, p1)
+            accept = pass_probability(w, t, DECENT)
+        put((ACCEPT, NONE), accept)
+        put((REFUSE, NONE), 1.0 - accept)
+        return out
+    raise_p = 0.0
+    if (RAISE, NONE) in moves:
+        if bot == "always_raise":
+            raise_p = 1.0
+        elif bot == "honest":
+            w, t = win_tie(mover, leader, lead, winners, hand, p0, p1)
+            raise_p = pass_probability(w, t, STRONG)
+    if raise_p > 0.0:
+        put((RAISE, NONE), raise_p)
+    if raise_p < 1.0:
+        put((PLAY, greedy_rank(hand, lead, winners, mover)), 1.0 - raise_p)
+    return out
+
+
+def greedy_rank(hand: Multiset, lead: int, winners: tuple[int | None, ...], p: int) -> int:
+    card = greedy_card(_cards(hand), _POOL[lead][-1] if lead != NONE else None,
+                       list(winners), p)
+    return TRUC_STRENGTH[card]
+
+
+def strategy(solver: Solver, bots: tuple[str, str]) -> Vec:
+    """The vector (per edge and hand, as the solver's) of ``bots[p]`` playing seat p."""
+    t = solver.tree
+    out = np.zeros(solver.edge_size)
+    counts = np.diff(t.edge_start)
+    order = np.argsort(t.state, kind="stable")
+    bounds = np.searchsorted(t.state[order], np.arange(len(t.states) + 1))
+    for si, s in enumerate(t.states):
+        nodes = order[bounds[si]:bounds[si + 1]]
+        if len(nodes) == 0:
+            continue
+        n0 = int(nodes[0])
+        mover = s[0]
+        first = t.edge_start[nodes]
+        moves = [(int(t.edge_kind[e]), int(t.edge_rank[e]))
+                 for e in range(int(t.edge_start[n0]), int(t.edge_start[n0]) + int(counts[n0]))]
+        mine = s[9] if mover == 0 else s[10]
+        hands = REST[len(mine)]
+        out_now = [0] * RANKS  # the cards already shown: a hand beyond them is never held
+        for r in s[9] + s[10]:
+            out_now[r] += 1
+        block = np.array([policy(bots[mover], s, moves, h)
+                          if all(h.count(r) + out_now[r] <= 4 for r in set(h))
+                          else [0.0] * len(moves) for h in hands]).T  # [edge, hand]
+        width = len(hands)
+        cols = np.arange(width)
+        for i in range(len(moves)):
+            if not block[i].any():
+                continue
+            offs = solver.edge_off[first + i]
+            out[offs[:, None] + cols[None, :]] = block[i][None, :]
+    return out
+
+
+# -- the match, backwards --------------------------------------------------------------------
+
+def _cap_class(target: int, a: int, b: int) -> int:
+    """Scores whose trees are the same (T7's cap depends only on the larger need)."""
+    need = max(target - a, target - b)
+    stake, top = 1, 1
+    while stake < need:  # the stakes a raise can reach (T7: 1 -> 2, then +2)
+        stake = 2 if stake == 1 else stake + 2
+        top = stake
+    return top
+
+
+@dataclass
+class _Stage:
+    tree: Tree
+    solver: Solver
+    vectors: dict[tuple[str, str], Vec] = field(default_factory=dict)
+    prepared: tuple[str, str] | None = None
+
+
+@dataclass
+class Result:
+    """P(the first player wins the match) from each score, ``win[seat][(a, b)]`` with ``a``
+    his points, ``b`` the other's, ``seat`` 0 if he does not deal the round."""
+
+    target: int
+    win: tuple[dict[tuple[int, int], float], dict[tuple[int, int], float]]
+    points: tuple[float, float]  # his points per round at 0-0, as non-dealer and as dealer
+    seconds: float
+
+    @property
+    def match(self) -> float:
+        """From 0-0, either player dealing first with equal chance."""
+        return (self.win[0][(0, 0)] + self.win[1][(0, 0)]) / 2
+
+
+def ceiling(bot: str, target: int = 12, player: str | None = None,
+            progress: Callable[[str], None] | None = None) -> Result:
+    """The best response to ``bot`` over a match to ``target`` (or, with ``player``, that
+    scripted player's own result against it)."""
+    t0 = time.perf_counter()
+    win: tuple[dict[tuple[int, int], float], dict[tuple[int, int], float]] = ({}, {})
+    classes: dict[int, list[tuple[int, int]]] = {}
+    for a in range(target):
+        for b in range(target):
+            classes.setdefault(_cap_class(target, a, b), []).append((a, b))
+    stages: dict[bool, _Stage] = {}
+    points = (0.0, 0.0)
+    for cap in sorted(classes):  # the scores near the target first (the smallest caps)
+        scores = sorted(classes[cap], key=lambda x: -(x[0] + x[1]))
+        a0, b0 = scores[0]
+        stages = {redeal: _Stage(tree=(tr := _tree(target, (a0, b0), redeal)),
+                                 solver=Solver(tr, np.zeros(len(tr.outcomes))))
+                  for redeal in (False, True)}
+        if progress:
+            progress(f"cap {cap}: {len(scores)} scores, {stages[True].tree.nodes:,} nodes")
+        for a, b in scores:
+            _solve_score(stages, bot, player, target, a, b, win)
+        if (0, 0) in scores:
+            points = _points_at_start(stages, bot, player, target)
+        del stages
+    return Result(target, win, points, time.perf_counter() - t0)
+
+
+@lru_cache(maxsize=2)
+def _tree(target: int, scores: tuple[int, int], redeal: bool) -> Tree:
+    return build(target, scores, redeal)  # the trees of the last class, for the next call
+
+
+def _roles(seat: int, first: str | None, bot: str) -> tuple[str, str]:
+    """Who plays each seat: the responder (or ``first``) at ``seat``, the bot at the other."""
+    me = first if first is not None else bot  # the responder's own entries are not read
+    return (me, bot) if seat == 0 else (bot, me)
+
+
+def _value(stage: _Stage, seat: int, bot: str, player: str | None,
+           utility: np.ndarray) -> float:
+    """The first player's utility (his own sign) at ``seat``."""
+    roles = _roles(seat, player, bot)
+    s = stage.solver
+    if roles not in stage.vectors:
+        stage.vectors[roles] = strategy(s, roles)
+    if stage.prepared != roles:  # the reach of the players' strategies (a forward pass)
+        s.sigma = stage.vectors[roles]
+        s.prepare(s.sigma)
+        stage.prepared = roles
+    s.utility = np.ascontiguousarray(utility, dtype=np.float64)
+    if player is None:
+        v = float(s.root_values(seat, K.BEST, s.sigma).sum())
+        return v  # BEST: his own sign
+    v = float(s.root_values(0, K.EVAL, s.sigma).sum())
+    return v if seat == 0 else -v
+
+
+def _utility(tree: Tree, seat: int, a: int, b: int, target: int,
+             win: tuple[dict[tuple[int, int], float], dict[tuple[int, int], float]],
+             redeal: float) -> np.ndarray:
+    """Each outcome's worth to the non-dealer (2 P - 1), the first player at ``seat`` with
+    ``a`` points against ``b``; the later rounds from ``win``."""
+    scores = (a, b) if seat == 0 else (b, a)
+    out = np.empty(len(tree.outcomes))
+    for i, o in enumerate(tree.outcomes):
+        if o.redeal:
+            out[i] = redeal if seat == 0 else -redeal
+            continue
+        n, d = scores
+        if o.winner >= 0:
+            pts = round_points(o.winner, o.stake, o.game, scores, target)
+            n, d = (n + pts, d) if o.winner == 0 else (n, d + pts)
+        mine, theirs = (n, d) if seat == 0 else (d, n)
+        if mine >= target:
+            p = 1.0
+        elif theirs >= target:
+            p = 0.0
+        else:
+            p = win[1 - seat][(mine, theirs)]  # the deal passes (T2)
+        q = p if seat == 0 else 1.0 - p  # the non-dealer's chance
+        out[i] = 2.0 * q - 1.0
+    return out
+
+
+def _solve_score(stages: dict[bool, _Stage], bot: str, player: str | None, target: int,
+                 a: int, b: int,
+                 win: tuple[dict[tuple[int, int], float], dict[tuple[int, int], float]]
+                 ) -> None:
+    win[1].setdefault((a, b), 0.5)  # a round won by nobody comes back here: iterate
+    win[0].setdefault((a, b), 0.5)
+    for _ in range(50):
+        before = (win[0][(a, b)], win[1][(a, b)])
+        for seat in (0, 1):
+            fresh = stages[False]
+            v = _value(fresh, seat, bot, player,
+                       _utility(fresh.tree, seat, a, b, target, win, 0.0))
+            whole = stages[True]
+            v = _value(whole, seat, bot, player,
+                       _utility(whole.tree, seat, a, b, target, win, v))
+            win[seat][(a, b)] = (v + 1.0) / 2.0
+        if max(abs(win[0][(a, b)] - before[0]), abs(win[1][(a, b)] - before[1])) < 1e-10:
+            return
+
+
+def _points_at_start(stages: dict[bool, _Stage], bot: str, player: str | None,
+                     target: int) -> tuple[float, float]:
+    """The first player's points per round at 0-0 (T10), as non-dealer and as dealer."""
+    out = []
+    for seat in (0, 1):
+        fresh, whole = stages[False], stages[True]
+        v = _value(fresh, seat, bot, player, _points(fresh.tree, target, 0.0))
+        out.append(_value(whole, seat, bot, player,
+                          _points(whole.tree, target, v if seat == 0 else -v)))
+    return out[0], out[1]
+
+
+def _points(tree: Tree, target: int, redeal: float) -> np.ndarray:
+    """Each outcome's points to the non-dealer at 0-0 (the tree may be another score's)."""
+    out = np.empty(len(tree.outcomes))
+    for i, o in enumerate(tree.outcomes):
+        if o.redeal:
+            out[i] = redeal
+        elif o.winner < 0:
+            out[i] = 0.0
+        else:
+            pts = round_points(o.winner, o.stake, o.game, (0, 0), target)
+            out[i] = pts if o.winner == 0 else -pts
+    return out
