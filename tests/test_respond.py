@@ -12,7 +12,7 @@ from test_solver import RANK_OF, cards_for, deal, tree_of
 
 from truf_tui.ai import make_bot
 from truf_tui.ai.scripted import TRUC_CLASSES
-from truf_tui.ai.truc_knowledge import equity, unseen_cards
+from truf_tui.ai.truc_knowledge import equity, unseen_cards, win_tie
 from truf_tui.cards import TRUC_32, TRUC_STRENGTH
 from truf_tui.engine import truc
 from truf_tui.solve import kernels as K
@@ -26,7 +26,6 @@ from truf_tui.solve.respond import (
     pass_probability,
     policy,
     strategy,
-    win_tie,
 )
 from truf_tui.solve.tree import NONE, child, parse_word
 

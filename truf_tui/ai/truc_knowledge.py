@@ -11,7 +11,9 @@ import math
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from functools import cache
 from itertools import combinations_with_replacement
+from math import comb
 
 from truf_tui.cards import TRUC_32, TRUC_STRENGTH, Card
 from truf_tui.engine import truc
@@ -109,6 +111,56 @@ def unseen_cards(state: truc.State, me: int) -> list[Card]:
 
 def results_of(state: truc.State) -> list[int | None]:
     return [t.winner for t in state.tricks]
+
+
+POOL: dict[int, tuple[Card, ...]] = {
+    r: tuple(c for c in TRUC_32 if TRUC_STRENGTH[c] == r) for r in range(8)}
+
+
+def cards_of(ranks: tuple[int, ...]) -> list[Card]:
+    """Concrete cards for ranks (suits never matter, T1), distinct within one call."""
+    used = [0] * 8
+    out = []
+    for r in ranks:
+        out.append(POOL[r][used[r]])
+        used[r] += 1
+    return out
+
+
+@cache
+def win_tie(me: int, leader: int, lead: int, winners: tuple[int | None, ...],
+            mine: tuple[int, ...], p0: tuple[int, ...],
+            p1: tuple[int, ...]) -> tuple[float, float]:
+    """(P(win), P(tie)) of ``me``'s round when both play greedy cards from here, the
+    opponent's remaining cards drawn uniformly from those ``me`` has not seen: exactly
+    what :func:`equity` estimates, by ranks (T1).  The round as the solver's public state
+    numbers it: ``lead`` the rank led (-1 none), ``mine`` the ranks ``me`` holds, ``p0``
+    and ``p1`` the ranks each player has played."""
+    seen = [0] * 8
+    for r in mine + p0 + p1:
+        seen[r] += 1
+    theirs = 3 - len(p1 if me == 0 else p0)
+    total = win = tie = 0.0
+    results0: list[int | None] = list(winners)
+    for g in combinations_with_replacement(range(8), theirs):
+        w = 1
+        for r in set(g):
+            w *= comb(4 - seen[r], g.count(r))
+        if w == 0:
+            continue
+        own, opp = cards_of(mine), cards_of(g)  # only strengths matter to the playout
+        hands = [own, opp] if me == 0 else [opp, own]
+        lead_card = POOL[lead][-1] if lead >= 0 else None
+        if not hands[0] and not hands[1]:
+            winner = round_result(results0)[1]
+        else:
+            winner = playout(hands, leader, lead_card, results0[:])
+        total += w
+        if winner is None:
+            tie += w
+        elif winner == me:
+            win += w
+    return win / total, tie / total
 
 
 def equity(state: truc.State, me: int, rng: random.Random, n: int = 64,

@@ -31,14 +31,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from itertools import combinations_with_replacement
-from math import comb
 
 import numpy as np
 
-from truf_tui.ai.truc_knowledge import greedy_card, playout
-from truf_tui.cards import TRUC_32, TRUC_STRENGTH, Card
-from truf_tui.engine.truc import round_points, round_result
+from truf_tui.ai.truc_knowledge import POOL, cards_of, greedy_card, win_tie
+from truf_tui.cards import TRUC_STRENGTH
+from truf_tui.engine.truc import round_points
 from truf_tui.solve import kernels as K
 from truf_tui.solve.cfr import Solver, Vec
 from truf_tui.solve.hands import RANKS, REST, Multiset
@@ -49,53 +47,6 @@ BOTS = ("always_raise", "calling_station", "rock", "honest")
 SAMPLES = 48  # honest's opponent hands per estimate
 STRONG = 0.72  # honest raises above this estimate
 DECENT = 0.5  # and accepts above this one
-
-_POOL: dict[int, tuple[Card, ...]] = {
-    r: tuple(c for c in TRUC_32 if TRUC_STRENGTH[c] == r) for r in range(RANKS)}
-
-
-def _cards(ranks: Multiset) -> list[Card]:
-    """Concrete cards for ranks (suits never matter, T1), distinct within one call."""
-    used = [0] * RANKS
-    out = []
-    for r in ranks:
-        out.append(_POOL[r][used[r]])
-        used[r] += 1
-    return out
-
-
-@cache
-def win_tie(me: int, leader: int, lead: int, winners: tuple[int | None, ...],
-            mine: Multiset, p0: Multiset, p1: Multiset) -> tuple[float, float]:
-    """(P(win), P(tie)) of ``me``'s round when both play greedy cards from here, the
-    opponent's remaining cards drawn uniformly from those ``me`` has not seen: what one of
-    honest's samples scores (``truc_knowledge.equity``)."""
-    seen = [0] * RANKS
-    for r in mine + p0 + p1:
-        seen[r] += 1
-    theirs = 3 - len(p1 if me == 0 else p0)
-    total = win = tie = 0.0
-    results0: list[int | None] = list(winners)
-    for g in combinations_with_replacement(range(RANKS), theirs):
-        w = 1
-        for r in set(g):
-            w *= comb(4 - seen[r], g.count(r))
-        if w == 0:
-            continue
-        own, opp = _cards(mine), _cards(g)  # only strengths matter to the playout
-        hands = [own, opp] if me == 0 else [opp, own]
-        lead_card = _POOL[lead][-1] if lead != NONE else None
-        if not hands[0] and not hands[1]:
-            winner = round_result(results0)[1]
-        else:
-            winner = playout(hands, leader, lead_card, results0[:])
-        total += w
-        if winner is None:
-            tie += w
-        elif winner == me:
-            win += w
-    return win / total, tie / total
-
 
 def pass_probability(win: float, tie: float, above: float) -> float:
     """P(the mean of ``SAMPLES`` draws scoring 1, ½, 0 with these chances is > ``above``)."""
@@ -151,7 +102,7 @@ def policy(bot: str, s: State, moves: list[Move], hand: Multiset) -> list[float]
 
 
 def greedy_rank(hand: Multiset, lead: int, winners: tuple[int | None, ...], p: int) -> int:
-    card = greedy_card(_cards(hand), _POOL[lead][-1] if lead != NONE else None,
+    card = greedy_card(cards_of(hand), POOL[lead][-1] if lead != NONE else None,
                        list(winners), p)
     return TRUC_STRENGTH[card]
 
