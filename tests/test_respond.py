@@ -8,7 +8,7 @@ import random
 from itertools import combinations
 
 import pytest
-from test_solver import RANK_OF, cards_for, deal, tree_of
+from test_solver import RANK_OF, cards_for, deal, deals_for, tree_of
 
 from truf_tui.ai import make_bot
 from truf_tui.ai.scripted import TRUC_CLASSES
@@ -17,7 +17,7 @@ from truf_tui.cards import TRUC_32, TRUC_STRENGTH
 from truf_tui.engine import truc
 from truf_tui.solve import kernels as K
 from truf_tui.solve.cfr import Solver, points_utility
-from truf_tui.solve.hands import HAND_INDEX, HANDS, WEIGHT
+from truf_tui.solve.hands import HAND_INDEX, HANDS
 from truf_tui.solve.respond import (
     BOTS,
     DECENT,
@@ -128,13 +128,7 @@ def brute_force_against_bot(tree, bot: str, b: int, h: tuple[int, ...]) -> float
     public moves), one move for all the opponent's hands that lead to the same history;
     folds are allowed to b (they must never help)."""
     player = make_bot("truc", bot, seed=1)
-    items = []
-    for g in HANDS:
-        w = WEIGHT[HAND_INDEX[h], HAND_INDEX[g]]
-        if w > 0:
-            mine, theirs = cards_for(h, g)
-            nd, dl = (mine, theirs) if b == 0 else (theirs, mine)
-            items.append((deal(nd, dl, tree.target, tree.scores), float(w)))
+    items = [(s, w) for s, w, _ in deals_for(tree, b, h)]
     start = items[0][0]
 
     def ended(s: truc.State) -> float | None:

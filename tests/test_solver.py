@@ -94,11 +94,10 @@ def test_T3_T10_the_tree_follows_the_engine(target: int, scores: tuple[int, int]
             assert locate(tree, [parse_word(w, RANK_OF) for w in walked]) == n
 
 
-def brute_force(tree: Tree, strategy: np.ndarray, solver: Solver, b: int,
-                h: tuple[int, ...], redeal_value: float = 0.0) -> float:
-    """Player b's best-response value with hand h (card removal weights included), the
-    other following ``strategy``: computed through the engine's own states, one per
-    opponent hand, with folds allowed to b (they must never help)."""
+def deals_for(tree: Tree, b: int, h: tuple[int, ...]
+              ) -> list[tuple[truc.State, float, tuple[int, ...]]]:
+    """(the round dealt, its probability, the other's hand) for every hand the other
+    player may hold when b holds h (card removal, T1, T2)."""
     items = []
     for g in HANDS:
         w = WEIGHT[HAND_INDEX[h], HAND_INDEX[g]]
@@ -106,6 +105,15 @@ def brute_force(tree: Tree, strategy: np.ndarray, solver: Solver, b: int,
             mine, theirs = cards_for(h, g)
             nd, dl = (mine, theirs) if b == 0 else (theirs, mine)
             items.append((deal(nd, dl, tree.target, tree.scores), float(w), g))
+    return items
+
+
+def brute_force(tree: Tree, strategy: np.ndarray, solver: Solver, b: int,
+                h: tuple[int, ...], redeal_value: float = 0.0) -> float:
+    """Player b's best-response value with hand h (card removal weights included), the
+    other following ``strategy``: computed through the engine's own states, one per
+    opponent hand, with folds allowed to b (they must never help)."""
+    items = deals_for(tree, b, h)
     sign = 1.0 if b == 0 else -1.0
 
     def ended(before: truc.State, after: truc.State) -> float | None:
