@@ -191,8 +191,12 @@ def test_T7_T8_the_file_of_the_nearest_score_plays_and_its_tree_holds_the_round(
         chosen = nearest(tabs, target, scores)
         assert max(needs(chosen.target, chosen.scores)) >= max(needs(target, scores))
     assert nearest(tabs, 12, (1, 0)) is by_score[(0, 0)]
-    assert nearest(tabs, 12, (5, 7)) is by_score[(0, 0)]  # not 3-10: 5 against 2 points
-    assert nearest(tabs, 12, (6, 7)) is by_score[(6, 6)]
+    assert nearest(tabs, 12, (6, 7)) is by_score[(5, 7)]  # not 3-10: 5 against 2 points
+    assert nearest(tabs, 12, (4, 8)) is by_score[(0, 0)]  # 3-10's too far; 5-7's cap too low
+    # a file where one player needs more plays only where the same one needs more
+    assert nearest(tabs, 12, (5, 5)) is by_score[(0, 0)]
+    assert nearest(tabs, 12, (7, 7)) is by_score[(6, 6)]
+    assert nearest(tabs, 12, (7, 5)) is by_score[(0, 0)]
 
 
 def test_the_fast_reading_of_a_files_own_round_is_the_app_s(tiny: Path) -> None:
