@@ -48,6 +48,7 @@ SAMPLES = 48  # honest's opponent hands per estimate
 STRONG = 0.72  # honest raises above this estimate
 DECENT = 0.5  # and accepts above this one
 
+
 def pass_probability(win: float, tie: float, above: float) -> float:
     """P(the mean of ``SAMPLES`` draws scoring 1, ½, 0 with these chances is > ``above``)."""
     poly = _power(win, tie)
@@ -123,22 +124,26 @@ def strategy(solver: Solver, bots: tuple[str, str]) -> Vec:
         first = t.edge_start[nodes]
         moves = [(int(t.edge_kind[e]), int(t.edge_rank[e]))
                  for e in range(int(t.edge_start[n0]), int(t.edge_start[n0]) + int(counts[n0]))]
-        mine = s[9] if mover == 0 else s[10]
-        hands = REST[len(mine)]
-        out_now = [0] * RANKS  # the cards already shown: a hand beyond them is never held
-        for r in s[9] + s[10]:
-            out_now[r] += 1
-        block = np.array([policy(bots[mover], s, moves, h)
-                          if all(h.count(r) + out_now[r] <= 4 for r in set(h))
-                          else [0.0] * len(moves) for h in hands]).T  # [edge, hand]
-        width = len(hands)
-        cols = np.arange(width)
+        block = _block(bots[mover], s, tuple(moves))
+        cols = np.arange(block.shape[1])
         for i in range(len(moves)):
             if not block[i].any():
                 continue
             offs = solver.edge_off[first + i]
             out[offs[:, None] + cols[None, :]] = block[i][None, :]
     return out
+
+
+@lru_cache(maxsize=1 << 19)
+def _block(bot: str, s: State, moves: tuple[Move, ...]) -> np.ndarray:
+    """[move, hand] at public state ``s``: the same in every tree that holds ``s``."""
+    mine = s[9] if s[0] == 0 else s[10]
+    shown = [0] * RANKS  # the cards already shown: a hand beyond them is never held
+    for r in s[9] + s[10]:
+        shown[r] += 1
+    return np.array([policy(bot, s, list(moves), h)
+                     if all(h.count(r) + shown[r] <= 4 for r in set(h))
+                     else [0.0] * len(moves) for h in REST[len(mine)]]).T
 
 
 # -- the match, backwards --------------------------------------------------------------------
@@ -205,9 +210,9 @@ def ceiling(bot: str, target: int = 12, player: str | None = None,
     return Result(target, win, points, time.perf_counter() - t0)
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=4)
 def _tree(target: int, scores: tuple[int, int], redeal: bool) -> Tree:
-    return build(target, scores, redeal)  # the trees of the last class, for the next call
+    return build(target, scores, redeal)  # the last two classes' trees, for the next call
 
 
 def _roles(seat: int, first: str | None, bot: str) -> tuple[str, str]:
