@@ -408,7 +408,8 @@ async def test_computer_trufego_shows_inversion() -> None:
 
 
 async def test_capture_stays_visible_for_the_pace() -> None:
-    app = make_app(pace="normal")
+    # the slow pace (1.2 s): a loaded machine's scheduling must not outlast it
+    app = make_app(pace="slow")
     async with app.run_test(size=SIZE) as pilot:
         t = await start(pilot, "trufludo")
         t._bot = ScriptBot()
@@ -426,11 +427,11 @@ async def test_capture_stays_visible_for_the_pace() -> None:
         app._driver.send_message(events.Key("2", "2"))  # type: ignore[union-attr]
         await asyncio.sleep(0.05)
         assert t.state is before  # input waits meanwhile
-        await pilot.pause(0.8)
+        await pilot.pause(1.5)
         await settle(pilot)
         assert [str(a) for a in t.state.history] == ["play 7H take 3H"]
         # The computer's move waits for the pace too, and its capture is staged the same way.
-        await pilot.pause(1.5)
+        await pilot.pause(3.0)
         await settle(pilot)
         assert [str(a) for a in t.state.history] == ["play 7H take 3H", "play 5D take KD"]
 
