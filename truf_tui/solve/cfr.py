@@ -28,18 +28,21 @@ from truf_tui.solve.tree import Outcome, Tree
 Vec = npt.NDArray[np.float64]
 
 
-def points_utility(tree: Tree, redeal_value: float = 0.0) -> Vec:
+def points_utility(tree: Tree, redeal_value: float = 0.0,
+                   scores: tuple[int, int] | None = None) -> Vec:
     """What each outcome is worth to the non-dealer in points (T10; the game, T8, counts
-    the points that bring the winner to the target)."""
-    return np.array([_points(o, tree, redeal_value) for o in tree.outcomes])
+    the points that bring the winner to the target), at ``scores`` (default: the tree's;
+    another score with the same raise cap has the same tree)."""
+    at = tree.scores if scores is None else scores
+    return np.array([_points(o, at, tree.target, redeal_value) for o in tree.outcomes])
 
 
-def _points(o: Outcome, tree: Tree, redeal_value: float) -> float:
+def _points(o: Outcome, scores: tuple[int, int], target: int, redeal_value: float) -> float:
     if o.redeal:
         return redeal_value
     if o.winner < 0:
         return 0.0
-    pts = round_points(o.winner, o.stake, o.game, tree.scores, tree.target)
+    pts = round_points(o.winner, o.stake, o.game, scores, target)
     return float(pts if o.winner == 0 else -pts)
 
 

@@ -36,9 +36,9 @@ import numpy as np
 
 from truf_tui.ai.truc_knowledge import POOL, cards_of, greedy_card, win_tie
 from truf_tui.cards import TRUC_STRENGTH
-from truf_tui.engine.truc import round_points
+from truf_tui.engine.truc import next_stake, round_points, stake_may_rise
 from truf_tui.solve import kernels as K
-from truf_tui.solve.cfr import Solver, Vec
+from truf_tui.solve.cfr import Solver, Vec, points_utility
 from truf_tui.solve.hands import RANKS, REST, Multiset
 from truf_tui.solve.tree import ACCEPT, NONE, PLAY, RAISE, REDEAL, REFUSE, State, Tree, build
 
@@ -149,13 +149,12 @@ def _block(bot: str, s: State, moves: tuple[Move, ...]) -> np.ndarray:
 # -- the match, backwards --------------------------------------------------------------------
 
 def _cap_class(target: int, a: int, b: int) -> int:
-    """Scores whose trees are the same (T7's cap depends only on the larger need)."""
-    need = max(target - a, target - b)
-    stake, top = 1, 1
-    while stake < need:  # the stakes a raise can reach (T7: 1 -> 2, then +2)
-        stake = 2 if stake == 1 else stake + 2
-        top = stake
-    return top
+    """Scores whose trees are the same: the highest stake a raise can reach (T7's cap
+    depends only on the larger need)."""
+    stake = 1
+    while stake_may_rise(stake, (a, b), target):
+        stake = next_stake(stake)
+    return stake
 
 
 @dataclass
@@ -293,21 +292,7 @@ def _points_at_start(stages: dict[bool, _Stage], bot: str, player: str | None,
     out = []
     for seat in (0, 1):
         fresh, whole = stages[False], stages[True]
-        v = _value(fresh, seat, bot, player, _points(fresh.tree, target, 0.0))
+        v = _value(fresh, seat, bot, player, points_utility(fresh.tree, 0.0, (0, 0)))
         out.append(_value(whole, seat, bot, player,
-                          _points(whole.tree, target, v if seat == 0 else -v)))
+                          points_utility(whole.tree, v if seat == 0 else -v, (0, 0))))
     return out[0], out[1]
-
-
-def _points(tree: Tree, target: int, redeal: float) -> np.ndarray:
-    """Each outcome's points to the non-dealer at 0-0 (the tree may be another score's)."""
-    out = np.empty(len(tree.outcomes))
-    for i, o in enumerate(tree.outcomes):
-        if o.redeal:
-            out[i] = redeal
-        elif o.winner < 0:
-            out[i] = 0.0
-        else:
-            pts = round_points(o.winner, o.stake, o.game, (0, 0), target)
-            out[i] = pts if o.winner == 0 else -pts
-    return out
