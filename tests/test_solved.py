@@ -153,6 +153,17 @@ def test_the_shipped_file_is_the_solved_round_to_12() -> None:
     assert fig["nodes"] == 2_322_987
 
 
+def test_the_shipped_data_fits_the_budget() -> None:
+    """Issue 15: at most 20 MB in the wheel. The files are compressed already, so the wheel
+    holds them at their size; 0.4 MB is left for the code (the wheel's other 0.3 MB)."""
+    from importlib import resources
+
+    data = resources.files("truf_tui.ai").joinpath("data")
+    sizes = {f.name: len(f.read_bytes()) for f in data.iterdir() if f.is_file()}
+    assert sum(n.endswith(".trufbp") for n in sizes) >= 12
+    assert sum(sizes.values()) <= 19_600_000
+
+
 def test_the_solved_player_plays_whole_matches() -> None:
     """Seeded: the same seed plays the same match; every move is legal."""
     def play(seed: int) -> list[str]:
@@ -196,7 +207,9 @@ def test_T7_T8_the_file_of_the_nearest_score_plays_and_its_tree_holds_the_round(
     # a file where one player needs more plays only where the same one needs more
     assert nearest(tabs, 12, (5, 5)) is by_score[(0, 0)]
     assert nearest(tabs, 12, (7, 7)) is by_score[(6, 6)]
-    assert nearest(tabs, 12, (7, 5)) is by_score[(0, 0)]
+    assert nearest(tabs, 12, (8, 5)) is by_score[(7, 5)]
+    assert nearest(tabs, 12, (6, 5)) is by_score[(7, 5)]
+    assert nearest(tabs, 12, (5, 8)) is by_score[(5, 7)]
 
 
 def test_the_fast_reading_of_a_files_own_round_is_the_app_s(tiny: Path) -> None:
@@ -232,3 +245,48 @@ def test_without_its_files_the_expert_says_so_and_plays_the_search(
         a = bot.choose(obs)
     assert a in st.legal_actions()
     assert "playing the hard tier" in caplog.text
+
+
+def test_T3_a_round_only_file_plays_the_rounds_strategy_after_a_redeal(
+        small: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """`solve trim` drops the stage after an accepted redeal (docs/solver.md, "Round-only
+    files"): the round's numbers are kept as they were; after a redeal the app plays the
+    round's own nodes, the root without its redeal move; the figures `trim` writes are the
+    ones `check` measures on the trimmed file; a trimmed file cannot be trimmed again."""
+    from truf_tui.ai.solved import node_policy
+    from truf_tui.solve.tree import PLAY, REDEAL, root_state
+
+    d, f = small
+    out = d / "t2-round-only.trufbp"
+    assert main(["trim", "--file", str(f), "--out", str(out)]) == 0
+    trimmed_figure = float(EXPL.findall(capsys.readouterr().out)[-1])
+    both, trimmed = SolvedTable(f.read_bytes()), SolvedTable(out.read_bytes())
+    assert both.has_fresh and not trimmed.has_fresh
+    assert out.stat().st_size < f.stat().st_size
+    assert trimmed.header["figures"]["shipped_bytes"] == out.stat().st_size
+    n = int(both.header["stages"]["fresh"])
+    assert trimmed.header["entries"] == n
+    assert np.array_equal(trimmed.numbers(0, n), both.numbers(0, n))
+    assert trimmed.root(False) == (root_state(True), 0)
+    s, at = trimmed.locate(False, [])
+    moves = [(k, r) for k, r, _ in trimmed.successors(s)]
+    allowed = np.array([m[0] != REDEAL for m in moves])
+    block = trimmed.block(s, at)
+    for hand, j in REST_INDEX[0].items():
+        dist, _ = node_policy(block, moves, allowed, 0, hand)
+        col = block[:, j] * allowed
+        if col.sum() > 0:
+            assert dist is not None and np.allclose(dist, col / col.sum())
+    for r in range(8):  # after the first card both stages are the round's same node
+        assert trimmed.locate(False, [(PLAY, r)]) == both.locate(True, [(PLAY, r)])
+    st = truc.new_game(truc.Rules(target=2), seed=3)
+    st = st.apply(truc.Action("redeal")).apply(truc.Action("accept"))
+    probs, _ = policy(st.observation(st.to_move), trimmed)
+    assert sum(probs.values()) == pytest.approx(1.0) and set(probs) == set(st.legal_actions())
+    assert main(["check", "--target", "2", "--file", str(out)]) == 0
+    checked = float(EXPL.findall(capsys.readouterr().out)[-1])
+    assert checked == pytest.approx(trimmed_figure, rel=1e-6, abs=1e-12)
+    assert trimmed.header["figures"]["shipped_exploitability"] == pytest.approx(checked,
+                                                                                 rel=1e-6)
+    assert main(["trim", "--file", str(out), "--out", str(d / "again.trufbp")]) == 2
+    assert "only already" in capsys.readouterr().err

@@ -69,6 +69,11 @@ RUNS: dict[str, tuple[str, str]] = {
         "the ladder: the expert (solved strategy and safe exploitation) against hard at a "
         "fixed 20,000 iterations a decision, about hard's 1 s on this machine, so that a "
         "shared machine's load does not weaken it"),
+    "truc_ladder_expert_hard_it20000": (
+        "--game truc --a expert --b hard --b-iterations 20000 --games 400 --seed 61 --jobs 2",
+        "the ladder again on the final code of issue 15: the expert with its value rest "
+        "(ai/exploit.py) and the 13 files (5-7 and 7-5 round-only); the same command and "
+        "seed as `truc_expert_hard_it20000`"),
     "truc_hard_medium_it20000": (
         "--game truc --a hard --a-iterations 20000 --b medium --games 400 --seed 62 --jobs 2",
         "the ladder at today's tiers: hard (the search with inference, the expert before the "

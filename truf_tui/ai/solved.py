@@ -158,8 +158,7 @@ class SolvedTable:
         """The state reached by ``actions`` from the start of a round (with its redeal
         option, or after an accepted redeal) and where its block starts; ``KeyError`` if
         the file's tree has no such history."""
-        s = root_state(redeal)
-        at = self.stage_base["round" if redeal else "fresh"]
+        s, at = self.root(redeal)
         for kind, rank in actions:
             succ = self.successors(s)
             at += self.block_size(s)
@@ -174,6 +173,20 @@ class SolvedTable:
             else:
                 raise KeyError(f"no such move in the file's tree: {kind} {rank}")
         return s, at
+
+    @property
+    def has_fresh(self) -> bool:
+        """Whether the file holds the stage after an accepted redeal (T3)."""
+        return "fresh" in self.stage_base
+
+    def root(self, redeal: bool) -> tuple[State, int]:
+        """The state and block where a round starts, with its redeal option or after an
+        accepted redeal. A file without the second stage plays the round's own strategy
+        there: the same tree but for the redeal move at the root, which the real game's
+        legal moves then remove (docs/solver.md, "Round-only files")."""
+        if redeal or not self.has_fresh:
+            return root_state(True), self.stage_base["round"]
+        return root_state(False), self.stage_base["fresh"]
 
     def block_size(self, s: State) -> int:
         """How many numbers a node of state ``s`` holds (its moves but one, per hand)."""

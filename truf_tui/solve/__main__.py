@@ -3,7 +3,9 @@
     run    --target T --scores A B --iterations N   CFR+ on the round, with checkpoints
     value  --target T                              the 0-0 round's value for the non-dealer
     check  --target T --scores A B                 exact best response: the exploitability
-    ship   --target T --out FILE                   the solved strategy as the app reads it
+    ship   --target T --file FILE                  the solved strategy as the app reads it
+    trim   --file F --out FILE                     F without its stage after a redeal,
+                                                   measured (a smaller file)
     respond --bot B                                the best response to a scripted player
                                                    over a match: the ceiling of exploiting it
 
@@ -67,6 +69,10 @@ def main(argv: list[str] | None = None) -> int:
                        help="at every checkpoint, log the exploitability (*.curve.jsonl)")
     from truf_tui.solve.respond import BOTS
 
+    tr = sub.add_parser("trim", help="a shipped file without its stage after a redeal")
+    tr.add_argument("--file", type=Path, required=True, help="the file to trim")
+    tr.add_argument("--out", type=Path, required=True, help="where to write the trimmed file")
+    tr.add_argument("--json", action="store_true", help="print the figures as JSON")
     r = sub.add_parser("respond", help="the best response to a scripted player, over a match")
     r.add_argument("--bot", choices=BOTS, required=True)
     r.add_argument("--player", choices=BOTS, default=None,
@@ -75,6 +81,8 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--json", action="store_true", help="print the figures as JSON")
     r.add_argument("--quiet", action="store_true", help="no progress lines")
     a = ap.parse_args(argv)
+    if a.command == "trim":
+        return _trim(a.file, a.out, a.json)
     if a.command == "respond":
         if not 1 <= a.target <= 99:
             ap.error("the target is 1 to 99 (T10)")
@@ -189,10 +197,6 @@ def _check_file(path: Path | None, target: int, scores: tuple[int, int], payoff:
     """The exact exploitability of what the app plays from ``path`` at ``scores`` (from
     the shipped file it would choose there if ``path`` is None)."""
     from truf_tui.ai.solved import BlueprintError, SolvedTable, nearest, tables
-    from truf_tui.solve.cfr import Solver
-    from truf_tui.solve.rounds import _utility
-    from truf_tui.solve.ship import lift_file, read_stage
-    from truf_tui.solve.tree import build
 
     try:
         tab = (nearest(tables(), target, scores) if path is None
@@ -201,17 +205,7 @@ def _check_file(path: Path | None, target: int, scores: tuple[int, int], payoff:
         print(f"python -m truf_tui.solve: {path}: {e}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
-    utility = _utility(payoff)
-    fresh_tree = build(target, scores, redeal=False)
-    fresh = Solver(fresh_tree, utility(fresh_tree, 0.0))
-    own = (tab.target, tab.scores) == (target, scores)  # the same numbers, faster
-    lifted = read_stage if own else lift_file
-    fs = lifted(tab, fresh)
-    fe = fresh.exploitability(fs)
-    tree = build(target, scores, redeal=True)
-    whole = Solver(tree, utility(tree, fe.value))  # an accepted redeal: the first stage
-    we = whole.exploitability(lifted(tab, whole))
-    fig = report(fe, we)
+    fig = _measure(tab, target, scores, payoff)
     fig["check_seconds"] = time.perf_counter() - t0
     unit = in_units(fig, payoff)
     if as_json:
@@ -222,6 +216,64 @@ def _check_file(path: Path | None, target: int, scores: tuple[int, int], payoff:
           f"({tab.header['payoff']} payoffs) as the expert plays it; round "
           f"{fmt(fig['round_exploitability'])} + after a redeal "
           f"{fmt(fig['redeal_exploitability'])}; value {fig['value']:+.6f})")
+    return 0
+
+
+def _measure(tab: Any, target: int, scores: tuple[int, int], payoff: str,
+             prefix: str = "") -> dict[str, float]:
+    """The exact best response to what the app plays from ``tab`` at ``scores``."""
+    from truf_tui.solve.cfr import Solver
+    from truf_tui.solve.rounds import _utility
+    from truf_tui.solve.ship import lift_file, read_stage
+    from truf_tui.solve.tree import build
+
+    utility = _utility(payoff)
+    fresh_tree = build(target, scores, redeal=False)
+    fresh = Solver(fresh_tree, utility(fresh_tree, 0.0))
+    own = (tab.target, tab.scores) == (target, scores)  # the same numbers, faster
+    lifted = read_stage if own else lift_file
+    fe = fresh.exploitability(lifted(tab, fresh))
+    tree = build(target, scores, redeal=True)
+    whole = Solver(tree, utility(tree, fe.value))  # an accepted redeal: the first stage
+    we = whole.exploitability(lifted(tab, whole))
+    return report(fe, we, prefix)
+
+
+def _trim(path: Path, out: Path, as_json: bool) -> int:
+    """``path`` without its stage after an accepted redeal, measured at its own score."""
+    from truf_tui.ai.solved import BlueprintError, SolvedTable
+    from truf_tui.solve.ship import write_round_only
+
+    try:
+        tab = SolvedTable(path.read_bytes())
+    except (OSError, BlueprintError) as e:
+        print(f"python -m truf_tui.solve: {path}: {e}", file=sys.stderr)
+        return 2
+    if not tab.has_fresh:
+        print(f"python -m truf_tui.solve: {path}: holds the round's stage only already",
+              file=sys.stderr)
+        return 2
+    t0 = time.perf_counter()
+    old = dict(tab.header["figures"])
+    write_round_only(out, tab, old)
+    trimmed = SolvedTable(out.read_bytes())
+    fig = {**old, **_measure(trimmed, trimmed.target, trimmed.scores, tab.header["payoff"],
+                             "shipped_")}
+    fig["trimmed_from_bytes"] = float(len(tab.data))
+    size = 0
+    while fig.get("shipped_bytes") != size:  # the header holds its own file's size
+        fig["shipped_bytes"] = float(size)
+        size = write_round_only(out, tab, fig)
+    if as_json:
+        print(json.dumps(fig, indent=1))
+    unit = in_units(fig, tab.header["payoff"])
+    print(f"wrote {out}: {size / 1e6:.2f} MB (was {len(tab.data) / 1e6:.2f} MB), "
+          f"{time.perf_counter() - t0:.0f} s")
+    print(f"exploitability: {fmt(fig['shipped_exploitability'])} {unit} (scores "
+          f"{tab.scores[0]}-{tab.scores[1]} to {tab.target}; the round's stage also after a "
+          f"redeal: round {fmt(fig['shipped_round_exploitability'])} + after a redeal "
+          f"{fmt(fig['shipped_redeal_exploitability'])}; with both stages "
+          f"{fmt(old['shipped_exploitability'] / (2 if unit != 'points/round' else 1))})")
     return 0
 
 

@@ -1,7 +1,9 @@
 """What ships: a solved round's strategy as a small file the app reads lazily.
 
 The file (``*.trufbp``, read by :mod:`truf_tui.ai.solved`) holds both stages of a solved
-round (the whole round, and the round after an accepted redeal), every history kept:
+round (the whole round, and the round after an accepted redeal), every history kept; a
+*round-only* file (``solve trim``) holds the first alone, and the app plays the round's own
+nodes after a redeal too (after the first move they are the same public states):
 
 - **Probabilities in 12 bits** (or 8).  Each (node, hand) distribution is rounded to
   integers summing to 4095 (254 in 8 bits; largest remainder), after probabilities below
@@ -232,20 +234,27 @@ def write(path: Path, round_: tuple[Solver, npt.NDArray[np.uint16]],
     subs = np.array([sizes[int(k)] for k in keys], dtype=np.int64)
     dtype = "<u2" if bits > 8 else "u1"
     stream = np.concatenate([r_stream, f_stream]).astype(dtype)
-    chunks = [lzma.compress(stream[i:i + CHUNK].tobytes(), preset=9 | lzma.PRESET_EXTREME)
-              for i in range(0, len(stream), CHUNK)]
-    keys_z = lzma.compress(np.diff(keys, prepend=0).astype("<i8").tobytes(), preset=9)
-    subs_z = lzma.compress(subs.astype("<i8").tobytes(), preset=9)
     t = round_[0].tree
     header = {
         "format": 1, "game": "truc", "target": t.target, "scores": list(t.scores),
         "payoff": payoff,
         "top": TOP[bits], "sentinel": SENTINEL[bits], "dtype": dtype, "eps": eps,
-        "chunk": CHUNK, "entries": int(len(stream)),
-        "stages": {"round": 0, "fresh": int(len(r_stream))},
-        "states": int(len(keys)), "keys_bytes": len(keys_z), "subs_bytes": len(subs_z),
-        "chunk_bytes": [len(c) for c in chunks], "figures": figures,
+        "stages": {"round": 0, "fresh": int(len(r_stream))}, "figures": figures,
     }
+    return _write_file(path, header, stream, keys, subs)
+
+
+def _write_file(path: Path, header: dict[str, Any], stream: npt.NDArray[Any],
+                keys: npt.NDArray[np.int64], subs: npt.NDArray[np.int64]) -> int:
+    """Compress ``stream`` by chunks and the state table, and write them under ``header``
+    (atomically); returns the bytes."""
+    chunks = [lzma.compress(stream[i:i + CHUNK].tobytes(), preset=9 | lzma.PRESET_EXTREME)
+              for i in range(0, len(stream), CHUNK)]
+    keys_z = lzma.compress(np.diff(keys, prepend=0).astype("<i8").tobytes(), preset=9)
+    subs_z = lzma.compress(subs.astype("<i8").tobytes(), preset=9)
+    header = {**header, "chunk": CHUNK, "entries": int(len(stream)), "states": int(len(keys)),
+              "keys_bytes": len(keys_z), "subs_bytes": len(subs_z),
+              "chunk_bytes": [len(c) for c in chunks]}
     head = json.dumps(header, separators=(",", ":")).encode()
     body = MAGIC + len(head).to_bytes(4, "little") + head + keys_z + subs_z + b"".join(chunks)
     tmp = path.with_name(path.name + ".tmp")
@@ -254,12 +263,28 @@ def write(path: Path, round_: tuple[Solver, npt.NDArray[np.uint16]],
     return len(body)
 
 
+def write_round_only(path: Path, tab: Any, figures: dict[str, Any]) -> int:
+    """Write ``tab`` (an ``ai.solved.SolvedTable``) without its second stage, the strategy
+    after an accepted redeal (T3), under the measured ``figures``; returns the bytes. The
+    app then plays the round's own strategy after a redeal (``SolvedTable.root``)."""
+    h = tab.header
+    if not tab.has_fresh:
+        raise ValueError("the file holds the round's stage only already")
+    stream = tab.numbers(0, int(h["stages"]["fresh"]))
+    header = {k: h[k] for k in ("format", "game", "target", "scores", "payoff", "top",
+                                "sentinel", "dtype", "eps")}
+    header.update(stages={"round": 0}, figures=figures)
+    return _write_file(path, header, stream, tab.keys, tab.subs)
+
+
 def read_stage(tab: Any, solver: Solver) -> Vec:
     """A file's stage as a strategy on ``solver``'s tree, when the tree is the file's own
     (same target and score): what ``lift_file`` gives there, computed at numpy speed."""
     t = solver.tree
     if (t.target, t.scores) != (tab.target, tab.scores):
         raise ValueError("read_stage needs the file's own round; use lift_file")
+    if not t.redeal and not tab.has_fresh:  # a round-only file: the app's own walk
+        return lift_file(tab, solver)
     stream = tab.numbers(0, tab.header["entries"]).astype(np.int64)
     ints = np.zeros(solver.edge_size, dtype=np.int64)
     _delayout(t.player, t.played, t.edge_start, solver.edge_off, SIZE, WIDTH, stream,
@@ -272,14 +297,13 @@ def lift_file(tab: Any, solver: Solver) -> Vec:
     history, on ``solver``'s tree (any score): the same ``node_policy`` the app calls."""
     from truf_tui.ai.solved import node_policy, played
     from truf_tui.solve.hands import REST
-    from truf_tui.solve.tree import root_state
 
     t = solver.tree
     sizes = dict(zip(tab.keys.tolist(), tab.subs.tolist(), strict=True))
     out = np.zeros(solver.edge_size)
     real_moves = [(int(k), int(r)) for k, r in zip(t.edge_kind, t.edge_rank, strict=True)]
-    s0 = root_state(t.redeal)
-    stack = [(0, s0, tab.stage_base["round" if t.redeal else "fresh"])]
+    s0, base = tab.root(t.redeal)
+    stack = [(0, s0, base)]
     while stack:
         n, s, at = stack.pop()
         succ = tab.successors(s)
