@@ -392,7 +392,11 @@ async def test_long_names_at_80_columns_keep_the_round_in_the_score_bar(
         assert "○" in bar.text and bar.text.rstrip().endswith("round 1")
 
 
-async def test_while_a_capture_is_on_show_the_status_names_the_next_player() -> None:
+async def test_while_a_capture_is_on_show_the_status_names_the_next_player(
+        monkeypatch: Any) -> None:
+    from truf_tui.ui.settings import PACES
+
+    monkeypatch.setitem(PACES, "slow", 60.0)  # the capture stays on show, however loaded
     app = make_app(pace="slow")
     async with app.run_test(size=SIZE) as pilot:
         t = await hotseat(pilot, "trufludo", seed=5)

@@ -184,6 +184,9 @@ async def test_closing_the_screen_while_counting_keeps_the_counts(tmp_path: Path
         await pilot.pause()
         assert not isinstance(app.screen, StatsScreen)
         release.set()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        for _ in range(400):  # the counting goes on batch after batch: wait, but not forever
+            await app.workers.wait_for_complete()
+            await pilot.pause(0.05)
+            if len(app.bluff_cache) == n:
+                break
         assert len(app.bluff_cache) == n  # counted once, ready for the next opening

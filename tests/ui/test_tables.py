@@ -570,9 +570,13 @@ def test_table_strings_are_complete() -> None:
     ([["7H", "2S", "3C"], ["5D", "9S", "KC"]], ["4H"], "1", "tbl.prompt.next"),
 ])
 async def test_while_a_capture_is_on_show_the_status_says_who_moves_next(
-        hands: list[list[str]], table: list[str], key: str, next_line: str) -> None:
+        hands: list[list[str]], table: list[str], key: str, next_line: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """The capture stays on the table for a moment (the state is still the one before it);
     the status line already names the player who moves after it."""
+    from truf_tui.ui.settings import PACES
+
+    monkeypatch.setitem(PACES, "slow", 60.0)  # the moment outlasts a loaded machine's steps
     app = make_app(pace="slow")
     async with app.run_test(size=SIZE) as pilot:
         t = await start(pilot, "trufludo", seed=11, bot=ScriptBot())
