@@ -242,7 +242,7 @@ def _measure(tab: Any, target: int, scores: tuple[int, int], payoff: str,
 def _trim(path: Path, out: Path, as_json: bool) -> int:
     """``path`` without its stage after an accepted redeal, measured at its own score."""
     from truf_tui.ai.solved import BlueprintError, SolvedTable
-    from truf_tui.solve.ship import write_round_only
+    from truf_tui.solve.ship import round_only, write_atomic
 
     try:
         tab = SolvedTable(path.read_bytes())
@@ -255,15 +255,16 @@ def _trim(path: Path, out: Path, as_json: bool) -> int:
         return 2
     t0 = time.perf_counter()
     old = dict(tab.header["figures"])
-    write_round_only(out, tab, old)
-    trimmed = SolvedTable(out.read_bytes())
+    packed = round_only(tab)  # compressed once; the figures go in its header
+    trimmed = SolvedTable(packed.body(old))
     fig = {**old, **_measure(trimmed, trimmed.target, trimmed.scores, tab.header["payoff"],
                              "shipped_")}
     fig["trimmed_from_bytes"] = float(len(tab.data))
-    size = 0
-    while fig.get("shipped_bytes") != size:  # the header holds its own file's size
-        fig["shipped_bytes"] = float(size)
-        size = write_round_only(out, tab, fig)
+    body = b""
+    while fig.get("shipped_bytes") != len(body):  # the header holds its own file's size
+        fig["shipped_bytes"] = float(len(body))
+        body = packed.body(fig)
+    size = write_atomic(out, body)
     if as_json:
         print(json.dumps(fig, indent=1))
     unit = in_units(fig, tab.header["payoff"])
@@ -273,7 +274,7 @@ def _trim(path: Path, out: Path, as_json: bool) -> int:
           f"{tab.scores[0]}-{tab.scores[1]} to {tab.target}; the round's stage also after a "
           f"redeal: round {fmt(fig['shipped_round_exploitability'])} + after a redeal "
           f"{fmt(fig['shipped_redeal_exploitability'])}; with both stages "
-          f"{fmt(old['shipped_exploitability'] / (2 if unit != 'points/round' else 1))})")
+          f"{fmt(old['shipped_exploitability'] / (2 if tab.header['payoff'] == 'match' else 1))})")
     return 0
 
 

@@ -239,42 +239,51 @@ def write(path: Path, round_: tuple[Solver, npt.NDArray[np.uint16]],
         "format": 1, "game": "truc", "target": t.target, "scores": list(t.scores),
         "payoff": payoff,
         "top": TOP[bits], "sentinel": SENTINEL[bits], "dtype": dtype, "eps": eps,
-        "stages": {"round": 0, "fresh": int(len(r_stream))}, "figures": figures,
+        "stages": {"round": 0, "fresh": int(len(r_stream))},
     }
-    return _write_file(path, header, stream, keys, subs)
+    return write_atomic(path, Packed(header, stream, keys, subs).body(figures))
 
 
-def _write_file(path: Path, header: dict[str, Any], stream: npt.NDArray[Any],
-                keys: npt.NDArray[np.int64], subs: npt.NDArray[np.int64]) -> int:
-    """Compress ``stream`` by chunks and the state table, and write them under ``header``
-    (atomically); returns the bytes."""
-    chunks = [lzma.compress(stream[i:i + CHUNK].tobytes(), preset=9 | lzma.PRESET_EXTREME)
-              for i in range(0, len(stream), CHUNK)]
-    keys_z = lzma.compress(np.diff(keys, prepend=0).astype("<i8").tobytes(), preset=9)
-    subs_z = lzma.compress(subs.astype("<i8").tobytes(), preset=9)
-    header = {**header, "chunk": CHUNK, "entries": int(len(stream)), "states": int(len(keys)),
-              "keys_bytes": len(keys_z), "subs_bytes": len(subs_z),
-              "chunk_bytes": [len(c) for c in chunks]}
-    head = json.dumps(header, separators=(",", ":")).encode()
-    body = MAGIC + len(head).to_bytes(4, "little") + head + keys_z + subs_z + b"".join(chunks)
+class Packed:
+    """A file's numbers and state table, compressed once; ``body`` puts a header on them
+    (so new figures do not mean compressing again)."""
+
+    def __init__(self, header: dict[str, Any], stream: npt.NDArray[Any],
+                 keys: npt.NDArray[np.int64], subs: npt.NDArray[np.int64]) -> None:
+        chunks = [lzma.compress(stream[i:i + CHUNK].tobytes(), preset=9 | lzma.PRESET_EXTREME)
+                  for i in range(0, len(stream), CHUNK)]
+        keys_z = lzma.compress(np.diff(keys, prepend=0).astype("<i8").tobytes(), preset=9)
+        subs_z = lzma.compress(subs.astype("<i8").tobytes(), preset=9)
+        self.header = {**header, "chunk": CHUNK, "entries": int(len(stream)),
+                       "states": int(len(keys)), "keys_bytes": len(keys_z),
+                       "subs_bytes": len(subs_z), "chunk_bytes": [len(c) for c in chunks]}
+        self.payload = keys_z + subs_z + b"".join(chunks)
+
+    def body(self, figures: dict[str, Any]) -> bytes:
+        head = json.dumps({**self.header, "figures": figures}, separators=(",", ":")).encode()
+        return MAGIC + len(head).to_bytes(4, "little") + head + self.payload
+
+
+def write_atomic(path: Path, body: bytes) -> int:
+    """Write ``body`` atomically; returns its bytes."""
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_bytes(body)
     tmp.replace(path)
     return len(body)
 
 
-def write_round_only(path: Path, tab: Any, figures: dict[str, Any]) -> int:
-    """Write ``tab`` (an ``ai.solved.SolvedTable``) without its second stage, the strategy
-    after an accepted redeal (T3), under the measured ``figures``; returns the bytes. The
-    app then plays the round's own strategy after a redeal (``SolvedTable.root``)."""
+def round_only(tab: Any) -> Packed:
+    """``tab`` (an ``ai.solved.SolvedTable``) without its second stage, the strategy after
+    an accepted redeal (T3). The app then plays the round's own strategy after a redeal
+    (``SolvedTable.root``)."""
     h = tab.header
     if not tab.has_fresh:
         raise ValueError("the file holds the round's stage only already")
     stream = tab.numbers(0, int(h["stages"]["fresh"]))
     header = {k: h[k] for k in ("format", "game", "target", "scores", "payoff", "top",
                                 "sentinel", "dtype", "eps")}
-    header.update(stages={"round": 0}, figures=figures)
-    return _write_file(path, header, stream, tab.keys, tab.subs)
+    header["stages"] = {"round": 0}
+    return Packed(header, stream, tab.keys, tab.subs)
 
 
 def read_stage(tab: Any, solver: Solver) -> Vec:
