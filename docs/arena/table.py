@@ -69,6 +69,15 @@ RUNS: dict[str, tuple[str, str]] = {
         "the ladder: the expert (solved strategy and safe exploitation) against hard at a "
         "fixed 20,000 iterations a decision, about hard's 1 s on this machine, so that a "
         "shared machine's load does not weaken it"),
+    **{f"truc_expert_{b}_final": (
+        f"--game truc --a expert --b {b} --games 400 --seed 11",
+        NO_LIMIT + "; the final code of issue 15's twelfth session (the 7-5 file, 5-7 and 7-5 "
+        "round-only), the same command and seed as `truc_expert_" + b + "_exploit`")
+       for b in ("always_raise", "calling_station", "rock", "honest", "tight", "solved")},
+    **{f"truc_expert_{b}_series50_final": (
+        f"--game truc --a expert --b {b} --games 400 --seed 11 --series 50",
+        NO_LIMIT + "; series of 50, on the same final code as the `_final` runs")
+       for b in ("always_raise", "calling_station", "rock", "honest", "tight")},
     "truc_ladder_expert_hard_it20000": (
         "--game truc --a expert --b hard --b-iterations 20000 --games 400 --seed 61 --jobs 2",
         "the ladder again on the final code of issue 15: the expert with its value rest "
