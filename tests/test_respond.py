@@ -62,11 +62,11 @@ def test_every_scripted_player_has_a_table() -> None:
 
 @pytest.mark.parametrize("bot", DETERMINISTIC)
 def test_T4_T8_the_table_is_what_the_bot_plays(bot: str) -> None:
-    """At random decisions of rounds to 12, the written strategy puts all its weight on the
-    move the scripted player itself chooses."""
+    """At random decisions of rounds at 9-9 to 12 (two raises and the rest, T7/T8), the
+    written strategy puts all its weight on the move the scripted player itself chooses."""
     player = make_bot("truc", bot, seed=1)
     seen = 0
-    for s, tree, n in walk_random_rounds(12, (0, 0), 60, seed=3):
+    for s, tree, n in walk_random_rounds(12, (9, 9), 60, seed=3):
         me = s.current_player
         state = tree.states[int(tree.state[n])]
         moves = [(int(tree.edge_kind[e]), int(tree.edge_rank[e]))
@@ -84,7 +84,7 @@ def test_honest_s_estimate_is_exact_over_every_opponent_hand() -> None:
     ``truc_knowledge.equity`` over *every* hand of unseen cards, at random decisions."""
     rng = random.Random(5)
     checked = 0
-    for s, tree, n in walk_random_rounds(12, (0, 0), 25, seed=7):
+    for s, tree, n in walk_random_rounds(12, (9, 9), 25, seed=7):
         if rng.random() > 0.3:
             continue
         me = s.current_player

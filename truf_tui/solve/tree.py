@@ -177,8 +177,26 @@ def build(target: int, scores: tuple[int, int] = (0, 0), redeal: bool = True) ->
     state_ids: dict[State, int] = {}
     node_state: list[int] = []
 
+    # A state's subtree depends on the state alone: where a state comes back, its subtree
+    # is copied from where it was first built (node and edge numbers shifted), not walked.
+    first_seen: dict[State, tuple[int, int, int, int]] = {}
+
     def visit(s: State) -> int:
         n = len(player)
+        seen = first_seen.get(s)
+        if seen is not None:
+            a, b, ea, eb = seen
+            shift_n, shift_e = n - a, len(e_kind) - ea
+            player.extend(player[a:b])
+            played.extend(played[a:b])
+            stakes.extend(stakes[a:b])
+            node_state.extend(node_state[a:b])
+            edge_start.extend([x + shift_e for x in edge_start[a:b]])
+            e_kind.extend(e_kind[ea:eb])
+            e_rank.extend(e_rank[ea:eb])
+            e_child.extend([c + shift_n if c != NONE else NONE for c in e_child[ea:eb]])
+            e_outcome.extend(e_outcome[ea:eb])
+            return n
         node_state.append(state_ids.setdefault(s, len(state_ids)))
         player.append(s[0])
         played.append((MS_INDEX[s[9]], MS_INDEX[s[10]]))
@@ -198,6 +216,7 @@ def build(target: int, scores: tuple[int, int] = (0, 0), redeal: bool = True) ->
                 e_outcome[first + i] = outcome_ids.setdefault(nxt, len(outcome_ids))
             else:
                 e_child[first + i] = visit(nxt)
+        first_seen[s] = (n, len(player), first, len(e_kind))
         return n
 
     limit = sys.getrecursionlimit()
