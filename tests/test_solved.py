@@ -191,7 +191,7 @@ def test_T7_T8_the_file_of_the_nearest_score_plays_and_its_tree_holds_the_round(
     """Each shipped file is solved at one score; a score plays the file nearest by what
     each player needs, among those whose raise cap (T7) is at least the real one, so that
     every raise the real round allows is in the file's tree."""
-    from truf_tui.ai.solved import nearest, needs, tables
+    from truf_tui.ai.solved import nearest, tables
 
     tabs = tables()
     by_score = {t.scores: t for t in tabs}
@@ -201,10 +201,15 @@ def test_T7_T8_the_file_of_the_nearest_score_plays_and_its_tree_holds_the_round(
     for target, scores in [(12, (5, 5)), (12, (0, 11)), (12, (11, 11)), (5, (1, 3)),
                            (30, (2, 20))]:
         chosen = nearest(tabs, target, scores)
-        assert max(needs(chosen.target, chosen.scores)) >= max(needs(target, scores))
+        assert (truc.stake_cap(chosen.scores, chosen.target)
+                >= min(truc.stake_cap(scores, target), 12))  # past 12: the 0-0 file's cap
     assert nearest(tabs, 12, (1, 0)) is by_score[(0, 0)]
     assert nearest(tabs, 12, (6, 7)) is by_score[(5, 7)]  # not 3-10: 5 against 2 points
-    assert nearest(tabs, 12, (4, 8)) is by_score[(0, 0)]  # 3-10's too far; 5-7's cap too low
+    assert nearest(tabs, 12, (4, 8)) is by_score[(5, 7)]  # 3-10's too far; 5-7's cap is 8
+    assert nearest(tabs, 12, (3, 8)) is by_score[(0, 0)]  # 5-7's cap is 8, 3-8's 10
+    # the cap, not the need: 11-8 (needs 1 and 4) and 11-9 (1 and 3) both stop at 4
+    assert nearest(tabs, 12, (11, 8)) is by_score[(11, 9)]
+    assert nearest(tabs, 12, (8, 9)) is by_score[(9, 9)]
     # a file where one player needs more plays only where the same one needs more
     assert nearest(tabs, 12, (5, 5)) is by_score[(0, 0)]
     assert nearest(tabs, 12, (7, 7)) is by_score[(6, 6)]

@@ -492,6 +492,7 @@ def test_T7_raise_cap_near_the_target(scores: tuple[int, int], cap_stakes: list[
         with pytest.raises(IllegalActionError, match="already covers"):
             s.apply("rest")
     assert _raise_while_possible(s) == cap_stakes
+    assert truc.stake_cap(scores, 12) == (cap_stakes[-1] if cap_stakes else 1)
 
 
 @pytest.mark.parametrize("stake_before", [1, 2, 4])

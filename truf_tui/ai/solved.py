@@ -261,10 +261,10 @@ def nearest(tabs: list[SolvedTable], target: int, scores: tuple[int, int]) -> So
     """The file solved at the score closest to ``scores`` (non-dealer, dealer) by what
     each player needs, on a log scale: 1 point against 2 matters more than 11 against 12.
 
-    Only files whose raise cap (T7: the larger need) is at least the real one qualify, so
-    that every history of the real round is in the file's tree; and a file solved at
-    another score than 0-0 only where each player's need is within half again of the
-    real one (5-7 played with the 3-10 file was exploitable by 0.13 in match-win
+    Only files whose raise cap (T7: the highest stake a raise can reach, ``stake_cap``) is
+    at least the real one qualify, so that every history of the real round is in the
+    file's tree (11-8 plays the 11-9 file: both stop at 4); and a file solved at another
+    score than 0-0 only where each player's need is within half again of the real one (5-7 played with the 3-10 file was exploitable by 0.13 in match-win
     probability, docs/solver.md), and a file where one player needs more plays only where
     the same player needs more (5-5 and 7-7 with the 5-7 file: 0.036 and 0.044; with
     their own files today 0.014 and 0.020); the 0-0 file plays everywhere else."""
@@ -279,7 +279,10 @@ def nearest(tabs: list[SolvedTable], target: int, scores: tuple[int, int]) -> So
             return False
         return all(max(a, b) <= 1.5 * min(a, b) for a, b in zip(want, have, strict=True))
 
-    wide = [t for t in tabs if max(needs(t.target, t.scores)) >= max(want) and close(t)]
+    def capped(target: int, scores: tuple[int, int]) -> int:  # as needs, clamped to 12
+        return min(truc.stake_cap(scores, target), truc.stake_cap((0, 0), 12))
+
+    wide = [t for t in tabs if capped(t.target, t.scores) >= capped(target, scores) and close(t)]
 
     def distance(t: SolvedTable) -> float:
         have = needs(t.target, t.scores)

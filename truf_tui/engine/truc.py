@@ -167,6 +167,15 @@ def stake_may_rise(stake: int, scores: Sequence[int], target: int) -> bool:
     return stake < max(target - scores[0], target - scores[1])
 
 
+def stake_cap(scores: Sequence[int], target: int) -> int:
+    """T7: the highest stake raises can reach at ``scores`` (rounds with the same cap are
+    played on the same tree of stakes)."""
+    stake = 1
+    while stake_may_rise(stake, scores, target):
+        stake = next_stake(stake)
+    return stake
+
+
 def trick_winner(leader: int, lead_strength: int, answer_strength: int) -> int | None:
     """T4/T5: the higher rank wins the trick; equal ranks spoil it (None)."""
     if lead_strength > answer_strength:

@@ -39,8 +39,15 @@ WIDTH = np.array([len(r) for r in REST], dtype=np.int64)  # 120, 36, 8, 1
 REST_INDEX: tuple[dict[Multiset, int], ...] = tuple({m: i for i, m in enumerate(r)} for r in REST)
 
 
+_ADDED: dict[tuple[Multiset, int], Multiset] = {
+    (m, r): tuple(sorted(m + (r,))) for m in MULTISETS if len(m) < 3 for r in range(RANKS)}
+
+
 def add(m: Multiset, r: int) -> Multiset:
-    return tuple(sorted(m + (r,)))
+    """``m`` with one more card of rank ``r`` (a table: the tree builder asks millions of
+    times)."""
+    got = _ADDED.get((m, r))
+    return got if got is not None else tuple(sorted(m + (r,)))
 
 
 def counts(m: Multiset) -> list[int]:

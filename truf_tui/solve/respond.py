@@ -36,7 +36,7 @@ import numpy as np
 
 from truf_tui.ai.truc_knowledge import POOL, cards_of, greedy_card, win_tie
 from truf_tui.cards import TRUC_STRENGTH
-from truf_tui.engine.truc import next_stake, round_points, stake_may_rise
+from truf_tui.engine.truc import round_points, stake_cap
 from truf_tui.solve import kernels as K
 from truf_tui.solve.cfr import Solver, Vec, points_utility
 from truf_tui.solve.hands import RANKS, REST, Multiset
@@ -148,15 +148,6 @@ def _block(bot: str, s: State, moves: tuple[Move, ...]) -> np.ndarray:
 
 # -- the match, backwards --------------------------------------------------------------------
 
-def _cap_class(target: int, a: int, b: int) -> int:
-    """Scores whose trees are the same: the highest stake a raise can reach (T7's cap
-    depends only on the larger need)."""
-    stake = 1
-    while stake_may_rise(stake, (a, b), target):
-        stake = next_stake(stake)
-    return stake
-
-
 @dataclass
 class _Stage:
     tree: Tree
@@ -190,7 +181,7 @@ def ceiling(bot: str, target: int = 12, player: str | None = None,
     classes: dict[int, list[tuple[int, int]]] = {}
     for a in range(target):
         for b in range(target):
-            classes.setdefault(_cap_class(target, a, b), []).append((a, b))
+            classes.setdefault(stake_cap((a, b), target), []).append((a, b))
     stages: dict[bool, _Stage] = {}
     points = (0.0, 0.0)
     for cap in sorted(classes):  # the scores near the target first (the smallest caps)

@@ -133,8 +133,9 @@ def successors(s: State, target: int, scores: tuple[int, int]
         return out
     mine, theirs = (p0, p1) if mover == 0 else (p1, p0)
     if len(mine) < 3:
+        out_of_pack = mine + theirs
         for r in range(RANKS):
-            if mine.count(r) + theirs.count(r) >= 4:
+            if r in out_of_pack and out_of_pack.count(r) >= 4:
                 continue  # all four cards of the rank are out: nobody can hold one
             now = add(mine, r)
             q0, q1 = (now, p1) if mover == 0 else (p0, now)
