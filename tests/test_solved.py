@@ -210,6 +210,9 @@ def test_T7_T8_the_file_of_the_nearest_score_plays_and_its_tree_holds_the_round(
     # the cap, not the need: 11-8 (needs 1 and 4) and 11-9 (1 and 3) both stop at 4
     assert nearest(tabs, 12, (11, 8)) is by_score[(11, 9)]
     assert nearest(tabs, 12, (8, 9)) is by_score[(9, 9)]
+    # one player a point from the match: his own files (the 0-0 file gave away 0.18 there)
+    assert nearest(tabs, 12, (11, 3)) is by_score[(11, 0)]
+    assert nearest(tabs, 12, (3, 11)) is by_score[(0, 11)]
     # a file where one player needs more plays only where the same one needs more
     assert nearest(tabs, 12, (5, 5)) is by_score[(0, 0)]
     assert nearest(tabs, 12, (7, 7)) is by_score[(6, 6)]
