@@ -264,10 +264,11 @@ def nearest(tabs: list[SolvedTable], target: int, scores: tuple[int, int]) -> So
     Only files whose raise cap (T7: the highest stake a raise can reach, ``stake_cap``) is
     at least the real one qualify, so that every history of the real round is in the
     file's tree (11-8 plays the 11-9 file: both stop at 4); and a file solved at another
-    score than 0-0 only where each player's need is within half again of the real one (5-7 played with the 3-10 file was exploitable by 0.13 in match-win
-    probability, docs/solver.md), and a file where one player needs more plays only where
-    the same player needs more (5-5 and 7-7 with the 5-7 file: 0.036 and 0.044; with
-    their own files today 0.014 and 0.020); the 0-0 file plays everywhere else."""
+    score than 0-0 only where each player's need is within half again of the real one
+    (5-7 played with the 3-10 file was exploitable by 0.13 in match-win probability,
+    docs/solver.md), and a file where one player needs more plays only where the same
+    player needs more (5-5 and 7-7 with the 5-7 file: 0.036 and 0.044; with their own
+    files today 0.014 and 0.020); the 0-0 file plays everywhere else."""
     want = needs(target, scores)
 
     def close(t: SolvedTable) -> bool:
