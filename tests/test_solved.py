@@ -213,6 +213,7 @@ def test_T7_T8_the_file_of_the_nearest_score_plays_and_its_tree_holds_the_round(
     # one player a point from the match: his own files (the 0-0 file gave away 0.18 there)
     assert nearest(tabs, 12, (11, 3)) is by_score[(11, 0)]
     assert nearest(tabs, 12, (11, 6)) is by_score[(11, 5)]
+    assert nearest(tabs, 12, (6, 11)) is by_score[(5, 11)]
     assert nearest(tabs, 12, (3, 11)) is by_score[(0, 11)]
     # a file where one player needs more plays only where the same one needs more
     assert nearest(tabs, 12, (5, 5)) is by_score[(0, 0)]
