@@ -24,8 +24,8 @@ lint: $(BIN)/.installed-test
 	$(BIN)/mypy
 
 # pytest-xdist: the UI tests spend about a third of their time waiting on Textual's timers,
-# so one worker more than the cores keeps both busy (on 2 cores: 8.6 min, against 10.7 with
-# 2 workers); worksteal hands the long tests' neighbours to whichever worker is free.
+# so one worker more than the cores keeps both busy (on 2 cores, before the slowest tests
+# were cut: 8.6 min against 10.7 with 2 workers); worksteal evens out the end of the run.
 TEST_WORKERS ?= 3
 test: lint
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
