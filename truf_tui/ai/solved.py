@@ -283,7 +283,8 @@ def nearest(tabs: list[SolvedTable], target: int, scores: tuple[int, int]) -> So
     def capped(target: int, scores: tuple[int, int]) -> int:  # as needs, clamped to 12
         return min(truc.stake_cap(scores, target), truc.stake_cap((0, 0), 12))
 
-    wide = [t for t in tabs if capped(t.target, t.scores) >= capped(target, scores) and close(t)]
+    real_cap = capped(target, scores)
+    wide = [t for t in tabs if capped(t.target, t.scores) >= real_cap and close(t)]
 
     def distance(t: SolvedTable) -> float:
         have = needs(t.target, t.scores)

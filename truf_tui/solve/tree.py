@@ -174,7 +174,6 @@ def build(target: int, scores: tuple[int, int] = (0, 0), redeal: bool = True) ->
     e_child: list[int] = []
     e_outcome: list[int] = []
     outcome_ids: dict[Outcome, int] = {}
-    memo: dict[State, list[tuple[int, int, State | Outcome]]] = {}
     state_ids: dict[State, int] = {}
     node_state: list[int] = []
 
@@ -202,9 +201,7 @@ def build(target: int, scores: tuple[int, int] = (0, 0), redeal: bool = True) ->
         player.append(s[0])
         played.append((MS_INDEX[s[9]], MS_INDEX[s[10]]))
         stakes.append(s[2])
-        succ = memo.get(s)
-        if succ is None:
-            succ = memo[s] = successors(s, target, scores)
+        succ = successors(s, target, scores)  # once a state: a second meeting copies
         first = len(e_kind)
         edge_start.append(first)
         for kind, rank, _ in succ:
