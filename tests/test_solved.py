@@ -301,3 +301,90 @@ def test_T3_a_round_only_file_plays_the_rounds_strategy_after_a_redeal(
     assert fmt(trimmed.header["figures"]["shipped_exploitability"]) == fmt(checked)
     assert main(["trim", "--file", str(out), "--out", str(d / "again.trufbp")]) == 2
     assert "only already" in capsys.readouterr().err
+
+
+def test_T7_scores_with_one_raise_cap_share_one_tree() -> None:
+    """The sweep's premise: the round's tree depends on the score only through the raise
+    cap (T7), so a tree built at one score, valued at another with the same cap, is the
+    other's own; the sweep groups scores by the file played and the cap."""
+    from truf_tui.solve.sweep import at_score, groups
+
+    a, b = build(2, (0, 0), redeal=False), build(2, (1, 0), redeal=False)
+    assert truc.stake_cap((0, 0), 2) == truc.stake_cap((1, 0), 2) != truc.stake_cap((1, 1), 2)
+    for name in ("player", "played", "stake", "edge_start", "edge_kind", "edge_rank",
+                 "edge_child", "edge_outcome", "state"):
+        assert np.array_equal(getattr(a, name), getattr(b, name)), name
+    assert a.outcomes == b.outcomes
+    moved = at_score(a, (1, 0))
+    assert moved.scores == (1, 0) and moved.player is a.player
+    assert np.array_equal(points_utility(moved, 0.0), points_utility(b, 0.0))
+    got = groups(12, [(0, 0), (1, 0), (11, 0), (11, 1), (11, 2), (9, 9), (8, 8)])
+    assert sorted(map(sorted, got.values())) == [[(0, 0), (1, 0)], [(8, 8), (9, 9)],
+                                                 [(11, 0), (11, 1)], [(11, 2)]]
+
+
+def test_the_sweep_measures_each_score_as_check_does_and_resumes(
+        small: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`sweep` gives a score the figure `check --file --scores` gives it; its journal
+    holds the score, so a second sweep measures nothing and prints the same table."""
+    import truf_tui.solve.sweep as sweep
+
+    _, f = small
+    journal = tmp_path / "sweep.jsonl"
+    args = ["--target", "2", "--file", str(f), "--payoff", "match", "--scores", "1", "1"]
+    assert main(["sweep", *args, "--journal", str(journal)]) == 0
+    first = capsys.readouterr().out
+    swept = float(re.findall(r"exploitability: ([0-9.e-]+) match-win", first)[-1])
+    assert main(["check", *args]) == 0
+    checked = float(re.findall(r"exploitability: ([0-9.e-]+) match-win",
+                               capsys.readouterr().out)[-1])
+    assert swept == pytest.approx(checked, rel=1e-6) and swept > 0
+    assert "at 1-1 with the 0-0 file" in first
+
+    def no_measuring(*_: object) -> None:
+        raise AssertionError("the journal held it")
+
+    monkeypatch.setattr(sweep, "measure_group", no_measuring)
+    with journal.open("a") as out:
+        out.write('{"torn')  # a line cut short is skipped
+    assert main(["sweep", *args, "--journal", str(journal)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == first.splitlines()[-1]
+
+
+def test_every_hand_of_a_node_at_once_is_each_hand_alone() -> None:
+    """``node_policies`` (the check's walk: every hand of a node at once) gives each hand
+    what ``node_policy`` (the app: one hand) gives it, where moves are removed and hands
+    borrow a neighbour's numbers too (the 0-0 file, raises and rests removed as at 11-11)."""
+    from truf_tui.ai.solved import node_policies, node_policy, played
+    from truf_tui.solve.hands import REST
+    from truf_tui.solve.tree import RAISE
+    from truf_tui.solve.tree import REST as REST_MOVE
+
+    tab = table()
+    rng = random.Random(4)
+    borrowed = nodes = 0
+    for _ in range(40):
+        path: list[tuple[int, int]] = []
+        while True:
+            s, at = tab.locate(True, path)
+            succ = tab.successors(s)
+            moves = [(k, r) for k, r, _ in succ]
+            k = played(s)
+            allowed = np.array([m[0] not in (RAISE, REST_MOVE) for m in moves])
+            block = tab.block(s, at)
+            dist, found, placed = node_policies(block, moves, allowed, k)
+            for j, hand in enumerate(REST[k]):
+                one, how = node_policy(block, moves, allowed, k, hand)
+                if one is None:
+                    assert not found[j]
+                    continue
+                assert found[j] and np.array_equal(one, dist[:, j])
+                assert (how == "placed") == placed[j]
+                borrowed += not block[:, j].any()
+            nodes += 1
+            nexts = [(kind, r) for kind, r, n in succ if isinstance(n, tuple)]
+            if not nexts:
+                break
+            path.append(rng.choice(nexts))
+    assert nodes > 100 and borrowed > 0

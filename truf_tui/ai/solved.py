@@ -409,17 +409,38 @@ def node_policy(block: npt.NDArray[np.float64], moves: list[tuple[int, int]],
                 ) -> tuple[npt.NDArray[np.float64] | None, str]:
     """A hand's distribution over a node's moves (the file's, ``allowed`` those the real
     game permits), summing to 1, and "placed" or "translated"; None if nothing fits.
-    The app and the solver's check (``solve.ship.lift_file``) both call this."""
-    col = block[:, REST_INDEX[k][hand]]
-    dist = col * allowed
-    total = dist.sum()
-    how = "placed" if total == col.sum() else "translated"
-    if total <= 0:
-        got = _neighbour(block, allowed, moves, k, list(hand))
-        if got is None:
-            return None, "outside"
-        dist, total, how = got, got.sum(), "translated"
-    return dist / total, how
+    The app calls this; the solver's check (``solve.ship.lift_file``) calls
+    ``node_policies``, the same rule for every hand at once."""
+    j = REST_INDEX[k][hand]
+    dist, found, placed = node_policies(block, moves, allowed, k, [j])
+    if not found[0]:
+        return None, "outside"
+    return dist[:, 0], "placed" if placed[0] else "translated"
+
+
+def node_policies(block: npt.NDArray[np.float64], moves: list[tuple[int, int]],
+                  allowed: npt.NDArray[np.bool_], k: int, columns: list[int] | None = None
+                  ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_],
+                             npt.NDArray[np.bool_]]:
+    """Each hand's distribution over a node's moves, as ``node_policy`` (columns: the
+    hands of REST[k], all or ``columns``): ``dist[move, i]``, ``found[i]`` (False where
+    nothing fits) and ``placed[i]`` (the file's own numbers, none removed or borrowed)."""
+    cols = np.arange(block.shape[1]) if columns is None else np.asarray(columns)
+    raw = block[:, cols]
+    dist = raw * allowed[:, None]
+    total = dist.sum(axis=0)
+    placed = total == raw.sum(axis=0)
+    found = total > 0
+    missing = np.flatnonzero(~found)
+    if missing.size:
+        held = block.sum(axis=0) > 0  # the hands the file holds numbers for here
+        if held.any():
+            for i in missing:
+                got = _neighbour(block, held, allowed, moves, k, int(cols[i]))
+                if got is not None:
+                    dist[:, i], total[i], found[i], placed[i] = got, got.sum(), True, False
+    dist[:, found] /= total[found]
+    return dist, found, placed
 
 
 _RNG = random.Random(0)  # the determinizer needs one; legal actions do not depend on it
@@ -449,25 +470,18 @@ def _uniform(every: list[truc.Action]) -> dict[truc.Action, float]:
     return {a: 0.0 if a.kind == "fold" else 1.0 / n for a in every}
 
 
-def _neighbour(block: npt.NDArray[np.float64], allowed: npt.NDArray[np.bool_],
-               moves: list[tuple[int, int]], k: int, hand: list[int]
+def _neighbour(block: npt.NDArray[np.float64], held: npt.NDArray[np.bool_],
+               allowed: npt.NDArray[np.bool_], moves: list[tuple[int, int]], k: int, j: int
                ) -> npt.NDArray[np.float64] | None:
-    """The distribution of the nearest hand the block holds, cards mapped by rank order."""
-    best: tuple[int, int] | None = None
-    for j, other in enumerate(REST[k]):
-        if block[:, j].sum() <= 0:
-            continue
-        d = sum(abs(a - b) for a, b in zip(hand, other, strict=True))
-        if best is None or d < best[0]:
-            best = (d, j)
-    if best is None:
-        return None
-    other = REST[k][best[1]]
+    """The distribution of the nearest hand the block holds (``held``, not empty) to
+    REST[k][j], by the ranks' distance, cards mapped by rank order."""
+    best = int(np.argmin(np.where(held, _DISTANCE[k][j], _FAR)))  # the first of the nearest
+    hand, other = REST[k][j], REST[k][best]
     to_mine = {r: hand[i] for i, r in enumerate(other)}  # rank order to rank order
     out = np.zeros(len(moves))
     index = {m: i for i, m in enumerate(moves)}
     for i, (kind, rank) in enumerate(moves):
-        p = block[i, best[1]]
+        p = block[i, best]
         if p <= 0:
             continue
         if kind == PLAY and rank not in to_mine:
@@ -476,6 +490,14 @@ def _neighbour(block: npt.NDArray[np.float64], allowed: npt.NDArray[np.bool_],
         if m in index and allowed[index[m]]:
             out[index[m]] += p
     return out if out.sum() > 0 else None
+
+
+_FAR = np.iinfo(np.int64).max
+#: _DISTANCE[k][j, j']: how far REST[k][j] is from REST[k][j'] (ranks in order, summed)
+_DISTANCE: tuple[npt.NDArray[np.int64], ...] = tuple(
+    np.abs(np.array(r, dtype=np.int64).reshape(len(r), 1, -1)
+           - np.array(r, dtype=np.int64).reshape(1, len(r), -1)).sum(axis=2)
+    for r in REST)
 
 
 def describe(t: SolvedTable) -> str:

@@ -8,6 +8,8 @@
                                                    measured (a smaller file)
     respond --bot B                                the best response to a scripted player
                                                    over a match: the ceiling of exploiting it
+    sweep  --target T --payoff match               check at every score of the match (the
+                                                   file each plays), journalled, resumable
 
 A round is solved in two stages (see docs/solver.md): first the round without a redeal
 (what an accepted redeal leads to, T3), then the whole round with an accepted redeal worth
@@ -80,9 +82,30 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--target", type=int, default=12)
     r.add_argument("--json", action="store_true", help="print the figures as JSON")
     r.add_argument("--quiet", action="store_true", help="no progress lines")
+    w = sub.add_parser("sweep", help="check what the expert plays at every score")
+    w.add_argument("--target", type=int, default=12)
+    w.add_argument("--payoff", choices=("points", "match"), default="match")
+    w.add_argument("--scores", type=int, nargs=2, action="append", default=None,
+                   metavar=("NONDEALER", "DEALER"), help="only these scores (repeatable)")
+    w.add_argument("--file", type=Path, default=None,
+                   help="one file played at every score, instead of the shipped set")
+    w.add_argument("--journal", type=Path, default=None,
+                   help="a line per score measured; scores it holds are not measured again")
+    w.add_argument("--jobs", type=int, default=1, help="groups measured side by side")
+    w.add_argument("--json", action="store_true", help="print the figures as JSON")
     a = ap.parse_args(argv)
     if a.command == "trim":
         return _trim(a.file, a.out, a.json)
+    if a.command == "sweep":
+        if not 1 <= a.target <= 99:
+            ap.error("the target is 1 to 99 (T10)")
+        every = [(x, y) for x in range(a.target) for y in range(a.target)]
+        chosen = every if a.scores is None else [(x, y) for x, y in a.scores]
+        if any(s not in every for s in chosen):
+            ap.error("both scores are below the target (T10)")
+        if a.jobs < 1:
+            ap.error("--jobs must be at least 1")
+        return _sweep(a.target, chosen, a.payoff, a.journal, a.jobs, a.file, a.json)
     if a.command == "respond":
         if not 1 <= a.target <= 99:
             ap.error("the target is 1 to 99 (T10)")
@@ -275,6 +298,35 @@ def _trim(path: Path, out: Path, as_json: bool) -> int:
           f"redeal: round {fmt(fig['shipped_round_exploitability'])} + after a redeal "
           f"{fmt(fig['shipped_redeal_exploitability'])}; with both stages "
           f"{fmt(old['shipped_exploitability'] / (2 if tab.header['payoff'] == 'match' else 1))})")
+    return 0
+
+
+def _sweep(target: int, scores: list[tuple[int, int]], payoff: str, journal: Path | None,
+           jobs: int, file: Path | None, as_json: bool) -> int:
+    """Every score's exploitability as the expert plays it, as a table."""
+    from truf_tui.ai.solved import BlueprintError
+    from truf_tui.solve.sweep import grid, sweep
+
+    try:
+        figs = sweep(target, scores, payoff, journal, jobs, file)
+    except (OSError, BlueprintError) as e:
+        print(f"python -m truf_tui.solve: {e}", file=sys.stderr)
+        return 2
+    unit = "points/round"
+    for f in figs.values():
+        if "unit" not in f:  # a journal line holds the solver's units
+            unit = in_units(f, payoff)
+            f["unit"] = unit
+    if as_json:
+        print(json.dumps([figs[s] for s in scores], indent=1))
+    print(f"exploitability at each score ({unit}), the file the expert plays there:")
+    for line in grid(target, figs, 1.0):
+        print(line)
+    worst = max(scores, key=lambda s: figs[s]["exploitability"])
+    f = figs[worst]
+    print(f"exploitability: {fmt(f['exploitability'])} {unit} at worst, at "
+          f"{worst[0]}-{worst[1]} with the {f['file']} file ({len(scores)} scores, target "
+          f"{target}; the mean {sum(figs[s]['exploitability'] for s in scores) / len(scores):.6f})")
     return 0
 
 

@@ -36,7 +36,7 @@ import numpy.typing as npt
 
 from truf_tui.solve import kernels as K
 from truf_tui.solve.cfr import Solver, Vec
-from truf_tui.solve.hands import HOLDS, SIZE, WIDTH
+from truf_tui.solve.hands import HOLDS, REST, SIZE, WIDTH
 from truf_tui.solve.tree import PLAY, Tree, state_key
 
 MAGIC = b"TRUFBP\x01\n"
@@ -303,9 +303,9 @@ def read_stage(tab: Any, solver: Solver) -> Vec:
 
 def lift_file(tab: Any, solver: Solver) -> Vec:
     """What the app plays from the file ``tab`` (an ``ai.solved.SolvedTable``), history by
-    history, on ``solver``'s tree (any score): the same ``node_policy`` the app calls."""
-    from truf_tui.ai.solved import node_policy, played
-    from truf_tui.solve.hands import REST
+    history, on ``solver``'s tree (any score): the app's own rule (``node_policies``, for
+    every hand of a node at once; ``node_policy`` is its one-hand form)."""
+    from truf_tui.ai.solved import node_policies, played
 
     t = solver.tree
     sizes = dict(zip(tab.keys.tolist(), tab.subs.tolist(), strict=True))
@@ -318,20 +318,20 @@ def lift_file(tab: Any, solver: Solver) -> Vec:
         succ = tab.successors(s)
         moves = [(k, r) for k, r, _ in succ]
         k = played(s)
-        block = tab.block(s, at)
         es, ee = int(t.edge_start[n]), int(t.edge_start[n + 1])
         mine = {real_moves[e]: e for e in range(es, ee)}
         allowed = np.array([m in mine for m in moves])
-        for j, hand in enumerate(REST[k]):
-            dist, _ = node_policy(block, moves, allowed, k, hand)
-            if dist is None:  # as the app: every move the hand can make, equally
-                can = [m for m in mine if m[0] != PLAY or m[1] in hand]
-                for m in can:
-                    out[solver.edge_off[mine[m]] + j] = 1.0 / len(can)
-                continue
-            for i, m in enumerate(moves):
-                if m in mine:  # a move the hand cannot make has probability 0 in dist
-                    out[solver.edge_off[mine[m]] + j] = dist[i]
+        dist, found, _ = node_policies(tab.block(s, at), moves, allowed, k)
+        w = dist.shape[1]
+        for i, m in enumerate(moves):
+            if m in mine:  # a move the hand cannot make has probability 0 in dist
+                off = int(solver.edge_off[mine[m]])
+                out[off:off + w][found] = dist[i, found]
+        for j in np.flatnonzero(~found):  # as the app: every move the hand can make, equally
+            hand = REST[k][j]
+            can = [m for m in mine if m[0] != PLAY or m[1] in hand]
+            for m in can:
+                out[solver.edge_off[mine[m]] + j] = 1.0 / len(can)
         child_at = at + tab.block_size(s)
         for (k, r, nxt) in succ:
             if isinstance(nxt, tuple):
