@@ -348,8 +348,12 @@ def test_the_sweep_measures_each_score_as_check_does_and_resumes(
     monkeypatch.setattr(sweep, "measure_group", no_measuring)
     with journal.open("a") as out:
         out.write('{"torn')  # a line cut short is skipped
-    assert main(["sweep", *args, "--journal", str(journal)]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == first.splitlines()[-1]
+    picture = tmp_path / "map.svg"
+    assert main(["sweep", *args, "--journal", str(journal), "--plot", str(picture)]) == 0
+    again = capsys.readouterr().out.splitlines()
+    assert again[-2] == first.splitlines()[-1] and again[-1] == f"wrote {picture}"
+    svg = picture.read_text()
+    assert svg.startswith("<svg") and f"{swept:.3f}" in svg and "0-0" in svg
 
 
 def test_every_hand_of_a_node_at_once_is_each_hand_alone() -> None:

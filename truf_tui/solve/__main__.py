@@ -93,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="a line per score measured; scores it holds are not measured again")
     w.add_argument("--jobs", type=int, default=1, help="groups measured side by side")
     w.add_argument("--json", action="store_true", help="print the figures as JSON")
+    w.add_argument("--plot", type=Path, default=None, help="draw the map as an SVG picture")
     a = ap.parse_args(argv)
     if a.command == "trim":
         return _trim(a.file, a.out, a.json)
@@ -105,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
             ap.error("both scores are below the target (T10)")
         if a.jobs < 1:
             ap.error("--jobs must be at least 1")
-        return _sweep(a.target, chosen, a.payoff, a.journal, a.jobs, a.file, a.json)
+        return _sweep(a.target, chosen, a.payoff, a.journal, a.jobs, a.file, a.json, a.plot)
     if a.command == "respond":
         if not 1 <= a.target <= 99:
             ap.error("the target is 1 to 99 (T10)")
@@ -302,7 +303,7 @@ def _trim(path: Path, out: Path, as_json: bool) -> int:
 
 
 def _sweep(target: int, scores: list[tuple[int, int]], payoff: str, journal: Path | None,
-           jobs: int, file: Path | None, as_json: bool) -> int:
+           jobs: int, file: Path | None, as_json: bool, plot: Path | None = None) -> int:
     """Every score's exploitability as the expert plays it, as a table."""
     from truf_tui.ai.solved import BlueprintError
     from truf_tui.solve.sweep import grid, sweep
@@ -327,6 +328,13 @@ def _sweep(target: int, scores: list[tuple[int, int]], payoff: str, journal: Pat
     print(f"exploitability: {fmt(f['exploitability'])} {unit} at worst, at "
           f"{worst[0]}-{worst[1]} with the {f['file']} file ({len(scores)} scores, target "
           f"{target}; the mean {sum(figs[s]['exploitability'] for s in scores) / len(scores):.6f})")
+    if plot is not None:
+        from truf_tui.solve.plot import heatmap
+        cells = {s: (figs[s]["exploitability"], figs[s]["file"]) for s in scores}
+        plot.write_text(heatmap(target, cells, f"Le Truc to {target}: exploitability of the "
+                                "expert's play at each score, with the file it plays",
+                                unit, 0.05 if payoff == "match" else 0.002))
+        print(f"wrote {plot}")
     return 0
 
 

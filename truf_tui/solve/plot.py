@@ -79,6 +79,65 @@ def svg(curves: dict[str, list[tuple[int, float]]], title: str,
     return "\n".join(out) + "\n"
 
 
+def heatmap(target: int, cells: dict[tuple[int, int], tuple[float, str]], title: str,
+            unit: str, bound: float) -> str:
+    """A score map: a square per (non-dealer, dealer) score, its colour the figure on a log
+    scale (green far under ``bound``, red at or over it), its text the figure; a square
+    framed where a file was solved at that score. ``cells``: score -> (figure, file)."""
+    size, left, top = 46, 96, 60
+    w, h = max(820, left + size * target + 190), top + size * target + 60
+    lo = math.log10(bound) - 4
+
+    def colour(v: float) -> str:
+        t = min(1.0, max(0.0, (math.log10(max(v, 1e-12)) - lo) / (math.log10(bound) - lo)))
+        if v >= bound:
+            return "#a50f15"
+        r, g = (int(60 + 195 * 2 * t), 200) if t < 0.5 else (255, int(200 - 150 * (t - .5) * 2))
+        return f"#{r:02x}{g:02x}60"
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+           f'font-family="sans-serif" font-size="11">',
+           f'<rect width="{w}" height="{h}" fill="white"/>',
+           f'<text x="{left}" y="22" font-size="14">{title}</text>',
+           f'<text x="{left + size * target / 2}" y="{top - 22}" text-anchor="middle">'
+           "the dealer's score</text>",
+           f'<text x="20" y="{top + size * target / 2}" text-anchor="middle" '
+           f'transform="rotate(-90 20 {top + size * target / 2})">'
+           "the non-dealer's score</text>"]
+    for i in range(target):
+        out.append(f'<text x="{left + size * i + size / 2}" y="{top - 6}" '
+                   f'text-anchor="middle">{i}</text>')
+        out.append(f'<text x="{left - 8}" y="{top + size * i + size / 2 + 4}" '
+                   f'text-anchor="end">{i}</text>')
+    frames = []
+    for (a, b), (v, file) in sorted(cells.items()):
+        x, y = left + size * b, top + size * a
+        ink = "white" if v >= bound else "black"
+        out.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{colour(v)}" '
+                   'stroke="white"/>')
+        text = f"{v:.3f}" if v >= 0.001 else f"{v:.0e}".replace("e-0", "e-")
+        out.append(f'<text x="{x + size / 2}" y="{y + size / 2 - 2}" text-anchor="middle" '
+                   f'fill="{ink}">{text}</text>')
+        out.append(f'<text x="{x + size / 2}" y="{y + size / 2 + 12}" text-anchor="middle" '
+                   f'font-size="9" fill="{ink}">{file}</text>')
+        if file == f"{a}-{b}":
+            frames.append(f'<rect x="{x + 1}" y="{y + 1}" width="{size - 2}" '
+                          f'height="{size - 2}" fill="none" stroke="black" stroke-width="2"/>')
+    out += frames
+    lx = left + size * target + 16
+    keys = [(bound, f"≥ {bound:g}: over the bound"), (bound / 10, f"{bound / 10:g}"),
+            (bound / 100, f"{bound / 100:g}"), (bound / 1e4, f"{bound / 1e4:g} or less")]
+    for i, (v, name) in enumerate(keys):
+        y = top + 22 * i
+        out.append(f'<rect x="{lx}" y="{y}" width="16" height="16" fill="{colour(v)}"/>')
+        out.append(f'<text x="{lx + 22}" y="{y + 12}">{name}</text>')
+    out.append(f'<text x="{lx}" y="{top + 22 * 4 + 14}">{unit}</text>')
+    out.append(f'<text x="{lx}" y="{top + 22 * 4 + 30}">framed: a file</text>')
+    out.append(f'<text x="{lx}" y="{top + 22 * 4 + 44}">solved there</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
 def label(name: str) -> str:
     """``t12-0-0-dcfr-round`` -> ``to 12, 0-0, round``: a legend line a reader can parse."""
     parts = name.split("-")
