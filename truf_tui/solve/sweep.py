@@ -108,7 +108,7 @@ def sweep(target: int, scores: list[Score], payoff: str, journal: Path | None,
             with journal.open("a") as f:
                 f.write(json.dumps(line) + "\n")
         unit = 2 if payoff == "match" else 1  # a match utility is 2 P - 1
-        show(f"{s[0]}-{s[1]}: {fmt(line['exploitability'] / unit)} ({line['file']} file)")
+        show(f"{s[0]}-{s[1]}: {fmt(fig['exploitability'] / unit)} ({line['file']} file)")
 
     if jobs <= 1:
         for (_, _), ss in parts:
