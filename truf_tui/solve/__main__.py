@@ -313,15 +313,14 @@ def _sweep(target: int, scores: list[tuple[int, int]], payoff: str, journal: Pat
     except (OSError, BlueprintError) as e:
         print(f"python -m truf_tui.solve: {e}", file=sys.stderr)
         return 2
-    unit = "points/round"
+    figs = {s: dict(f) for s, f in figs.items()}  # the journal's lines are in solver units
+    unit = in_units({}, payoff)
     for f in figs.values():
-        if "unit" not in f:  # a journal line holds the solver's units
-            unit = in_units(f, payoff)
-            f["unit"] = unit
+        in_units(f, payoff)
     if as_json:
         print(json.dumps([figs[s] for s in scores], indent=1))
     print(f"exploitability at each score ({unit}), the file the expert plays there:")
-    for line in grid(target, figs, 1.0):
+    for line in grid(target, figs):
         print(line)
     worst = max(scores, key=lambda s: figs[s]["exploitability"])
     f = figs[worst]

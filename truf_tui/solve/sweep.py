@@ -41,10 +41,10 @@ def _played(tabs: list[Any], target: int, score: Score) -> int:
     return tabs.index(nearest(tabs, target, score))
 
 
-def groups(target: int, scores: Iterable[Score], file: Path | None = None
-           ) -> dict[tuple[int, int], list[Score]]:
+def groups(target: int, scores: Iterable[Score], file: Path | None = None,
+           tabs: list[Any] | None = None) -> dict[tuple[int, int], list[Score]]:
     """The scores by (the file played, the raise cap): each group shares one lift."""
-    tabs = _tables(file)
+    tabs = _tables(file) if tabs is None else tabs
     out: dict[tuple[int, int], list[Score]] = {}
     for s in scores:
         out.setdefault((_played(tabs, target, s), truc.stake_cap(s, target)), []).append(s)
@@ -95,7 +95,7 @@ def sweep(target: int, scores: list[Score], payoff: str, journal: Path | None,
     done = read_journal(journal, target, payoff) if journal is not None else {}
     todo = [s for s in scores if s not in done]
     tabs = _tables(file)
-    parts = sorted(groups(target, todo, file).items(), key=lambda kv: -kv[0][1])
+    parts = sorted(groups(target, todo, file, tabs).items(), key=lambda kv: -kv[0][1])
     if todo:
         show(f"{len(todo)} scores to measure in {len(parts)} groups (file, cap); "
              f"{len(scores) - len(todo)} from the journal")
@@ -139,12 +139,12 @@ def read_journal(journal: Path, target: int, payoff: str) -> dict[Score, dict[st
     return out
 
 
-def grid(target: int, figs: dict[Score, dict[str, Any]], scale: float) -> Iterator[str]:
+def grid(target: int, figs: dict[Score, dict[str, Any]]) -> Iterator[str]:
     """The figures as a table, rows the non-dealer's score, columns the dealer's."""
     yield "non-dealer \\ dealer " + " ".join(f"{b:>6}" for b in range(target))
     for a in range(target):
         cells = []
         for b in range(target):
             f = figs.get((a, b))
-            cells.append("     ." if f is None else f"{f['exploitability'] * scale:6.4f}")
+            cells.append("     ." if f is None else f"{f['exploitability']:6.4f}")
         yield f"{a:>19} " + " ".join(cells)
