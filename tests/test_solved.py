@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -392,3 +393,56 @@ def test_every_hand_of_a_node_at_once_is_each_hand_alone() -> None:
                 break
             path.append(rng.choice(nexts))
     assert nodes > 100 and borrowed > 0
+
+
+def test_a_per_state_file_plays_one_strategy_for_every_history_of_a_state(
+        small: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """`solve restate` writes one strategy per public state (format 2, docs/solver.md
+    "Per-state files"): every (state, hand) sums to the top or is marked unreached; two
+    histories that leave one state get one block; the figure it writes is the one `check`
+    measures; the app plays it; it is smaller; it cannot be restated or trimmed again."""
+    _, f = small
+    out = f.parent / "t2-by-state.trufbp"
+    assert main(["restate", "--file", str(f), "--out", str(out)]) == 0
+    figure = float(EXPL.findall(capsys.readouterr().out)[-1])
+    hist, tab = SolvedTable(f.read_bytes()), SolvedTable(out.read_bytes())
+    assert tab.format == 2 and tab.has_fresh and out.stat().st_size < f.stat().st_size
+    assert tab.header["figures"]["shipped_bytes"] == out.stat().st_size
+    for stage in ("round", "fresh"):  # every block: columns sum to the top, or unreached
+        s, at = tab.root(stage == "round")
+        seen = 0
+        stack = [(s, at)]
+        while stack and seen < 400:
+            s, at = stack.pop()
+            seen += 1
+            b = tab.block(s, at)
+            sums = b.sum(axis=0)
+            assert np.all((sums == tab.top) | (sums == 0))
+            for (_, _, nxt), child in zip(tab.successors(s), tab.children(stage, s, at),
+                                          strict=True):
+                if child >= 0:
+                    stack.append((nxt, child))
+    met: dict[Any, set[int]] = {}  # state -> where each history file's block starts
+    paths: list[list[tuple[int, int]]] = [[]]
+    while paths and len(met) < 3000:
+        path = paths.pop(0)
+        s, at = tab.locate(True, path)
+        hs, hat = hist.locate(True, path)
+        assert hs == s
+        if len(tab.successors(s)) >= 2:
+            met.setdefault(s, set()).add(hat)
+            assert tab.at("round", s) == at  # one block per state, whatever the history
+        paths += [path + [(k, r)] for k, r, nxt in tab.successors(s) if isinstance(nxt, tuple)]
+    assert any(len(v) > 1 for v in met.values())  # histories that meet, kept apart in format 1
+    st = truc.new_game(truc.Rules(target=2), seed=5)
+    while st.to_move is not None:
+        probs, _ = policy(st.observation(st.to_move), tab)
+        assert sum(probs.values()) == pytest.approx(1.0) and set(probs) == set(st.legal_actions())
+        st = st.apply(max(probs, key=lambda x: probs[x]))
+    assert main(["check", "--target", "2", "--file", str(out)]) == 0
+    checked = float(EXPL.findall(capsys.readouterr().out)[-1])
+    assert checked == pytest.approx(figure, rel=1e-6, abs=1e-12)
+    assert main(["restate", "--file", str(out), "--out", str(f.parent / "x.trufbp")]) == 2
+    assert "per state already" in capsys.readouterr().err
+    assert main(["trim", "--file", str(out), "--out", str(f.parent / "x.trufbp")]) == 2
+    assert "--round-only" in capsys.readouterr().err

@@ -11,7 +11,9 @@ and answers, for any observation, the probability of every legal action (``polic
   cap is at least the real one, so that every real history is in its tree, and whose
   needs are each within half again of the real ones (else the 0-0 file).
 - **Where the file places the spot** (the round's public actions and the player's hand):
-  the stored distribution for that hand, 12-bit, as solved.
+  the stored distribution for that hand, 12- or 8-bit, as solved: per history (format 1),
+  or per public state (format 2, ``solve restate``: the histories' strategies averaged by
+  their reach, about half the bytes; docs/solver.md, "Per-state files").
 - **At a score the file was not solved for,** moves the real score forbids (T7's cap)
   are removed and the rest renormalised.  What this costs is measured per score
   (``python -m truf_tui.solve check --shipped``; docs/solver.md).
@@ -84,21 +86,41 @@ class SolvedTable:
             self.header: dict[str, Any] = json.loads(data[at:at + n])
             at += n
             h = self.header
-            if h.get("format") != 1 or h.get("game") != "truc":
+            if h.get("format") not in (1, 2) or h.get("game") != "truc":
                 raise BlueprintError("a solved-strategy file of another format")
             h.setdefault("payoff", "points")
-            kz, sz = h["keys_bytes"], h["subs_bytes"]
-            self.keys = np.cumsum(np.frombuffer(lzma.decompress(data[at:at + kz]), "<i8"))
-            at += kz
-            self.subs = np.frombuffer(lzma.decompress(data[at:at + sz]), "<i8")
-            at += sz
+            self.format: int = h["format"]
+            sane = True
+            # format 2: per stage, its states' keys and where their blocks start
+            self.stage_keys: dict[str, npt.NDArray[np.int64]] = {}
+            self.stage_at: dict[str, npt.NDArray[np.int64]] = {}
+            if self.format == 1:
+                kz, sz = h["keys_bytes"], h["subs_bytes"]
+                self.keys = np.cumsum(np.frombuffer(lzma.decompress(data[at:at + kz]), "<i8"))
+                at += kz
+                self.subs = np.frombuffer(lzma.decompress(data[at:at + sz]), "<i8")
+                at += sz
+                sane = len(self.keys) == h["states"] == len(self.subs)
+                self.stage_base: dict[str, int] = h["stages"]
+            else:
+                self.stage_base = {}
+                for name, st in h["stages"].items():
+                    kz, sz = st["keys_bytes"], st["sizes_bytes"]
+                    keys = np.cumsum(np.frombuffer(lzma.decompress(data[at:at + kz]), "<i8"))
+                    at += kz
+                    sizes = np.frombuffer(lzma.decompress(data[at:at + sz]), "<i4")
+                    at += sz
+                    sane &= len(keys) == st["states"] == len(sizes)
+                    self.stage_keys[name] = keys
+                    self.stage_at[name] = int(st["base"]) + np.concatenate(
+                        ([0], np.cumsum(sizes, dtype=np.int64)))[:-1]
+                    self.stage_base[name] = int(st["base"])
             starts = np.concatenate(([0], np.cumsum(h["chunk_bytes"]))) + at
         except (KeyError, ValueError, TypeError, lzma.LZMAError) as e:
             if isinstance(e, BlueprintError):
                 raise
             raise BlueprintError(f"a damaged solved-strategy file: {e}") from e
-        if len(self.keys) != h["states"] or len(self.subs) != h["states"] or (
-                int(starts[-1]) != len(data)):
+        if not sane or int(starts[-1]) != len(data):
             raise BlueprintError("a damaged solved-strategy file: its sizes disagree")
         self.data = data
         self.starts = starts
@@ -110,7 +132,6 @@ class SolvedTable:
         if self.dtype not in ("<u2", "u1"):
             raise BlueprintError(f"a solved-strategy file with numbers of type {self.dtype}")
         self.chunk: int = h["chunk"]
-        self.stage_base: dict[str, int] = h["stages"]
         self._chunks: OrderedDict[int, npt.NDArray[Any]] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -158,21 +179,53 @@ class SolvedTable:
         """The state reached by ``actions`` from the start of a round (with its redeal
         option, or after an accepted redeal) and where its block starts; ``KeyError`` if
         the file's tree has no such history."""
+        stage = self.stage(redeal)
         s, at = self.root(redeal)
         for kind, rank in actions:
-            succ = self.successors(s)
-            at += self.block_size(s)
-            for k, r, nxt in succ:
+            for (k, r, nxt), child in zip(self.successors(s), self.children(stage, s, at),
+                                          strict=True):
                 if k == kind and r == rank:
                     if isinstance(nxt, Outcome):
                         raise KeyError("the actions run past the end of the round")
-                    s = nxt
+                    s, at = nxt, child
                     break
-                if not isinstance(nxt, Outcome):
-                    at += self.subtree(nxt)
             else:
                 raise KeyError(f"no such move in the file's tree: {kind} {rank}")
         return s, at
+
+    def children(self, stage: str, s: State, at: int) -> list[int]:
+        """Where each successor's block starts (its order; -1 for an end of the round), the
+        node's own block at ``at`` in ``stage``."""
+        out = []
+        if self.format == 2:
+            for _, _, nxt in self.successors(s):
+                out.append(-1 if isinstance(nxt, Outcome) else self.at(stage, nxt))
+            return out
+        child = at + self.block_size(s)
+        for _, _, nxt in self.successors(s):
+            if isinstance(nxt, Outcome):
+                out.append(-1)
+            else:
+                out.append(child)
+                child += self.subtree(nxt)
+        return out
+
+    def at(self, stage: str, s: State) -> int:
+        """Where state ``s``'s block starts in a format-2 file (``KeyError`` if the stage
+        holds no such state; a state of one move has no block and starts nowhere: 0)."""
+        keys = self.stage_keys[stage]
+        k = state_key(s)
+        i = int(np.searchsorted(keys, k))
+        if i < len(keys) and int(keys[i]) == k:
+            return int(self.stage_at[stage][i])
+        if len(self.successors(s)) < 2:
+            return 0
+        raise KeyError("a public state the file does not hold")
+
+    def stage(self, redeal: bool) -> str:
+        """The stage a round plays: the whole round, or the one after an accepted redeal
+        where the file holds it."""
+        return "round" if redeal or not self.has_fresh else "fresh"
 
     @property
     def has_fresh(self) -> bool:
@@ -184,9 +237,9 @@ class SolvedTable:
         accepted redeal. A file without the second stage plays the round's own strategy
         there: the same tree but for the redeal move at the root, which the real game's
         legal moves then remove (docs/solver.md, "Round-only files")."""
-        if redeal or not self.has_fresh:
-            return root_state(True), self.stage_base["round"]
-        return root_state(False), self.stage_base["fresh"]
+        stage = self.stage(redeal)
+        s = root_state(stage == "round")
+        return s, self.at(stage, s) if self.format == 2 else self.stage_base[stage]
 
     def block_size(self, s: State) -> int:
         """How many numbers a node of state ``s`` holds (its moves but one, per hand)."""
@@ -509,7 +562,8 @@ def describe(t: SolvedTable) -> str:
     bits = 12 if h.get("dtype", "<u2") == "<u2" else 8
     return (f"{t.scores[0]}-{t.scores[1]} to {t.target}, {h['payoff']} payoffs, "
             f"{int(f['iterations'])} iterations, exploitability {e:.3g} {unit}, {bits}-bit, "
-            f"eps {h['eps']}, {len(t.data) / 1e6:.2f} MB")
+            f"eps {h['eps']}, {'per state' if t.format == 2 else 'per history'}"
+            f"{'' if t.has_fresh else ', round only'}, {len(t.data) / 1e6:.2f} MB")
 
 
 def bench(matches: int = 20, seed: int = 1) -> dict[str, Any]:

@@ -75,6 +75,13 @@ def main(argv: list[str] | None = None) -> int:
     tr.add_argument("--file", type=Path, required=True, help="the file to trim")
     tr.add_argument("--out", type=Path, required=True, help="where to write the trimmed file")
     tr.add_argument("--json", action="store_true", help="print the figures as JSON")
+    rs = sub.add_parser("restate", help="a shipped file as one strategy per public state")
+    rs.add_argument("--file", type=Path, required=True, help="the file to restate")
+    rs.add_argument("--out", type=Path, required=True, help="where to write the new file")
+    rs.add_argument("--round-only", action="store_true",
+                    help="keep the round's stage alone, as trim does")
+    rs.add_argument("--bits", type=int, choices=(8, 12), default=8)
+    rs.add_argument("--json", action="store_true", help="print the figures as JSON")
     r = sub.add_parser("respond", help="the best response to a scripted player, over a match")
     r.add_argument("--bot", choices=BOTS, required=True)
     r.add_argument("--player", choices=BOTS, default=None,
@@ -97,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     if a.command == "trim":
         return _trim(a.file, a.out, a.json)
+    if a.command == "restate":
+        return _restate(a.file, a.out, a.round_only, a.bits, a.json)
     if a.command == "sweep":
         if not 1 <= a.target <= 99:
             ap.error("the target is 1 to 99 (T10)")
@@ -273,6 +282,10 @@ def _trim(path: Path, out: Path, as_json: bool) -> int:
     except (OSError, BlueprintError) as e:
         print(f"python -m truf_tui.solve: {path}: {e}", file=sys.stderr)
         return 2
+    if tab.format != 1:
+        print(f"python -m truf_tui.solve: {path}: restate it with --round-only instead",
+              file=sys.stderr)
+        return 2
     if not tab.has_fresh:
         print(f"python -m truf_tui.solve: {path}: holds the round's stage only already",
               file=sys.stderr)
@@ -299,6 +312,59 @@ def _trim(path: Path, out: Path, as_json: bool) -> int:
           f"redeal: round {fmt(fig['shipped_round_exploitability'])} + after a redeal "
           f"{fmt(fig['shipped_redeal_exploitability'])}; with both stages "
           f"{fmt(old['shipped_exploitability'] / (2 if tab.header['payoff'] == 'match' else 1))})")
+    return 0
+
+
+def _restate(path: Path, out: Path, round_only: bool, bits: int, as_json: bool) -> int:
+    """``path`` (format 1, every history) as one strategy per public state (format 2),
+    measured at its own score through the app's own code."""
+    from truf_tui.ai.solved import BlueprintError, SolvedTable
+    from truf_tui.solve.cfr import Solver
+    from truf_tui.solve.rounds import _utility
+    from truf_tui.solve.ship import TOP, PackedByState, by_state, read_stage, write_atomic
+    from truf_tui.solve.tree import build
+
+    try:
+        tab = SolvedTable(path.read_bytes())
+    except (OSError, BlueprintError) as e:
+        print(f"python -m truf_tui.solve: {path}: {e}", file=sys.stderr)
+        return 2
+    if tab.format != 1:
+        print(f"python -m truf_tui.solve: {path}: holds one strategy per state already",
+              file=sys.stderr)
+        return 2
+    t0 = time.perf_counter()
+    h = tab.header
+    utility = _utility(h["payoff"])
+    stages = {}
+    for name in ("round", "fresh")[:1 if round_only or not tab.has_fresh else 2]:
+        tree = build(tab.target, tab.scores, redeal=name == "round")
+        solver = Solver(tree, utility(tree, 0.0))  # the merge weighs by reach alone
+        stages[name] = by_state(solver, read_stage(tab, solver), bits, float(h["eps"]))
+        del tree, solver
+    header = {k: h[k] for k in ("game", "target", "scores", "payoff", "eps")}
+    header.update(top=TOP[bits], sentinel=0xFFFF if bits > 8 else 0xFF)
+    packed = PackedByState(header, stages, "<u2" if bits > 8 else "u1")
+    old = dict(h["figures"])
+    new = SolvedTable(packed.body(old))
+    fig = {**old, **_measure(new, new.target, new.scores, h["payoff"], "shipped_")}
+    fig["restated_from_bytes"] = float(len(tab.data))
+    body = b""
+    while fig.get("shipped_bytes") != len(body):  # the header holds its own file's size
+        fig["shipped_bytes"] = float(len(body))
+        body = packed.body(fig)
+    size = write_atomic(out, body)
+    if as_json:
+        print(json.dumps(fig, indent=1))
+    unit = in_units(fig, h["payoff"])
+    was = old["shipped_exploitability"] / (2 if h["payoff"] == "match" else 1)
+    print(f"wrote {out}: {size / 1e6:.2f} MB (was {len(tab.data) / 1e6:.2f} MB), "
+          f"{time.perf_counter() - t0:.0f} s")
+    print(f"exploitability: {fmt(fig['shipped_exploitability'])} {unit} (scores "
+          f"{tab.scores[0]}-{tab.scores[1]} to {tab.target}; one strategy per public state, "
+          f"{bits}-bit{', the round only' if 'fresh' not in stages else ''}: round "
+          f"{fmt(fig['shipped_round_exploitability'])} + after a redeal "
+          f"{fmt(fig['shipped_redeal_exploitability'])}; per history {fmt(was)})")
     return 0
 
 

@@ -58,6 +58,21 @@ def merge(solver: Solver, strategy: Vec, groups: npt.NDArray[np.int64] | None = 
         raise ValueError("a blueprint stores probabilities in 8 or 16 bits")
     t = solver.tree
     group = t.state if groups is None else groups
+    offset, edges, width, scaled, _ = merged(solver, strategy, group)
+    top = 255 if bits == 8 else 65535
+    rounded = np.floor(scaled * top + 0.5)
+    probs: npt.NDArray[np.uint8] | npt.NDArray[np.uint16] = (
+        rounded.astype(np.uint8) if bits == 8 else rounded.astype(np.uint16))
+    return Blueprint(t.target, t.scores, t.states, offset, edges, width, probs, group)
+
+
+def merged(solver: Solver, strategy: Vec, group: npt.NDArray[np.int64]
+           ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64],
+                      Vec, npt.NDArray[np.bool_]]:
+    """``merge``'s numbers before rounding: per group its block's offset, moves and width,
+    the probabilities ([move][hand] per block) and, per (group, hand), whether the mover's
+    own play reaches it there (hands in group order)."""
+    t = solver.tree
     n_states = int(group.max()) + 1
     first = np.full(n_states, -1, dtype=np.int64)
     order = np.arange(t.nodes)
@@ -77,11 +92,7 @@ def merge(solver: Solver, strategy: Vec, groups: npt.NDArray[np.int64] | None = 
     scaled = np.zeros(int(block.sum()))
     _finish(t.edge_rank, t.edge_start, first, t.player, t.played, SIZE, HOLDS, offset,
             hand_off, edges, width, acc, tot, scaled)
-    top = 255 if bits == 8 else 65535
-    rounded = np.floor(scaled * top + 0.5)
-    probs: npt.NDArray[np.uint8] | npt.NDArray[np.uint16] = (
-        rounded.astype(np.uint8) if bits == 8 else rounded.astype(np.uint16))
-    return Blueprint(t.target, t.scores, t.states, offset, edges, width, probs, group)
+    return offset, edges, width, scaled, tot[1] > 0
 
 
 def lift(bp: Blueprint, solver: Solver) -> Vec:

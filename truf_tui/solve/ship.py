@@ -292,7 +292,7 @@ def read_stage(tab: Any, solver: Solver) -> Vec:
     t = solver.tree
     if (t.target, t.scores) != (tab.target, tab.scores):
         raise ValueError("read_stage needs the file's own round; use lift_file")
-    if not t.redeal and not tab.has_fresh:  # a round-only file: the app's own walk
+    if (not t.redeal and not tab.has_fresh) or tab.format == 2:  # the app's own walk
         return lift_file(tab, solver)
     stream = tab.numbers(0, tab.header["entries"]).astype(np.int64)
     ints = np.zeros(solver.edge_size, dtype=np.int64)
@@ -308,7 +308,7 @@ def lift_file(tab: Any, solver: Solver) -> Vec:
     from truf_tui.ai.solved import node_policies, played
 
     t = solver.tree
-    sizes = dict(zip(tab.keys.tolist(), tab.subs.tolist(), strict=True))
+    stage = tab.stage(t.redeal)
     out = np.zeros(solver.edge_size)
     real_moves = [(int(k), int(r)) for k, r in zip(t.edge_kind, t.edge_rank, strict=True)]
     s0, base = tab.root(t.redeal)
@@ -332,11 +332,95 @@ def lift_file(tab: Any, solver: Solver) -> Vec:
             can = [m for m in mine if m[0] != PLAY or m[1] in hand]
             for m in can:
                 out[solver.edge_off[mine[m]] + j] = 1.0 / len(can)
-        child_at = at + tab.block_size(s)
-        for (k, r, nxt) in succ:
+        for (k, r, nxt), child_at in zip(succ, tab.children(stage, s, at), strict=True):
             if isinstance(nxt, tuple):
                 e = mine.get((k, r))
                 if e is not None and t.edge_child[e] >= 0:
                     stack.append((int(t.edge_child[e]), nxt, child_at))
-                child_at += sizes[state_key(nxt)]
     return out
+
+
+# -- format 2: one strategy per public state -----------------------------------------------
+#
+# A format-2 file holds, per stage, one block per public *state* (not per history): the
+# strategy ``blueprint.merged`` averages over the histories that leave the state, weighted
+# by how likely each is with the hand (docs/solver.md, "Per-state files").  A block is laid
+# out as in format 1 ([hand][move but the last], the sentinel for a hand the stored play
+# never brings there); a stage's blocks follow its states' keys in sorted order, and a
+# table of keys and block sizes finds one without walking the tree.
+
+
+def by_state(solver: Solver, strategy: Vec, bits: int = 8, eps: float = EPS
+             ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[Any]]:
+    """``strategy`` (on ``solver.tree``) merged per public state and rounded as it ships:
+    the states' keys (sorted, only those with two moves or more), their block sizes and
+    the stream of integers (each (state, hand) summing to ``TOP[bits]``)."""
+    from truf_tui.solve.blueprint import merged
+
+    t = solver.tree
+    top = TOP[bits]
+    offset, edges, width, scaled, reached = merged(solver, strategy, t.state)
+    n = len(offset)
+    block = edges * width
+    sid = np.repeat(np.arange(n), block)
+    within = np.arange(len(scaled)) - offset[sid]
+    hand_off = np.concatenate(([0], np.cumsum(width)))[:-1]
+    move, hand = within // width[sid], within % width[sid]
+    col = hand_off[sid] + hand
+    ncol = int(width.sum())
+    p = np.where(scaled < eps, 0.0, scaled)
+    tot = np.bincount(col, p, minlength=ncol)
+    by_col = np.lexsort((-scaled, col))  # per column, likeliest first
+    starts = np.concatenate(([0], np.cumsum(np.bincount(col, minlength=ncol))))[:-1]
+    empty = tot <= 0  # every move below eps: keep the likeliest
+    p[by_col[starts[empty]]] = 1.0
+    tot[empty] = 1.0
+    x = p / tot[col] * top
+    fl = np.floor(x)
+    short = top - np.bincount(col, fl, minlength=ncol).round().astype(np.int64)
+    order = np.lexsort((-(x - fl), col))  # largest remainder first, per column
+    rank = np.empty(len(order), dtype=np.int64)
+    rank[order] = np.arange(len(order)) - starts[col[order]]
+    ints = (fl + (rank < short[col])).astype(np.int64)
+    keys_all = np.array([state_key(s) for s in t.states], dtype=np.int64)
+    keep = np.flatnonzero(edges >= 2)
+    keep = keep[np.argsort(keys_all[keep])]
+    sizes = (edges[keep] - 1) * width[keep]
+    file_off = np.full(n, -1, dtype=np.int64)
+    file_off[keep] = np.concatenate(([0], np.cumsum(sizes)))[:-1]
+    stream = np.zeros(int(sizes.sum()), dtype=np.int64)
+    last = move == edges[sid] - 1
+    use = (file_off[sid] >= 0) & ~last
+    at = file_off[sid] + hand * (edges[sid] - 1) + move
+    stream[at[use]] = ints[use]
+    lost = use & (move == 0) & ~reached[col]
+    stream[at[lost]] = SENTINEL[bits]
+    if ((stream != SENTINEL[bits]) & (stream > top)).any():
+        raise AssertionError("a rounded number above the top")
+    return keys_all[keep], sizes.astype(np.int64), stream
+
+
+class PackedByState:
+    """A format-2 file's numbers and stage tables, compressed once (as ``Packed``)."""
+
+    def __init__(self, header: dict[str, Any], stages: dict[str, tuple[Any, Any, Any]],
+                 dtype: str) -> None:
+        stream = np.concatenate([v[2] for v in stages.values()]).astype(dtype)
+        chunks = [lzma.compress(stream[i:i + CHUNK].tobytes(), preset=9 | lzma.PRESET_EXTREME)
+                  for i in range(0, len(stream), CHUNK)]
+        tables, base, payload = {}, 0, b""
+        for name, (keys, sizes, part) in stages.items():
+            keys_z = lzma.compress(np.diff(keys, prepend=0).astype("<i8").tobytes(), preset=9)
+            sizes_z = lzma.compress(sizes.astype("<i4").tobytes(), preset=9)
+            tables[name] = {"base": base, "states": int(len(keys)),
+                            "keys_bytes": len(keys_z), "sizes_bytes": len(sizes_z)}
+            payload += keys_z + sizes_z
+            base += len(part)
+        self.header = {**header, "format": 2, "dtype": dtype, "stages": tables,
+                       "chunk": CHUNK, "entries": int(len(stream)),
+                       "chunk_bytes": [len(c) for c in chunks]}
+        self.payload = payload + b"".join(chunks)
+
+    def body(self, figures: dict[str, Any]) -> bytes:
+        head = json.dumps({**self.header, "figures": figures}, separators=(",", ":")).encode()
+        return MAGIC + len(head).to_bytes(4, "little") + head + self.payload
