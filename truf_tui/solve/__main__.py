@@ -253,34 +253,62 @@ def _check_file(path: Path | None, target: int, scores: tuple[int, int], payoff:
 
 
 def _measure(tab: Any, target: int, scores: tuple[int, int], payoff: str,
-             prefix: str = "") -> dict[str, float]:
-    """The exact best response to what the app plays from ``tab`` at ``scores``."""
+             prefix: str = "", trees: dict[bool, Any] | None = None) -> dict[str, float]:
+    """The exact best response to what the app plays from ``tab`` at ``scores`` (``trees``
+    the rounds' trees by their redeal option, where the caller has built them)."""
     from truf_tui.solve.cfr import Solver
     from truf_tui.solve.rounds import _utility
     from truf_tui.solve.ship import lift_file, read_stage
     from truf_tui.solve.tree import build
 
     utility = _utility(payoff)
-    fresh_tree = build(target, scores, redeal=False)
+    trees = trees or {}
+    fresh_tree = trees.get(False) or build(target, scores, redeal=False)
     fresh = Solver(fresh_tree, utility(fresh_tree, 0.0))
     own = (tab.target, tab.scores) == (target, scores)  # the same numbers, faster
     lifted = read_stage if own else lift_file
     fe = fresh.exploitability(lifted(tab, fresh))
-    tree = build(target, scores, redeal=True)
+    tree = trees.get(True) or build(target, scores, redeal=True)
     whole = Solver(tree, utility(tree, fe.value))  # an accepted redeal: the first stage
     we = whole.exploitability(lifted(tab, whole))
     return report(fe, we, prefix)
 
 
-def _trim(path: Path, out: Path, as_json: bool) -> int:
-    """``path`` without its stage after an accepted redeal, measured at its own score."""
+def _open(path: Path) -> Any:
+    """The solved-strategy file at ``path``, or None with the reason on stderr."""
     from truf_tui.ai.solved import BlueprintError, SolvedTable
-    from truf_tui.solve.ship import round_only, write_atomic
 
     try:
-        tab = SolvedTable(path.read_bytes())
+        return SolvedTable(path.read_bytes())
     except (OSError, BlueprintError) as e:
         print(f"python -m truf_tui.solve: {path}: {e}", file=sys.stderr)
+        return None
+
+
+def _write_measured(tab: Any, packed: Any, out: Path, source_key: str,
+                    trees: dict[bool, Any] | None = None) -> tuple[dict[str, Any], int]:
+    """``packed`` (made from ``tab``) measured at its own score through the app's code,
+    written to ``out`` with the figures in its header; the figures and the bytes."""
+    from truf_tui.ai.solved import SolvedTable
+    from truf_tui.solve.ship import write_atomic
+
+    new = SolvedTable(packed.body(tab.header["figures"]))
+    fig = {**tab.header["figures"],
+           **_measure(new, new.target, new.scores, tab.header["payoff"], "shipped_", trees)}
+    fig[source_key] = float(len(tab.data))
+    body = b""
+    while fig.get("shipped_bytes") != len(body):  # the header holds its own file's size
+        fig["shipped_bytes"] = float(len(body))
+        body = packed.body(fig)
+    return fig, write_atomic(out, body)
+
+
+def _trim(path: Path, out: Path, as_json: bool) -> int:
+    """``path`` without its stage after an accepted redeal, measured at its own score."""
+    from truf_tui.solve.ship import round_only
+
+    tab = _open(path)
+    if tab is None:
         return 2
     if tab.format != 1:
         print(f"python -m truf_tui.solve: {path}: restate it with --round-only instead",
@@ -292,16 +320,7 @@ def _trim(path: Path, out: Path, as_json: bool) -> int:
         return 2
     t0 = time.perf_counter()
     old = dict(tab.header["figures"])
-    packed = round_only(tab)  # compressed once; the figures go in its header
-    trimmed = SolvedTable(packed.body(old))
-    fig = {**old, **_measure(trimmed, trimmed.target, trimmed.scores, tab.header["payoff"],
-                             "shipped_")}
-    fig["trimmed_from_bytes"] = float(len(tab.data))
-    body = b""
-    while fig.get("shipped_bytes") != len(body):  # the header holds its own file's size
-        fig["shipped_bytes"] = float(len(body))
-        body = packed.body(fig)
-    size = write_atomic(out, body)
+    fig, size = _write_measured(tab, round_only(tab), out, "trimmed_from_bytes")
     if as_json:
         print(json.dumps(fig, indent=1))
     unit = in_units(fig, tab.header["payoff"])
@@ -318,16 +337,13 @@ def _trim(path: Path, out: Path, as_json: bool) -> int:
 def _restate(path: Path, out: Path, round_only: bool, bits: int, as_json: bool) -> int:
     """``path`` (format 1, every history) as one strategy per public state (format 2),
     measured at its own score through the app's own code."""
-    from truf_tui.ai.solved import BlueprintError, SolvedTable
     from truf_tui.solve.cfr import Solver
     from truf_tui.solve.rounds import _utility
-    from truf_tui.solve.ship import TOP, PackedByState, by_state, read_stage, write_atomic
+    from truf_tui.solve.ship import TOP, PackedByState, by_state, read_stage
     from truf_tui.solve.tree import build
 
-    try:
-        tab = SolvedTable(path.read_bytes())
-    except (OSError, BlueprintError) as e:
-        print(f"python -m truf_tui.solve: {path}: {e}", file=sys.stderr)
+    tab = _open(path)
+    if tab is None:
         return 2
     if tab.format != 1:
         print(f"python -m truf_tui.solve: {path}: holds one strategy per state already",
@@ -337,23 +353,16 @@ def _restate(path: Path, out: Path, round_only: bool, bits: int, as_json: bool) 
     h = tab.header
     utility = _utility(h["payoff"])
     stages = {}
+    trees = {}  # built once: merged here, measured by _measure
     for name in ("round", "fresh")[:1 if round_only or not tab.has_fresh else 2]:
-        tree = build(tab.target, tab.scores, redeal=name == "round")
+        tree = trees[name == "round"] = build(tab.target, tab.scores, redeal=name == "round")
         solver = Solver(tree, utility(tree, 0.0))  # the merge weighs by reach alone
         stages[name] = by_state(solver, read_stage(tab, solver), bits, float(h["eps"]))
-        del tree, solver
     header = {k: h[k] for k in ("game", "target", "scores", "payoff", "eps")}
     header.update(top=TOP[bits], sentinel=0xFFFF if bits > 8 else 0xFF)
     packed = PackedByState(header, stages, "<u2" if bits > 8 else "u1")
     old = dict(h["figures"])
-    new = SolvedTable(packed.body(old))
-    fig = {**old, **_measure(new, new.target, new.scores, h["payoff"], "shipped_")}
-    fig["restated_from_bytes"] = float(len(tab.data))
-    body = b""
-    while fig.get("shipped_bytes") != len(body):  # the header holds its own file's size
-        fig["shipped_bytes"] = float(len(body))
-        body = packed.body(fig)
-    size = write_atomic(out, body)
+    fig, size = _write_measured(tab, packed, out, "restated_from_bytes", trees)
     if as_json:
         print(json.dumps(fig, indent=1))
     unit = in_units(fig, h["payoff"])

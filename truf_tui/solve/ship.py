@@ -250,8 +250,7 @@ class Packed:
 
     def __init__(self, header: dict[str, Any], stream: npt.NDArray[Any],
                  keys: npt.NDArray[np.int64], subs: npt.NDArray[np.int64]) -> None:
-        chunks = [lzma.compress(stream[i:i + CHUNK].tobytes(), preset=9 | lzma.PRESET_EXTREME)
-                  for i in range(0, len(stream), CHUNK)]
+        chunks = _chunks(stream)
         keys_z = lzma.compress(np.diff(keys, prepend=0).astype("<i8").tobytes(), preset=9)
         subs_z = lzma.compress(subs.astype("<i8").tobytes(), preset=9)
         self.header = {**header, "chunk": CHUNK, "entries": int(len(stream)),
@@ -262,6 +261,12 @@ class Packed:
     def body(self, figures: dict[str, Any]) -> bytes:
         head = json.dumps({**self.header, "figures": figures}, separators=(",", ":")).encode()
         return MAGIC + len(head).to_bytes(4, "little") + head + self.payload
+
+
+def _chunks(stream: npt.NDArray[Any]) -> list[bytes]:
+    """The stream compressed chunk by chunk (a lookup decompresses one)."""
+    return [lzma.compress(stream[i:i + CHUNK].tobytes(), preset=9 | lzma.PRESET_EXTREME)
+            for i in range(0, len(stream), CHUNK)]
 
 
 def write_atomic(path: Path, body: bytes) -> int:
@@ -400,14 +405,14 @@ def by_state(solver: Solver, strategy: Vec, bits: int = 8, eps: float = EPS
     return keys_all[keep], sizes.astype(np.int64), stream
 
 
-class PackedByState:
-    """A format-2 file's numbers and stage tables, compressed once (as ``Packed``)."""
+class PackedByState(Packed):
+    """A format-2 file's numbers and stage tables, compressed once (as ``Packed``, whose
+    ``body`` it shares; its own tables replace format 1's state table)."""
 
     def __init__(self, header: dict[str, Any], stages: dict[str, tuple[Any, Any, Any]],
                  dtype: str) -> None:
         stream = np.concatenate([v[2] for v in stages.values()]).astype(dtype)
-        chunks = [lzma.compress(stream[i:i + CHUNK].tobytes(), preset=9 | lzma.PRESET_EXTREME)
-                  for i in range(0, len(stream), CHUNK)]
+        chunks = _chunks(stream)
         tables, base, payload = {}, 0, b""
         for name, (keys, sizes, part) in stages.items():
             keys_z = lzma.compress(np.diff(keys, prepend=0).astype("<i8").tobytes(), preset=9)
@@ -420,7 +425,3 @@ class PackedByState:
                        "chunk": CHUNK, "entries": int(len(stream)),
                        "chunk_bytes": [len(c) for c in chunks]}
         self.payload = payload + b"".join(chunks)
-
-    def body(self, figures: dict[str, Any]) -> bytes:
-        head = json.dumps({**self.header, "figures": figures}, separators=(",", ":")).encode()
-        return MAGIC + len(head).to_bytes(4, "little") + head + self.payload
