@@ -396,13 +396,13 @@ def test_every_hand_of_a_node_at_once_is_each_hand_alone() -> None:
 
 
 def test_a_per_state_file_plays_one_strategy_for_every_history_of_a_state(
-        small: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
+        tiny: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`solve restate` writes one strategy per public state (format 2, docs/solver.md
     "Per-state files"): every (state, hand) sums to the top or is marked unreached; two
     histories that leave one state get one block; the figure it writes is the one `check`
     measures; the app plays it; it is smaller; it cannot be restated or trimmed again."""
-    _, f = small
-    out = f.parent / "t2-by-state.trufbp"
+    f = tiny  # the round to 1: histories meet in it, and it is quick to measure
+    out = f.parent / "t1-by-state.trufbp"
     assert main(["restate", "--file", str(f), "--out", str(out)]) == 0
     figure = float(EXPL.findall(capsys.readouterr().out)[-1])
     hist, tab = SolvedTable(f.read_bytes()), SolvedTable(out.read_bytes())
@@ -434,12 +434,12 @@ def test_a_per_state_file_plays_one_strategy_for_every_history_of_a_state(
             assert tab.at("round", s) == at  # one block per state, whatever the history
         paths += [path + [(k, r)] for k, r, nxt in tab.successors(s) if isinstance(nxt, tuple)]
     assert any(len(v) > 1 for v in met.values())  # histories that meet, kept apart in format 1
-    st = truc.new_game(truc.Rules(target=2), seed=5)
+    st = truc.new_game(truc.Rules(target=1), seed=5)
     while st.to_move is not None:
         probs, _ = policy(st.observation(st.to_move), tab)
         assert sum(probs.values()) == pytest.approx(1.0) and set(probs) == set(st.legal_actions())
         st = st.apply(max(probs, key=lambda x: probs[x]))
-    assert main(["check", "--target", "2", "--file", str(out)]) == 0
+    assert main(["check", "--target", "1", "--file", str(out)]) == 0
     checked = float(EXPL.findall(capsys.readouterr().out)[-1])
     assert checked == pytest.approx(figure, rel=1e-6, abs=1e-12)
     assert main(["restate", "--file", str(out), "--out", str(f.parent / "x.trufbp")]) == 2
