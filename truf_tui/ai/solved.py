@@ -36,6 +36,7 @@ import math
 import random
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -193,22 +194,35 @@ class SolvedTable:
                 raise KeyError(f"no such move in the file's tree: {kind} {rank}")
         return s, at
 
-    def children(self, stage: str, s: State, at: int) -> list[int]:
-        """Where each successor's block starts (its order; -1 for an end of the round), the
-        node's own block at ``at`` in ``stage``."""
-        out = []
+    def children(self, stage: str, s: State, at: int, lookup: dict[int, int] | None = None
+                 ) -> Iterator[int]:
+        """Where each successor's block starts, lazily (its order; -1 for an end of the
+        round), the node's own block at ``at`` in ``stage``; ``lookup`` is ``lookup(stage)``
+        for a walk of the whole tree (a dict is faster than a binary search)."""
         if self.format == 2:
             for _, _, nxt in self.successors(s):
-                out.append(-1 if isinstance(nxt, Outcome) else self.at(stage, nxt))
-            return out
+                if isinstance(nxt, Outcome):
+                    yield -1
+                elif lookup is None or (got := lookup.get(state_key(nxt))) is None:
+                    yield self.at(stage, nxt)
+                else:
+                    yield got
+            return
         child = at + self.block_size(s)
         for _, _, nxt in self.successors(s):
             if isinstance(nxt, Outcome):
-                out.append(-1)
+                yield -1
             else:
-                out.append(child)
-                child += self.subtree(nxt)
-        return out
+                yield child
+                child += (self.subtree(nxt) if lookup is None else lookup[state_key(nxt)])
+
+    def lookup(self, stage: str) -> dict[int, int]:
+        """What ``children`` finds a state's block by, as a dict: per state key, its
+        subtree's numbers (format 1) or where its block starts in ``stage`` (format 2)."""
+        if self.format == 2:
+            return dict(zip(self.stage_keys[stage].tolist(), self.stage_at[stage].tolist(),
+                            strict=True))
+        return dict(zip(self.keys.tolist(), self.subs.tolist(), strict=True))
 
     def at(self, stage: str, s: State) -> int:
         """Where state ``s``'s block starts in a format-2 file (``KeyError`` if the stage

@@ -314,6 +314,7 @@ def lift_file(tab: Any, solver: Solver) -> Vec:
 
     t = solver.tree
     stage = tab.stage(t.redeal)
+    lookup = tab.lookup(stage)
     out = np.zeros(solver.edge_size)
     real_moves = [(int(k), int(r)) for k, r in zip(t.edge_kind, t.edge_rank, strict=True)]
     s0, base = tab.root(t.redeal)
@@ -337,7 +338,8 @@ def lift_file(tab: Any, solver: Solver) -> Vec:
             can = [m for m in mine if m[0] != PLAY or m[1] in hand]
             for m in can:
                 out[solver.edge_off[mine[m]] + j] = 1.0 / len(can)
-        for (k, r, nxt), child_at in zip(succ, tab.children(stage, s, at), strict=True):
+        for (k, r, nxt), child_at in zip(succ, tab.children(stage, s, at, lookup),
+                                     strict=True):
             if isinstance(nxt, tuple):
                 e = mine.get((k, r))
                 if e is not None and t.edge_child[e] >= 0:
