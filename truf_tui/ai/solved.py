@@ -135,6 +135,7 @@ class SolvedTable:
         self.chunk: int = h["chunk"]
         self._chunks: OrderedDict[int, npt.NDArray[Any]] = OrderedDict()
         self._lock = threading.Lock()
+        self.keep = 16  # decompressed chunks kept (a walk of the whole tree keeps them all)
 
     # -- the numbers -------------------------------------------------------------------------
     def _chunk(self, i: int) -> npt.NDArray[Any]:
@@ -147,7 +148,7 @@ class SolvedTable:
         arr = np.frombuffer(raw, self.dtype)
         with self._lock:
             self._chunks[i] = arr
-            while len(self._chunks) > 16:
+            while len(self._chunks) > self.keep:
                 self._chunks.popitem(last=False)
         return arr
 

@@ -310,6 +310,15 @@ def lift_file(tab: Any, solver: Solver) -> Vec:
     """What the app plays from the file ``tab`` (an ``ai.solved.SolvedTable``), history by
     history, on ``solver``'s tree (any score): the app's own rule (``node_policies``, for
     every hand of a node at once; ``node_policy`` is its one-hand form)."""
+    keep = tab.keep
+    tab.keep = len(tab.starts)  # the walk meets every chunk, many times, out of order
+    try:
+        return _lift_file(tab, solver)
+    finally:
+        tab.keep = keep
+
+
+def _lift_file(tab: Any, solver: Solver) -> Vec:
     from truf_tui.ai.solved import node_policies, played
 
     t = solver.tree
@@ -317,33 +326,48 @@ def lift_file(tab: Any, solver: Solver) -> Vec:
     lookup = tab.lookup(stage)
     out = np.zeros(solver.edge_size)
     real_moves = [(int(k), int(r)) for k, r in zip(t.edge_kind, t.edge_rank, strict=True)]
+    # A node's numbers and children depend on its history's state alone in a format-2
+    # file (its block is the state's, its moves the state's): worked out once a state.
+    memo: dict[Any, tuple[list[tuple[int, Vec]], list[tuple[int, Any, int]]]] = {}
+    by_state = tab.format == 2
     s0, base = tab.root(t.redeal)
     stack = [(0, s0, base)]
     while stack:
         n, s, at = stack.pop()
-        succ = tab.successors(s)
-        moves = [(k, r) for k, r, _ in succ]
-        k = played(s)
         es, ee = int(t.edge_start[n]), int(t.edge_start[n + 1])
-        mine = {real_moves[e]: e for e in range(es, ee)}
-        allowed = np.array([m in mine for m in moves])
-        dist, found, _ = node_policies(tab.block(s, at), moves, allowed, k)
-        w = dist.shape[1]
-        for i, m in enumerate(moves):
-            if m in mine:  # a move the hand cannot make has probability 0 in dist
-                off = int(solver.edge_off[mine[m]])
-                out[off:off + w][found] = dist[i, found]
-        for j in np.flatnonzero(~found):  # as the app: every move the hand can make, equally
-            hand = REST[k][j]
-            can = [m for m in mine if m[0] != PLAY or m[1] in hand]
-            for m in can:
-                out[solver.edge_off[mine[m]] + j] = 1.0 / len(can)
-        for (k, r, nxt), child_at in zip(succ, tab.children(stage, s, at, lookup),
-                                     strict=True):
-            if isinstance(nxt, tuple):
-                e = mine.get((k, r))
-                if e is not None and t.edge_child[e] >= 0:
-                    stack.append((int(t.edge_child[e]), nxt, child_at))
+        got = memo.get(s) if by_state else None
+        if got is None:
+            succ = tab.successors(s)
+            moves = [(k, r) for k, r, _ in succ]
+            k = played(s)
+            mine = {real_moves[e]: e - es for e in range(es, ee)}
+            allowed = np.array([m in mine for m in moves])
+            dist, found, _ = node_policies(tab.block(s, at), moves, allowed, k)
+            w = dist.shape[1]
+            rows = {}
+            for i, m in enumerate(moves):
+                if m in mine:  # a move the hand cannot make has probability 0 in dist
+                    rows[mine[m]] = np.where(found, dist[i], 0.0)
+            for j in np.flatnonzero(~found):  # as the app: every move the hand can make,
+                hand = REST[k][j]              # equally
+                can = [m for m in mine if m[0] != PLAY or m[1] in hand]
+                for m in can:
+                    rows.setdefault(mine[m], np.zeros(w))[j] = 1.0 / len(can)
+            kids = []
+            for (kind, r, nxt), child_at in zip(succ, tab.children(stage, s, at, lookup),
+                                                strict=True):
+                if isinstance(nxt, tuple) and (kind, r) in mine:
+                    kids.append((mine[(kind, r)], nxt, child_at))
+            got = (list(rows.items()), kids)
+            if by_state:
+                memo[s] = got
+        for rel, vec in got[0]:
+            off = int(solver.edge_off[es + rel])
+            out[off:off + len(vec)] = vec
+        for rel, nxt, child_at in got[1]:
+            c = int(t.edge_child[es + rel])
+            if c >= 0:
+                stack.append((c, nxt, child_at))
     return out
 
 
