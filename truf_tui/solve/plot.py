@@ -88,11 +88,11 @@ def heatmap(target: int, cells: dict[tuple[int, int], tuple[float, str]], title:
     w, h = max(820, left + size * target + 190), top + size * target + 60
     lo = math.log10(bound) - 4
 
-    def colour(v: float) -> str:
+    def colour(v: float) -> str:  # green, yellow, orange under the bound; red only over it
         t = min(1.0, max(0.0, (math.log10(max(v, 1e-12)) - lo) / (math.log10(bound) - lo)))
         if v >= bound:
             return "#a50f15"
-        r, g = (int(60 + 195 * 2 * t), 200) if t < 0.5 else (255, int(200 - 150 * (t - .5) * 2))
+        r, g = (int(60 + 195 * 2 * t), 200) if t < 0.5 else (255, int(200 - 90 * (t - .5) * 2))
         return f"#{r:02x}{g:02x}60"
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
