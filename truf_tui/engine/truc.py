@@ -327,37 +327,17 @@ class State(_Fields):
         return out
 
     def apply(self, action: Action | str) -> State:
+        """The next state after ``action`` (an ``Action`` or its text, T11); an illegal one
+        raises ``IllegalActionError`` with ``illegal_reason``'s reason."""
         if type(action) is not Action:
             action = self._coerce(action)
-        p = self.to_move
-        if p is None:
-            raise self._refusal(action, Illegal.MATCH_OVER)
-        kind = action.kind
-        if self.pending is not None:
-            if kind == "accept":
-                return self._accept(p)
-            if kind == "refuse":
-                return self._refuse(p)
-            if kind == "fold":
-                return self._fold(p)
-            raise self._refusal(action, Illegal.ANSWER_FIRST)
-        if kind == "play":
-            if type(action.card) is not Card:
-                action = self._coerce(str(action))  # e.g. Action("play", 5)
-            if action.card not in self.hands[p]:
-                raise self._refusal(action, Illegal.NOT_IN_HAND)
-            return self._play(p, action)
-        if kind == "raise" or kind == "rest":
-            if not self.can_raise():
-                raise self._refusal(action, self.illegal_reason(action))
-            return self._propose(p, kind, action)
-        if kind == "redeal":
-            if not self.can_redeal():
-                raise self._refusal(action, self.illegal_reason(action))
-            return self._propose(p, kind, action)
-        if kind == "fold":
-            return self._fold(p)
-        raise self._refusal(action, Illegal.NOTHING_TO_ANSWER)
+        if (action.kind == "play" and type(action.card) is not Card and self.to_move is not None
+                and self.pending is None):
+            action = self._coerce(str(action))  # e.g. Action("play", 5)
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            raise self._refusal(action, reason)
+        return self.apply_unchecked(action)
 
     def illegal_reason(self, action: Action) -> Illegal | None:
         """Why ``action`` is not legal now, the reason :meth:`apply` gives; None if it is
