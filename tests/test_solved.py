@@ -217,6 +217,8 @@ def test_T7_T8_the_file_of_the_nearest_score_plays_and_its_tree_holds_the_round(
     assert nearest(tabs, 12, (3, 7)) is by_score[(0, 6)]
     # the end of a match at cap 4: 10-9 plays 10-8 (9-9's gave away 0.07 to 0.11 there)
     assert nearest(tabs, 12, (10, 9)) is by_score[(10, 8)]
+    assert nearest(tabs, 12, (9, 10)) is by_score[(8, 10)]
+    assert nearest(tabs, 12, (5, 0)) is by_score[(6, 0)]
     # the cap, not the need: 11-8 (needs 1 and 4) and 11-9 (1 and 3) both stop at 4
     assert nearest(tabs, 12, (11, 8)) is by_score[(11, 9)]
     assert nearest(tabs, 12, (8, 9)) is by_score[(9, 9)]
