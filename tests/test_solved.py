@@ -215,6 +215,9 @@ def test_T7_T8_the_file_of_the_nearest_score_plays_and_its_tree_holds_the_round(
     assert nearest(tabs, 12, (4, 9)) is by_score[(0, 9)]
     assert nearest(tabs, 12, (0, 5)) is by_score[(0, 6)]
     assert nearest(tabs, 12, (3, 7)) is by_score[(0, 6)]
+    # ... and only where the lead is at least half the file's (0-6's gave away 0.071 at 3-4)
+    assert nearest(tabs, 12, (3, 4)) is by_score[(0, 0)]
+    assert nearest(tabs, 12, (4, 2)) is by_score[(0, 0)]
     # the end of a match at cap 4: 10-9 plays 10-8 (9-9's gave away 0.07 to 0.11 there)
     assert nearest(tabs, 12, (10, 9)) is by_score[(10, 8)]
     assert nearest(tabs, 12, (9, 10)) is by_score[(8, 10)]

@@ -336,7 +336,9 @@ def nearest(tabs: list[SolvedTable], target: int, scores: tuple[int, int]) -> So
     (5-7 played with the 3-10 file was exploitable by 0.13 in match-win probability,
     docs/solver.md), and a file where one player needs more plays only where the same
     player needs more (5-5 and 7-7 with the 5-7 file: 0.036 and 0.044; with their own
-    files today 0.014 and 0.020); the 0-0 file plays everywhere else."""
+    files today 0.014 and 0.020), and only where that lead is at least half the file's
+    (the 0-6 file at 3-4 and 2-4: 0.071 and 0.055, the 0-0 file there 0.007 and 0.017);
+    the 0-0 file plays everywhere else."""
     want = needs(target, scores)
 
     def close(t: SolvedTable) -> bool:
@@ -345,6 +347,8 @@ def nearest(tabs: list[SolvedTable], target: int, scores: tuple[int, int]) -> So
             return True
         ahead = (have[0] > have[1]) - (have[0] < have[1])  # who needs more, if anyone
         if ahead and ahead != (want[0] > want[1]) - (want[0] < want[1]):
+            return False
+        if 2 * abs(want[0] - want[1]) < abs(have[0] - have[1]):  # a lead half the file's
             return False
         return all(max(a, b) <= 1.5 * min(a, b) for a, b in zip(want, have, strict=True))
 
