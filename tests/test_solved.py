@@ -227,6 +227,8 @@ def test_T7_T8_the_file_of_the_nearest_score_plays_and_its_tree_holds_the_round(
     assert nearest(tabs, 12, (8, 9)) is by_score[(7, 9)]  # needs 4 and 3: nearer 5-3
     assert nearest(tabs, 12, (8, 8)) is by_score[(9, 9)]
     assert nearest(tabs, 12, (6, 9)) is by_score[(7, 9)]  # not 3-10 (0.070 there)
+    assert nearest(tabs, 12, (9, 6)) is by_score[(9, 7)]  # not 10-3 (0.051 there)
+    assert nearest(tabs, 12, (10, 7)) is by_score[(9, 7)]  # not 0-0 (0.138 there)
     # one player a point from the match: his own files (the 0-0 file gave away 0.18 there)
     assert nearest(tabs, 12, (11, 3)) is by_score[(11, 0)]
     assert nearest(tabs, 12, (11, 6)) is by_score[(11, 5)]
