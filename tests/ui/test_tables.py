@@ -363,6 +363,7 @@ async def test_take_chooser_click_and_throw_option() -> None:
         t.load_state(state)
         await settle(pilot)
         await pilot.click(hand_views(t)[0])
+        await settle(pilot)  # the chooser's cards are mounted (a loaded machine is slow)
         chooser = app.screen
         assert isinstance(chooser, TakeChooser) and len(chooser.options) == 3
         await pilot.click(list(chooser.query(CardView))[2])  # the empty slot: throw it
