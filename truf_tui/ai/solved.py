@@ -37,6 +37,7 @@ import random
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -135,9 +136,19 @@ class SolvedTable:
         self.chunk: int = h["chunk"]
         self._chunks: OrderedDict[int, npt.NDArray[Any]] = OrderedDict()
         self._lock = threading.Lock()
-        self.keep = 16  # decompressed chunks kept (a walk of the whole tree keeps them all)
+        self.keep = 16  # decompressed chunks kept (``every_chunk_kept``: all of them)
 
     # -- the numbers -------------------------------------------------------------------------
+    @contextmanager
+    def every_chunk_kept(self) -> Iterator[None]:
+        """Meanwhile, keep every chunk once decompressed: a walk of the whole tree (an
+        offline lift) meets each many times, out of order."""
+        keep, self.keep = self.keep, len(self.starts)
+        try:
+            yield
+        finally:
+            self.keep = keep
+
     def _chunk(self, i: int) -> npt.NDArray[Any]:
         with self._lock:
             got = self._chunks.get(i)

@@ -310,12 +310,8 @@ def lift_file(tab: Any, solver: Solver) -> Vec:
     """What the app plays from the file ``tab`` (an ``ai.solved.SolvedTable``), history by
     history, on ``solver``'s tree (any score): the app's own rule (``node_policies``, for
     every hand of a node at once; ``node_policy`` is its one-hand form)."""
-    keep = tab.keep
-    tab.keep = len(tab.starts)  # the walk meets every chunk, many times, out of order
-    try:
+    with tab.every_chunk_kept():
         return _lift_file(tab, solver)
-    finally:
-        tab.keep = keep
 
 
 def _lift_file(tab: Any, solver: Solver) -> Vec:
