@@ -464,3 +464,50 @@ def test_a_per_state_file_plays_one_strategy_for_every_history_of_a_state(
     assert "per state already" in capsys.readouterr().err
     assert main(["trim", "--file", str(out), "--out", str(f.parent / "x.trufbp")]) == 2
     assert "--round-only" in capsys.readouterr().err
+
+
+def test_T10_the_solved_player_over_a_whole_match(tiny: Path, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """`respond` with the solved player (the round to 1, its own file): the backward pass
+    values its play against `calling_station` as played matches do, against itself at
+    exactly one half (the match from 0-0 is fair), and its best response gains at least
+    that; the lifts are kept in the cache folder and read again, not made again."""
+    import truf_tui.ai.solved as solved
+    import truf_tui.solve.ship as ship
+    from truf_tui.solve.respond import SOLVED, Lifts, ceiling, lift_all
+
+    cache = tmp_path / "lifts"
+    lift_all(1, cache, file=tiny)
+    made = sorted(p.name for p in cache.iterdir())
+    assert made == ["t1-cap1-0-0-fresh.npy", "t1-cap1-0-0-whole.npy"]
+
+    def no_lifting(*_: object) -> None:
+        raise AssertionError("the cache held it")
+
+    monkeypatch.setattr(ship, "lift_file", no_lifting)
+    lifts = Lifts(1, tiny, cache)
+    itself = ceiling(SOLVED, 1, SOLVED, lifts=lifts)
+    assert itself.match == pytest.approx(0.5, abs=1e-12)
+    assert itself.win[0][(0, 0)] + itself.win[1][(0, 0)] == pytest.approx(1.0, abs=1e-12)
+    assert itself.points[0] == pytest.approx(-itself.points[1], abs=1e-12)
+    best = ceiling(SOLVED, 1, lifts=lifts)
+    assert 0.5 < best.match < 0.52  # 30 iterations: a little exploitable, not much
+    against = ceiling("calling_station", 1, SOLVED, lifts=lifts)
+    assert against.match > 0.5  # accepting every raise costs
+    assert best.match >= 1.0 - against.match  # the best response does better than it
+    mirror = ceiling(SOLVED, 1, "calling_station", lifts=lifts)  # the seats the other way
+    assert mirror.match == pytest.approx(1.0 - against.match, abs=1e-12)
+
+    monkeypatch.setattr(solved, "_TABLES", [SolvedTable(tiny.read_bytes())])
+    rng = random.Random(4)
+    n, won = 3000, 0
+    for i in range(n):
+        s = truc.new_game(truc.Rules(target=1), seed=rng.getrandbits(32), dealer=i % 2)
+        bots = [make_bot("truc", "solved", seed=rng.getrandbits(32)),
+                make_bot("truc", "calling_station", seed=rng.getrandbits(32))]
+        while not s.is_terminal():
+            p = s.current_player
+            assert p is not None
+            s = s.apply(bots[p].choose(s.observation(p)))
+        won += s.winner() == 0
+    assert won / n == pytest.approx(against.match, abs=4 * (0.25 / n) ** 0.5)

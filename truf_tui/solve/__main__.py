@@ -7,6 +7,7 @@
     trim   --file F --out FILE                     F without its stage after a redeal,
                                                    measured (a smaller file)
     respond --bot B                                the best response to a scripted player
+                                                   (or to the solved player: --bot solved)
                                                    over a match: the ceiling of exploiting it
     sweep  --target T --payoff match               check at every score of the match (the
                                                    file each plays), journalled, resumable
@@ -69,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
                             "package ships (the nearest score's file)")
         p.add_argument("--curve", action="store_true",
                        help="at every checkpoint, log the exploitability (*.curve.jsonl)")
-    from truf_tui.solve.respond import BOTS
+    from truf_tui.solve.respond import PLAYERS
 
     tr = sub.add_parser("trim", help="a shipped file without its stage after a redeal")
     tr.add_argument("--file", type=Path, required=True, help="the file to trim")
@@ -82,11 +83,20 @@ def main(argv: list[str] | None = None) -> int:
                     help="keep the round's stage alone, as trim does")
     rs.add_argument("--bits", type=int, choices=(8, 12), default=8)
     rs.add_argument("--json", action="store_true", help="print the figures as JSON")
-    r = sub.add_parser("respond", help="the best response to a scripted player, over a match")
-    r.add_argument("--bot", choices=BOTS, required=True)
-    r.add_argument("--player", choices=BOTS, default=None,
-                   help="instead of the best response, this scripted player's own result")
+    r = sub.add_parser("respond", help="the best response to a scripted player or to the "
+                                       "solved player, over a match")
+    r.add_argument("--bot", choices=PLAYERS, required=True,
+                   help="a scripted player, or 'solved': the files as the app plays them")
+    r.add_argument("--player", choices=PLAYERS, default=None,
+                   help="instead of the best response, this player's own result")
     r.add_argument("--target", type=int, default=12)
+    r.add_argument("--file", type=Path, default=None,
+                   help="solved: this one file at every score, instead of the shipped set")
+    r.add_argument("--cache", type=Path, default=None,
+                   help="solved: the folder that keeps each lift (default: the user's "
+                        "cache folder, truf-tui/lifts)")
+    r.add_argument("--jobs", type=int, default=1,
+                   help="solved: lifts made side by side before the match is valued")
     r.add_argument("--json", action="store_true", help="print the figures as JSON")
     r.add_argument("--quiet", action="store_true", help="no progress lines")
     w = sub.add_parser("sweep", help="check what the expert plays at every score")
@@ -119,7 +129,11 @@ def main(argv: list[str] | None = None) -> int:
     if a.command == "respond":
         if not 1 <= a.target <= 99:
             ap.error("the target is 1 to 99 (T10)")
-        return _respond(a.bot, a.player, a.target, a.json, a.quiet)
+        if a.jobs < 1:
+            ap.error("--jobs must be at least 1")
+        if a.file is not None and not a.file.is_file():
+            ap.error(f"no such file: {a.file}")
+        return _respond(a.bot, a.player, a.target, a.json, a.quiet, a.file, a.cache, a.jobs)
     scores = (a.scores[0], a.scores[1])
     if not 1 <= a.target <= 99 or not all(0 <= s < a.target for s in scores):
         ap.error("the target is 1 to 99 and both scores are below it (T10)")
@@ -412,13 +426,21 @@ def _sweep(target: int, scores: list[tuple[int, int]], payoff: str, journal: Pat
     return 0
 
 
-def _respond(bot: str, player: str | None, target: int, as_json: bool, quiet: bool) -> int:
-    from truf_tui.solve.respond import ceiling
+def _respond(bot: str, player: str | None, target: int, as_json: bool, quiet: bool,
+             file: Path | None = None, cache: Path | None = None, jobs: int = 1) -> int:
+    from truf_tui.solve.respond import SOLVED, Lifts, ceiling, lift_all
 
     def show(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
-    res = ceiling(bot, target, player, None if quiet else show)
+    lifts = None
+    if SOLVED in (bot, player):
+        if cache is None:
+            import platformdirs
+            cache = Path(platformdirs.user_cache_dir("truf-tui", appauthor=False)) / "lifts"
+        lift_all(target, cache, jobs, file, None if quiet else show)
+        lifts = Lifts(target, file, cache)
+    res = ceiling(bot, target, player, None if quiet else show, lifts)
     who = "the best response" if player is None else player
     fig = {"match": res.match, "nondealer_first": res.win[0][(0, 0)],
            "dealer_first": res.win[1][(0, 0)], "points_nondealer": res.points[0],
@@ -429,6 +451,9 @@ def _respond(bot: str, player: str | None, target: int, as_json: bool, quiet: bo
           f"({fig['nondealer_first']:.4f} not dealing first, {fig['dealer_first']:.4f} "
           f"dealing first); the 0-0 round: {res.points[0]:+.4f} points as non-dealer, "
           f"{res.points[1]:+.4f} as dealer ({res.seconds:.0f} s)")
+    if bot == SOLVED and player is None:  # the match from 0-0 is fair: its value is 1/2
+        print(f"exploitability over the match: {res.match - 0.5:.6f} match-win probability "
+              f"(the best response's share beyond one half)")
     return 0
 
 

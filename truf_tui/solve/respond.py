@@ -23,14 +23,27 @@ would get: the *ceiling* of any exploitation of that player.
 ``python -m truf_tui.solve respond --bot honest`` prints the figures; ``--player B`` values a
 second scripted player against the first by the same backward pass instead of a best
 response (the arena checks it, ``tests/test_respond.py``).
+
+**solved** (``--bot solved`` or ``--player solved``) is what the app's solved player plays:
+at each score the file ``ai.solved.nearest`` picks, lifted onto the round's tree by the
+app's own rule (``solve.ship.lift_file``, as ``check --shipped`` and ``sweep`` do).  Its best
+response over the whole match is the solved player's exploitability *in the match*, the
+later rounds valued by the best response itself rather than by the match table the files
+were solved with; ``--player solved --bot solved`` values the match under its own play (the
+match table that would be consistent with it).  A lift takes minutes at the largest caps,
+so ``--cache DIR`` keeps each (cap, file, stage) on disk and ``--jobs`` lifts side by side.
 """
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -44,6 +57,9 @@ from truf_tui.solve.tree import ACCEPT, NONE, PLAY, RAISE, REDEAL, REFUSE, State
 
 #: the scripted players a table can be written for (``truf_tui.ai.scripted``)
 BOTS = ("always_raise", "calling_station", "rock", "honest")
+#: the app's solved player (the shipped files, or one file), as ``sweep`` measures it
+SOLVED = "solved"
+PLAYERS = (*BOTS, SOLVED)
 SAMPLES = 48  # honest's opponent hands per estimate
 STRONG = 0.72  # honest raises above this estimate
 DECENT = 0.5  # and accepts above this one
@@ -124,13 +140,9 @@ def strategy(solver: Solver, bots: tuple[str, str]) -> Vec:
         first = t.edge_start[nodes]
         moves = [(int(t.edge_kind[e]), int(t.edge_rank[e]))
                  for e in range(int(t.edge_start[n0]), int(t.edge_start[n0]) + int(counts[n0]))]
-        block = _block(bots[mover], s, tuple(moves))
-        cols = np.arange(block.shape[1])
-        for i in range(len(moves)):
-            if not block[i].any():
-                continue
-            offs = solver.edge_off[first + i]
-            out[offs[:, None] + cols[None, :]] = block[i][None, :]
+        block = _block(bots[mover], s, tuple(moves))  # [move, hand]
+        offs = solver.edge_off[first[None, :] + np.arange(len(moves))[:, None]]  # [move, node]
+        out[offs[:, :, None] + np.arange(block.shape[1])] = block[:, None, :]
     return out
 
 
@@ -146,14 +158,131 @@ def _block(bot: str, s: State, moves: tuple[Move, ...]) -> np.ndarray:
                      else [0.0] * len(moves) for h in REST[len(mine)]]).T
 
 
+# -- the solved player's strategy at each score ------------------------------------------------
+
+class Lifts:
+    """What the app's solved player plays at each score: the file ``ai.solved.nearest``
+    picks (from the shipped set, or ``file`` alone), lifted onto the round's tree once a
+    (raise cap, file, stage): scores with one cap share the tree (``sweep.groups``).  With
+    ``cache`` each lift is an ``.npy`` file there, read again by later runs."""
+
+    def __init__(self, target: int, file: Path | None = None, cache: Path | None = None
+                 ) -> None:
+        from truf_tui.solve.sweep import _tables
+        self.target, self.file, self.cache = target, file, cache
+        self.tabs = _tables(file)
+        self._memory: dict[tuple[int, int, bool], Vec] = {}
+
+    def index(self, score: tuple[int, int]) -> int:
+        from truf_tui.solve.sweep import _played
+        return _played(self.tabs, self.target, score)
+
+    def name(self, i: int) -> str:
+        from truf_tui.solve.sweep import file_name
+        return file_name(self.tabs[i])
+
+    def path(self, cap: int, i: int, redeal: bool) -> Path | None:
+        if self.cache is None:
+            return None
+        stage = "whole" if redeal else "fresh"
+        return self.cache / f"t{self.target}-cap{cap}-{self.name(i)}-{stage}.npy"
+
+    def needed(self) -> list[tuple[int, tuple[int, int], int]]:
+        """(cap, a score of that cap, file) for every lift a whole match needs."""
+        seen: dict[tuple[int, int], tuple[int, int]] = {}
+        for a in range(self.target):
+            for b in range(self.target):
+                seen.setdefault((stake_cap((a, b), self.target), self.index((a, b))), (a, b))
+        return [(cap, score, i) for (cap, i), score in sorted(seen.items())]
+
+    def vector(self, tree: Tree, i: int) -> Vec:
+        """File ``i`` on ``tree`` (a round of this target; its cap says which lift)."""
+        cap = stake_cap(tree.scores, self.target)
+        key = (cap, i, tree.redeal)
+        got = self._memory.get(key)
+        if got is not None:
+            return got
+        path = self.path(cap, i, tree.redeal)
+        if path is not None and path.exists():
+            vec: Vec = np.load(path)
+        else:
+            from truf_tui.solve.ship import lift_file
+            vec = lift_file(self.tabs[i], Solver(tree, np.zeros(len(tree.outcomes))))
+            if path is not None:
+                _save(path, vec)
+        if path is None:  # no folder: the last few kept in memory
+            while len(self._memory) >= 4:
+                del self._memory[next(iter(self._memory))]
+            self._memory[key] = vec
+        return vec
+
+
+def _save(path: Path, vec: Vec) -> None:
+    """Atomically: a lift stopped half way leaves no file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp")
+    with open(tmp, "wb") as f:
+        np.save(f, vec)
+    tmp.replace(path)
+
+
+def _lift_one(target: int, file: Path | None, cache: Path, cap: int, score: tuple[int, int],
+              i: int, redeal: bool) -> str:
+    lifts = Lifts(target, file, cache)
+    path = lifts.path(cap, i, redeal)
+    assert path is not None
+    if not path.exists():
+        t0 = time.perf_counter()
+        lifts.vector(build(target, score, redeal), i)
+        return f"lifted {path.name} in {time.perf_counter() - t0:.0f} s"
+    return f"{path.name} was there"
+
+
+def lift_all(target: int, cache: Path, jobs: int = 1, file: Path | None = None,
+             progress: Callable[[str], None] | None = None) -> None:
+    """Every lift a whole match needs, into ``cache``, ``jobs`` at a time (the largest
+    caps first: they take longest)."""
+    lifts = Lifts(target, file, cache)
+    todo = [(cap, score, i, redeal) for cap, score, i in reversed(lifts.needed())
+            for redeal in (True, False)]
+    todo = [t for t in todo if not (lifts.path(t[0], t[2], t[3]) or Path()).exists()]
+    if progress:
+        progress(f"{len(todo)} lifts to make into {cache}")
+    if jobs <= 1:
+        for cap, score, i, redeal in todo:
+            line = _lift_one(target, file, cache, cap, score, i, redeal)
+            if progress:
+                progress(line)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(_lift_one, target, file, cache, cap, score, i, redeal)
+                   for cap, score, i, redeal in todo]
+        for fut in futures:
+            line = fut.result()
+            if progress:
+                progress(line)
+
+
 # -- the match, backwards --------------------------------------------------------------------
+
+Key = tuple[Any, ...]
+
 
 @dataclass
 class _Stage:
     tree: Tree
     solver: Solver
-    vectors: dict[tuple[str, str], Vec] = field(default_factory=dict)
-    prepared: tuple[str, str] | None = None
+    vectors: dict[Key, Vec] = field(default_factory=dict)
+    prepared: Key | None = None
+    mover: np.ndarray | None = None  # per entry of a strategy vector: the seat that moves
+
+    def entry_mover(self) -> np.ndarray:
+        if self.mover is None:
+            t = self.tree
+            parent = np.repeat(np.arange(t.nodes), np.diff(t.edge_start))
+            width = np.diff(np.append(self.solver.edge_off, self.solver.edge_size))
+            self.mover = np.repeat(t.player[parent].astype(np.int8), width)
+        return self.mover
 
 
 @dataclass
@@ -173,10 +302,14 @@ class Result:
 
 
 def ceiling(bot: str, target: int = 12, player: str | None = None,
-            progress: Callable[[str], None] | None = None) -> Result:
+            progress: Callable[[str], None] | None = None, lifts: Lifts | None = None
+            ) -> Result:
     """The best response to ``bot`` over a match to ``target`` (or, with ``player``, that
-    scripted player's own result against it)."""
+    player's own result against it).  Either may be ``SOLVED``, played from ``lifts``
+    (default: the shipped files, lifted in memory)."""
     t0 = time.perf_counter()
+    if SOLVED in (bot, player) and lifts is None:
+        lifts = Lifts(target)
     win: tuple[dict[tuple[int, int], float], dict[tuple[int, int], float]] = ({}, {})
     classes: dict[int, list[tuple[int, int]]] = {}
     for a in range(target):
@@ -193,9 +326,12 @@ def ceiling(bot: str, target: int = 12, player: str | None = None,
         if progress:
             progress(f"cap {cap}: {len(scores)} scores, {stages[True].tree.nodes:,} nodes")
         for a, b in scores:
-            _solve_score(stages, bot, player, target, a, b, win)
+            _solve_score(stages, bot, player, target, a, b, win, lifts)
+            if progress and lifts is not None:
+                progress(f"{a}-{b}: {win[0][(a, b)]:.6f} not dealing, "
+                         f"{win[1][(a, b)]:.6f} dealing")
         if (0, 0) in scores:
-            points = _points_at_start(stages, bot, player, target)
+            points = _points_at_start(stages, bot, player, target, lifts)
         del stages
     return Result(target, win, points, time.perf_counter() - t0)
 
@@ -211,17 +347,42 @@ def _roles(seat: int, first: str | None, bot: str) -> tuple[str, str]:
     return (me, bot) if seat == 0 else (bot, me)
 
 
+def _vector(stage: _Stage, roles: tuple[str, str], score: tuple[int, int],
+            lifts: Lifts | None) -> tuple[Key, Vec]:
+    """The two players' strategy vector: a scripted player's is the same at every score,
+    the solved player's is the file it plays at ``score``."""
+    files = tuple(lifts.index(score) if r == SOLVED and lifts is not None else None
+                  for r in roles)
+    key: Key = (roles, files)
+    if key in stage.vectors:
+        return key, stage.vectors[key]
+    if SOLVED not in roles:
+        vec = strategy(stage.solver, roles)
+    else:
+        assert lifts is not None
+        seat = roles.index(SOLVED)
+        for old in [k for k in stage.vectors if SOLVED in k[0]]:
+            del stage.vectors[old]  # a GB or two at the largest caps: keep one
+        vec = lifts.vector(stage.tree, files[seat])  # type: ignore[arg-type]
+        if roles[1 - seat] != SOLVED:  # a scripted player at the other seat
+            _, other = _vector(stage, (roles[1 - seat],) * 2, score, lifts)
+            vec = np.where(stage.entry_mover() == seat, vec, other)
+    stage.vectors[key] = vec
+    return key, vec
+
+
 def _value(stage: _Stage, seat: int, bot: str, player: str | None,
-           utility: np.ndarray) -> float:
-    """The first player's utility (his own sign) at ``seat``."""
+           utility: np.ndarray, score: tuple[int, int] = (0, 0),
+           lifts: Lifts | None = None) -> float:
+    """The first player's utility (his own sign) at ``seat``; ``score`` is the round's
+    (non-dealer, dealer), which says the solved player's file."""
     roles = _roles(seat, player, bot)
     s = stage.solver
-    if roles not in stage.vectors:
-        stage.vectors[roles] = strategy(s, roles)
-    if stage.prepared != roles:  # the reach of the players' strategies (a forward pass)
-        s.sigma = stage.vectors[roles]
+    key, vec = _vector(stage, roles, score, lifts)
+    if stage.prepared != key:  # the reach of the players' strategies (a forward pass)
+        s.sigma = vec
         s.prepare(s.sigma)
-        stage.prepared = roles
+        stage.prepared = key
     s.utility = np.ascontiguousarray(utility, dtype=np.float64)
     if player is None:
         v = float(s.root_values(seat, K.BEST, s.sigma).sum())
@@ -259,31 +420,34 @@ def _utility(tree: Tree, seat: int, a: int, b: int, target: int,
 
 def _solve_score(stages: dict[bool, _Stage], bot: str, player: str | None, target: int,
                  a: int, b: int,
-                 win: tuple[dict[tuple[int, int], float], dict[tuple[int, int], float]]
-                 ) -> None:
+                 win: tuple[dict[tuple[int, int], float], dict[tuple[int, int], float]],
+                 lifts: Lifts | None = None) -> None:
     win[1].setdefault((a, b), 0.5)  # a round won by nobody comes back here: iterate
     win[0].setdefault((a, b), 0.5)
     for _ in range(50):
         before = (win[0][(a, b)], win[1][(a, b)])
         for seat in (0, 1):
             fresh = stages[False]
+            real = (a, b) if seat == 0 else (b, a)  # (non-dealer, dealer): the file's key
             v = _value(fresh, seat, bot, player,
-                       _utility(fresh.tree, seat, a, b, target, win, 0.0))
+                       _utility(fresh.tree, seat, a, b, target, win, 0.0), real, lifts)
             whole = stages[True]
             v = _value(whole, seat, bot, player,
-                       _utility(whole.tree, seat, a, b, target, win, v))
+                       _utility(whole.tree, seat, a, b, target, win, v), real, lifts)
             win[seat][(a, b)] = (v + 1.0) / 2.0
         if max(abs(win[0][(a, b)] - before[0]), abs(win[1][(a, b)] - before[1])) < 1e-10:
             return
 
 
 def _points_at_start(stages: dict[bool, _Stage], bot: str, player: str | None,
-                     target: int) -> tuple[float, float]:
+                     target: int, lifts: Lifts | None = None) -> tuple[float, float]:
     """The first player's points per round at 0-0 (T10), as non-dealer and as dealer."""
     out = []
     for seat in (0, 1):
         fresh, whole = stages[False], stages[True]
-        v = _value(fresh, seat, bot, player, points_utility(fresh.tree, 0.0, (0, 0)))
+        v = _value(fresh, seat, bot, player, points_utility(fresh.tree, 0.0, (0, 0)),
+                   (0, 0), lifts)
         out.append(_value(whole, seat, bot, player,
-                          points_utility(whole.tree, v if seat == 0 else -v, (0, 0))))
+                          points_utility(whole.tree, v if seat == 0 else -v, (0, 0)),
+                          (0, 0), lifts))
     return out[0], out[1]
