@@ -97,6 +97,9 @@ def main(argv: list[str] | None = None) -> int:
                         "cache folder, truf-tui/lifts)")
     r.add_argument("--jobs", type=int, default=1,
                    help="solved: lifts made side by side before the match is valued")
+    r.add_argument("--wait", action="store_true",
+                   help="solved: another run is making the lifts into --cache; value the "
+                        "match as they come instead of making them")
     r.add_argument("--json", action="store_true", help="print the figures as JSON")
     r.add_argument("--quiet", action="store_true", help="no progress lines")
     w = sub.add_parser("sweep", help="check what the expert plays at every score")
@@ -133,7 +136,8 @@ def main(argv: list[str] | None = None) -> int:
             ap.error("--jobs must be at least 1")
         if a.file is not None and not a.file.is_file():
             ap.error(f"no such file: {a.file}")
-        return _respond(a.bot, a.player, a.target, a.json, a.quiet, a.file, a.cache, a.jobs)
+        return _respond(a.bot, a.player, a.target, a.json, a.quiet, a.file, a.cache, a.jobs,
+                        a.wait)
     scores = (a.scores[0], a.scores[1])
     if not 1 <= a.target <= 99 or not all(0 <= s < a.target for s in scores):
         ap.error("the target is 1 to 99 and both scores are below it (T10)")
@@ -427,7 +431,8 @@ def _sweep(target: int, scores: list[tuple[int, int]], payoff: str, journal: Pat
 
 
 def _respond(bot: str, player: str | None, target: int, as_json: bool, quiet: bool,
-             file: Path | None = None, cache: Path | None = None, jobs: int = 1) -> int:
+             file: Path | None = None, cache: Path | None = None, jobs: int = 1,
+             wait: bool = False) -> int:
     from truf_tui.solve.respond import SOLVED, Lifts, ceiling, lift_all
 
     def show(line: str) -> None:
@@ -438,8 +443,9 @@ def _respond(bot: str, player: str | None, target: int, as_json: bool, quiet: bo
         if cache is None:
             import platformdirs
             cache = Path(platformdirs.user_cache_dir("truf-tui", appauthor=False)) / "lifts"
-        lift_all(target, cache, jobs, file, None if quiet else show)
-        lifts = Lifts(target, file, cache)
+        if not wait:
+            lift_all(target, cache, jobs, file, None if quiet else show)
+        lifts = Lifts(target, file, cache, wait)
     res = ceiling(bot, target, player, None if quiet else show, lifts)
     who = "the best response" if player is None else player
     fig = {"match": res.match, "nondealer_first": res.win[0][(0, 0)],

@@ -166,10 +166,11 @@ class Lifts:
     (raise cap, file, stage): scores with one cap share the tree (``sweep.groups``).  With
     ``cache`` each lift is an ``.npy`` file there, read again by later runs."""
 
-    def __init__(self, target: int, file: Path | None = None, cache: Path | None = None
-                 ) -> None:
+    def __init__(self, target: int, file: Path | None = None, cache: Path | None = None,
+                 wait: bool = False) -> None:
         from truf_tui.solve.sweep import _tables
         self.target, self.file, self.cache = target, file, cache
+        self.wait = wait  # another run is making the lifts into ``cache``: wait for each
         self.tabs = _tables(file)
         self._memory: dict[tuple[int, int, bool], Vec] = {}
 
@@ -203,6 +204,8 @@ class Lifts:
         if got is not None:
             return got
         path = self.path(cap, i, tree.redeal)
+        while self.wait and path is not None and not path.exists():
+            time.sleep(5)
         if path is not None and path.exists():
             vec: Vec = np.load(path)
         else:
@@ -240,10 +243,10 @@ def _lift_one(target: int, file: Path | None, cache: Path, cap: int, score: tupl
 
 def lift_all(target: int, cache: Path, jobs: int = 1, file: Path | None = None,
              progress: Callable[[str], None] | None = None) -> None:
-    """Every lift a whole match needs, into ``cache``, ``jobs`` at a time (the largest
-    caps first: they take longest)."""
+    """Every lift a whole match needs, into ``cache``, ``jobs`` at a time, the smallest
+    caps first: the match is valued from them (``respond --wait`` can start at once)."""
     lifts = Lifts(target, file, cache)
-    todo = [(cap, score, i, redeal) for cap, score, i in reversed(lifts.needed())
+    todo = [(cap, score, i, redeal) for cap, score, i in lifts.needed()
             for redeal in (True, False)]
     todo = [t for t in todo if not (lifts.path(t[0], t[2], t[3]) or Path()).exists()]
     if progress:
