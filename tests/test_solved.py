@@ -467,7 +467,8 @@ def test_a_per_state_file_plays_one_strategy_for_every_history_of_a_state(
 
 
 def test_T10_the_solved_player_over_a_whole_match(tiny: Path, tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+                                                  monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
     """`respond` with the solved player (the round to 1, its own file): the backward pass
     values its play against `calling_station` as played matches do, against itself at
     exactly one half (the match from 0-0 is fair), and its best response gains at least
@@ -497,6 +498,11 @@ def test_T10_the_solved_player_over_a_whole_match(tiny: Path, tmp_path: Path,
     assert best.match >= 1.0 - against.match  # the best response does better than it
     mirror = ceiling(SOLVED, 1, "calling_station", lifts=lifts)  # the seats the other way
     assert mirror.match == pytest.approx(1.0 - against.match, abs=1e-12)
+    for extra in ([], ["--wait"]):  # the command, from the cache (made, or being made)
+        assert main(["respond", "--bot", "solved", "--target", "1", "--file", str(tiny),
+                     "--cache", str(cache), "--quiet", *extra]) == 0
+        said = capsys.readouterr().out
+        assert f"exploitability over the match: {best.match - 0.5:.6f} match-win" in said
 
     monkeypatch.setattr(solved, "_TABLES", [SolvedTable(tiny.read_bytes())])
     rng = random.Random(4)
