@@ -5,6 +5,7 @@ at any score."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 from pathlib import Path
@@ -479,8 +480,19 @@ def test_T10_the_solved_player_over_a_whole_match(tiny: Path, tmp_path: Path,
 
     cache = tmp_path / "lifts"
     lift_all(1, cache, file=tiny)
-    made = sorted(p.name for p in cache.iterdir())
-    assert made == ["t1-cap1-0-0-fresh.npy", "t1-cap1-0-0-whole.npy"]
+    digest = hashlib.blake2b(tiny.read_bytes(), digest_size=4).hexdigest()
+    made = sorted(p.name for p in cache.iterdir())  # named by the file's digest too
+    assert made == [f"t1-cap1-0-0-{digest}-fresh.npy", f"t1-cap1-0-0-{digest}-whole.npy"]
+    whole = cache / made[1]
+    good = whole.read_bytes()
+    short = tmp_path / "short.npy"
+    np.save(short, np.load(whole)[:-1])  # readable, one entry short
+    for damage in (good[: len(good) // 2], short.read_bytes()):
+        whole.write_bytes(damage)
+        assert ceiling(SOLVED, 1, SOLVED, lifts=Lifts(1, tiny, cache)).match == \
+            pytest.approx(0.5, abs=1e-12)
+        assert "a damaged lift" in capsys.readouterr().err  # said, and made again
+        assert whole.read_bytes() == good
 
     def no_lifting(*_: object) -> None:
         raise AssertionError("the cache held it")

@@ -36,7 +36,9 @@ so ``--cache DIR`` keeps each (cap, file, stage) on disk and ``--jobs`` lifts si
 
 from __future__ import annotations
 
+import hashlib
 import os
+import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -183,10 +185,13 @@ class Lifts:
         return file_name(self.tabs[i])
 
     def path(self, cap: int, i: int, redeal: bool) -> Path | None:
+        """The lift's name carries its file's digest: a file solved again is lifted again,
+        never read from an older one's lift."""
         if self.cache is None:
             return None
         stage = "whole" if redeal else "fresh"
-        return self.cache / f"t{self.target}-cap{cap}-{self.name(i)}-{stage}.npy"
+        digest = hashlib.blake2b(self.tabs[i].data, digest_size=4).hexdigest()
+        return self.cache / f"t{self.target}-cap{cap}-{self.name(i)}-{digest}-{stage}.npy"
 
     def needed(self) -> list[tuple[int, tuple[int, int], int]]:
         """(cap, a score of that cap, file) for every lift a whole match needs."""
@@ -196,8 +201,9 @@ class Lifts:
                 seen.setdefault((stake_cap((a, b), self.target), self.index((a, b))), (a, b))
         return [(cap, score, i) for (cap, i), score in sorted(seen.items())]
 
-    def vector(self, tree: Tree, i: int) -> Vec:
-        """File ``i`` on ``tree`` (a round of this target; its cap says which lift)."""
+    def vector(self, tree: Tree, i: int, size: int | None = None) -> Vec:
+        """File ``i`` on ``tree`` (a round of this target; its cap says which lift), of
+        ``size`` entries if given (a cached lift of another size is made again)."""
         cap = stake_cap(tree.scores, self.target)
         key = (cap, i, tree.redeal)
         got = self._memory.get(key)
@@ -206,9 +212,8 @@ class Lifts:
         path = self.path(cap, i, tree.redeal)
         while self.wait and path is not None and not path.exists():
             time.sleep(5)
-        if path is not None and path.exists():
-            vec: Vec = np.load(path)
-        else:
+        vec = _load(path, size) if path is not None and path.exists() else None
+        if vec is None:
             from truf_tui.solve.ship import lift_file
             vec = lift_file(self.tabs[i], Solver(tree, np.zeros(len(tree.outcomes))))
             if path is not None:
@@ -218,6 +223,20 @@ class Lifts:
                 del self._memory[next(iter(self._memory))]
             self._memory[key] = vec
         return vec
+
+
+def _load(path: Path, size: int | None) -> Vec | None:
+    """A cached lift, or None (with a line on stderr) if it is damaged: made again."""
+    try:
+        vec: Vec = np.load(path)
+    except (OSError, ValueError, EOFError) as e:
+        why = f"unreadable ({e})"
+    else:
+        if vec.ndim == 1 and vec.dtype == np.float64 and size in (None, len(vec)):
+            return vec
+        why = f"{vec.shape} {vec.dtype}, not ({size},) float64"
+    print(f"{path}: a damaged lift, {why}: making it again", file=sys.stderr)
+    return None
 
 
 def _save(path: Path, vec: Vec) -> None:
@@ -366,7 +385,8 @@ def _vector(stage: _Stage, roles: tuple[str, str], score: tuple[int, int],
         seat = roles.index(SOLVED)
         for old in [k for k in stage.vectors if SOLVED in k[0]]:
             del stage.vectors[old]  # a GB or two at the largest caps: keep one
-        vec = lifts.vector(stage.tree, files[seat])  # type: ignore[arg-type]
+        vec = lifts.vector(stage.tree, files[seat],  # type: ignore[arg-type]
+                           stage.solver.edge_size)
         if roles[1 - seat] != SOLVED:  # a scripted player at the other seat
             _, other = _vector(stage, (roles[1 - seat],) * 2, score, lifts)
             vec = np.where(stage.entry_mover() == seat, vec, other)
