@@ -6,6 +6,7 @@ at any score."""
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 import re
 from pathlib import Path
@@ -510,11 +511,14 @@ def test_T10_the_solved_player_over_a_whole_match(tiny: Path, tmp_path: Path,
     assert best.match >= 1.0 - against.match  # the best response does better than it
     mirror = ceiling(SOLVED, 1, "calling_station", lifts=lifts)  # the seats the other way
     assert mirror.match == pytest.approx(1.0 - against.match, abs=1e-12)
-    for extra in ([], ["--wait"]):  # the command, from the cache (made, or being made)
+    for extra in ([], ["--wait", "--json"]):  # the command, from the cache (made, or being made)
         assert main(["respond", "--bot", "solved", "--target", "1", "--file", str(tiny),
                      "--cache", str(cache), "--quiet", *extra]) == 0
         said = capsys.readouterr().out
         assert f"exploitability over the match: {best.match - 0.5:.6f} match-win" in said
+    fig, _ = json.JSONDecoder().raw_decode(said)
+    assert fig["scores"] == [{"a": 0, "b": 0, "not_dealing": best.win[0][(0, 0)],
+                              "dealing": best.win[1][(0, 0)]}]
 
     monkeypatch.setattr(solved, "_TABLES", [SolvedTable(tiny.read_bytes())])
     rng = random.Random(4)

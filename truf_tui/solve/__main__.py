@@ -450,7 +450,10 @@ def _respond(bot: str, player: str | None, target: int, as_json: bool, quiet: bo
     who = "the best response" if player is None else player
     fig = {"match": res.match, "nondealer_first": res.win[0][(0, 0)],
            "dealer_first": res.win[1][(0, 0)], "points_nondealer": res.points[0],
-           "points_dealer": res.points[1], "seconds": res.seconds}
+           "points_dealer": res.points[1], "seconds": res.seconds,
+           # P(the first player wins) at every score: a his points, b the other's
+           "scores": [{"a": a, "b": b, "not_dealing": res.win[0][(a, b)],
+                       "dealing": res.win[1][(a, b)]} for a, b in sorted(res.win[0])]}
     if as_json:
         print(json.dumps(fig, indent=1))
     print(f"{who} against {bot}, match to {target}: {res.match:.4f} match-win probability "
