@@ -511,7 +511,9 @@ def test_T10_the_solved_player_over_a_whole_match(tiny: Path, tmp_path: Path,
     assert best.match >= 1.0 - against.match  # the best response does better than it
     mirror = ceiling(SOLVED, 1, "calling_station", lifts=lifts)  # the seats the other way
     assert mirror.match == pytest.approx(1.0 - against.match, abs=1e-12)
-    for extra in ([], ["--wait", "--json"]):  # the command, from the cache (made, or being made)
+    assert best.gaps() == {(0, 0): pytest.approx(2 * (best.match - 0.5), abs=1e-12)}
+    picture = tmp_path / "map.svg"
+    for extra in (["--plot", str(picture)], ["--wait", "--json"]):  # made, or being made
         assert main(["respond", "--bot", "solved", "--target", "1", "--file", str(tiny),
                      "--cache", str(cache), "--quiet", *extra]) == 0
         said = capsys.readouterr().out
@@ -519,6 +521,12 @@ def test_T10_the_solved_player_over_a_whole_match(tiny: Path, tmp_path: Path,
     fig, _ = json.JSONDecoder().raw_decode(said)
     assert fig["scores"] == [{"a": 0, "b": 0, "not_dealing": best.win[0][(0, 0)],
                               "dealing": best.win[1][(0, 0)]}]
+    drawn = picture.read_text()
+    assert drawn.startswith("<svg") and f"{best.gaps()[(0, 0)]:.0e}".replace("e-0", "e-") \
+        in drawn and ">0-0<" in drawn  # the figure, and the file that plays there
+    with pytest.raises(SystemExit):
+        main(["respond", "--bot", "solved", "--player", "honest", "--plot", str(picture)])
+    assert "leave out --player" in capsys.readouterr().err
 
     monkeypatch.setattr(solved, "_TABLES", [SolvedTable(tiny.read_bytes())])
     rng = random.Random(4)

@@ -102,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
                         "match as they come instead of making them")
     r.add_argument("--json", action="store_true", help="print the figures as JSON")
     r.add_argument("--quiet", action="store_true", help="no progress lines")
+    r.add_argument("--plot", type=Path, default=None,
+                   help="the best response's gain at every score as an SVG map")
     w = sub.add_parser("sweep", help="check what the expert plays at every score")
     w.add_argument("--target", type=int, default=12)
     w.add_argument("--payoff", choices=("points", "match"), default="match")
@@ -136,8 +138,10 @@ def main(argv: list[str] | None = None) -> int:
             ap.error("--jobs must be at least 1")
         if a.file is not None and not a.file.is_file():
             ap.error(f"no such file: {a.file}")
+        if a.plot is not None and a.player is not None:
+            ap.error("--plot maps the best response: leave out --player")
         return _respond(a.bot, a.player, a.target, a.json, a.quiet, a.file, a.cache, a.jobs,
-                        a.wait)
+                        a.wait, a.plot)
     scores = (a.scores[0], a.scores[1])
     if not 1 <= a.target <= 99 or not all(0 <= s < a.target for s in scores):
         ap.error("the target is 1 to 99 and both scores are below it (T10)")
@@ -432,7 +436,7 @@ def _sweep(target: int, scores: list[tuple[int, int]], payoff: str, journal: Pat
 
 def _respond(bot: str, player: str | None, target: int, as_json: bool, quiet: bool,
              file: Path | None = None, cache: Path | None = None, jobs: int = 1,
-             wait: bool = False) -> int:
+             wait: bool = False, plot: Path | None = None) -> int:
     from truf_tui.solve.respond import SOLVED, Lifts, ceiling, lift_all
 
     def show(line: str) -> None:
@@ -463,7 +467,21 @@ def _respond(bot: str, player: str | None, target: int, as_json: bool, quiet: bo
     if bot == SOLVED and player is None:  # the match from 0-0 is fair: its value is 1/2
         print(f"exploitability over the match: {res.match - 0.5:.6f} match-win probability "
               f"(the best response's share beyond one half)")
+    if plot is not None:
+        plot.write_text(match_map(res, bot, lifts))
+        print(f"wrote {plot}")
     return 0
+
+
+def match_map(res: Any, bot: str, lifts: Any = None) -> str:
+    """The best response's gain over the rest of the match at every score, as a map."""
+    from truf_tui.solve.plot import heatmap
+
+    cells = {s: (g, "" if lifts is None else lifts.name(lifts.index(s)))
+             for s, g in res.gaps().items()}
+    return heatmap(res.target, cells, f"Le Truc to {res.target}: what a best response to "
+                   f"{bot} gains over the rest of the match, from each score",
+                   "match-win probability, both seats", 0.05)
 
 
 if __name__ == "__main__":

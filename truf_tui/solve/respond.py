@@ -322,6 +322,13 @@ class Result:
         """From 0-0, either player dealing first with equal chance."""
         return (self.win[0][(0, 0)] + self.win[1][(0, 0)]) / 2
 
+    def gaps(self) -> dict[tuple[int, int], float]:
+        """For a best response, at each round's score (non-dealer, dealer): what it gains
+        over the rest of the match in both seats, beyond the one match there is to win
+        (the sweep's measure, over every later round instead of this round alone)."""
+        return {(a, b): self.win[0][(a, b)] + self.win[1][(b, a)] - 1
+                for a, b in self.win[0]}
+
 
 def ceiling(bot: str, target: int = 12, player: str | None = None,
             progress: Callable[[str], None] | None = None, lifts: Lifts | None = None
