@@ -541,3 +541,59 @@ def test_T10_the_solved_player_over_a_whole_match(tiny: Path, tmp_path: Path,
             s = s.apply(bots[p].choose(s.observation(p)))
         won += s.winner() == 0
     assert won / n == pytest.approx(against.match, abs=4 * (0.25 / n) ** 0.5)
+
+
+def test_T10_match_payoffs_from_a_played_table(tiny: Path, tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """`--table`: the later rounds valued by a played strategy's match values (the JSON of
+    `respond --json`) instead of the project's table; in a match to 1 only a round won by
+    nobody has a later round (T6), so the table moves exactly those outcomes."""
+    from truf_tui.ai.matchtable import match_win
+    from truf_tui.solve.cfr import match_utility
+    from truf_tui.solve.rounds import _utility, played_table
+    from truf_tui.solve.sweep import sweep
+
+    played = tmp_path / "self.json"
+    assert main(["respond", "--bot", "solved", "--player", "solved", "--target", "1",
+                 "--file", str(tiny), "--cache", str(tmp_path / "lifts"), "--quiet",
+                 "--json"]) == 0
+    fig, _ = json.JSONDecoder().raw_decode(capsys.readouterr().out)
+    played.write_text(json.dumps(fig))
+    p = fig["scores"][0]["not_dealing"]
+    assert played_table(played) == {(0, 0): p}
+    assert abs(p - match_win((0, 0), 0, 1, 1)) > 1e-3  # not the project's table's value
+    tree = build(1, (0, 0), redeal=True)
+    ours = _utility("match", played)(tree, 0.25)
+    assert np.array_equal(ours, match_utility(tree, lambda a, b: p, 0.25))
+    theirs = _utility("match")(tree, 0.25)
+    moved = ours != theirs
+    assert moved.any() and all(tree.outcomes[i].winner < 0 for i in np.flatnonzero(moved))
+
+    journal = tmp_path / "sweep.jsonl"
+    with_table = sweep(1, [(0, 0)], "match", journal, file=tiny, show=lambda _: None,
+                       table=played)
+    without = sweep(1, [(0, 0)], "match", journal, file=tiny, show=lambda _: None)
+    lines = [json.loads(x) for x in journal.read_text().splitlines()]
+    assert [x.get("table") for x in lines] == ["self.json", None]  # kept apart
+    assert with_table[(0, 0)]["exploitability"] != without[(0, 0)]["exploitability"]
+    assert main(["check", "--target", "1", "--file", str(tiny), "--payoff", "match",
+                 "--table", str(played)]) == 0
+    said = capsys.readouterr().out
+    assert fmt(with_table[(0, 0)]["exploitability"] / 2) in said
+
+    bad = tmp_path / "bad.json"
+    for text, why in (("{", "not the JSON of 'respond --json'"),
+                      ('{"scores": []}', "no match values"),
+                      (json.dumps({"scores": [{"a": 0, "b": 0, "not_dealing": 2}]}),
+                       "outside 0 to 1")):
+        bad.write_text(text)
+        with pytest.raises(SystemExit):
+            main(["sweep", "--target", "1", "--file", str(tiny), "--table", str(bad)])
+        assert why in capsys.readouterr().err
+    for args, why in ((["check", "--target", "1", "--table", str(played)], "--payoff match"),
+                      (["ship", "--target", "1", "--payoff", "match", "--file",
+                        str(tmp_path / "x"), "--table", str(played)], "for measuring"),
+                      (["sweep", "--target", "2", "--table", str(played)], "a match to 1")):
+        with pytest.raises(SystemExit):
+            main(args)
+        assert why in capsys.readouterr().err

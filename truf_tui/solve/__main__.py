@@ -31,7 +31,7 @@ import numpy as np
 
 from truf_tui.solve.blueprint import lift
 from truf_tui.solve.cfr import ALGORITHMS
-from truf_tui.solve.rounds import DEFAULT_DIR, blueprints, fmt, report, run_round
+from truf_tui.solve.rounds import DEFAULT_DIR, _utility, blueprints, fmt, report, run_round
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -70,6 +70,10 @@ def main(argv: list[str] | None = None) -> int:
                             "package ships (the nearest score's file)")
         p.add_argument("--curve", action="store_true",
                        help="at every checkpoint, log the exploitability (*.curve.jsonl)")
+        p.add_argument("--table", type=Path, default=None,
+                       help="with --payoff match: the later rounds valued by this JSON of 'respond "
+                            "--json' (e.g. the solved player's own match values) instead of "
+                            "the project's match table")
     from truf_tui.solve.respond import PLAYERS
 
     tr = sub.add_parser("trim", help="a shipped file without its stage after a redeal")
@@ -111,12 +115,18 @@ def main(argv: list[str] | None = None) -> int:
                    metavar=("NONDEALER", "DEALER"), help="only these scores (repeatable)")
     w.add_argument("--file", type=Path, default=None,
                    help="one file played at every score, instead of the shipped set")
+    w.add_argument("--table", type=Path, default=None,
+                   help="with --payoff match: the later rounds valued by this JSON of 'respond "
+                        "--json' (e.g. the solved player's own match values) instead of "
+                        "the project's match table")
     w.add_argument("--journal", type=Path, default=None,
                    help="a line per score measured; scores it holds are not measured again")
     w.add_argument("--jobs", type=int, default=1, help="groups measured side by side")
     w.add_argument("--json", action="store_true", help="print the figures as JSON")
     w.add_argument("--plot", type=Path, default=None, help="draw the map as an SVG picture")
     a = ap.parse_args(argv)
+    if getattr(a, "table", None) is not None:
+        _table_checked(ap, a)
     if a.command == "trim":
         return _trim(a.file, a.out, a.json)
     if a.command == "restate":
@@ -130,7 +140,8 @@ def main(argv: list[str] | None = None) -> int:
             ap.error("both scores are below the target (T10)")
         if a.jobs < 1:
             ap.error("--jobs must be at least 1")
-        return _sweep(a.target, chosen, a.payoff, a.journal, a.jobs, a.file, a.json, a.plot)
+        return _sweep(a.target, chosen, a.payoff, a.journal, a.jobs, a.file, a.json, a.plot,
+                      a.table)
     if a.command == "respond":
         if not 1 <= a.target <= 99:
             ap.error("the target is 1 to 99 (T10)")
@@ -148,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     if a.iterations < 1:
         ap.error("--iterations must be at least 1")
     if a.command == "check" and (a.file is not None or a.shipped):
-        return _check_file(a.file, a.target, scores, a.payoff, a.json)
+        return _check_file(a.file, a.target, scores, a.payoff, a.json, a.table)
     if a.command == "ship" and a.file is None:
         ap.error("ship needs --file, the file to write")
     if a.eps is not None and not 0 <= a.eps < 0.5:
@@ -156,8 +167,10 @@ def main(argv: list[str] | None = None) -> int:
     if a.bits is not None and a.bits not in ((8, 16) if a.command == "check" else (8, 12)):
         ap.error(f"{a.command} --bits: 8 or {16 if a.command == 'check' else 12}")
     t0 = time.perf_counter()
-    fresh, whole, _ = run_round(a.target, scores, a.iterations, a.dir, a.every, a.quiet,
-                                a.curve, a.algorithm, a.seconds, a.payoff)
+    payoff = a.payoff if a.table is None else _utility(a.payoff, a.table)
+    dir_ = a.dir if a.table is None else a.dir / f"table-{a.table.stem}"  # its own runs
+    fresh, whole, _ = run_round(a.target, scores, a.iterations, dir_, a.every, a.quiet,
+                                a.curve, a.algorithm, a.seconds, payoff)
     solve_s = time.perf_counter() - t0
     if whole is None:
         print(f"stopped after {solve_s:.0f} s at iteration {fresh.solver.iteration} of the "
@@ -209,6 +222,24 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _table_checked(ap: argparse.ArgumentParser, a: argparse.Namespace) -> None:
+    """``--table``: only with match payoffs, not for shipping (a file's header does not
+    say which table it was solved with), a readable file of this target."""
+    from truf_tui.solve.rounds import played_table
+
+    if a.command == "ship":
+        ap.error("--table is for measuring (run, value, check, sweep): a shipped file is "
+                 "solved against the project's match table")
+    if a.payoff != "match":
+        ap.error("--table values the later rounds of a match: it needs --payoff match")
+    try:
+        got = max(max(s) for s in played_table(a.table)) + 1
+    except ValueError as e:
+        ap.error(str(e))
+    if got != a.target:
+        ap.error(f"{a.table}: the match values of a match to {got}, not {a.target}")
+
+
 def in_units(fig: dict[str, float], payoff: str) -> str:
     """Match utilities are 2 P - 1: turn ``fig``'s figures into probabilities (in place);
     the unit's name."""
@@ -248,7 +279,7 @@ def _ship(path: Path, fresh: Any, whole: Any, fig: dict[str, float], payoff: str
 
 
 def _check_file(path: Path | None, target: int, scores: tuple[int, int], payoff: str,
-                as_json: bool) -> int:
+                as_json: bool, table: Path | None = None) -> int:
     """The exact exploitability of what the app plays from ``path`` at ``scores`` (from
     the shipped file it would choose there if ``path`` is None)."""
     from truf_tui.ai.solved import BlueprintError, SolvedTable, nearest, tables
@@ -260,7 +291,7 @@ def _check_file(path: Path | None, target: int, scores: tuple[int, int], payoff:
         print(f"python -m truf_tui.solve: {path}: {e}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
-    fig = _measure(tab, target, scores, payoff)
+    fig = _measure(tab, target, scores, payoff, table=table)
     fig["check_seconds"] = time.perf_counter() - t0
     unit = in_units(fig, payoff)
     if as_json:
@@ -275,7 +306,8 @@ def _check_file(path: Path | None, target: int, scores: tuple[int, int], payoff:
 
 
 def _measure(tab: Any, target: int, scores: tuple[int, int], payoff: str,
-             prefix: str = "", trees: dict[bool, Any] | None = None) -> dict[str, float]:
+             prefix: str = "", trees: dict[bool, Any] | None = None,
+             table: Path | None = None) -> dict[str, float]:
     """The exact best response to what the app plays from ``tab`` at ``scores`` (``trees``
     the rounds' trees by their redeal option, where the caller has built them)."""
     from truf_tui.solve.cfr import Solver
@@ -283,7 +315,7 @@ def _measure(tab: Any, target: int, scores: tuple[int, int], payoff: str,
     from truf_tui.solve.ship import lift_file, read_stage
     from truf_tui.solve.tree import build
 
-    utility = _utility(payoff)
+    utility = _utility(payoff, table)
     trees = trees or {}
     fresh_tree = trees.get(False) or build(target, scores, redeal=False)
     fresh = Solver(fresh_tree, utility(fresh_tree, 0.0))
@@ -400,13 +432,14 @@ def _restate(path: Path, out: Path, round_only: bool, bits: int, as_json: bool) 
 
 
 def _sweep(target: int, scores: list[tuple[int, int]], payoff: str, journal: Path | None,
-           jobs: int, file: Path | None, as_json: bool, plot: Path | None = None) -> int:
+           jobs: int, file: Path | None, as_json: bool, plot: Path | None = None,
+           table: Path | None = None) -> int:
     """Every score's exploitability as the expert plays it, as a table."""
     from truf_tui.ai.solved import BlueprintError
     from truf_tui.solve.sweep import grid, sweep
 
     try:
-        figs = sweep(target, scores, payoff, journal, jobs, file)
+        figs = sweep(target, scores, payoff, journal, jobs, file, table=table)
     except (OSError, BlueprintError) as e:
         print(f"python -m truf_tui.solve: {e}", file=sys.stderr)
         return 2

@@ -85,22 +85,51 @@ def run_round(target: int, scores: tuple[int, int], iterations: int, folder: Pat
     return fresh, whole, fresh_value
 
 
-def _utility(payoff: str) -> Callable[[Tree, float], Vec]:
+def _utility(payoff: str, table: Path | None = None) -> Callable[[Tree, float], Vec]:
     """Outcomes in points (T10), or in the match (2 P(win) - 1) with the later rounds valued
     by the project's match table (a documented approximation: it models the rounds after
-    this one by measured outcome frequencies, not by the solved strategy)."""
+    this one by measured outcome frequencies, not by the solved strategy), or by ``table``,
+    the match values of a played strategy (``played_table``)."""
     if payoff == "points":
         return points_utility
+    played = None if table is None else played_table(table)
 
     def match(tree: Tree, redeal_value: float) -> Vec:
         from truf_tui.ai.matchtable import match_win
 
+        if played is not None and max(max(s) for s in played) + 1 != tree.target:
+            raise ValueError(f"{table}: the match values of another target than "
+                             f"{tree.target}")
+
         def next_round(a: int, b: int) -> float:
+            if played is not None:
+                return played[(a, b)]
             return match_win((a, b), 0, 1, tree.target)
 
         return match_utility(tree, next_round, redeal_value)
 
     return match
+
+
+def played_table(path: Path) -> dict[tuple[int, int], float]:
+    """P(a round's non-dealer wins the match) at his points a and the dealer's b, from the
+    JSON of ``respond --json`` (e.g. ``--bot solved --player solved``: the match as the
+    solved player plays it against itself, the table a fixed point would solve against).
+    A file that is not one raises ValueError, saying why."""
+    try:
+        rows = json.loads(path.read_text())["scores"]
+        table = {(int(r["a"]), int(r["b"])): float(r["not_dealing"]) for r in rows}
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise ValueError(f"{path}: not the JSON of 'respond --json' ({e})") from e
+    if not table or not all(0.0 <= p <= 1.0 for p in table.values()):
+        raise ValueError(f"{path}: no match values, or one outside 0 to 1")
+    target = max(max(s) for s in table) + 1
+    missing = [s for s in ((a, b) for a in range(target) for b in range(target))
+               if s not in table]
+    if missing:
+        raise ValueError(f"{path}: no value at {missing[0][0]}-{missing[0][1]} "
+                         f"({len(missing)} scores missing)")
+    return table
 
 
 def _advance(stage: Stage, iterations: int, folder: Path | None, every: int,

@@ -56,13 +56,13 @@ def at_score(tree: Tree, score: Score) -> Tree:
     return dataclasses.replace(tree, scores=score)
 
 
-def measure_group(target: int, scores: list[Score], payoff: str, file: Path | None = None
-                  ) -> list[tuple[Score, dict[str, float]]]:
+def measure_group(target: int, scores: list[Score], payoff: str, file: Path | None = None,
+                  table: Path | None = None) -> list[tuple[Score, dict[str, float]]]:
     """Each score's figures (as ``check --shipped``, in the solver's units: a match
     utility is 2 P - 1); all of ``scores`` must play one file at one cap."""
     tabs = _tables(file)
     tab = tabs[_played(tabs, target, scores[0])]
-    utility = _utility(payoff)
+    utility = _utility(payoff, table)
     t0 = time.perf_counter()
     fresh_tree = build(target, scores[0], redeal=False)
     fresh_strategy = lift_file(tab, Solver(fresh_tree, utility(fresh_tree, 0.0)))
@@ -88,11 +88,12 @@ def file_name(tab: Any) -> str:
 
 
 def sweep(target: int, scores: list[Score], payoff: str, journal: Path | None,
-          jobs: int = 1, file: Path | None = None, show: Callable[[str], None] = print
-          ) -> dict[Score, dict[str, Any]]:
+          jobs: int = 1, file: Path | None = None, show: Callable[[str], None] = print,
+          table: Path | None = None) -> dict[Score, dict[str, Any]]:
     """Every score's figures, from the journal where it has them, measured otherwise
-    (and appended to it)."""
-    done = read_journal(journal, target, payoff) if journal is not None else {}
+    (and appended to it); ``table``: the later rounds valued by a played match table."""
+    tag = {} if table is None else {"table": table.name}  # a journal line says which
+    done = read_journal(journal, target, payoff, tag) if journal is not None else {}
     todo = [s for s in scores if s not in done]
     tabs = _tables(file)
     parts = sorted(groups(target, todo, file, tabs).items(), key=lambda kv: -kv[0][1])
@@ -101,7 +102,7 @@ def sweep(target: int, scores: list[Score], payoff: str, journal: Path | None,
              f"{len(scores) - len(todo)} from the journal")
 
     def record(s: Score, fig: dict[str, float]) -> None:
-        line = {"target": target, "payoff": payoff, "scores": list(s),
+        line = {"target": target, "payoff": payoff, **tag, "scores": list(s),
                 "file": file_name(tabs[_played(tabs, target, s)]), **fig}
         done[s] = line
         if journal is not None:
@@ -112,11 +113,11 @@ def sweep(target: int, scores: list[Score], payoff: str, journal: Path | None,
 
     if jobs <= 1:
         for (_, _), ss in parts:
-            for s, fig in measure_group(target, ss, payoff, file):
+            for s, fig in measure_group(target, ss, payoff, file, table):
                 record(s, fig)
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(measure_group, target, ss, payoff, file)
+            futures = [pool.submit(measure_group, target, ss, payoff, file, table)
                        for (_, _), ss in parts]
             for fut in as_completed(futures):
                 for s, fig in fut.result():
@@ -124,8 +125,10 @@ def sweep(target: int, scores: list[Score], payoff: str, journal: Path | None,
     return {s: done[s] for s in scores}
 
 
-def read_journal(journal: Path, target: int, payoff: str) -> dict[Score, dict[str, Any]]:
-    """The scores a journal holds for this target and payoff (a torn last line skipped)."""
+def read_journal(journal: Path, target: int, payoff: str, tag: dict[str, str] | None = None
+                 ) -> dict[Score, dict[str, Any]]:
+    """The scores a journal holds for this target and payoff, and the match table of
+    ``tag`` (none: the project's), a torn last line skipped."""
     out: dict[Score, dict[str, Any]] = {}
     if not journal.exists():
         return out
@@ -134,7 +137,8 @@ def read_journal(journal: Path, target: int, payoff: str) -> dict[Score, dict[st
             d = json.loads(line)
         except json.JSONDecodeError:
             continue
-        if d.get("target") == target and d.get("payoff") == payoff:
+        if (d.get("target"), d.get("payoff"), d.get("table")) == (
+                target, payoff, (tag or {}).get("table")):
             out[(int(d["scores"][0]), int(d["scores"][1]))] = d
     return out
 
