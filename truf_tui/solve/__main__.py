@@ -512,9 +512,10 @@ def match_map(res: Any, bot: str, lifts: Any = None) -> str:
 
     cells = {s: (g, "" if lifts is None else lifts.name(lifts.index(s)))
              for s, g in res.gaps().items()}
-    return heatmap(res.target, cells, f"Le Truc to {res.target}: what a best response to "
-                   f"{bot} gains over the rest of the match, from each score",
-                   "match-win probability, both seats", 0.05)
+    who = "the files" if bot == "solved" else bot
+    return heatmap(res.target, cells, f"Le Truc to {res.target}: a best response to {who}, "
+                   "its gain over the match from each score", "match-win prob. (2 seats)",
+                   0.05)
 
 
 if __name__ == "__main__":
