@@ -582,6 +582,27 @@ def test_T10_match_payoffs_from_a_played_table(tiny: Path, tmp_path: Path,
     said = capsys.readouterr().out
     assert fmt(with_table[(0, 0)]["exploitability"] / 2) in said
 
+    # a file solved against it keeps it (name, digest, values) and is measured against it
+    solved_with = tmp_path / "t1-table.trufbp"
+    assert main(["ship", "--target", "1", "--iterations", "10", "--payoff", "match",
+                 "--table", str(played), "--dir", str(tmp_path / "runs"), "--file",
+                 str(solved_with), "--quiet"]) == 0
+    head = SolvedTable(solved_with.read_bytes()).header
+    assert head["table"] == {"name": f"self.json@{digest}", "values": [[0, 0, p]]}
+    capsys.readouterr()
+    shipped = fmt(head["figures"]["shipped_exploitability"] / 2)
+    assert main(["check", "--target", "1", "--file", str(solved_with), "--payoff",
+                 "match"]) == 0
+    assert f"exploitability: {shipped} match-win" in capsys.readouterr().out
+    per_state = tmp_path / "t1-table-state.trufbp"
+    assert main(["restate", "--file", str(solved_with), "--out", str(per_state)]) == 0
+    capsys.readouterr()
+    again = SolvedTable(per_state.read_bytes()).header
+    assert again["table"] == head["table"]
+    assert main(["check", "--target", "1", "--file", str(per_state), "--payoff",
+                 "match"]) == 0
+    assert fmt(again["figures"]["shipped_exploitability"] / 2) in capsys.readouterr().out
+
     bad = tmp_path / "bad.json"
     for text, why in (("{", "not the JSON of 'respond --json'"),
                       ('{"scores": []}', "no match values"),
@@ -592,8 +613,8 @@ def test_T10_match_payoffs_from_a_played_table(tiny: Path, tmp_path: Path,
             main(["sweep", "--target", "1", "--file", str(tiny), "--table", str(bad)])
         assert why in capsys.readouterr().err
     for args, why in ((["check", "--target", "1", "--table", str(played)], "--payoff match"),
-                      (["ship", "--target", "1", "--payoff", "match", "--file",
-                        str(tmp_path / "x"), "--table", str(played)], "for measuring"),
+                      (["ship", "--target", "1", "--file", str(tmp_path / "x"), "--table",
+                        str(played)], "--payoff match"),
                       (["sweep", "--target", "2", "--table", str(played)], "a match to 1")):
         with pytest.raises(SystemExit):
             main(args)

@@ -189,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
         fig["blueprint_bytes"] = bp_fresh.packed_bytes() + bp_whole.packed_bytes()
     if a.command == "ship":
         fig.update(_ship(a.file, fresh.solver, whole.solver, fig, a.payoff, a.bits or 12,
-                         a.eps))
+                         a.eps, a.table))
     fig["check_seconds"] = time.perf_counter() - t1
     unit = in_units(fig, a.payoff)
     where = f"target {a.target}, scores {scores[0]}-{scores[1]} (non-dealer-dealer)"
@@ -223,13 +223,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _table_checked(ap: argparse.ArgumentParser, a: argparse.Namespace) -> None:
-    """``--table``: only with match payoffs, not for shipping (a file's header does not
-    say which table it was solved with), a readable file of this target."""
+    """``--table``: only with match payoffs, a readable file of this target."""
     from truf_tui.solve.rounds import played_table
 
-    if a.command == "ship":
-        ap.error("--table is for measuring (run, value, check, sweep): a shipped file is "
-                 "solved against the project's match table")
     if a.payoff != "match":
         ap.error("--table values the later rounds of a match: it needs --payoff match")
     try:
@@ -254,9 +250,10 @@ def in_units(fig: dict[str, float], payoff: str) -> str:
 
 
 def _ship(path: Path, fresh: Any, whole: Any, fig: dict[str, float], payoff: str,
-          bits: int, eps: float | None) -> dict[str, float]:
+          bits: int, eps: float | None, table: Path | None = None) -> dict[str, float]:
     """Pack both stages, measure what is packed, write it, and read it back."""
     from truf_tui.ai.solved import SolvedTable
+    from truf_tui.solve.rounds import table_header
     from truf_tui.solve.ship import EPS, TOP, pack, relayout, unpack, write
 
     eps = EPS if eps is None else eps
@@ -268,7 +265,7 @@ def _ship(path: Path, fresh: Any, whole: Any, fig: dict[str, float], payoff: str
     figures = {k: v for k, v in fig.items() if isinstance(v, (int, float))}
     figures.update(e)
     size = write(path, (whole, packed["round"]), (fresh, packed["fresh"]), figures, payoff,
-                 bits, eps)
+                 bits, eps, None if table is None else table_header(table))
     tab = SolvedTable(path.read_bytes())  # read back: the same numbers
     for name, s in (("fresh", fresh), ("round", whole)):
         stream, _ = relayout(s, packed[name], bits)
@@ -283,6 +280,7 @@ def _check_file(path: Path | None, target: int, scores: tuple[int, int], payoff:
     """The exact exploitability of what the app plays from ``path`` at ``scores`` (from
     the shipped file it would choose there if ``path`` is None)."""
     from truf_tui.ai.solved import BlueprintError, SolvedTable, nearest, tables
+    from truf_tui.solve.rounds import header_table
 
     try:
         tab = (nearest(tables(), target, scores) if path is None
@@ -291,7 +289,9 @@ def _check_file(path: Path | None, target: int, scores: tuple[int, int], payoff:
         print(f"python -m truf_tui.solve: {path}: {e}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
-    fig = _measure(tab, target, scores, payoff, table=table)
+    # by default against the table the file was solved with (none: the project's)
+    fig = _measure(tab, target, scores, payoff,
+                   table=table if table is not None else header_table(tab.header))
     fig["check_seconds"] = time.perf_counter() - t0
     unit = in_units(fig, payoff)
     if as_json:
@@ -307,7 +307,7 @@ def _check_file(path: Path | None, target: int, scores: tuple[int, int], payoff:
 
 def _measure(tab: Any, target: int, scores: tuple[int, int], payoff: str,
              prefix: str = "", trees: dict[bool, Any] | None = None,
-             table: Path | None = None) -> dict[str, float]:
+             table: Any = None) -> dict[str, float]:
     """The exact best response to what the app plays from ``tab`` at ``scores`` (``trees``
     the rounds' trees by their redeal option, where the caller has built them)."""
     from truf_tui.solve.cfr import Solver
@@ -344,11 +344,13 @@ def _write_measured(tab: Any, packed: Any, out: Path, source_key: str,
     """``packed`` (made from ``tab``) measured at its own score through the app's code,
     written to ``out`` with the figures in its header; the figures and the bytes."""
     from truf_tui.ai.solved import SolvedTable
+    from truf_tui.solve.rounds import header_table
     from truf_tui.solve.ship import write_atomic
 
     new = SolvedTable(packed.body(tab.header["figures"]))
     fig = {**tab.header["figures"],
-           **_measure(new, new.target, new.scores, tab.header["payoff"], "shipped_", trees)}
+           **_measure(new, new.target, new.scores, tab.header["payoff"], "shipped_", trees,
+                      header_table(tab.header))}
     fig[source_key] = float(len(tab.data))
     body = b""
     while fig.get("shipped_bytes") != len(body):  # the header holds its own file's size
@@ -412,7 +414,7 @@ def _restate(path: Path, out: Path, round_only: bool, bits: int, as_json: bool) 
         tree = trees[name == "round"] = build(tab.target, tab.scores, redeal=name == "round")
         solver = Solver(tree, utility(tree, 0.0))  # the merge weighs by reach alone
         stages[name] = by_state(solver, read_stage(tab, solver), bits, float(h["eps"]))
-    header = {k: h[k] for k in ("game", "target", "scores", "payoff", "eps")}
+    header = {k: h[k] for k in ("game", "target", "scores", "payoff", "eps", "table") if k in h}
     header.update(top=TOP[bits], sentinel=0xFFFF if bits > 8 else 0xFF)
     packed = PackedByState(header, stages, "<u2" if bits > 8 else "u1")
     old = dict(h["figures"])

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -85,14 +86,17 @@ def run_round(target: int, scores: tuple[int, int], iterations: int, folder: Pat
     return fresh, whole, fresh_value
 
 
-def _utility(payoff: str, table: Path | None = None) -> Callable[[Tree, float], Vec]:
+Table = dict[tuple[int, int], float]  # P(a round's non-dealer wins), at (his, dealer's) points
+
+
+def _utility(payoff: str, table: Path | Table | None = None) -> Callable[[Tree, float], Vec]:
     """Outcomes in points (T10), or in the match (2 P(win) - 1) with the later rounds valued
     by the project's match table (a documented approximation: it models the rounds after
     this one by measured outcome frequencies, not by the solved strategy), or by ``table``,
     the match values of a played strategy (``played_table``)."""
     if payoff == "points":
         return points_utility
-    played = None if table is None else played_table(table)
+    played = played_table(table) if isinstance(table, Path) else table
 
     def match(tree: Tree, redeal_value: float) -> Vec:
         from truf_tui.ai.matchtable import match_win
@@ -111,7 +115,7 @@ def _utility(payoff: str, table: Path | None = None) -> Callable[[Tree, float], 
     return match
 
 
-def played_table(path: Path) -> dict[tuple[int, int], float]:
+def played_table(path: Path) -> Table:
     """P(a round's non-dealer wins the match) at his points a and the dealer's b, from the
     JSON of ``respond --json`` (e.g. ``--bot solved --player solved``: the match as the
     solved player plays it against itself, the table a fixed point would solve against).
@@ -130,6 +134,23 @@ def played_table(path: Path) -> dict[tuple[int, int], float]:
         raise ValueError(f"{path}: no value at {missing[0][0]}-{missing[0][1]} "
                          f"({len(missing)} scores missing)")
     return table
+
+
+def table_header(path: Path) -> dict[str, Any]:
+    """What a solved file's header keeps of the table it was solved against: its name and
+    digest, and its values, so that the file is measured against the same table later."""
+    import hashlib
+
+    values = played_table(path)
+    digest = hashlib.blake2b(path.read_bytes(), digest_size=4).hexdigest()
+    return {"name": f"{path.name}@{digest}",
+            "values": [[a, b, p] for (a, b), p in sorted(values.items())]}
+
+
+def header_table(header: dict[str, Any]) -> Table | None:
+    """The table a file was solved against (None: the project's match table)."""
+    t = header.get("table")
+    return None if t is None else {(int(a), int(b)): float(p) for a, b, p in t["values"]}
 
 
 def _advance(stage: Stage, iterations: int, folder: Path | None, every: int,

@@ -220,10 +220,12 @@ def subtree_sizes(tree: Tree, node_off: npt.NDArray[np.int64]) -> dict[int, int]
 
 def write(path: Path, round_: tuple[Solver, npt.NDArray[np.uint16]],
           fresh: tuple[Solver, npt.NDArray[np.uint16]], figures: dict[str, Any],
-          payoff: str = "points", bits: int = 12, eps: float = EPS) -> int:
+          payoff: str = "points", bits: int = 12, eps: float = EPS,
+          table: dict[str, Any] | None = None) -> int:
     """Write both stages' packed strategies and their state table; returns the bytes.
     ``payoff`` says what the outcomes were worth in the solve (points or the match; the
-    figures are in utility units: points, or 2 P(win) - 1)."""
+    figures are in utility units: points, or 2 P(win) - 1); ``table``, the match values
+    the later rounds were worth, if not the project's (``rounds.table_header``)."""
     r_stream, r_off = relayout(*round_, bits)
     f_stream, f_off = relayout(*fresh, bits)
     sizes = subtree_sizes(fresh[0].tree, f_off)
@@ -241,6 +243,8 @@ def write(path: Path, round_: tuple[Solver, npt.NDArray[np.uint16]],
         "top": TOP[bits], "sentinel": SENTINEL[bits], "dtype": dtype, "eps": eps,
         "stages": {"round": 0, "fresh": int(len(r_stream))},
     }
+    if table is not None:
+        header["table"] = table
     return write_atomic(path, Packed(header, stream, keys, subs).body(figures))
 
 
@@ -286,7 +290,7 @@ def round_only(tab: Any) -> Packed:
         raise ValueError("the file holds the round's stage only already")
     stream = tab.numbers(0, int(h["stages"]["fresh"]))
     header = {k: h[k] for k in ("format", "game", "target", "scores", "payoff", "top",
-                                "sentinel", "dtype", "eps")}
+                                "sentinel", "dtype", "eps", "table") if k in h}
     header["stages"] = {"round": 0}
     return Packed(header, stream, tab.keys, tab.subs)
 
