@@ -521,6 +521,11 @@ def test_T10_the_solved_player_over_a_whole_match(tiny: Path, tmp_path: Path,
     fig, _ = json.JSONDecoder().raw_decode(said)
     assert fig["scores"] == [{"a": 0, "b": 0, "not_dealing": best.win[0][(0, 0)],
                               "dealing": best.win[1][(0, 0)]}]
+    assert main(["respond", "--bot", "solved", "--target", "1", "--file", str(tiny), "--cache",
+                 str(cache), "--quiet", "--max-cap", "1"]) == 0  # the end of the match only
+    assert capsys.readouterr().out == (
+        f"0-0: {best.win[0][(0, 0)]:.6f} not dealing, {best.win[1][(0, 0)]:.6f} dealing; the "
+        f"best response's gain over both seats {best.gaps()[(0, 0)]:.6f}\n")
     drawn = picture.read_text()
     assert drawn.startswith("<svg") and f"{best.gaps()[(0, 0)]:.0e}".replace("e-0", "e-") \
         in drawn and ">0-0<" in drawn  # the figure, and the file that plays there

@@ -106,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
                         "match as they come instead of making them")
     r.add_argument("--json", action="store_true", help="print the figures as JSON")
     r.add_argument("--quiet", action="store_true", help="no progress lines")
+    r.add_argument("--max-cap", type=int, default=None,
+                   help="only the end of the match: the scores whose raise cap is at most "
+                        "this (T7), with the best response's gain at each")
     r.add_argument("--plot", type=Path, default=None,
                    help="the best response's gain at every score as an SVG map")
     w = sub.add_parser("sweep", help="check what the expert plays at every score")
@@ -151,8 +154,10 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"no such file: {a.file}")
         if a.plot is not None and a.player is not None:
             ap.error("--plot maps the best response: leave out --player")
+        if a.max_cap is not None and (a.max_cap < 1 or a.plot is not None):
+            ap.error("--max-cap is a raise cap of 1 or more, and maps nothing")
         return _respond(a.bot, a.player, a.target, a.json, a.quiet, a.file, a.cache, a.jobs,
-                        a.wait, a.plot)
+                        a.wait, a.plot, a.max_cap)
     scores = (a.scores[0], a.scores[1])
     if not 1 <= a.target <= 99 or not all(0 <= s < a.target for s in scores):
         ap.error("the target is 1 to 99 and both scores are below it (T10)")
@@ -471,7 +476,7 @@ def _sweep(target: int, scores: list[tuple[int, int]], payoff: str, journal: Pat
 
 def _respond(bot: str, player: str | None, target: int, as_json: bool, quiet: bool,
              file: Path | None = None, cache: Path | None = None, jobs: int = 1,
-             wait: bool = False, plot: Path | None = None) -> int:
+             wait: bool = False, plot: Path | None = None, max_cap: int | None = None) -> int:
     from truf_tui.solve.respond import SOLVED, Lifts, ceiling, lift_all
 
     def show(line: str) -> None:
@@ -483,9 +488,22 @@ def _respond(bot: str, player: str | None, target: int, as_json: bool, quiet: bo
             import platformdirs
             cache = Path(platformdirs.user_cache_dir("truf-tui", appauthor=False)) / "lifts"
         if not wait:
-            lift_all(target, cache, jobs, file, None if quiet else show)
+            lift_all(target, cache, jobs, file, None if quiet else show, max_cap)
         lifts = Lifts(target, file, cache, wait)
-    res = ceiling(bot, target, player, None if quiet else show, lifts)
+    res = ceiling(bot, target, player, None if quiet else show, lifts, max_cap)
+    if max_cap is not None:  # the end of the match: no 0-0 figure
+        scores = sorted(res.win[0])
+        if as_json:
+            print(json.dumps({"target": target, "max_cap": max_cap, "scores": [
+                {"a": a, "b": b, "not_dealing": res.win[0][(a, b)],
+                 "dealing": res.win[1][(a, b)]} for a, b in scores]}, indent=1))
+        gaps = res.gaps() if player is None else {}  # the caps are symmetric: (b, a) is in
+        for a, b in scores:
+            gain = (f"; the best response's gain over both seats {gaps[(a, b)]:.6f}"
+                    if (a, b) in gaps else "")
+            print(f"{a}-{b}: {res.win[0][(a, b)]:.6f} not dealing, {res.win[1][(a, b)]:.6f} "
+                  f"dealing{gain}")
+        return 0
     who = "the best response" if player is None else player
     fig = {"match": res.match, "nondealer_first": res.win[0][(0, 0)],
            "dealer_first": res.win[1][(0, 0)], "points_nondealer": res.points[0],

@@ -261,12 +261,13 @@ def _lift_one(target: int, file: Path | None, cache: Path, cap: int, score: tupl
 
 
 def lift_all(target: int, cache: Path, jobs: int = 1, file: Path | None = None,
-             progress: Callable[[str], None] | None = None) -> None:
+             progress: Callable[[str], None] | None = None, max_cap: int | None = None
+             ) -> None:
     """Every lift a whole match needs, into ``cache``, ``jobs`` at a time, the smallest
     caps first: the match is valued from them (``respond --wait`` can start at once)."""
     lifts = Lifts(target, file, cache)
     todo = [(cap, score, i, redeal) for cap, score, i in lifts.needed()
-            for redeal in (True, False)]
+            for redeal in (True, False) if max_cap is None or cap <= max_cap]
     todo = [t for t in todo if not (lifts.path(t[0], t[2], t[3]) or Path()).exists()]
     if progress:
         progress(f"{len(todo)} lifts to make into {cache}")
@@ -331,11 +332,13 @@ class Result:
 
 
 def ceiling(bot: str, target: int = 12, player: str | None = None,
-            progress: Callable[[str], None] | None = None, lifts: Lifts | None = None
-            ) -> Result:
+            progress: Callable[[str], None] | None = None, lifts: Lifts | None = None,
+            max_cap: int | None = None) -> Result:
     """The best response to ``bot`` over a match to ``target`` (or, with ``player``, that
-    player's own result against it).  Either may be ``SOLVED``, played from ``lifts``
-    (default: the shipped files, lifted in memory)."""
+    player's own result against it); with ``max_cap``, only from the scores whose raise
+    cap (T7) is at most that, the end of the match, which needs nothing before it.  Either
+    may be ``SOLVED``, played from ``lifts`` (default: the shipped files, lifted in
+    memory)."""
     t0 = time.perf_counter()
     if SOLVED in (bot, player) and lifts is None:
         lifts = Lifts(target)
@@ -347,6 +350,8 @@ def ceiling(bot: str, target: int = 12, player: str | None = None,
     stages: dict[bool, _Stage] = {}
     points = (0.0, 0.0)
     for cap in sorted(classes):  # the scores near the target first (the smallest caps)
+        if max_cap is not None and cap > max_cap:
+            break
         scores = sorted(classes[cap], key=lambda x: -(x[0] + x[1]))
         a0, b0 = scores[0]
         stages = {redeal: _Stage(tree=(tr := _tree(target, (a0, b0), redeal)),
