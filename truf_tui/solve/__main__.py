@@ -173,7 +173,10 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"{a.command} --bits: 8 or {16 if a.command == 'check' else 12}")
     t0 = time.perf_counter()
     payoff = a.payoff if a.table is None else _utility(a.payoff, a.table)
-    dir_ = a.dir if a.table is None else a.dir / f"table-{a.table.stem}"  # its own runs
+    from truf_tui.solve.rounds import table_name
+
+    # a run against a table has its own checkpoints, one folder per table (name and digest)
+    dir_ = a.dir if a.table is None else a.dir / f"table-{table_name(a.table)}"
     fresh, whole, _ = run_round(a.target, scores, a.iterations, dir_, a.every, a.quiet,
                                 a.curve, a.algorithm, a.seconds, payoff)
     solve_s = time.perf_counter() - t0
@@ -229,12 +232,12 @@ def main(argv: list[str] | None = None) -> int:
 
 def _table_checked(ap: argparse.ArgumentParser, a: argparse.Namespace) -> None:
     """``--table``: only with match payoffs, a readable file of this target."""
-    from truf_tui.solve.rounds import played_table
+    from truf_tui.solve.rounds import played_table, table_target
 
     if a.payoff != "match":
         ap.error("--table values the later rounds of a match: it needs --payoff match")
     try:
-        got = max(max(s) for s in played_table(a.table)) + 1
+        got = table_target(played_table(a.table))
     except ValueError as e:
         ap.error(str(e))
     if got != a.target:
@@ -492,13 +495,11 @@ def _respond(bot: str, player: str | None, target: int, as_json: bool, quiet: bo
         lifts = Lifts(target, file, cache, wait)
     res = ceiling(bot, target, player, None if quiet else show, lifts, max_cap)
     if max_cap is not None:  # the end of the match: no 0-0 figure
-        scores = sorted(res.win[0])
         if as_json:
-            print(json.dumps({"target": target, "max_cap": max_cap, "scores": [
-                {"a": a, "b": b, "not_dealing": res.win[0][(a, b)],
-                 "dealing": res.win[1][(a, b)]} for a, b in scores]}, indent=1))
+            print(json.dumps({"target": target, "max_cap": max_cap, "scores": res.rows()},
+                             indent=1))
         gaps = res.gaps() if player is None else {}  # the caps are symmetric: (b, a) is in
-        for a, b in scores:
+        for a, b in sorted(res.win[0]):
             gain = (f"; the best response's gain over both seats {gaps[(a, b)]:.6f}"
                     if (a, b) in gaps else "")
             print(f"{a}-{b}: {res.win[0][(a, b)]:.6f} not dealing, {res.win[1][(a, b)]:.6f} "
@@ -507,10 +508,7 @@ def _respond(bot: str, player: str | None, target: int, as_json: bool, quiet: bo
     who = "the best response" if player is None else player
     fig = {"match": res.match, "nondealer_first": res.win[0][(0, 0)],
            "dealer_first": res.win[1][(0, 0)], "points_nondealer": res.points[0],
-           "points_dealer": res.points[1], "seconds": res.seconds,
-           # P(the first player wins) at every score: a his points, b the other's
-           "scores": [{"a": a, "b": b, "not_dealing": res.win[0][(a, b)],
-                       "dealing": res.win[1][(a, b)]} for a, b in sorted(res.win[0])]}
+           "points_dealer": res.points[1], "seconds": res.seconds, "scores": res.rows()}
     if as_json:
         print(json.dumps(fig, indent=1))
     print(f"{who} against {bot}, match to {target}: {res.match:.4f} match-win probability "

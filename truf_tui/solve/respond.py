@@ -36,7 +36,6 @@ so ``--cache DIR`` keeps each (cap, file, stage) on disk and ``--jobs`` lifts si
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
 import time
@@ -190,8 +189,9 @@ class Lifts:
         if self.cache is None:
             return None
         stage = "whole" if redeal else "fresh"
-        digest = hashlib.blake2b(self.tabs[i].data, digest_size=4).hexdigest()
-        return self.cache / f"t{self.target}-cap{cap}-{self.name(i)}-{digest}-{stage}.npy"
+        from truf_tui.solve.rounds import digest
+        return (self.cache / f"t{self.target}-cap{cap}-{self.name(i)}-"
+                f"{digest(self.tabs[i].data)}-{stage}.npy")
 
     def needed(self) -> list[tuple[int, tuple[int, int], int]]:
         """(cap, a score of that cap, file) for every lift a whole match needs."""
@@ -322,6 +322,12 @@ class Result:
     def match(self) -> float:
         """From 0-0, either player dealing first with equal chance."""
         return (self.win[0][(0, 0)] + self.win[1][(0, 0)]) / 2
+
+    def rows(self) -> list[dict[str, Any]]:
+        """P(the first player wins) at every score, ``a`` his points, ``b`` the other's, as
+        ``respond --json`` writes it (and ``rounds.played_table`` reads it)."""
+        return [{"a": a, "b": b, "not_dealing": self.win[0][(a, b)],
+                 "dealing": self.win[1][(a, b)]} for a, b in sorted(self.win[0])]
 
     def gaps(self) -> dict[tuple[int, int], float]:
         """For a best response, at each round's score (non-dealer, dealer): what it gains

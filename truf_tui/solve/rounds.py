@@ -7,6 +7,7 @@ the first stage's value.  Runs are resumable: a folder holds a checkpoint per st
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 import time
@@ -97,11 +98,12 @@ def _utility(payoff: str, table: Path | Table | None = None) -> Callable[[Tree, 
     if payoff == "points":
         return points_utility
     played = played_table(table) if isinstance(table, Path) else table
+    played_target = None if played is None else table_target(played)
 
     def match(tree: Tree, redeal_value: float) -> Vec:
         from truf_tui.ai.matchtable import match_win
 
-        if played is not None and max(max(s) for s in played) + 1 != tree.target:
+        if played_target not in (None, tree.target):
             raise ValueError(f"{table}: the match values of another target than "
                              f"{tree.target}")
 
@@ -127,7 +129,7 @@ def played_table(path: Path) -> Table:
         raise ValueError(f"{path}: not the JSON of 'respond --json' ({e})") from e
     if not table or not all(0.0 <= p <= 1.0 for p in table.values()):
         raise ValueError(f"{path}: no match values, or one outside 0 to 1")
-    target = max(max(s) for s in table) + 1
+    target = table_target(table)
     missing = [s for s in ((a, b) for a in range(target) for b in range(target))
                if s not in table]
     if missing:
@@ -136,15 +138,26 @@ def played_table(path: Path) -> Table:
     return table
 
 
+def table_target(table: Table) -> int:
+    """The target of the match a table values (its scores run up to one below it)."""
+    return max(max(s) for s in table) + 1
+
+
+def digest(data: bytes) -> str:
+    """A short name for some bytes: a file solved or tabled again gets another."""
+    return hashlib.blake2b(data, digest_size=4).hexdigest()
+
+
+def table_name(path: Path) -> str:
+    """A match table by its name and digest: another table of the same name is another."""
+    return f"{path.name}@{digest(path.read_bytes())}"
+
+
 def table_header(path: Path) -> dict[str, Any]:
     """What a solved file's header keeps of the table it was solved against: its name and
     digest, and its values, so that the file is measured against the same table later."""
-    import hashlib
-
-    values = played_table(path)
-    digest = hashlib.blake2b(path.read_bytes(), digest_size=4).hexdigest()
-    return {"name": f"{path.name}@{digest}",
-            "values": [[a, b, p] for (a, b), p in sorted(values.items())]}
+    return {"name": table_name(path),
+            "values": [[a, b, p] for (a, b), p in sorted(played_table(path).items())]}
 
 
 def header_table(header: dict[str, Any]) -> Table | None:

@@ -14,7 +14,6 @@ it was; ``--jobs`` runs groups side by side.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -24,7 +23,7 @@ from typing import Any
 
 from truf_tui.engine import truc
 from truf_tui.solve.cfr import Solver
-from truf_tui.solve.rounds import _utility, fmt, report
+from truf_tui.solve.rounds import _utility, fmt, report, table_name
 from truf_tui.solve.ship import lift_file
 from truf_tui.solve.tree import Tree, build
 
@@ -93,7 +92,7 @@ def sweep(target: int, scores: list[Score], payoff: str, journal: Path | None,
           table: Path | None = None) -> dict[Score, dict[str, Any]]:
     """Every score's figures, from the journal where it has them, measured otherwise
     (and appended to it); ``table``: the later rounds valued by a played match table."""
-    tag = {} if table is None else {"table": _named(table)}  # a journal line says which
+    tag = {} if table is None else {"table": table_name(table)}  # a journal line says which
     done = read_journal(journal, target, payoff, tag) if journal is not None else {}
     todo = [s for s in scores if s not in done]
     tabs = _tables(file)
@@ -124,11 +123,6 @@ def sweep(target: int, scores: list[Score], payoff: str, journal: Path | None,
                 for s, fig in fut.result():
                     record(s, fig)
     return {s: done[s] for s in scores}
-
-
-def _named(table: Path) -> str:
-    """A match table by its name and digest: another table of the same name is another."""
-    return f"{table.name}@{hashlib.blake2b(table.read_bytes(), digest_size=4).hexdigest()}"
 
 
 def read_journal(journal: Path, target: int, payoff: str, tag: dict[str, str] | None = None
