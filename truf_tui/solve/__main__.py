@@ -31,7 +31,19 @@ import numpy as np
 
 from truf_tui.solve.blueprint import lift
 from truf_tui.solve.cfr import ALGORITHMS
-from truf_tui.solve.rounds import DEFAULT_DIR, _utility, blueprints, fmt, report, run_round
+from truf_tui.solve.rounds import (
+    DEFAULT_DIR,
+    _utility,
+    blueprints,
+    fmt,
+    header_table,
+    played_table,
+    report,
+    run_round,
+    table_header,
+    table_name,
+    table_target,
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -173,8 +185,6 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"{a.command} --bits: 8 or {16 if a.command == 'check' else 12}")
     t0 = time.perf_counter()
     payoff = a.payoff if a.table is None else _utility(a.payoff, a.table)
-    from truf_tui.solve.rounds import table_name
-
     # a run against a table has its own checkpoints, one folder per table (name and digest)
     dir_ = a.dir if a.table is None else a.dir / f"table-{table_name(a.table)}"
     fresh, whole, _ = run_round(a.target, scores, a.iterations, dir_, a.every, a.quiet,
@@ -232,8 +242,6 @@ def main(argv: list[str] | None = None) -> int:
 
 def _table_checked(ap: argparse.ArgumentParser, a: argparse.Namespace) -> None:
     """``--table``: only with match payoffs, a readable file of this target."""
-    from truf_tui.solve.rounds import played_table, table_target
-
     if a.payoff != "match":
         ap.error("--table values the later rounds of a match: it needs --payoff match")
     try:
@@ -261,7 +269,6 @@ def _ship(path: Path, fresh: Any, whole: Any, fig: dict[str, float], payoff: str
           bits: int, eps: float | None, table: Path | None = None) -> dict[str, float]:
     """Pack both stages, measure what is packed, write it, and read it back."""
     from truf_tui.ai.solved import SolvedTable
-    from truf_tui.solve.rounds import table_header
     from truf_tui.solve.ship import EPS, TOP, pack, relayout, unpack, write
 
     eps = EPS if eps is None else eps
@@ -288,7 +295,6 @@ def _check_file(path: Path | None, target: int, scores: tuple[int, int], payoff:
     """The exact exploitability of what the app plays from ``path`` at ``scores`` (from
     the shipped file it would choose there if ``path`` is None)."""
     from truf_tui.ai.solved import BlueprintError, SolvedTable, nearest, tables
-    from truf_tui.solve.rounds import header_table
 
     try:
         tab = (nearest(tables(), target, scores) if path is None
@@ -319,7 +325,6 @@ def _measure(tab: Any, target: int, scores: tuple[int, int], payoff: str,
     """The exact best response to what the app plays from ``tab`` at ``scores`` (``trees``
     the rounds' trees by their redeal option, where the caller has built them)."""
     from truf_tui.solve.cfr import Solver
-    from truf_tui.solve.rounds import _utility
     from truf_tui.solve.ship import lift_file, read_stage
     from truf_tui.solve.tree import build
 
@@ -352,7 +357,6 @@ def _write_measured(tab: Any, packed: Any, out: Path, source_key: str,
     """``packed`` (made from ``tab``) measured at its own score through the app's code,
     written to ``out`` with the figures in its header; the figures and the bytes."""
     from truf_tui.ai.solved import SolvedTable
-    from truf_tui.solve.rounds import header_table
     from truf_tui.solve.ship import write_atomic
 
     new = SolvedTable(packed.body(tab.header["figures"]))
@@ -402,7 +406,6 @@ def _restate(path: Path, out: Path, round_only: bool, bits: int, as_json: bool) 
     """``path`` (format 1, every history) as one strategy per public state (format 2),
     measured at its own score through the app's own code."""
     from truf_tui.solve.cfr import Solver
-    from truf_tui.solve.rounds import _utility
     from truf_tui.solve.ship import TOP, PackedByState, by_state, read_stage
     from truf_tui.solve.tree import build
 

@@ -54,6 +54,7 @@ from truf_tui.engine.truc import round_points, stake_cap
 from truf_tui.solve import kernels as K
 from truf_tui.solve.cfr import Solver, Vec, points_utility
 from truf_tui.solve.hands import RANKS, REST, Multiset
+from truf_tui.solve.rounds import digest
 from truf_tui.solve.tree import ACCEPT, NONE, PLAY, RAISE, REDEAL, REFUSE, State, Tree, build
 
 #: the scripted players a table can be written for (``truf_tui.ai.scripted``)
@@ -189,7 +190,6 @@ class Lifts:
         if self.cache is None:
             return None
         stage = "whole" if redeal else "fresh"
-        from truf_tui.solve.rounds import digest
         return (self.cache / f"t{self.target}-cap{cap}-{self.name(i)}-"
                 f"{digest(self.tabs[i].data)}-{stage}.npy")
 
