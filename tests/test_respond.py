@@ -12,6 +12,7 @@ from test_solver import RANK_OF, cards_for, deal, deals_for, tree_of
 
 from truf_tui.ai import make_bot
 from truf_tui.ai.scripted import TRUC_CLASSES
+from truf_tui.ai.threshold import SAMPLES, pass_probability
 from truf_tui.ai.truc_knowledge import equity, unseen_cards, win_tie
 from truf_tui.cards import TRUC_32, TRUC_STRENGTH
 from truf_tui.engine import truc
@@ -21,9 +22,7 @@ from truf_tui.solve.hands import HAND_INDEX, HANDS
 from truf_tui.solve.respond import (
     BOTS,
     DECENT,
-    SAMPLES,
     ceiling,
-    pass_probability,
     policy,
     strategy,
 )

@@ -473,7 +473,7 @@ def policy(observation: Observation, tab: SolvedTable | None = None
         return _uniform(every), "outside"
     block = tab.block(s, at)
     moves = [(kind, rank) for kind, rank, _ in tab.successors(s)]
-    allowed = np.array([_legal_move(m, legal) is not None for m in moves])
+    allowed = np.array([legal_move(m, legal) is not None for m in moves])
     k = played(s)
     dist, how = node_policy(block, moves, allowed, k, tuple(hand))
     if dist is None:
@@ -481,7 +481,7 @@ def policy(observation: Observation, tab: SolvedTable | None = None
     out = {a: 0.0 for a in every}
     for m, p in zip(moves, dist, strict=True):
         if p > 0:
-            a = _legal_move(m, legal)
+            a = legal_move(m, legal)
             assert a is not None
             out[a] += float(p)
     return out, how
@@ -537,7 +537,7 @@ def word(text: str) -> tuple[int, int]:
     return _KIND_OF[w[0]], NONE
 
 
-def _legal_move(move: tuple[int, int], legal: list[truc.Action]) -> truc.Action | None:
+def legal_move(move: tuple[int, int], legal: list[truc.Action]) -> truc.Action | None:
     kind, rank = move
     for a in legal:
         if kind == PLAY:

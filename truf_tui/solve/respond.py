@@ -42,88 +42,47 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from truf_tui.ai.truc_knowledge import POOL, cards_of, greedy_card, win_tie
-from truf_tui.cards import TRUC_STRENGTH
+from truf_tui.ai.threshold import (
+    ALWAYS,
+    NEVER,
+    threshold_policy,
+)
 from truf_tui.engine.truc import round_points, stake_cap
 from truf_tui.solve import kernels as K
 from truf_tui.solve.cfr import Solver, Vec, points_utility
 from truf_tui.solve.hands import RANKS, REST, Multiset
 from truf_tui.solve.rounds import digest
-from truf_tui.solve.tree import ACCEPT, NONE, PLAY, RAISE, REDEAL, REFUSE, State, Tree, build
+from truf_tui.solve.tree import State, Tree, build
 
 #: the scripted players a table can be written for (``truf_tui.ai.scripted``)
 BOTS = ("always_raise", "calling_station", "rock", "honest")
 #: the app's solved player (the shipped files, or one file), as ``sweep`` measures it
 SOLVED = "solved"
 PLAYERS = (*BOTS, SOLVED)
-SAMPLES = 48  # honest's opponent hands per estimate
 STRONG = 0.72  # honest raises above this estimate
 DECENT = 0.5  # and accepts above this one
-
-
-def pass_probability(win: float, tie: float, above: float) -> float:
-    """P(the mean of ``SAMPLES`` draws scoring 1, ½, 0 with these chances is > ``above``)."""
-    poly = _power(win, tie)
-    # the mean is (2 W + T) / (2 SAMPLES); it passes when 2 W + T > 2 SAMPLES above
-    need = int(np.floor(2 * SAMPLES * above + 1e-9)) + 1
-    return float(poly[need:].sum())
-
-
-@cache
-def _power(win: float, tie: float) -> np.ndarray:
-    base = np.array([max(0.0, 1.0 - win - tie), tie, win])
-    out = np.array([1.0])
-    for _ in range(SAMPLES):
-        out = np.convolve(out, base)
-    return out
-
+#: each scripted player as a threshold player (``ai.threshold``): (raise_at, accept_at)
+THRESHOLDS: dict[str, tuple[float, float]] = {
+    "always_raise": (ALWAYS, ALWAYS),
+    "calling_station": (NEVER, ALWAYS),
+    "rock": (NEVER, NEVER),
+    "honest": (STRONG, DECENT),
+}
 
 Move = tuple[int, int]
 
 
 def policy(bot: str, s: State, moves: list[Move], hand: Multiset) -> list[float]:
     """The scripted player ``bot``'s probabilities over ``moves`` (the tree's, in order) at
-    the public state ``s`` holding ``hand`` (its cards left): ``ai.scripted._ScriptedTruc``."""
-    mover, pending, _stake, _lr, _rest, _ro, leader, lead, winners, p0, p1 = s
-    out = [0.0] * len(moves)
-
-    def put(move: Move, p: float) -> None:
-        out[moves.index(move)] += p
-
-    if pending != NONE:
-        accept = 1.0
-        if bot == "rock":
-            accept = 0.0
-        elif bot == "honest" and pending != REDEAL:
-            w, t = win_tie(mover, leader, lead, winners, hand, p0, p1)
-            accept = pass_probability(w, t, DECENT)
-        put((ACCEPT, NONE), accept)
-        put((REFUSE, NONE), 1.0 - accept)
-        return out
-    raise_p = 0.0
-    if (RAISE, NONE) in moves:
-        if bot == "always_raise":
-            raise_p = 1.0
-        elif bot == "honest":
-            w, t = win_tie(mover, leader, lead, winners, hand, p0, p1)
-            raise_p = pass_probability(w, t, STRONG)
-    if raise_p > 0.0:
-        put((RAISE, NONE), raise_p)
-    if raise_p < 1.0:
-        put((PLAY, greedy_rank(hand, lead, winners, mover)), 1.0 - raise_p)
-    return out
-
-
-def greedy_rank(hand: Multiset, lead: int, winners: tuple[int | None, ...], p: int) -> int:
-    card = greedy_card(cards_of(hand), POOL[lead][-1] if lead != NONE else None,
-                       list(winners), p)
-    return TRUC_STRENGTH[card]
+    the public state ``s`` holding ``hand`` (its cards left): ``ai.scripted._ScriptedTruc``,
+    which is a threshold player (``ai.threshold``)."""
+    return threshold_policy(s, moves, hand, *THRESHOLDS[bot])
 
 
 def strategy(solver: Solver, bots: tuple[str, str]) -> Vec:

@@ -1,0 +1,145 @@
+"""The threshold player (``ai.threshold``): the expert's best response to one, checked
+against a brute force through the engine, and the evidence that tells one from the solved
+player."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from truf_tui.ai import make_bot
+from truf_tui.ai.exploit import PRIOR_ODDS, ExpertTrucBot
+from truf_tui.ai.matchtable import match_win
+from truf_tui.ai.solved import legal_move, word
+from truf_tui.ai.solved_ranges import walk
+from truf_tui.ai.threshold import GRID, NOISE, best_move, threshold_policy
+from truf_tui.ai.truc_knowledge import POOL
+from truf_tui.cards import TRUC_32
+from truf_tui.engine import truc
+from truf_tui.solve.hands import HANDS, pair_weight
+from truf_tui.solve.tree import successors
+
+ME, DEALER = 0, 1  # I am the non-dealer (T4: I lead the first trick)
+SCORES = (5, 7)  # mine, the dealer's
+MODEL = (0.65, 0.4)
+FIRST = truc.new_game(seed=1).round_no  # the number of a match's first round
+
+
+def spot(third: int) -> truc.State:
+    """The last trick, mine to lead: the dealer won the first (my 1 under its 3), I won the
+    second (my 6 over its 5); I hold a 4, it holds ``third`` (ranks, T1)."""
+    used: dict[int, int] = {}
+
+    def card(r: int) -> str:
+        used[r] = used.get(r, 0) + 1
+        return str(POOL[r][used[r] - 1])
+
+    mine = [card(1), card(6), card(4)]
+    theirs = [card(3), card(5), card(third)]
+    top = [mine[0], theirs[0], mine[1], theirs[1], mine[2], theirs[2]]
+    rest = [str(c) for c in TRUC_32 if str(c) not in top]
+    s = truc.new_game(deck=top + rest, dealer=DEALER, seed=1, scores=SCORES)
+    for text in (f"play {mine[0]}", f"play {theirs[0]}", f"play {theirs[1]}",
+                 f"play {mine[1]}"):
+        s = s.apply(text)
+    assert s.to_move == ME and len(s.tricks) == 2
+    return s
+
+
+def tree_state(s: truc.State):  # the solver's public state of the engine's round
+    words = [str(a) for a in s.history[s.round_start:]]
+    scores = (s.points[1 - s.dealer], s.points[s.dealer])
+    steps = list(walk(words, True, 12, scores))
+    last, move = steps[-1]
+    return next(n for k, q, n in successors(last, 12, scores) if (k, q) == move), scores
+
+
+def value(s: truc.State, plan: dict, third: int, first: truc.Action | None) -> float:
+    """My match-win probability from ``s`` when I play ``first`` then ``plan`` (my answer
+    to each proposal, by (pending, stake)), the threshold player MODEL holding ``third``."""
+    if s.round_no != FIRST or s.is_terminal():  # the round is over (T10): the match from here
+        return match_win(s.points, ME, s.dealer, 12)
+    legal = [a for a in s.legal_actions() if a.kind != "fold"]
+    if s.to_move == ME:
+        if first is not None:
+            return value(s.apply(first), plan, third, None)
+        if s.pending is not None:
+            return value(s.apply(plan[(s.pending, s.stake)]), plan, third, None)
+        (card,) = [a for a in legal if a.kind == "play"]  # my last card: no choice
+        return value(s.apply(card), plan, third, None)
+    st, scores = tree_state(s)
+    moves = [(k, q) for k, q, _ in successors(st, 12, scores)]
+    probs = threshold_policy(st, moves, (third,), *MODEL)  # its last card
+    total = 0.0
+    acts = [legal_move(m, legal) for m in moves]
+    n = sum(a is not None for a in acts)  # the engine's legal moves (not the cards it lacks)
+    for a, p in zip(acts, probs, strict=True):
+        if a is None:
+            assert p == 0.0
+            continue
+        p = NOISE + (1 - n * NOISE) * p  # no move is ever quite ruled out
+        total += p * value(s.apply(a), plan, third, None)
+    return total
+
+
+def test_T7_T10_the_best_response_to_a_threshold_player_is_a_brute_force_best_plan() -> None:
+    """Every plan I can follow in the last trick (lead, raise or rest; then my answer to
+    each raise or rest it may make), valued through the engine's rules and the match
+    table, over its possible last cards: the best plan's value for each first move is
+    what ``best_move`` finds, and its move is the best."""
+    thirds = [r for r in range(8) if sum(1 for x in (1, 6, 4, 3, 5, r) if x == r) <= 4]
+    mine = tuple(sorted((1, 6, 4)))
+    weight = {r: pair_weight(mine, tuple(sorted((3, 5, r)))) for r in thirds}
+    belief = np.zeros(len(HANDS))
+    for r in thirds:
+        belief[HANDS.index(tuple(sorted((3, 5, r))))] = weight[r]
+    assert belief.sum() == pytest.approx(sum(weight.values()))
+    root = spot(thirds[0])
+    st, scores = tree_state(root)
+    got = best_move(st, 0, mine, belief, MODEL, 12, scores, ME, DEALER, SCORES,
+                    nodes=10**6, future=1)
+    assert got is not None
+    move, values = got
+    firsts = [a for a in root.legal_actions() if a.kind != "fold"]
+    infos = [(p, k) for p in ("raise", "rest") for k in (1, 2)]
+    total = sum(weight.values())
+    brute: dict[tuple[int, int], float] = {}
+    for first in firsts:
+        best = max(
+            sum(weight[r] * value(spot(r), dict(zip(infos, answers, strict=True)), r, first)
+                for r in thirds) / total
+            for answers in itertools.product((truc.ACCEPT, truc.REFUSE), repeat=len(infos)))
+        brute[word(str(first))] = best
+    assert set(brute) == set(values)
+    for m, v in brute.items():
+        assert values[m] == pytest.approx(v, abs=1e-9), m
+    assert values[move] == pytest.approx(max(brute.values()), abs=1e-12)
+
+
+def test_T7_the_grid_holds_the_scripted_players_and_honest_is_found() -> None:
+    """The extremes of the grid are the scripted players (never/always raise or accept);
+    against ``honest`` the evidence passes the prior odds within a few matches, and the
+    expert then plays the best response; against the solved player it does not."""
+    assert (-1.0, -1.0) in GRID and (2.0, -1.0) in GRID and (2.0, 2.0) in GRID
+    for opponent, found in (("honest", True), ("solved", False)):
+        expert = ExpertTrucBot(seed=3)
+        other = make_bot("truc", opponent, seed=4)
+        for m in range(3):
+            s = truc.new_game(seed=40 + m, dealer=m % 2)
+            bots = {m % 2: expert, 1 - m % 2: other}
+            while not s.is_terminal():
+                p = s.current_player
+                assert p is not None
+                a = bots[p].choose(s.observation(p))
+                assert a in s.legal_actions()
+                s = s.apply(a)
+        model = expert.model
+        assert model is not None and model.threshold.rounds > 0
+        passed = model.threshold.posterior(PRIOR_ODDS) >= 0.5
+        assert passed is found, opponent
+        assert (expert.responded > 0) is found
+        if found:
+            r, a = model.threshold.likeliest()
+            assert 0.6 <= r <= 0.9 and 0.3 <= a <= 0.6  # honest: 0.72 and 0.5
