@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from truf_tui.ai import make_bot
-from truf_tui.ai.exploit import PRIOR_ODDS, ExpertTrucBot
+from truf_tui.ai.exploit import PRIOR_ODDS, ExpertTrucBot, OpponentModel
 from truf_tui.ai.matchtable import match_win
 from truf_tui.ai.solved import legal_move, word
 from truf_tui.ai.solved_ranges import walk
@@ -126,7 +126,7 @@ def test_T7_the_grid_holds_the_scripted_players_and_honest_is_found() -> None:
     for opponent, found in (("honest", True), ("solved", False)):
         expert = ExpertTrucBot(seed=3)
         other = make_bot("truc", opponent, seed=4)
-        for m in range(3):
+        for m in range(5):
             s = truc.new_game(seed=40 + m, dealer=m % 2)
             bots = {m % 2: expert, 1 - m % 2: other}
             while not s.is_terminal():
@@ -143,3 +143,36 @@ def test_T7_the_grid_holds_the_scripted_players_and_honest_is_found() -> None:
         if found:
             r, a = model.threshold.likeliest()
             assert 0.6 <= r <= 0.9 and 0.3 <= a <= 0.6  # honest: 0.72 and 0.5
+
+
+def test_the_response_stops_when_its_opponent_answers_otherwise_than_the_model() -> None:
+    """Each answer to the response's raises is a fair bet if the opponent is the threshold
+    player it was taken for: answers as the model says keep the response on; a player who
+    accepts far more often than the model says switches it off, for good."""
+    model = OpponentModel()
+    for i in range(200):  # accepts half the time, as predicted
+        model._check_answer(float(i % 2), 0.5)
+    assert not model.misread
+    model = OpponentModel()
+    n = 0
+    while not model.misread:  # accepts every raise the model says it refuses 9 times in 10
+        model._check_answer(1.0, 0.1)
+        n += 1
+    assert 3 <= n <= 20
+    model._check_answer(0.0, 0.9)
+    assert model.misread
+
+
+def test_moves_the_model_rules_out_switch_the_response_off() -> None:
+    """A player who keeps making moves the threshold player would all but never make
+    (a card off the greedy rule) is no threshold player; one who never makes them is."""
+    model = OpponentModel()
+    for _ in range(500):
+        model._check_surprise(0.0, 0.06)
+    assert not model.misread
+    model = OpponentModel()
+    n = 0
+    while not model.misread:
+        model._check_surprise(1.0, 0.06)
+        n += 1
+    assert n <= 30
