@@ -123,10 +123,10 @@ def test_T7_the_grid_holds_the_scripted_players_and_honest_is_found() -> None:
     against ``honest`` the evidence passes the prior odds within a few matches, and the
     expert then plays the best response; against the solved player it does not."""
     assert (-1.0, -1.0) in GRID and (2.0, -1.0) in GRID and (2.0, 2.0) in GRID
-    for opponent, found in (("honest", True), ("solved", False)):
+    for opponent, found, matches in (("honest", True, 4), ("solved", False, 2)):
         expert = ExpertTrucBot(seed=3)
         other = make_bot("truc", opponent, seed=4)
-        for m in range(5):
+        for m in range(matches):
             s = truc.new_game(seed=40 + m, dealer=m % 2)
             bots = {m % 2: expert, 1 - m % 2: other}
             while not s.is_terminal():

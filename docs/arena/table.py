@@ -83,6 +83,15 @@ RUNS: dict[str, tuple[str, str]] = {
         "the ladder again on the final code of issue 15: the expert with its value rest "
         "(ai/exploit.py) and the 13 files (5-7 and 7-5 round-only); the same command and "
         "seed as `truc_expert_hard_it20000`"),
+    **{f"truc_expert_{b}_threshold_series50": (
+        f"--game truc --a expert --b {b} --games {n} --seed 11 --series 50 --jobs 2",
+        NO_LIMIT + "; series of 50, the expert with its best response to a threshold player "
+        "(ai/threshold.py), from the second match of a series")
+       for b, n in (("honest", 400), ("tight", 400), ("solved", 400), ("always_raise", 200),
+                    ("calling_station", 200), ("rock", 200))},
+    "truc_expert_tight_threshold": (
+        "--game truc --a expert --b tight --games 400 --seed 11 --series 1 --jobs 2",
+        NO_LIMIT + "; single matches on the same code (the response never plays in one)"),
     "truc_hard_medium_it20000": (
         "--game truc --a hard --a-iterations 20000 --b medium --games 400 --seed 62 --jobs 2",
         "the ladder at today's tiers: hard (the search with inference, the expert before the "
