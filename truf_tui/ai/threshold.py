@@ -30,6 +30,7 @@ from functools import cache, lru_cache
 import numpy as np
 
 from truf_tui.ai.matchtable import match_win
+from truf_tui.ai.solved_ranges import minus
 from truf_tui.ai.truc_knowledge import POOL, cards_of, greedy_card, win_tie
 from truf_tui.cards import TRUC_STRENGTH
 from truf_tui.engine.truc import round_points
@@ -129,15 +130,6 @@ def noisy(probs: list[float], moves: list[Move], hand: Multiset) -> list[float]:
     return [NOISE + (1.0 - n * NOISE) * p if c else 0.0 for p, c in zip(probs, can, strict=True)]
 
 
-def _rest(hand: Multiset, played: tuple[int, ...]) -> Multiset | None:
-    rest = list(hand)
-    for r in played:
-        if r not in rest:
-            return None
-        rest.remove(r)
-    return tuple(rest)
-
-
 @lru_cache(maxsize=1 << 15)
 def _hands_at(s: State) -> tuple[np.ndarray, tuple[Multiset, ...], np.ndarray]:
     """The mover's possible full hands at ``s`` (indices in ``HANDS``), its distinct hands
@@ -151,7 +143,7 @@ def _hands_at(s: State) -> tuple[np.ndarray, tuple[Multiset, ...], np.ndarray]:
     rests: dict[Multiset, int] = {}
     which: list[int] = []
     for h, hand in enumerate(HANDS):
-        rest = _rest(hand, mine)
+        rest = minus(hand, list(mine))
         if rest is None or any(rest.count(r) + shown[r] > 4 for r in set(rest)):
             continue
         idx.append(h)
@@ -344,5 +336,5 @@ def best_move(s: State, me: int, full: Multiset, belief: np.ndarray,
 
 def _left(st: State, full: Multiset, me: int) -> Multiset:
     """My cards left at ``st``: my full hand without those my seat has played."""
-    rest = _rest(full, st[9] if me == 0 else st[10])
+    rest = minus(full, list(st[9] if me == 0 else st[10]))
     return rest if rest is not None else ()
