@@ -31,8 +31,7 @@ import numpy as np
 
 from truf_tui.ai.matchtable import match_win
 from truf_tui.ai.solved_ranges import minus
-from truf_tui.ai.truc_knowledge import POOL, cards_of, greedy_card, win_tie
-from truf_tui.cards import TRUC_STRENGTH
+from truf_tui.ai.truc_knowledge import greedy_rank, win_tie
 from truf_tui.engine.truc import round_points
 from truf_tui.solve.hands import HANDS, Multiset
 from truf_tui.solve.tree import (
@@ -79,13 +78,6 @@ def _power(win: float, tie: float) -> np.ndarray:
     for _ in range(SAMPLES):
         out = np.convolve(out, base)
     return out
-
-
-def greedy_rank(hand: Multiset, lead: int, winners: tuple[int | None, ...], p: int) -> int:
-    """The rank :func:`greedy_card` plays from ``hand`` (ranks), ``lead`` the rank led."""
-    card = greedy_card(cards_of(hand), POOL[lead][-1] if lead != NONE else None,
-                       list(winners), p)
-    return TRUC_STRENGTH[card]
 
 
 def threshold_policy(s: State, moves: list[Move], hand: Multiset, raise_at: float,

@@ -128,6 +128,42 @@ def cards_of(ranks: tuple[int, ...]) -> list[Card]:
 
 
 @cache
+def greedy_rank(hand: tuple[int, ...], lead: int, winners: tuple[int | None, ...],
+                p: int) -> int:
+    """The rank :func:`greedy_card` plays from ``hand`` (ranks), ``lead`` the rank led (-1
+    none): the same for any suits (T1)."""
+    card = greedy_card(cards_of(hand), POOL[lead][-1] if lead >= 0 else None, winners, p)
+    return STR[card]
+
+
+@cache
+def greedy_outcome(hands: tuple[tuple[int, ...], tuple[int, ...]], leader: int, lead: int,
+                   winners: tuple[int | None, ...]) -> int | None:
+    """The round's winner when both play :func:`greedy_card` from here (ranks, sorted;
+    ``lead`` the rank ``leader`` has led, -1 none): :func:`playout`, by ranks, each trick's
+    rest shared by every round that reaches it."""
+    if lead < 0:
+        lead = greedy_rank(hands[leader], -1, winners, leader)
+        hands = _without(hands, leader, lead)
+    follower = 1 - leader
+    answer = greedy_rank(hands[follower], lead, winners, follower)
+    hands = _without(hands, follower, answer)
+    w = trick_winner(leader, lead, answer)
+    results = winners + (w,)
+    done, winner = round_result(results)
+    if done:
+        return winner
+    return greedy_outcome(hands, leader if w is None else w, -1, results)
+
+
+def _without(hands: tuple[tuple[int, ...], tuple[int, ...]], p: int,
+             rank: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    h = list(hands[p])
+    h.remove(rank)
+    return (tuple(h), hands[1]) if p == 0 else (hands[0], tuple(h))
+
+
+@cache
 def win_tie(me: int, leader: int, lead: int, winners: tuple[int | None, ...],
             mine: tuple[int, ...], p0: tuple[int, ...],
             p1: tuple[int, ...]) -> tuple[float, float]:
@@ -148,13 +184,11 @@ def win_tie(me: int, leader: int, lead: int, winners: tuple[int | None, ...],
             w *= comb(4 - seen[r], g.count(r))
         if w == 0:
             continue
-        own, opp = cards_of(mine), cards_of(g)  # only strengths matter to the playout
-        hands = [own, opp] if me == 0 else [opp, own]
-        lead_card = POOL[lead][-1] if lead >= 0 else None
-        if not hands[0] and not hands[1]:
+        if not mine and not g:
             winner = round_result(results0)[1]
         else:
-            winner = playout(hands, leader, lead_card, results0[:])
+            winner = greedy_outcome((mine, g) if me == 0 else (g, mine), leader, lead,
+                                    winners)
         total += w
         if winner is None:
             tie += w

@@ -107,9 +107,14 @@ def strategy(solver: Solver, bots: tuple[str, str]) -> Vec:
     return out
 
 
-@lru_cache(maxsize=1 << 19)
 def _block(bot: str, s: State, moves: tuple[Move, ...]) -> np.ndarray:
-    """[move, hand] at public state ``s``: the same in every tree that holds ``s``."""
+    """[move, hand] at public state ``s``: the same in every tree that holds ``s``, and for
+    every stake, last raiser and rest, to which a threshold player is blind."""
+    return _blind_block(bot, s[:2] + (0, 0, 0, 0) + s[6:], moves)
+
+
+@lru_cache(maxsize=1 << 18)
+def _blind_block(bot: str, s: State, moves: tuple[Move, ...]) -> np.ndarray:
     mine = s[9] if s[0] == 0 else s[10]
     shown = [0] * RANKS  # the cards already shown: a hand beyond them is never held
     for r in s[9] + s[10]:

@@ -17,6 +17,7 @@ from typing import ClassVar
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markdown import Heading, Markdown, MarkdownElement
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from rich.theme import Theme as RichTheme
@@ -147,14 +148,20 @@ class ThemedMarkdown:
     def __init__(self, markdown: Markdown, theme: RichTheme) -> None:
         self.markdown = markdown
         self.theme = theme
+        self._rendered: dict[tuple[object, ...], list[Segment]] = {}
 
     def __str__(self) -> str:
         return self.markdown.markup
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        # Rendered here in full, so every style name is resolved while the theme is on.
-        with console.use_theme(self.theme):
-            segments = list(console.render(self.markdown, options))
+        # Rendered here in full, so every style name is resolved while the theme is on;
+        # Textual asks again for each measure and each repaint, at the same width.
+        key = (options.max_width, options.justify, options.overflow, options.no_wrap)
+        segments = self._rendered.get(key)
+        if segments is None:
+            with console.use_theme(self.theme):
+                segments = list(console.render(self.markdown, options))
+            self._rendered[key] = segments
         yield from segments
 
 
