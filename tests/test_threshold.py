@@ -176,3 +176,30 @@ def test_moves_the_model_rules_out_switch_the_response_off() -> None:
         model._check_surprise(1.0, 0.06)
         n += 1
     assert n <= 30
+
+
+def test_a_fixed_habit_is_answered_from_the_second_round_of_the_first_match() -> None:
+    """Always raising or always accepting, whatever the hand, is a habit no player who bets
+    by its hand keeps up for long: against one the response plays in the first match, from
+    its second round on.  Never raising and never accepting is no such habit (a careful
+    player dealt weak hands does it too)."""
+    from truf_tui.ai.exploit import HABIT_ROUNDS
+    from truf_tui.ai.threshold import ALWAYS, NEVER, fixed_habit
+
+    assert fixed_habit((ALWAYS, ALWAYS)) and fixed_habit((NEVER, ALWAYS))
+    assert not fixed_habit((NEVER, NEVER)) and not fixed_habit((0.65, ALWAYS))
+    expert = ExpertTrucBot(seed=5)
+    other = make_bot("truc", "always_raise", seed=6)
+    s = truc.new_game(seed=41, dealer=1)
+    first = None
+    while not s.is_terminal():
+        p = s.current_player
+        assert p is not None
+        before = expert.responded
+        a = (expert if p == 0 else other).choose(s.observation(p))
+        if p == 0 and expert.responded > before and first is None:
+            first = s.round_no - FIRST
+        s = s.apply(a)
+    model = expert.model
+    assert model is not None and fixed_habit(model.threshold.likeliest())
+    assert first is not None and first >= HABIT_ROUNDS, "no response in the first match"

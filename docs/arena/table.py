@@ -92,6 +92,15 @@ RUNS: dict[str, tuple[str, str]] = {
     "truc_expert_tight_threshold": (
         "--game truc --a expert --b tight --games 400 --seed 11 --series 1 --jobs 2",
         NO_LIMIT + "; single matches on the same code (the response never plays in one)"),
+    **{f"truc_expert_{b}_habit": (
+        f"--game truc --a expert --b {b} --games 400 --seed 11 --series 1 --jobs 2",
+        NO_LIMIT + "; single matches, the expert answering a fixed habit (always raising or "
+        "always accepting) from the second round of the first match (ai/exploit.py)")
+       for b in ("always_raise", "calling_station", "rock", "honest", "tight", "solved")},
+    **{f"truc_expert_{b}_habit_series50": (
+        f"--game truc --a expert --b {b} --games {n} --seed 11 --series 50 --jobs 2",
+        NO_LIMIT + "; series of 50 on the same code as the `_habit` runs")
+       for b, n in (("tight", 400), ("always_raise", 200), ("calling_station", 200))},
     "truc_hard_medium_it20000": (
         "--game truc --a hard --a-iterations 20000 --b medium --games 400 --seed 62 --jobs 2",
         "the ladder at today's tiers: hard (the search with inference, the expert before the "

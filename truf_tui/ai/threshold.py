@@ -56,6 +56,14 @@ ALWAYS, NEVER = -1.0, 2.0  # thresholds no estimate fails, or passes
 GRID: tuple[tuple[float, float], ...] = tuple(
     (r, a) for r in (ALWAYS, 0.55, 0.65, 0.75, 0.85, NEVER)
     for a in (ALWAYS, 0.3, 0.4, 0.5, 0.6, NEVER))
+def fixed_habit(model: tuple[float, float]) -> bool:
+    """A threshold player whose bets never depend on its hand and who always raises or
+    always accepts (``always_raise``, ``calling_station``): no player who bets by its hand
+    looks like one for long.  (One who never raises and never accepts does: a careful
+    player dealt weak hands.)"""
+    return all(x in (ALWAYS, NEVER) for x in model) and ALWAYS in model
+
+
 NODES = 200_000  # a response's tree is cut (and the solved move played) beyond this
 FUTURE_RAISES = 1  # my raises and rests after the move being chosen, at most
 
