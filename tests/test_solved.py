@@ -9,6 +9,7 @@ import hashlib
 import json
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,23 +33,24 @@ EXPL = re.compile(r"exploitability: ([0-9.e-]+) points/round")
 
 
 @pytest.fixture(scope="module")
-def small(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+def small(made_once: Callable[[str, Callable[[Path], None]], Path]) -> tuple[Path, Path]:
     """A round to 2 solved a little (raises and the redeal are in it), shipped to a file."""
-    d = tmp_path_factory.mktemp("solved")
-    f = d / "t2.trufbp"
-    assert main(["ship", "--target", "2", "--iterations", "4", "--dir", str(d), "--file",
-                 str(f), "--quiet"]) == 0
-    return d, f
+    def make(d: Path) -> None:
+        assert main(["ship", "--target", "2", "--iterations", "4", "--dir", str(d), "--file",
+                     str(d / "t2.trufbp"), "--quiet"]) == 0
+
+    d = made_once("solved", make)
+    return d, d / "t2.trufbp"
 
 
 @pytest.fixture(scope="module")
-def tiny(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def tiny(made_once: Callable[[str, Callable[[Path], None]], Path]) -> Path:
     """The round to 1 (no raise possible, T7's cap; the redeal is in it), shipped."""
-    d = tmp_path_factory.mktemp("tiny")
-    f = d / "t1.trufbp"
-    assert main(["ship", "--target", "1", "--iterations", "30", "--dir", str(d), "--file",
-                 str(f), "--quiet"]) == 0
-    return f
+    def make(d: Path) -> None:
+        assert main(["ship", "--target", "1", "--iterations", "30", "--dir", str(d), "--file",
+                     str(d / "t1.trufbp"), "--quiet"]) == 0
+
+    return made_once("tiny", make) / "t1.trufbp"
 
 
 def test_the_shipped_figures_are_the_checked_ones(tiny: Path,
@@ -322,6 +324,53 @@ def test_T3_a_round_only_file_plays_the_rounds_strategy_after_a_redeal(
     assert fmt(trimmed.header["figures"]["shipped_exploitability"]) == fmt(checked)
     assert main(["trim", "--file", str(out), "--out", str(d / "again.trufbp")]) == 2
     assert "only already" in capsys.readouterr().err
+
+
+def test_a_lift_is_made_once_a_file_and_tree_and_handed_out_as_a_copy(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``lift_file`` keeps what it lifted for the process, by the file's bytes and the
+    tree; each caller gets its own copy; a lift too large to keep is made every time.
+    (The lifting itself is counted, not run: the other tests check what it gives.)"""
+    import contextlib
+
+    import truf_tui.solve.ship as ship
+
+    class File:  # what lift_file asks of a SolvedTable
+        def __init__(self, data: bytes) -> None:
+            self.data = data
+
+        def every_chunk_kept(self) -> Any:
+            return contextlib.nullcontext()
+
+    made: list[tuple[bool, bytes]] = []
+
+    def counted(tab: Any, solver: Solver) -> Any:
+        made.append((solver.tree.redeal, tab.data))
+        return np.arange(10.0)
+
+    monkeypatch.setattr(ship, "_kept", {})
+    monkeypatch.setattr(ship, "_lift_file", counted)
+    tree, whole = build(1, (0, 0), redeal=False), build(1, (0, 0), redeal=True)
+    s, w = Solver(tree, points_utility(tree, 0.0)), Solver(whole, points_utility(whole, 0.0))
+    first = ship.lift_file(File(b"one"), s)
+    first[:] = -1.0  # the caller's own copy
+    again = ship.lift_file(File(b"one"), s)  # the same bytes, read again
+    assert made == [(False, b"one")] and np.array_equal(again, np.arange(10.0))
+    ship.lift_file(File(b"one"), w)  # another tree
+    ship.lift_file(File(b"two"), s)  # another file
+    assert made == [(False, b"one"), (True, b"one"), (False, b"two")]
+    monkeypatch.setattr(ship, "KEEP_NUMBERS", 25)  # room for two: the oldest asked for goes
+    ship.lift_file(File(b"three"), s)
+    assert made[-1] == (False, b"three") and len(ship._kept) == 2
+    ship.lift_file(File(b"two"), s)
+    assert len(made) == 4
+    ship.lift_file(File(b"one"), s)
+    assert made[-1] == (False, b"one")
+    monkeypatch.setattr(ship, "KEEP_ONE", 9)  # too large to keep
+    monkeypatch.setattr(ship, "_kept", {})
+    for _ in range(2):
+        ship.lift_file(File(b"one"), s)
+    assert len(made) == 7 and not ship._kept
 
 
 def test_T7_scores_with_one_raise_cap_share_one_tree() -> None:

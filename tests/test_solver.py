@@ -55,6 +55,32 @@ def deal(nd: list[Card], dl: list[Card], target: int,
     return truc.State.from_dict(d)
 
 
+def test_a_tree_is_built_once_and_the_least_recently_asked_for_goes_first(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``build`` keeps small trees for the process (a check, a sweep and a best response
+    ask for the same ones again and again), within its bounds."""
+    import truf_tui.solve.tree as tree_module
+
+    monkeypatch.setattr(tree_module, "_kept", {})
+    a = build(1, (0, 0), redeal=False)
+    assert build(1, (0, 0), redeal=False) is a
+    assert build(1, (0, 0), redeal=True) is not a
+    # three trees of one size (raise cap 1, T7), room for two: the oldest asked for goes
+    monkeypatch.setattr(tree_module, "_kept", {})
+    monkeypatch.setattr(tree_module, "KEEP_EDGES", 2 * a.edges)
+    a, b = build(1, (0, 0), redeal=False), build(2, (1, 1), redeal=False)
+    assert a.edges == b.edges
+    assert build(1, (0, 0), redeal=False) is a  # asked for again: now the newest
+    c = build(3, (2, 2), redeal=False)
+    assert list(tree_module._kept.values()) == [a, c]
+    assert build(2, (1, 1), redeal=False) is not b
+    monkeypatch.setattr(tree_module, "KEEP_ONE", a.edges - 1)  # too large to keep
+    monkeypatch.setattr(tree_module, "_kept", {})
+    d = build(1, (0, 0), redeal=False)
+    assert build(1, (0, 0), redeal=False) is not d and not tree_module._kept
+    assert np.array_equal(d.edge_child, a.edge_child) and d.outcomes == a.outcomes
+
+
 @pytest.mark.parametrize(("target", "scores"), [(1, (0, 0)), (2, (0, 0)), (12, (11, 11))])
 def test_T3_T10_the_tree_follows_the_engine(target: int, scores: tuple[int, int]) -> None:
     """Random rounds in the engine, without folds, walk the tree: the moves the engine

@@ -266,6 +266,40 @@ async def test_help_toggles_and_jumps_to_the_game(stub_tables: list[GameConfig])
             f"#help-section-{here + 2}").virtual_region.y
 
 
+async def test_the_help_is_kept_between_openings_and_comes_back_as_new(
+        stub_tables: list[GameConfig]) -> None:
+    """Laying the help out takes a second or more on a slow machine, so it is made once:
+    opened again, it starts over at the topic of the screen below, in the language of the
+    moment; a screen closed above it leaves the reader where they were."""
+    app = TrufApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        kept = await help_loaded(pilot, "en")
+        body = kept.query_one("#help-body")
+        contents = kept.query_one("#help-contents")
+        await pilot.press("end", "t")  # read at the bottom, the contents shown
+        await pilot.pause()
+        assert body.scroll_y > 0 and contents.display
+        await pilot.press("ctrl+s", "escape")  # the settings above it, and closed
+        await pilot.pause()
+        assert app.screen is kept and body.scroll_y > 0 and contents.display
+        await pilot.press("escape", "f1")  # closed, then opened again: from the top
+        assert await help_loaded(pilot, "en") is kept
+        await pilot.pause()
+        assert body.scroll_y == 0 and not contents.display and app.focused is body
+        await pilot.press("escape", "p", "f1")  # from the (stub) Truc table
+        assert await help_loaded(pilot, "en") is kept and kept.topic == "truc"
+        await pilot.pause()
+        truc = next(i for i, s in enumerate(kept.sections) if s.title == "Le Truc")
+        assert body.scroll_y == kept.query_one(f"#help-section-{truc}").virtual_region.y > 0
+        await pilot.press("escape", "ctrl+s", "right", "escape")  # Esperanto, help closed
+        assert app.settings.lang == "eo"
+        await pilot.press("f1")
+        assert await help_loaded(pilot, "eo") is kept
+        assert "Klavoj" in [s.title for s in kept.sections]
+        assert str(kept.query_one("#help-title", Static).content) == "Kiel ludi"
+
+
 async def test_help_in_both_languages(stub_tables: list[GameConfig]) -> None:
     app = TrufApp()
     async with app.run_test(size=SIZE) as pilot:

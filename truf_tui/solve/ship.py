@@ -26,6 +26,7 @@ nodes after a redeal too (after the first move they are the same public states):
 
 from __future__ import annotations
 
+import hashlib
 import json
 import lzma
 from pathlib import Path
@@ -314,12 +315,29 @@ def read_stage(tab: Any, solver: Solver) -> Vec:
     return unpack(ints, solver)
 
 
+# Lifts kept for the process, the newest last (a copy is handed out): a check, a sweep
+# and a best response lift the same file onto the same small tree again and again.
+KEEP_NUMBERS = 12_000_000  # at most this many numbers kept in all (8 bytes each)
+KEEP_ONE = 4_000_000  # a larger lift is never kept
+_kept: dict[tuple[bytes, int, tuple[int, int], bool, int, int], Vec] = {}
+
+
 def lift_file(tab: Any, solver: Solver) -> Vec:
     """What the app plays from the file ``tab`` (an ``ai.solved.SolvedTable``), history by
     history, on ``solver``'s tree (any score): the app's own rule (``node_policies``, for
     every hand of a node at once; ``node_policy`` is its one-hand form)."""
-    with tab.every_chunk_kept():
-        return _lift_file(tab, solver)
+    t = solver.tree  # the tree is its target, score and redeal's (tree.build)
+    key = (hashlib.blake2b(tab.data, digest_size=16).digest(), t.target,
+           (int(t.scores[0]), int(t.scores[1])), bool(t.redeal), t.nodes, t.edges)
+    got = _kept.pop(key, None)
+    if got is None:
+        with tab.every_chunk_kept():
+            got = _lift_file(tab, solver)
+    if len(got) <= KEEP_ONE:
+        _kept[key] = got
+        while sum(len(v) for v in _kept.values()) > KEEP_NUMBERS:
+            del _kept[next(iter(_kept))]  # the least recently asked for
+    return got.copy()
 
 
 def _lift_file(tab: Any, solver: Solver) -> Vec:

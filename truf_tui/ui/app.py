@@ -55,7 +55,10 @@ if TYPE_CHECKING:
     from truf_tui.coach import RoundReview
     from truf_tui.engine.record import AnyState, GameRecord
     from truf_tui.store import Problem
+    from truf_tui.ui.screens.help import HelpScreen
     from truf_tui.ui.screens.table_base import TableScreen
+
+KEPT_HELPS = 2  # helps kept laid out between openings (_help_screen)
 
 # Help opened from a table starts at that game's rules.
 TABLE_TOPICS = {"TrufludoTable": "trufludo", "TrucTable": "truc"}
@@ -122,6 +125,7 @@ class TrufApp(App[None]):
         self.player_name = f"player-{uuid.uuid4().hex[:12]}"
         self.game_in_progress = False
         self._notices: list[Notice] = list(notices)
+        self._kept_helps: list[HelpScreen] = []  # see _help_screen
 
         # The start screen's choices, kept for the whole run (CLI options preselect them).
         self.start_choices: dict[str, Any] = choices_from_store(stored, default_choices())
@@ -530,7 +534,26 @@ class TrufApp(App[None]):
     def action_help(self) -> None:
         from truf_tui.ui.screens.help import HelpScreen
 
-        self._show_once(HelpScreen, lambda: HelpScreen(self._help_topic()))
+        self._show_once(HelpScreen, self._help_screen)
+
+    def _help_screen(self) -> Screen[Any]:
+        """The help at the topic of the screens below. Laying it out takes a second or more
+        on a slow machine, so helps are kept from one opening to the next (installed, so
+        that closing one does not destroy it). A second is kept for a help opened while
+        the first is still on the stack, below a dialog that came up over it (a round's
+        summary); a third at once is made for the occasion."""
+        from truf_tui.ui.screens.help import HelpScreen
+
+        topic = self._help_topic()
+        for kept in self._kept_helps:
+            if kept not in self.screen_stack:
+                kept.reopen(topic)
+                return kept
+        fresh = HelpScreen(topic)
+        if len(self._kept_helps) < KEPT_HELPS:
+            self.install_screen(fresh, name=f"help-{len(self._kept_helps)}")
+            self._kept_helps.append(fresh)
+        return fresh
 
     def _help_topic(self) -> str | None:
         for screen in reversed(self.screen_stack):

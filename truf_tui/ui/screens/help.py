@@ -180,6 +180,13 @@ class HelpScreen(Screen[None]):
         self.sections: list[Section] = []
         self._loaded_lang = ""
         self._loaded_theme = ""
+        self._reopened = False  # set by reopen, done at the next resume
+
+    def reopen(self, topic: str | None) -> None:
+        """Open again, kept from an earlier opening (the app's ``_help_screen``): it comes
+        back as a new help would, at ``topic``, the contents as wide as the window wants."""
+        self.topic = topic
+        self._reopened = True
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="help-header", classes="title-bar"):
@@ -209,6 +216,26 @@ class HelpScreen(Screen[None]):
             return  # closed again before it was shown (F1 twice in a blink): nothing to do
         self._refresh_texts()
         await self._load()
+
+    async def on_screen_resume(self) -> None:
+        # Also sent when a screen above it (an example, the settings) closes: the reader
+        # stays where they were then; only a reopening starts again.
+        if not self._reopened:
+            return
+        self._reopened = False
+        if not self._loaded_lang:
+            return  # still being laid out: the first load goes to the topic
+        self._refresh_texts()  # the language or theme may have changed while it was closed
+        self.query_one("#help-contents", OptionList).display = (
+            self.app.size.width >= CONTENTS_MIN_WIDTH)
+        if get_language() != self._loaded_lang or self.app.theme != self._loaded_theme:
+            await self._load()
+            return
+        body = self.query_one("#help-body", VerticalScroll)
+        body.focus()
+        body.scroll_home(animate=False)
+        if self.topic:  # after the layout, which a resize while closed may have changed
+            self.call_after_refresh(self.go_to_topic, self.topic)
 
     # -- the text ---------------------------------------------------------------------------
     def _rich_theme(self) -> RichTheme:
