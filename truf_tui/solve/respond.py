@@ -88,22 +88,39 @@ def policy(bot: str, s: State, moves: list[Move], hand: Multiset) -> list[float]
 def strategy(solver: Solver, bots: tuple[str, str]) -> Vec:
     """The vector (per edge and hand, as the solver's) of ``bots[p]`` playing seat p."""
     t = solver.tree
-    out = np.zeros(solver.edge_size)
     counts = np.diff(t.edge_start)
-    order = np.argsort(t.state, kind="stable")
-    bounds = np.searchsorted(t.state[order], np.arange(len(t.states) + 1))
-    for si, s in enumerate(t.states):
-        nodes = order[bounds[si]:bounds[si + 1]]
-        if len(nodes) == 0:
-            continue
-        n0 = int(nodes[0])
-        mover = s[0]
-        first = t.edge_start[nodes]
-        moves = [(int(t.edge_kind[e]), int(t.edge_rank[e]))
-                 for e in range(int(t.edge_start[n0]), int(t.edge_start[n0]) + int(counts[n0]))]
-        block = _block(bots[mover], s, tuple(moves))  # [move, hand]
-        offs = solver.edge_off[first[None, :] + np.arange(len(moves))[:, None]]  # [move, node]
-        out[offs[:, :, None] + np.arange(block.shape[1])] = block[:, None, :]
+    # A threshold player's block is its public state's: worked out once a state (at the
+    # state's first node, whose moves every node of the state shares), then copied to
+    # every edge of every node, edge by edge in the solver's flat layout.
+    first = np.full(len(t.states), -1, dtype=np.int64)
+    first[t.state[::-1]] = np.arange(t.nodes - 1, -1, -1)
+    base = np.zeros(len(t.states), dtype=np.int64)  # where a state's block starts in flat
+    width = np.zeros(len(t.states), dtype=np.int64)  # its hands
+    blocks: list[np.ndarray] = []
+    at = 0
+    starts, kinds, ranks = t.edge_start.tolist(), t.edge_kind.tolist(), t.edge_rank.tolist()
+    for si, n0 in zip(np.flatnonzero(first >= 0).tolist(), first[first >= 0].tolist(),
+                      strict=True):
+        s = t.states[si]
+        e0, e1 = starts[n0], starts[n0 + 1]
+        block = _block(bots[s[0]], s, tuple(zip(kinds[e0:e1], ranks[e0:e1], strict=True)))
+        base[si], width[si] = at, block.shape[1]
+        blocks.append(block.ravel())
+        at += block.size
+    flat = np.concatenate(blocks) if blocks else np.zeros(0)
+    node = np.repeat(np.arange(t.nodes), counts)  # each edge's node
+    state = t.state[node]
+    src = base[state] + (np.arange(t.edges) - t.edge_start[node]) * width[state]
+    seg = width[state]  # an edge's entries: the mover's hands at its node
+    assert int(seg.sum()) == solver.edge_size
+    out = np.empty(solver.edge_size)
+    step = 1 << 20  # edges at a time: the index arrays stay small beside the vector
+    for e0 in range(0, t.edges, step):
+        e1 = min(e0 + step, t.edges)
+        j0 = int(solver.edge_off[e0])
+        j1 = int(solver.edge_off[e1]) if e1 < t.edges else solver.edge_size
+        shift = np.repeat(src[e0:e1] - solver.edge_off[e0:e1], seg[e0:e1])
+        out[j0:j1] = flat[shift + np.arange(j0, j1)]
     return out
 
 
