@@ -645,3 +645,21 @@ async def test_start_screen_opens_the_guided_game_and_the_saved_games() -> None:
         await pilot.click("#saved")
         await pilot.pause()
         assert isinstance(app.screen, SavedGamesScreen)
+
+
+def test_the_shell_screens_are_named_after_their_classes() -> None:
+    """``_show_once`` knows the shell's own screens by name (importing them all at the
+    first F1 cost a third of a second): every name is a screen's, so a rename is seen."""
+    from textual.command import CommandPalette
+
+    from truf_tui.ui.app import SHELL_SCREENS
+    from truf_tui.ui.screens.dialogs import ConfirmAbandon, ConfirmQuit
+    from truf_tui.ui.screens.example import ExampleScreen
+    from truf_tui.ui.screens.help import HelpScreen
+    from truf_tui.ui.screens.saves import SavedGamesScreen
+    from truf_tui.ui.screens.settings import SettingsScreen
+    from truf_tui.ui.screens.stats import StatsScreen
+
+    screens = (HelpScreen, SettingsScreen, StatsScreen, ExampleScreen, SavedGamesScreen,
+               ConfirmQuit, ConfirmAbandon, CommandPalette)
+    assert {s.__name__ for s in screens} == SHELL_SCREENS

@@ -59,6 +59,12 @@ if TYPE_CHECKING:
     from truf_tui.ui.screens.table_base import TableScreen
 
 KEPT_HELPS = 2  # helps kept laid out between openings (_help_screen)
+# The shell's own screens, which _show_once may close on its way back to an open one; by
+# name, since importing them all to check would load the statistics' solver tables (a
+# third of a second) at the first F1.
+SHELL_SCREENS = frozenset({"HelpScreen", "SettingsScreen", "StatsScreen", "ExampleScreen",
+                           "SavedGamesScreen", "ConfirmQuit", "ConfirmAbandon",
+                           "CommandPalette"})
 
 # Help opened from a table starts at that game's rules.
 TABLE_TOPICS = {"TrufludoTable": "trufludo", "TrucTable": "truc"}
@@ -661,23 +667,13 @@ class TrufApp(App[None]):
         """Open a screen of ``kind``, closing it if it is on top (the same key toggles it)
         and going back to it if it is already open further down: help and settings never
         pile up, so Escape always leads back out quickly."""
-        from textual.command import CommandPalette
-
-        from truf_tui.ui.screens.example import ExampleScreen
-        from truf_tui.ui.screens.help import HelpScreen
-        from truf_tui.ui.screens.saves import SavedGamesScreen
-        from truf_tui.ui.screens.settings import SettingsScreen
-        from truf_tui.ui.screens.stats import StatsScreen
-
         if self.too_small:
             return
         stack = self.screen_stack
         found = [i for i, s in enumerate(stack) if isinstance(s, kind)]
         # Only the shell's own screens are closed on the way back: a table's dialog above
         # may be waiting for its answer.
-        ours = (HelpScreen, SettingsScreen, StatsScreen, ExampleScreen, SavedGamesScreen,
-                ConfirmQuit, ConfirmAbandon, CommandPalette)
-        if found and all(type(s) in ours for s in stack[found[-1] + 1:]):
+        if found and all(type(s).__name__ in SHELL_SCREENS for s in stack[found[-1] + 1:]):
             if found[-1] == len(stack) - 1:
                 self.pop_screen()
             else:
