@@ -334,6 +334,7 @@ def test_a_lift_is_made_once_a_file_and_tree_and_handed_out_as_a_copy(
     import contextlib
 
     import truf_tui.solve.ship as ship
+    from truf_tui.solve.kept import Kept
 
     class File:  # what lift_file asks of a SolvedTable
         def __init__(self, data: bytes) -> None:
@@ -348,7 +349,7 @@ def test_a_lift_is_made_once_a_file_and_tree_and_handed_out_as_a_copy(
         made.append((solver.tree.redeal, tab.data))
         return np.arange(10.0)
 
-    monkeypatch.setattr(ship, "_kept", {})
+    monkeypatch.setattr(ship, "_kept", Kept(len, one=ship._kept.one, total=ship._kept.total))
     monkeypatch.setattr(ship, "_lift_file", counted)
     tree, whole = build(1, (0, 0), redeal=False), build(1, (0, 0), redeal=True)
     s, w = Solver(tree, points_utility(tree, 0.0)), Solver(whole, points_utility(whole, 0.0))
@@ -359,18 +360,17 @@ def test_a_lift_is_made_once_a_file_and_tree_and_handed_out_as_a_copy(
     ship.lift_file(File(b"one"), w)  # another tree
     ship.lift_file(File(b"two"), s)  # another file
     assert made == [(False, b"one"), (True, b"one"), (False, b"two")]
-    monkeypatch.setattr(ship, "KEEP_NUMBERS", 25)  # room for two: the oldest asked for goes
+    ship._kept.total = 25  # room for two: the oldest asked for goes
     ship.lift_file(File(b"three"), s)
-    assert made[-1] == (False, b"three") and len(ship._kept) == 2
+    assert made[-1] == (False, b"three") and len(ship._kept.values) == 2
     ship.lift_file(File(b"two"), s)
     assert len(made) == 4
     ship.lift_file(File(b"one"), s)
     assert made[-1] == (False, b"one")
-    monkeypatch.setattr(ship, "KEEP_ONE", 9)  # too large to keep
-    monkeypatch.setattr(ship, "_kept", {})
+    monkeypatch.setattr(ship, "_kept", Kept(len, one=9, total=10**9))  # too large to keep
     for _ in range(2):
         ship.lift_file(File(b"one"), s)
-    assert len(made) == 7 and not ship._kept
+    assert len(made) == 7 and not ship._kept.values
 
 
 def test_T7_scores_with_one_raise_cap_share_one_tree() -> None:

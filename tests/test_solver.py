@@ -60,24 +60,28 @@ def test_a_tree_is_built_once_and_the_least_recently_asked_for_goes_first(
     """``build`` keeps small trees for the process (a check, a sweep and a best response
     ask for the same ones again and again), within its bounds."""
     import truf_tui.solve.tree as tree_module
+    from truf_tui.solve.kept import Kept
 
-    monkeypatch.setattr(tree_module, "_kept", {})
+    def kept(one: int, total: int) -> Kept[Tree]:
+        k: Kept[Tree] = Kept(lambda t: t.edges, one=one, total=total)
+        monkeypatch.setattr(tree_module, "_kept", k)
+        return k
+
+    kept(tree_module._kept.one, tree_module._kept.total)
     a = build(1, (0, 0), redeal=False)
     assert build(1, (0, 0), redeal=False) is a
     assert build(1, (0, 0), redeal=True) is not a
     # three trees of one size (raise cap 1, T7), room for two: the oldest asked for goes
-    monkeypatch.setattr(tree_module, "_kept", {})
-    monkeypatch.setattr(tree_module, "KEEP_EDGES", 2 * a.edges)
+    k = kept(10**9, 2 * a.edges)
     a, b = build(1, (0, 0), redeal=False), build(2, (1, 1), redeal=False)
     assert a.edges == b.edges
     assert build(1, (0, 0), redeal=False) is a  # asked for again: now the newest
     c = build(3, (2, 2), redeal=False)
-    assert list(tree_module._kept.values()) == [a, c]
+    assert list(k.values.values()) == [a, c]
     assert build(2, (1, 1), redeal=False) is not b
-    monkeypatch.setattr(tree_module, "KEEP_ONE", a.edges - 1)  # too large to keep
-    monkeypatch.setattr(tree_module, "_kept", {})
+    k = kept(a.edges - 1, 10**9)  # too large to keep
     d = build(1, (0, 0), redeal=False)
-    assert build(1, (0, 0), redeal=False) is not d and not tree_module._kept
+    assert build(1, (0, 0), redeal=False) is not d and not k.values
     assert np.array_equal(d.edge_child, a.edge_child) and d.outcomes == a.outcomes
 
 

@@ -38,6 +38,7 @@ import numpy.typing as npt
 from truf_tui.solve import kernels as K
 from truf_tui.solve.cfr import Solver, Vec
 from truf_tui.solve.hands import HOLDS, REST, SIZE, WIDTH
+from truf_tui.solve.kept import Kept
 from truf_tui.solve.tree import PLAY, Tree, state_key
 
 MAGIC = b"TRUFBP\x01\n"
@@ -315,11 +316,9 @@ def read_stage(tab: Any, solver: Solver) -> Vec:
     return unpack(ints, solver)
 
 
-# Lifts kept for the process, the newest last (a copy is handed out): a check, a sweep
-# and a best response lift the same file onto the same small tree again and again.
-KEEP_NUMBERS = 12_000_000  # at most this many numbers kept in all (8 bytes each)
-KEEP_ONE = 4_000_000  # a larger lift is never kept
-_kept: dict[tuple[bytes, int, tuple[int, int], bool, int, int], Vec] = {}
+# Lifts kept for the process (a copy handed out): a check, a sweep and a best response
+# lift the same file onto the same small tree again and again.  8 bytes a number.
+_kept: Kept[Vec] = Kept(len, one=4_000_000, total=12_000_000)
 
 
 def lift_file(tab: Any, solver: Solver) -> Vec:
@@ -329,15 +328,12 @@ def lift_file(tab: Any, solver: Solver) -> Vec:
     t = solver.tree  # the tree is its target, score and redeal's (tree.build)
     key = (hashlib.blake2b(tab.data, digest_size=16).digest(), t.target,
            (int(t.scores[0]), int(t.scores[1])), bool(t.redeal), t.nodes, t.edges)
-    got = _kept.pop(key, None)
-    if got is None:
+
+    def lift() -> Vec:
         with tab.every_chunk_kept():
-            got = _lift_file(tab, solver)
-    if len(got) <= KEEP_ONE:
-        _kept[key] = got
-        while sum(len(v) for v in _kept.values()) > KEEP_NUMBERS:
-            del _kept[next(iter(_kept))]  # the least recently asked for
-    return got.copy()
+            return _lift_file(tab, solver)
+
+    return _kept.get(key, lift).copy()
 
 
 def _lift_file(tab: Any, solver: Solver) -> Vec:

@@ -30,6 +30,7 @@ import numpy.typing as npt
 
 from truf_tui.engine.truc import next_stake, round_result, stake_may_rise, trick_winner
 from truf_tui.solve.hands import MS_INDEX, MULTISETS, RANKS, add
+from truf_tui.solve.kept import Kept
 
 # edge kinds (T11 words)
 PLAY, RAISE, REST, REDEAL, ACCEPT, REFUSE = range(6)
@@ -163,25 +164,17 @@ def successors(s: State, target: int, scores: tuple[int, int]
     return out
 
 
-# Built trees kept for the process, the newest last: a check, a sweep and a best response
-# build the same small trees again and again, and a build is a Python walk (seconds at
-# target 2). Callers never write into a tree's arrays (``sweep.at_score`` shares them too).
-KEEP_EDGES = 6_000_000  # at most this many edges kept in all (32 bytes an edge)
-KEEP_ONE = 4_000_000  # a larger tree (target 12 at most scores) is never kept
-_kept: dict[tuple[int, tuple[int, int], bool], Tree] = {}
+# Built trees kept for the process: a build is a Python walk (seconds at target 2), and a
+# check, a sweep and a best response ask for the same small trees again and again.
+# Callers never write into a tree's arrays (``sweep.at_score`` shares them too).  Edges
+# are 32 bytes each; a larger tree (target 12 at most scores) is never kept.
+_kept: Kept[Tree] = Kept(lambda t: t.edges, one=4_000_000, total=6_000_000)
 
 
 def build(target: int, scores: tuple[int, int] = (0, 0), redeal: bool = True) -> Tree:
     """The public tree of a round at ``scores`` (non-dealer, dealer) to ``target``."""
     key = (target, (int(scores[0]), int(scores[1])), bool(redeal))
-    tree = _kept.pop(key, None)
-    if tree is None:
-        tree = _build(target, key[1], key[2])
-    if tree.edges <= KEEP_ONE:
-        _kept[key] = tree
-        while sum(t.edges for t in _kept.values()) > KEEP_EDGES:
-            del _kept[next(iter(_kept))]  # the least recently asked for
-    return tree
+    return _kept.get(key, lambda: _build(*key))
 
 
 def _build(target: int, scores: tuple[int, int], redeal: bool) -> Tree:
