@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -408,8 +409,12 @@ async def test_computer_trufego_shows_inversion() -> None:
         assert any("trufego" in line for line in log)
 
 
-async def test_capture_stays_visible_for_the_pace() -> None:
-    # the slow pace (1.2 s): a loaded machine's scheduling must not outlast it
+async def test_capture_stays_visible_for_the_pace(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The slow pace made 3 s here: the checks within it come 0.2 s after the key, and a
+    # loaded machine's scheduling must not outlast the pace (at 1.2 s it once did).
+    from truf_tui.ui.settings import PACES
+
+    monkeypatch.setitem(PACES, "slow", 3.0)
     app = make_app(pace="slow")
     async with app.run_test(size=SIZE) as pilot:
         t = await start(pilot, "trufludo")
@@ -428,13 +433,19 @@ async def test_capture_stays_visible_for_the_pace() -> None:
         app._driver.send_message(events.Key("2", "2"))  # type: ignore[union-attr]
         await asyncio.sleep(0.05)
         assert t.state is before  # input waits meanwhile
-        await pilot.pause(1.5)
-        await settle(pilot)
+        await until(pilot, lambda: len(t.state.history) >= 1, 12.0)
         assert [str(a) for a in t.state.history] == ["play 7H take 3H"]
         # The computer's move waits for the pace too, and its capture is staged the same way.
-        await pilot.pause(3.0)
-        await settle(pilot)
+        await until(pilot, lambda: len(t.state.history) >= 2, 12.0)
         assert [str(a) for a in t.state.history] == ["play 7H take 3H", "play 5D take KD"]
+
+
+async def until(pilot: Any, ready: Callable[[], bool], seconds: float) -> None:
+    """Pause until ``ready()`` (at most ``seconds``), then let the app settle."""
+    end = asyncio.get_running_loop().time() + seconds
+    while not ready() and asyncio.get_running_loop().time() < end:
+        await pilot.pause(0.1)
+    await settle(pilot)
 
 
 async def test_trufludo_keys_that_do_nothing() -> None:

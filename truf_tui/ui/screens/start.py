@@ -12,6 +12,7 @@ from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
+from truf_tui.ui.breakpoints import preset_breakpoints
 from truf_tui.ui.choices import ChoiceSet
 from truf_tui.ui.config import (
     BEST_OF,
@@ -75,6 +76,7 @@ class StartScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__(id="start")
+        preset_breakpoints(self)
 
     @property
     def truf_app(self) -> TrufApp:

@@ -24,6 +24,7 @@ from textual.worker import get_current_worker
 
 from truf_tui.engine.common import GameState, IllegalActionError
 from truf_tui.store.errorlog import log_bot_crash
+from truf_tui.ui.breakpoints import preset_breakpoints
 from truf_tui.ui.config import COMPUTER, HUMAN, GameConfig
 from truf_tui.ui.crashes import log_folder, tell_bot_crash
 from truf_tui.ui.i18n import tr
@@ -121,6 +122,7 @@ class TableScreen(Screen[None], Generic[S]):
     def __init__(self, config: GameConfig, state: S | None = None) -> None:
         """A new deal of ``config``'s game, or ``state`` (a saved game, replayed) if given."""
         super().__init__(classes=f"table-screen {config.game}-table")
+        preset_breakpoints(self)
         self.config = config
         self.set_reactive(type(self).state, self.new_state() if state is None else state)
         self._bot: Any = None
