@@ -18,6 +18,7 @@ from truf_tui.ai.threshold import GRID, NOISE, best_move, threshold_policy
 from truf_tui.ai.truc_knowledge import POOL
 from truf_tui.cards import TRUC_32
 from truf_tui.engine import truc
+from truf_tui.solve import tree
 from truf_tui.solve.hands import HANDS, pair_weight
 from truf_tui.solve.tree import successors
 
@@ -203,3 +204,60 @@ def test_a_fixed_habit_is_answered_from_the_second_round_of_the_first_match() ->
     model = expert.model
     assert model is not None and fixed_habit(model.threshold.likeliest())
     assert first is not None and first >= HABIT_ROUNDS, "no response in the first match"
+
+
+def test_the_posterior_mean_of_the_thresholds() -> None:
+    """With no evidence every player of the grid weighs the same ("always" counting as 0,
+    "never" as 1); with overwhelming evidence for one, the mean is that player."""
+    from truf_tui.ai.threshold import Evidence
+
+    ev = Evidence()
+    grid = np.clip(np.array(GRID), 0.0, 1.0)
+    assert ev.mean() == pytest.approx(tuple(grid.mean(axis=0)), abs=1e-3)
+    ev.logs[GRID.index((0.75, 0.5))] = 60.0
+    assert ev.mean() == pytest.approx((0.75, 0.5), abs=1e-3)
+    ev.logs[:] = 0.0
+    ev.logs[GRID.index((2.0, -1.0))] = 60.0  # never raises, always accepts
+    assert ev.mean() == pytest.approx((1.0, 0.0), abs=1e-3)
+
+
+@pytest.mark.parametrize("seed", [10, 15])
+def test_T7_T8_honest_is_answered_in_the_first_match_as_the_solved_player_could(
+        seed: int) -> None:
+    """Against ``honest`` the response plays in the first match, once MIN_ROUNDS rounds are
+    read; and each of its answers to a raise or rest (T7, T8) is one the solved player gives
+    with the same hand at least SUPPORT of the time.  The restriction is real: forbidding
+    the answer it gave, the response gives the other."""
+    from truf_tui.ai.exploit import MIN_ROUNDS, SUPPORT
+    from truf_tui.ai.solved import policy
+    from truf_tui.ai.threshold import fixed_habit
+
+    expert = ExpertTrucBot(seed=seed)
+    other = make_bot("truc", "honest", seed=seed + 1)
+    s = truc.new_game(seed=seed, dealer=seed % 2)
+    first, answered = None, 0
+    while not s.is_terminal():
+        p = s.current_player
+        assert p is not None
+        o = s.observation(p)
+        if p == 1:
+            s = s.apply(other.choose(o))
+            continue
+        base = policy(o, expert.tab)[0]
+        before = expert.responded
+        a = expert.choose(o)
+        model = expert.model
+        assert model is not None
+        if expert.responded > before and not fixed_habit(model.threshold.likeliest()):
+            assert model.rounds >= MIN_ROUNDS
+            first = s.round_no - FIRST if first is None else first
+            if o["pending"] in ("raise", "rest"):
+                answered += 1
+                assert base[a] >= SUPPORT, (a, base)
+                gave = (tree.ACCEPT if a == truc.ACCEPT else tree.REFUSE, tree.NONE)
+                other_move = model.respond_to(model.threshold.mean(), o, 1e18,
+                                              lambda m, gave=gave: m != gave)
+                assert other_move is not None and other_move != gave
+        s = s.apply(a)
+    assert first is not None and first >= MIN_ROUNDS, "no response in the first match"
+    assert answered > 0

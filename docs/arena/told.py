@@ -20,6 +20,7 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -41,7 +42,9 @@ class Told(OpponentModel):
         super().__init__()
         self.model, self.after = model, after
 
-    def threshold_move(self, o: Observation, until: float) -> tuple[int, int] | None:
+    def threshold_move(self, o: Observation, until: float,
+                       answers: Callable[[tuple[int, int]], bool] | None = None
+                       ) -> tuple[int, int] | None:
         if self.rounds < self.after:
             return None
         return self.respond_to(self.model, o, until)

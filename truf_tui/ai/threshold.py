@@ -221,6 +221,16 @@ class Evidence:
     def likeliest(self) -> tuple[float, float]:
         return GRID[int(np.argmax(self.logs))]
 
+    def mean(self) -> tuple[float, float]:
+        """The posterior mean of the two thresholds over the grid (uniform prior; "always"
+        counts as 0 and "never" as 1, the thresholds no estimate fails or passes).  Early
+        in a match, when a few answers leave the grid's players far apart, it is a better
+        player to answer than the likeliest one: measured, 0.855 of single matches against
+        ``honest`` where the likeliest gave 0.75 (docs/solver.md)."""
+        w = np.exp(self.logs - self.logs.max())
+        r, a = (w / w.sum()) @ np.clip(np.array(GRID), 0.0, 1.0)
+        return (round(float(r), 3), round(float(a), 3))
+
 
 # -- the best response over the rest of the round ---------------------------------------------
 _OUTCOMES: dict[Outcome, int] = {}  # the round's ends, numbered
