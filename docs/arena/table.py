@@ -101,6 +101,24 @@ RUNS: dict[str, tuple[str, str]] = {
         f"--game truc --a expert --b {b} --games {n} --seed 11 --series 50 --jobs 2",
         NO_LIMIT + "; series of 50 on the same code as the `_habit` runs")
        for b, n in (("tight", 400), ("always_raise", 200), ("calling_station", 200))},
+    **{f"truc_expert_{b}_first_match": (
+        f"--game truc --a expert --b {b} --games 400 --seed 11 --series 1 --jobs 2",
+        NO_LIMIT + "; single matches, the expert answering a threshold player from the third "
+        "round of the first match, as the posterior mean of the thresholds, its answers kept "
+        "to the solved player's (ai/exploit.py: MIN_ROUNDS, SUPPORT)")
+       for b in ("honest", "tight", "calling_station", "always_raise", "rock", "solved")},
+    **{f"truc_expert_{b}_first_match_series50": (
+        f"--game truc --a expert --b {b} --games 400 --seed 11 --series 50 --jobs 2",
+        NO_LIMIT + "; series of 50 on the same code as the `_first_match` runs")
+       for b in ("honest", "tight")},
+    "truc_ladder_expert_hard_first_match": (
+        "--game truc --a expert --b hard --b-iterations 20000 --games 400 --seed 61 --jobs 2",
+        "the ladder on the code of the `_first_match` runs (the same command and seed as "
+        "`truc_expert_hard_it20000`)"),
+    "truc_ladder_expert_hard2000_first_match": (
+        "--game truc --a expert --b hard --b-iterations 2000 --games 400 --seed 61 --jobs 2",
+        "the ladder on the code of the `_first_match` runs, hard at a tenth of its usual "
+        "budget so that 400 matches fit in a session (the 20,000 run goes on in its journal)"),
     "truc_hard_medium_it20000": (
         "--game truc --a hard --a-iterations 20000 --b medium --games 400 --seed 62 --jobs 2",
         "the ladder at today's tiers: hard (the search with inference, the expert before the "
