@@ -115,6 +115,12 @@ RUNS: dict[str, tuple[str, str]] = {
         "--game truc --a expert --b hard --b-iterations 20000 --games 400 --seed 61 --jobs 2",
         "the ladder on the code of the `_first_match` runs (the same command and seed as "
         "`truc_expert_hard_it20000`)"),
+    **{f"truc_expert_{b}_habit_table": (
+        f"--game truc --a expert --b {b} --games 400 --seed 11 --series 1 --jobs 2",
+        NO_LIMIT + "; single matches, the code of the `_first_match` runs with the response "
+        "valuing a fixed habit's rounds by its own match table against it (ai/habits.py); "
+        "a third process on the two cores (a ladder run)")
+       for b in ("calling_station", "always_raise", "tight", "solved", "honest")},
     "truc_ladder_expert_hard2000_first_match": (
         "--game truc --a expert --b hard --b-iterations 2000 --games 400 --seed 61 --jobs 2",
         "the ladder on the code of the `_first_match` runs, hard at a tenth of its usual "

@@ -29,6 +29,7 @@ from functools import cache, lru_cache
 
 import numpy as np
 
+from truf_tui.ai.habits import MatchWin
 from truf_tui.ai.matchtable import match_win
 from truf_tui.ai.solved_ranges import minus
 from truf_tui.ai.truc_knowledge import greedy_rank, win_tie
@@ -267,14 +268,16 @@ def best_move(s: State, me: int, full: Multiset, belief: np.ndarray,
               model: tuple[float, float], target: int, scores: tuple[int, int],
               me_engine: int, dealer: int, points: tuple[int, int],
               nodes: int = NODES, future: int = FUTURE_RAISES, every_card: bool = False,
-              seconds: float | None = None) -> tuple[Move, dict[Move, float]] | None:
+              seconds: float | None = None, match: MatchWin = match_win
+              ) -> tuple[Move, dict[Move, float]] | None:
     """The move of the best response to the threshold player ``model`` at ``s`` (``me``
     the seat to move, 0 the non-dealer; ``full`` my three cards of this stage), and every
     move's value (my match-win probability, over its hands).  ``belief`` weighs its full
     hands (``HANDS``); ``points`` is the match score by engine seat, ``me_engine`` mine.
     After this move I raise or rest at most ``future`` times, and play the greedy card
     (``every_card``: the best); the threshold player's raises are all in the tree.  None
-    if the tree has more than ``nodes`` nodes, or takes more than ``seconds``."""
+    if the tree has more than ``nodes`` nodes, or takes more than ``seconds``.  ``match``
+    values the round's ends (the match table of ``ai.matchtable``, or of ``ai.habits``)."""
     budget = [nodes]
     deadline = None if seconds is None else time.perf_counter() + seconds
     ends: dict[int, float] = {}
@@ -283,13 +286,13 @@ def best_move(s: State, me: int, full: Multiset, belief: np.ndarray,
         if end not in ends:
             out = _ENDS[end]
             if out.redeal:  # T3: a fresh round at the same score (its value before a deal)
-                ends[end] = match_win(points, me_engine, dealer, target)
+                ends[end] = match(points, me_engine, dealer, target)
             else:
                 pts = list(points)
                 if out.winner != NONE:
                     w = dealer if out.winner == 1 else 1 - dealer
                     pts[w] += round_points(w, out.stake, out.game, points, target)
-                ends[end] = match_win(pts, me_engine, 1 - dealer, target)  # T2: next dealer
+                ends[end] = match(pts, me_engine, 1 - dealer, target)  # T2: next dealer
         return ends[end]
 
     def child(nxt: State | int, b: np.ndarray, raises: int) -> np.ndarray | float:
