@@ -121,6 +121,9 @@ RUNS: dict[str, tuple[str, str]] = {
         "valuing a fixed habit's rounds by its own match table against it (ai/habits.py); "
         "a third process on the two cores (a ladder run)")
        for b in ("calling_station", "always_raise", "tight", "solved", "honest", "rock")},
+    "truc_expert_honest_habit_table_seed12": (
+        "--game truc --a expert --b honest --games 400 --seed 12 --series 1 --jobs 2",
+        NO_LIMIT + "; the `_habit_table` code on other seeds"),
     "truc_ladder_expert_hard2000_first_match": (
         "--game truc --a expert --b hard --b-iterations 2000 --games 400 --seed 61 --jobs 2",
         "the ladder on the code of the `_first_match` runs, hard at a tenth of its usual "

@@ -112,6 +112,7 @@ def match_win_against(model: tuple[float, float]) -> MatchWin | None:
     name = key(model)
     if name not in _counts():
         return None
+    tables: dict[int, dict[tuple[int, int, int], float]] = {}  # looked up once a decision
 
     def match_win(points: tuple[int, int] | list[int], player: int, dealer: int,
                   target: int) -> float:
@@ -120,7 +121,9 @@ def match_win_against(model: tuple[float, float]) -> MatchWin | None:
             return 1.0 if b < a or b < target else 0.5
         if b >= target:
             return 0.0
-        return _table(name, target)[(a, b, 1 if dealer == player else 0)]
+        if target not in tables:
+            tables[target] = _table(name, target)
+        return tables[target][(a, b, 1 if dealer == player else 0)]
 
     return match_win
 
