@@ -31,6 +31,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from truf_tui.ai.matchtable import chance
+
 DATA = Path(__file__).parent / "data" / "truc_habits.json"
 HABITS = {"calling_station": (2.0, -1.0), "always_raise": (-1.0, -1.0)}  # name: thresholds
 
@@ -114,16 +116,15 @@ def match_win_against(model: tuple[float, float]) -> MatchWin | None:
         return None
     tables: dict[int, dict[tuple[int, int, int], float]] = {}  # looked up once a decision
 
-    def match_win(points: tuple[int, int] | list[int], player: int, dealer: int,
-                  target: int) -> float:
-        a, b = points[player], points[1 - player]
-        if a >= target:
-            return 1.0 if b < a or b < target else 0.5
-        if b >= target:
-            return 0.0
+    def lookup(target: int) -> Callable[[int, int, int], float]:
         if target not in tables:
             tables[target] = _table(name, target)
-        return tables[target][(a, b, 1 if dealer == player else 0)]
+        got = tables[target]
+        return lambda a, b, d: got[(a, b, d)]
+
+    def match_win(points: tuple[int, int] | list[int], player: int, dealer: int,
+                  target: int) -> float:
+        return chance(points, player, dealer, target, lookup(target))
 
     return match_win
 

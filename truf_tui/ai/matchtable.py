@@ -19,6 +19,7 @@ import argparse
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -81,15 +82,22 @@ def table(target: int) -> tuple[tuple[tuple[float, float], ...], ...]:
     return tuple(tuple((x[0], x[1]) for x in row) for row in P)
 
 
-def match_win(points: tuple[int, int] | list[int], player: int, dealer: int,
-              target: int) -> float:
-    """P(``player`` wins the match) at ``points``, ``dealer`` dealing the next round."""
+def chance(points: tuple[int, int] | list[int], player: int, dealer: int, target: int,
+           lookup: Callable[[int, int, int], float]) -> float:
+    """P(``player`` wins the match) at ``points``, ``dealer`` dealing the next round: 1, ½
+    or 0 once one has reached the target (T10), else ``lookup(mine, his, I deal)``."""
     a, b = points[player], points[1 - player]
     if a >= target:
         return 1.0 if b < a or b < target else 0.5
     if b >= target:
         return 0.0
-    return table(target)[a][b][1 if dealer == player else 0]
+    return lookup(a, b, 1 if dealer == player else 0)
+
+
+def match_win(points: tuple[int, int] | list[int], player: int, dealer: int,
+              target: int) -> float:
+    """P(``player`` wins the match) at ``points``, ``dealer`` dealing the next round."""
+    return chance(points, player, dealer, target, lambda a, b, d: table(target)[a][b][d])
 
 
 # -- measuring the round outcomes ------------------------------------------------------------
