@@ -97,15 +97,13 @@ def table(counts: Mapping[str, int], target: int) -> dict[tuple[int, int, int], 
     return out
 
 
-_TABLES: dict[tuple[str, str, int], dict[tuple[int, int, int], float]] = {}
+_TABLES: dict[tuple[str, int], dict[tuple[int, int, int], float]] = {}  # of _counts()
 
 
 def _table(name: str, target: int) -> dict[tuple[int, int, int], float]:
-    counts = _counts()[name]
-    k = (name, json.dumps(counts, sort_keys=True), target)
-    if k not in _TABLES:
-        _TABLES[k] = table(counts, target)
-    return _TABLES[k]
+    if (name, target) not in _TABLES:
+        _TABLES[(name, target)] = table(_counts()[name], target)
+    return _TABLES[(name, target)]
 
 
 def match_win_against(model: tuple[float, float]) -> MatchWin | None:
@@ -141,6 +139,7 @@ def _outcomes(job: tuple[str, dict[str, dict[str, int]], int, int]) -> Counter[s
     name, counts, seed, index = job
     model = HABITS[name]
     _MEASURING[:] = [counts]  # this step's tables (none at the first: the self-play one)
+    _TABLES.clear()
 
     class Told(OpponentModel):
         def threshold_move(self, o: Any, until: float, answers: Any = None
@@ -206,6 +205,7 @@ def measure(matches: int, steps: int, seed: int = 5, jobs: int = 1,
             counts = new
     finally:
         _MEASURING.clear()  # this process plays with the shipped counts again
+        _TABLES.clear()
     return counts
 
 
