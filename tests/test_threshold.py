@@ -261,3 +261,34 @@ def test_T7_T8_honest_is_answered_in_the_first_match_as_the_solved_player_could(
         s = s.apply(a)
     assert first is not None and first >= MIN_ROUNDS, "no response in the first match"
     assert answered > 0
+
+
+def test_the_response_caches_stay_within_their_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The response's caches are cleared when full: over a long match they neither grow
+    the app's memory without end nor make the garbage collector's full passes long (each
+    pass walks every entry).  With small bounds, a match against always_raise (answered from
+    its second round) stays within them, and the hands left at a state are those worked
+    out afresh."""
+    from truf_tui.ai import threshold
+
+    monkeypatch.setattr(threshold, "_BLOCKS_MAX", 16)
+    monkeypatch.setattr(threshold, "_SUCCESSORS_MAX", 64)
+    threshold._BLOCKS.clear()
+    threshold._SUCCESSORS.clear()
+    expert = ExpertTrucBot(seed=5)
+    other = make_bot("truc", "always_raise", seed=6)
+    s = truc.new_game(seed=41, dealer=1)
+    most = [0, 0]
+    while not s.is_terminal():
+        p = s.current_player
+        assert p is not None
+        s = s.apply((expert if p == 0 else other).choose(s.observation(p)))
+        most = [max(most[0], len(threshold._BLOCKS)), max(most[1], len(threshold._SUCCESSORS))]
+    assert expert.responded > 0
+    assert 0 < most[0] <= 16 and 0 < most[1] <= 64
+    state = next(iter(threshold._SUCCESSORS))[0]
+    got = threshold._hands_at(state)
+    threshold._hands_after.cache_clear()
+    again = threshold._hands_at(state)
+    assert np.array_equal(got[0], again[0]) and got[1] == again[1]
+    assert np.array_equal(got[2], again[2])

@@ -131,14 +131,21 @@ def noisy(probs: list[float], moves: list[Move], hand: Multiset) -> list[float]:
     return [NOISE + (1.0 - n * NOISE) * p if c else 0.0 for p, c in zip(probs, can, strict=True)]
 
 
-@lru_cache(maxsize=1 << 15)
 def _hands_at(s: State) -> tuple[np.ndarray, tuple[Multiset, ...], np.ndarray]:
     """The mover's possible full hands at ``s`` (indices in ``HANDS``), its distinct hands
     left, and for each full hand the index of its hand left.  A hand is impossible if it
     lacks a card its owner played, or if more than four of a rank would be out (T1)."""
-    mine = s[9] if s[0] == 0 else s[10]
+    return _hands_after(s[0], s[9], s[10])
+
+
+@lru_cache(maxsize=1 << 12)
+def _hands_after(mover: int, p0: tuple[int, ...], p1: tuple[int, ...]
+                 ) -> tuple[np.ndarray, tuple[Multiset, ...], np.ndarray]:
+    """``_hands_at`` by what it depends on: the cards played (a few thousand keys, where
+    the states are hundreds of thousands)."""
+    mine = p0 if mover == 0 else p1
     shown = [0] * 8
-    for r in s[9] + s[10]:
+    for r in p0 + p1:
         shown[r] += 1
     idx: list[int] = []
     rests: dict[Multiset, int] = {}
@@ -156,8 +163,13 @@ class _Cut(Exception):
     """The response ran out of nodes or time."""
 
 
+# The caches below are cleared when full, then filled again.  Their bounds keep the app's
+# memory small (a block is about 5 KB: 1 << 13 of them, 40 MB) and the garbage collector's
+# full passes short: it walks every entry of a cache, and at 1 << 17 entries a pass took
+# 60 to 100 ms, paid inside the decision it interrupted (docs/solver.md).
 _BLOCKS: dict[tuple[State, tuple[Move, ...], tuple[float, float]], np.ndarray] = {}
-_BLOCKS_MAX = 1 << 17  # about 100 MB of blocks at most; then they are worked out again
+_BLOCKS_MAX = 1 << 13
+_SUCCESSORS_MAX = 1 << 15
 
 
 def model_block(s: State, moves: tuple[Move, ...], model: tuple[float, float],
@@ -258,7 +270,7 @@ def _successors(s: State, target: int, scores: tuple[int, int]
                 nexts.append(_OUTCOMES[n])
             else:
                 nexts.append(n)
-        if len(_SUCCESSORS) >= _BLOCKS_MAX:
+        if len(_SUCCESSORS) >= _SUCCESSORS_MAX:
             _SUCCESSORS.clear()
         got = _SUCCESSORS[key] = (tuple((k, q) for k, q, _ in succ), tuple(nexts))
     return got
