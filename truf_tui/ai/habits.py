@@ -1,23 +1,25 @@
-"""What the rest of a match is worth against a fixed habit, for the expert's response.
+"""What the rest of a match is worth against a threshold player, for the expert's response.
 
 The expert's best response to a threshold player (:func:`truf_tui.ai.threshold.best_move`)
 values a round's ends by the chance of winning the match from the score they lead to.  By
 default that chance comes from the solved player's rounds against itself
-(:mod:`truf_tui.ai.matchtable`).  Against a player with a fixed habit (always accepting,
-always raising: ``threshold.fixed_habit``) that is far too gloomy: the expert will win most
-later rounds too, so a rest (T8) that wins the round three times in four risks a match it
-would all but surely win by playing on.
+(:mod:`truf_tui.ai.matchtable`).  Against a threshold player that is far too gloomy: the
+expert will win most later rounds too, so a rest (T8) that wins the round three times in
+four risks a match it would all but surely win by playing on.
 
-So for each such habit this module keeps the round outcomes of the response against it
-(counted in matches where the expert is told the habit from the first card, by who deals:
-who won, how many points, or the match by an accepted rest), and a match table from them
-by the same dynamic programming as ``matchtable`` (T2: the deal alternates, T10: first to
-the target).  ``python -m truf_tui.ai.habits`` measures them again; the response's own
-outcomes depend on the table it uses, so the command iterates the two (``--steps``).
+So for each player of the grid (``threshold.GRID``) this module keeps the round outcomes of
+the response against it (counted in matches where the expert is told the player from the
+first card, by who deals: who won, how many points, or the match by an accepted rest), and
+a match table from them by the same dynamic programming as ``matchtable`` (T2: the deal
+alternates, T10: first to the target).  Against a fixed habit the response uses that
+player's table; against any other, the tables mixed by the evidence's posterior over the
+grid (:func:`match_win_mixed`).  ``python -m truf_tui.ai.habits`` measures them again; the
+response's own outcomes depend on the table it uses, so the command can iterate the two
+(``--steps``).
 
-Measured (docs/solver.md, "A fixed habit's own match table"): told after one round,
+Measured (docs/solver.md, "A threshold player's own match table"): told after one round,
 against ``calling_station``, 0.838 of single matches with the self-play table, 0.923 with
-this one.
+its own; against ``honest`` ...
 """
 
 from __future__ import annotations
@@ -26,17 +28,16 @@ import argparse
 import json
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from truf_tui.ai.matchtable import chance
+from truf_tui.ai.matchtable import MatchWin, chance, match_win
+from truf_tui.ai.threshold import ALWAYS, GRID, NEVER, fixed_habit
 
 DATA = Path(__file__).parent / "data" / "truc_habits.json"
-HABITS = {"calling_station": (2.0, -1.0), "always_raise": (-1.0, -1.0)}  # name: thresholds
-
-MatchWin = Callable[[tuple[int, int] | list[int], int, int, int], float]
+MIXED = 1e-3  # a player of the grid weighing less than this adds nothing to the mixture
 
 
 def key(model: tuple[float, float]) -> str:
@@ -52,7 +53,7 @@ def _shipped() -> dict[str, dict[str, int]]:
         got: dict[str, dict[str, int]] = json.loads(DATA.read_text())["counts"]
         return got
     except (OSError, ValueError, KeyError):
-        return {}
+        return {}  # then the self-play table values every end
 
 
 def _counts() -> dict[str, dict[str, int]]:
@@ -106,52 +107,86 @@ def _table(name: str, target: int) -> dict[tuple[int, int, int], float]:
     return _TABLES[(name, target)]
 
 
+def _lookup(name: str, target: int) -> Callable[[int, int, int], float]:
+    got = _table(name, target)
+    return lambda a, b, d: got[(a, b, d)]
+
+
 def match_win_against(model: tuple[float, float]) -> MatchWin | None:
-    """``matchtable.match_win``'s like for the response against the habit ``model``; None
-    if none is measured for it."""
+    """``matchtable.match_win``'s like for the response against ``model``; None if none is
+    measured for it."""
     name = key(model)
     if name not in _counts():
         return None
-    tables: dict[int, dict[tuple[int, int, int], float]] = {}  # looked up once a decision
-
-    def lookup(target: int) -> Callable[[int, int, int], float]:
-        if target not in tables:
-            tables[target] = _table(name, target)
-        got = tables[target]
-        return lambda a, b, d: got[(a, b, d)]
+    lookups: dict[int, Callable[[int, int, int], float]] = {}  # looked up once a decision
 
     def match_win(points: tuple[int, int] | list[int], player: int, dealer: int,
                   target: int) -> float:
-        return chance(points, player, dealer, target, lookup(target))
+        if target not in lookups:
+            lookups[target] = _lookup(name, target)
+        return chance(points, player, dealer, target, lookups[target])
 
     return match_win
 
 
+def match_win_mixed(weights: Sequence[float]) -> MatchWin:
+    """The match tables of the grid's players (``threshold.GRID``, in order) mixed by
+    ``weights`` (the evidence's posterior): what the rest of the match is worth against
+    the opponent, as far as the evidence knows it.  A player with no table measured counts
+    with the self-play one."""
+    total = float(sum(weights))
+    mix = [(key(m), w / total) for m, w in zip(GRID, weights, strict=True)
+           if total > 0 and w / total >= MIXED]
+    norm = sum(w for _, w in mix) or 1.0
+    measured = _counts()
+    lookups: dict[int, Callable[[int, int, int], float]] = {}
+
+    def lookup(target: int) -> Callable[[int, int, int], float]:
+        parts = [(_lookup(name, target) if name in measured else None, w / norm)
+                 for name, w in mix]
+
+        def mixed(a: int, b: int, d: int) -> float:
+            return sum(w * (f(a, b, d) if f is not None else
+                            match_win((a, b), 0, 1 - d, target))  # d = 1: I deal
+                       for f, w in parts)
+        return mixed
+
+    def match_win_of(points: tuple[int, int] | list[int], player: int, dealer: int,
+                     target: int) -> float:
+        if target not in lookups:
+            lookups[target] = lookup(target)
+        return chance(points, player, dealer, target, lookups[target])
+
+    return match_win_of
+
+
 # -- measuring ---------------------------------------------------------------------------------
 
-def _outcomes(job: tuple[str, dict[str, dict[str, int]], int, int]) -> Counter[str]:
-    """The round outcomes of one match of the expert, told the habit from the first card,
-    against the scripted player ``name`` (its response valuing rounds by ``counts``)."""
-    from truf_tui.ai import make_bot
+def _outcomes(job: tuple[tuple[float, float], dict[str, dict[str, int]], int, int]
+              ) -> Counter[str]:
+    """The round outcomes of one match of the expert, told the threshold player ``model``
+    from the first card, against that player (``scripted.ThresholdTruc``), its response
+    valuing rounds by ``model``'s table from ``counts`` (the self-play one without)."""
     from truf_tui.ai.exploit import ExpertTrucBot, OpponentModel
+    from truf_tui.ai.scripted import ThresholdTruc
     from truf_tui.engine import truc
 
-    name, counts, seed, index = job
-    model = HABITS[name]
+    model, counts, seed, index = job
     _MEASURING[:] = [counts]  # this step's tables (none at the first: the self-play one)
     _TABLES.clear()
 
     class Told(OpponentModel):
         def threshold_move(self, o: Any, until: float, answers: Any = None
-                           ) -> tuple[int, int] | None:
-            return self.respond_to(model, o, until)
+                           ) -> tuple[int, int] | None:  # as exploit's, the player known
+            return self.respond_to(model, o, until, None if fixed_habit(model) else answers,
+                                   match_win_against(model))
 
     rng = random.Random(seed)
     target = 12
     s = truc.new_game(truc.Rules(target=target), seed=rng.getrandbits(32), dealer=index % 2)
     expert = ExpertTrucBot(seed=rng.getrandbits(32))
     expert.model = Told()
-    other = make_bot("truc", name, seed=rng.getrandbits(32))
+    other = ThresholdTruc(*model, seed=rng.getrandbits(32))
     seat = index // 2 % 2
     out: Counter[str] = Counter()
     start, before, deal = None, None, 0
@@ -180,19 +215,19 @@ def _outcomes(job: tuple[str, dict[str, dict[str, int]], int, int]) -> Counter[s
 
 
 def measure(matches: int, steps: int, seed: int = 5, jobs: int = 1,
-            names: tuple[str, ...] = tuple(HABITS)) -> dict[str, dict[str, int]]:
-    """The round outcomes against each habit, after ``steps`` rounds of "count the
-    outcomes with the table, make the table from the counts" (the first step valued by an
-    empty table: the self-play one)."""
+            models: Sequence[tuple[float, float]] = GRID) -> dict[str, dict[str, int]]:
+    """The round outcomes against each player of ``models``, after ``steps`` rounds of
+    "count the outcomes with the table, make the table from the counts" (the first step
+    valued by the self-play table)."""
     import multiprocessing
 
     counts: dict[str, dict[str, int]] = {}
     try:
         for _ in range(steps):
             new: dict[str, dict[str, int]] = {}
-            for name in names:
+            for model in models:
                 rng = random.Random(seed)
-                work = [(name, counts, rng.getrandbits(32), i) for i in range(matches)]
+                work = [(model, counts, rng.getrandbits(32), i) for i in range(matches)]
                 total: Counter[str] = Counter()
                 if jobs > 1:
                     with multiprocessing.get_context("fork").Pool(jobs) as pool:
@@ -201,7 +236,7 @@ def measure(matches: int, steps: int, seed: int = 5, jobs: int = 1,
                 else:
                     for w in work:
                         total.update(_outcomes(w))
-                new[key(HABITS[name])] = dict(sorted(total.items()))
+                new[key(model)] = dict(sorted(total.items()))
             counts = new
     finally:
         _MEASURING.clear()  # this process plays with the shipped counts again
@@ -209,23 +244,55 @@ def measure(matches: int, steps: int, seed: int = 5, jobs: int = 1,
     return counts
 
 
+def _words(model: tuple[float, float]) -> str:
+    """The player as the command line names it: ``0.75,always`` (-1 always, 2 never)."""
+    return ",".join({ALWAYS: "always", NEVER: "never"}.get(x, f"{x:g}") for x in model)
+
+
+def _model(text: str) -> tuple[float, float]:
+    words = {"always": ALWAYS, "never": NEVER}
+    try:
+        got = tuple(words[x] if x in words else float(x) for x in text.split(","))
+    except ValueError:
+        got = ()
+    if len(got) != 2 or got not in GRID:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a player of the grid: raise_at,accept_at, each always, never "
+            f"or one of the grid's thresholds ({', '.join(_words(m) for m in GRID[7:9])} ...)")
+    return (got[0], got[1])
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--matches", type=int, default=200)
-    ap.add_argument("--steps", type=int, default=2)
+    ap.add_argument("--matches", type=int, default=150)
+    ap.add_argument("--steps", type=int, default=1)
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--models", type=_model, nargs="*", default=None,
+                    help="the grid's players to measure (raise_at,accept_at: 0.75,0.5 or "
+                         "never,always); all without")
     ap.add_argument("--out", type=Path, default=DATA)
     args = ap.parse_args(argv)
-    counts = measure(args.matches, args.steps, args.seed, args.jobs)
-    args.out.write_text(json.dumps({
-        "command": f"python -m truf_tui.ai.habits --matches {args.matches} "
-                   f"--steps {args.steps} --seed {args.seed}",
-        "counts": counts}, indent=1) + "\n")
-    for name, c in counts.items():
-        t = table(c, 12)
-        print(f"{name}: {sum(c.values())} rounds; P(win from 0-0) {t[(0, 0, 0)]:.3f} "
-              f"(not dealing), {t[(0, 0, 1)]:.3f} (dealing)")
+    models = args.models or list(GRID)
+    try:  # measured again, the players named; the others kept
+        doc = json.loads(args.out.read_text())
+    except (OSError, ValueError):
+        doc = {}
+    doc.setdefault("counts", {})
+    doc.setdefault("commands", {})
+    doc.pop("command", None)
+    for model in models:  # one at a time: what is measured is kept if the run stops
+        counts = measure(args.matches, args.steps, args.seed, args.jobs, [model])
+        name = key(model)
+        doc["counts"][name] = counts[name]
+        doc["commands"][name] = (f"python -m truf_tui.ai.habits --models {_words(model)} --matches "
+                                 f"{args.matches} --steps {args.steps} --seed {args.seed}")
+        doc["counts"] = dict(sorted(doc["counts"].items()))
+        doc["commands"] = dict(sorted(doc["commands"].items()))
+        args.out.write_text(json.dumps(doc, indent=1) + "\n")
+        t = table(counts[name], 12)
+        print(f"{name}: {sum(counts[name].values())} rounds; P(win from 0-0) "
+              f"{t[(0, 0, 0)]:.3f} (not dealing), {t[(0, 0, 1)]:.3f} (dealing)", flush=True)
     return 0
 
 

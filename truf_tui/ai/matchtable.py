@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).parent / "data" / "truc_rounds.json"
+#: P(``player`` wins the match) at ``points``, ``dealer`` dealing the next round, to ``target``
+MatchWin = Callable[[tuple[int, int] | list[int], int, int, int], float]
 
 # Used only if the data file is missing: a rough prior, replaced by the measured counts.
 _FALLBACK = {"nd:1": 40, "d:1": 38, "nd:2": 8, "d:2": 8, "nd:4": 2, "d:4": 2, "none": 2}

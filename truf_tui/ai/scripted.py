@@ -97,6 +97,22 @@ class Honest(_ScriptedTruc):
     decent = 0.5
 
 
+class ThresholdTruc(_ScriptedTruc):
+    """Any threshold player of ``ai.threshold`` (``raise_at``, ``accept_at``; below 0
+    always, above 1 never): ``honest`` is (0.72, 0.5), ``calling_station`` (never, always).
+    The expert's match tables against each player of its grid are measured with these
+    (``ai.habits``)."""
+
+    tier = "threshold"
+
+    def __init__(self, raise_at: float, accept_at: float, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.raises = raise_at < 0.0
+        self.strong = raise_at if 0.0 <= raise_at < 1.0 else 2.0
+        self.accepts = accept_at < 1.0
+        self.decent = accept_at if 0.0 <= accept_at < 1.0 else 0.0
+
+
 TRUC_CLASSES: dict[str, type[BaseBot]] = {
     "always_raise": AlwaysRaise,
     "calling_station": CallingStation,

@@ -29,8 +29,7 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from truf_tui.ai.habits import MatchWin
-from truf_tui.ai.matchtable import match_win
+from truf_tui.ai.matchtable import MatchWin, match_win
 from truf_tui.ai.solved_ranges import minus
 from truf_tui.ai.truc_knowledge import greedy_rank, win_tie
 from truf_tui.engine.truc import round_points
@@ -231,6 +230,11 @@ class Evidence:
         r = self.ratio()
         return r / (r + odds)
 
+    def weights(self) -> np.ndarray:
+        """The posterior over the grid's players (a uniform prior)."""
+        w = np.exp(self.logs - self.logs.max())
+        return np.asarray(w / w.sum())
+
     def likeliest(self) -> tuple[float, float]:
         return GRID[int(np.argmax(self.logs))]
 
@@ -240,8 +244,7 @@ class Evidence:
         in a match, when a few answers leave the grid's players far apart, it is a better
         player to answer than the likeliest one: measured, 0.855 of single matches against
         ``honest`` where the likeliest gave 0.75 (docs/solver.md)."""
-        w = np.exp(self.logs - self.logs.max())
-        r, a = (w / w.sum()) @ np.clip(np.array(GRID), 0.0, 1.0)
+        r, a = self.weights() @ np.clip(np.array(GRID), 0.0, 1.0)
         return (round(float(r), 3), round(float(a), 3))
 
 
