@@ -20,34 +20,16 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable
 from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from truf_tui.ai import make_bot  # noqa: E402
-from truf_tui.ai.base import Observation  # noqa: E402
-from truf_tui.ai.exploit import ExpertTrucBot, OpponentModel  # noqa: E402
+from truf_tui.ai.exploit import ExpertTrucBot, Told  # noqa: E402
 from truf_tui.arena import wilson  # noqa: E402
 from truf_tui.engine import truc  # noqa: E402
 from truf_tui.solve.respond import THRESHOLDS  # noqa: E402
-
-
-class Told(OpponentModel):
-    """The expert's measurement, overruled: the opponent is ``model`` from round ``after``
-    + 1 of the match on (its misreading checks are not asked: it was told)."""
-
-    def __init__(self, model: tuple[float, float], after: int) -> None:
-        super().__init__()
-        self.model, self.after = model, after
-
-    def threshold_move(self, o: Observation, until: float,
-                       answers: Callable[[tuple[int, int]], bool] | None = None
-                       ) -> tuple[int, int] | None:
-        if self.rounds < self.after:
-            return None
-        return self.respond_to(self.model, o, until)
 
 
 def match(job: tuple[str, int, int, int]) -> tuple[int, int, float]:
@@ -56,7 +38,7 @@ def match(job: tuple[str, int, int, int]) -> tuple[int, int, float]:
     rng = random.Random(seed)
     s = truc.new_game(truc.Rules(target=12), seed=rng.getrandbits(32), dealer=index % 2)
     expert = ExpertTrucBot(seed=rng.getrandbits(32))
-    expert.model = Told(THRESHOLDS[bot], after)
+    expert.model = Told(THRESHOLDS[bot], after, keep_answers=False)
     other = make_bot("truc", bot, seed=rng.getrandbits(32))
     seat = index // 2 % 2  # the expert sits either side of each first dealer
     slowest = 0.0

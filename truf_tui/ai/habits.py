@@ -31,10 +31,9 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from truf_tui.ai.matchtable import MatchWin, chance, match_win
-from truf_tui.ai.threshold import ALWAYS, GRID, NEVER, fixed_habit
+from truf_tui.ai.threshold import ALWAYS, GRID, NEVER
 
 DATA = Path(__file__).parent / "data" / "truc_habits.json"
 MIXED = 1e-3  # a player of the grid weighing less than this adds nothing to the mixture
@@ -167,7 +166,7 @@ def _outcomes(job: tuple[tuple[float, float], dict[str, dict[str, int]], int, in
     """The round outcomes of one match of the expert, told the threshold player ``model``
     from the first card, against that player (``scripted.ThresholdTruc``), its response
     valuing rounds by ``model``'s table from ``counts`` (the self-play one without)."""
-    from truf_tui.ai.exploit import ExpertTrucBot, OpponentModel
+    from truf_tui.ai.exploit import ExpertTrucBot, Told
     from truf_tui.ai.scripted import ThresholdTruc
     from truf_tui.engine import truc
 
@@ -175,17 +174,11 @@ def _outcomes(job: tuple[tuple[float, float], dict[str, dict[str, int]], int, in
     _MEASURING[:] = [counts]  # this step's tables (none at the first: the self-play one)
     _TABLES.clear()
 
-    class Told(OpponentModel):
-        def threshold_move(self, o: Any, until: float, answers: Any = None
-                           ) -> tuple[int, int] | None:  # as exploit's, the player known
-            return self.respond_to(model, o, until, None if fixed_habit(model) else answers,
-                                   match_win_against(model))
-
     rng = random.Random(seed)
     target = 12
     s = truc.new_game(truc.Rules(target=target), seed=rng.getrandbits(32), dealer=index % 2)
     expert = ExpertTrucBot(seed=rng.getrandbits(32))
-    expert.model = Told()
+    expert.model = Told(model)
     other = ThresholdTruc(*model, seed=rng.getrandbits(32))
     seat = index // 2 % 2
     out: Counter[str] = Counter()
@@ -297,4 +290,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    # run as the package's module, not as __main__: the response reads the tables being
+    # measured from truf_tui.ai.habits, which would otherwise be a second copy of this one
+    from truf_tui.ai import habits
+
+    raise SystemExit(habits.main())
