@@ -101,6 +101,24 @@ def test_the_mixture_is_the_posterior_mean_of_the_tables(monkeypatch: pytest.Mon
         habits._TABLES.clear()
 
 
+def test_T10_a_table_never_values_every_score_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against a player the response beat in every round it met, the measured table is 1
+    at every score; the response's values keep DOUBT of the self-play table, so a point
+    more for me, or one less for him, is still worth having."""
+    rock = (NEVER, NEVER)
+    monkeypatch.setattr(habits, "_MEASURING", [{habits.key(rock): {"0:me:1": 9, "1:me:1": 9}}])
+    habits._TABLES.clear()
+    try:
+        assert set(habits.table({"0:me:1": 9, "1:me:1": 9}, 12).values()) == {1.0}
+        mw = habits.match_win_against(rock)
+        assert mw is not None
+        for d in (0, 1):
+            assert mw((5, 0), 0, d, 12) > mw((4, 0), 0, d, 12) > mw((4, 1), 0, d, 12)
+            assert mw((4, 1), 0, d, 12) > 1.0 - habits.DOUBT
+    finally:
+        habits._TABLES.clear()
+
+
 @pytest.mark.parametrize("name", ["honest", "calling_station", "always_raise", "rock"])
 def test_T7_T8_a_threshold_bot_plays_as_the_scripted_player_it_models(name: str) -> None:
     """``scripted.ThresholdTruc`` with a scripted player's thresholds (``respond``'s) plays

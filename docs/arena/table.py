@@ -128,6 +128,16 @@ RUNS: dict[str, tuple[str, str]] = {
         "--game truc --a expert --b hard --b-iterations 2000 --games 400 --seed 61 --jobs 2",
         "the ladder on the code of the `_first_match` runs, hard at a tenth of its usual "
         "budget so that 400 matches fit in a session (the 20,000 run goes on in its journal)"),
+    **{f"truc_expert_{b}_grid_tables": (
+        f"--game truc --a expert --b {b} --games 400 --seed {seed} --series 1 --jobs 2",
+        NO_LIMIT + "; single matches, the response valuing a round's ends by the match "
+        "tables of every threshold player of the grid, mixed by the evidence's posterior "
+        "(ai/habits.py), its caches bounded (the collector's pauses)")
+       for b, seed in (("honest", 11), ("calling_station", 11), ("always_raise", 11),
+                       ("rock", 11), ("tight", 11), ("solved", 11))},
+    "truc_expert_honest_grid_tables_seed12": (
+        "--game truc --a expert --b honest --games 400 --seed 12 --series 1 --jobs 2",
+        NO_LIMIT + "; the `_grid_tables` code on other seeds"),
     "truc_hard_medium_it20000": (
         "--game truc --a hard --a-iterations 20000 --b medium --games 400 --seed 62 --jobs 2",
         "the ladder at today's tiers: hard (the search with inference, the expert before the "
