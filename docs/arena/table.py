@@ -135,6 +135,14 @@ RUNS: dict[str, tuple[str, str]] = {
         "(ai/habits.py), its caches bounded (the collector's pauses)")
        for b, seed in (("honest", 11), ("calling_station", 11), ("always_raise", 11),
                        ("rock", 11), ("tight", 11), ("solved", 11))},
+    **{f"truc_expert_{b}_grid_tables_nodoubt": (
+        f"--game truc --a expert --b {b} --games 400 --seed 11 --series 1 --jobs 2",
+        NO_LIMIT + "; the `_grid_tables` code before DOUBT (a measured table used alone: "
+        "against rock it is 1 at every score, and the response lost 23 matches)")
+       for b in ("honest", "calling_station", "always_raise", "rock", "tight", "solved")},
+    "truc_expert_honest_grid_tables_nodoubt_seed12": (
+        "--game truc --a expert --b honest --games 400 --seed 12 --series 1 --jobs 2",
+        NO_LIMIT + "; the `_grid_tables_nodoubt` code on other seeds"),
     "truc_expert_honest_grid_tables_seed12": (
         "--game truc --a expert --b honest --games 400 --seed 12 --series 1 --jobs 2",
         NO_LIMIT + "; the `_grid_tables` code on other seeds"),
