@@ -143,6 +143,14 @@ RUNS: dict[str, tuple[str, str]] = {
     "truc_expert_honest_grid_tables_nodoubt_seed12": (
         "--game truc --a expert --b honest --games 400 --seed 12 --series 1 --jobs 2",
         NO_LIMIT + "; the `_grid_tables_nodoubt` code on other seeds"),
+    **{f"truc_expert_{b}_habit_odds5{sfx}": (
+        f"--game truc --a expert --b {b} --games 400 --seed {seed} --series 1 --jobs 2",
+        NO_LIMIT + "; single matches, the `_grid_tables` code with a fixed habit answered "
+        "at prior odds of 5, not 20 (ai/exploit.py: HABIT_ODDS)")
+       for b, seed, sfx in (("calling_station", 11, ""), ("calling_station", 12, "_seed12"),
+                            ("honest", 11, ""), ("honest", 12, "_seed12"),
+                            ("always_raise", 11, ""), ("rock", 11, ""), ("tight", 11, ""),
+                            ("solved", 11, ""))},
     "truc_expert_honest_grid_tables_seed12": (
         "--game truc --a expert --b honest --games 400 --seed 12 --series 1 --jobs 2",
         NO_LIMIT + "; the `_grid_tables` code on other seeds"),
