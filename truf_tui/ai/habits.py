@@ -17,9 +17,10 @@ grid (:func:`match_win_mixed`).  ``python -m truf_tui.ai.habits`` measures them 
 response's own outcomes depend on the table it uses, so the command can iterate the two
 (``--steps``).
 
-Measured (docs/solver.md, "A threshold player's own match table"): told after one round,
+Measured (docs/solver.md, "Every threshold player's own table"): told after one round,
 against ``calling_station``, 0.838 of single matches with the self-play table, 0.923 with
-its own; against ``honest`` ...
+its own; reading ``honest`` by itself, the expert won 0.848 and 0.807 of single matches at
+two seeds with the self-play table, 0.877 and 0.858 with the grid's tables mixed.
 """
 
 from __future__ import annotations
