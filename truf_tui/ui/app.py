@@ -7,7 +7,9 @@ which keeps ``truf-tui`` quick to start.
 
 from __future__ import annotations
 
+import asyncio
 import os
+import signal
 import time
 import uuid
 from collections.abc import Callable, Iterable, Sequence
@@ -202,6 +204,33 @@ class TrufApp(App[None]):
         self._sync_size_notice()
         self.show_problems()
         self._retry_history()
+        if not self.is_headless:
+            self._watch_the_terminal()
+
+    # A closed terminal must end the app: Textual's input thread reads nothing from a hung-up
+    # terminal and spins at full speed, so an app left behind (its terminal closed, or its
+    # parent killed) took a whole core for ever.  The game is autosaved after every move,
+    # so ending loses nothing.
+    PARENT_CHECK = 2.0  # seconds between looks at the parent process
+
+    def _watch_the_terminal(self) -> None:
+        self._started_by = os.getppid()
+        hangup = getattr(signal, "SIGHUP", None)  # none on Windows
+        if hangup is not None:
+            try:
+                asyncio.get_running_loop().add_signal_handler(hangup, self.hang_up)
+            except (NotImplementedError, RuntimeError, ValueError):
+                pass  # not the main thread, or no such signal here: the parent check stays
+        self.set_interval(self.PARENT_CHECK, self.check_parent)
+
+    def hang_up(self) -> None:
+        """The terminal is gone (SIGHUP): end, as the shell's own programs do."""
+        self.exit(return_code=129)
+
+    def check_parent(self) -> None:
+        """The process that started the app is gone (it has a new parent): end."""
+        if os.getppid() != getattr(self, "_started_by", os.getppid()):
+            self.hang_up()
 
     def on_unmount(self) -> None:
         if self.data is not None:
