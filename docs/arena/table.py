@@ -151,6 +151,10 @@ RUNS: dict[str, tuple[str, str]] = {
                             ("honest", 11, ""), ("honest", 12, "_seed12"),
                             ("always_raise", 11, ""), ("rock", 11, ""), ("tight", 11, ""),
                             ("solved", 11, ""))},
+    "truc_ladder_expert_hard2000_habit_odds5": (
+        "--game truc --a expert --b hard --b-iterations 2000 --games 400 --seed 61 --jobs 2",
+        "the ladder on the code of the `_habit_odds5` runs, hard at a tenth of its usual "
+        "budget (as `truc_ladder_expert_hard2000_first_match`)"),
     "truc_expert_honest_grid_tables_seed12": (
         "--game truc --a expert --b honest --games 400 --seed 12 --series 1 --jobs 2",
         NO_LIMIT + "; the `_grid_tables` code on other seeds"),

@@ -91,3 +91,21 @@ def test_the_app_ends_when_its_parent_is_killed(tmp_path: Path) -> None:
         if app_pid and not _ended(app_pid, 0.1):
             os.kill(app_pid, signal.SIGKILL)
         os.close(master)
+
+
+def test_the_app_ends_when_its_terminal_is_hung_up_without_a_signal(tmp_path: Path) -> None:
+    """``make play`` in a tmux window that is killed: make outlives the terminal and no
+    SIGHUP reaches the app, but its terminal is hung up; the app notices and ends."""
+    proc, master = _start(tmp_path, [sys.executable, "-m", "truf_tui",
+                                     "--data-dir", str(tmp_path / "d")])
+    try:
+        drawn = _drain(master, 6.0)
+        assert b"truf-tui" in drawn, "the app did not start"
+        os.close(master)  # the terminal goes away; the app is not its session's leader
+        master = -1
+        proc.wait(timeout=15)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        if master >= 0:
+            os.close(master)

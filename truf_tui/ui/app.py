@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sys
 import time
 import uuid
 from collections.abc import Callable, Iterable, Sequence
@@ -79,6 +80,31 @@ def _language_from_environment() -> str | None:
             lang = value.split(":")[0][:2].lower()
             return lang if lang in LANGUAGES else None
     return None
+
+
+
+def _terminal() -> int | None:
+    """The app's input terminal (its file descriptor), if it reads from one."""
+    try:
+        fd = sys.__stdin__.fileno() if sys.__stdin__ is not None else -1
+        return fd if fd >= 0 and os.isatty(fd) else None
+    except (OSError, ValueError):
+        return None
+
+
+def _hung_up(fd: int | None) -> bool:
+    """Is the terminal ``fd`` hung up?  Asking it for its settings then fails (EIO)."""
+    try:
+        import termios
+    except ImportError:  # Windows
+        return False
+    if fd is None:
+        return False
+    try:
+        termios.tcgetattr(fd)
+    except (termios.error, OSError):
+        return True
+    return False
 
 
 class TrufApp(App[None]):
@@ -215,21 +241,25 @@ class TrufApp(App[None]):
 
     def _watch_the_terminal(self) -> None:
         self._started_by = os.getppid()
+        self._tty = _terminal()
         hangup = getattr(signal, "SIGHUP", None)  # none on Windows
         if hangup is not None:
             try:
                 asyncio.get_running_loop().add_signal_handler(hangup, self.hang_up)
             except (NotImplementedError, RuntimeError, ValueError):
-                pass  # not the main thread, or no such signal here: the parent check stays
-        self.set_interval(self.PARENT_CHECK, self.check_parent)
+                pass  # not the main thread, or no such signal here: the checks stay
+        self.set_interval(self.PARENT_CHECK, self.check_terminal)
 
     def hang_up(self) -> None:
-        """The terminal is gone (SIGHUP): end, as the shell's own programs do."""
+        """The terminal is gone: end, as the shell's own programs do on SIGHUP."""
         self.exit(return_code=129)
 
-    def check_parent(self) -> None:
-        """The process that started the app is gone (it has a new parent): end."""
-        if os.getppid() != getattr(self, "_started_by", os.getppid()):
+    def check_terminal(self) -> None:
+        """End if the process that started the app is gone (it has a new parent), or the
+        terminal was hung up without a SIGHUP reaching the app (``make`` in a closed tmux
+        window outlives it and keeps the signal from its child)."""
+        if (os.getppid() != getattr(self, "_started_by", os.getppid())
+                or _hung_up(getattr(self, "_tty", None))):
             self.hang_up()
 
     def on_unmount(self) -> None:
