@@ -373,7 +373,10 @@ class HelpScreen(Screen[None]):
         from truf_tui.ui.screens.example import ExampleScreen
 
         ex = example(example_id)
-        if ex is not None:
+        # one viewer at a time: two quick clicks opened two screens with one id (a crash
+        # the monkey test met once)
+        if ex is not None and not any(isinstance(s, ExampleScreen)
+                                      for s in self.app.screen_stack):
             self.app.push_screen(ExampleScreen(ex))
 
     def open_guided(self, game: str) -> None:
