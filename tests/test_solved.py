@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import lzma
 import random
 import re
 from collections.abc import Callable
@@ -391,6 +392,31 @@ def test_T7_scores_with_one_raise_cap_share_one_tree() -> None:
     got = groups(12, [(0, 0), (1, 0), (11, 0), (11, 1), (11, 2), (9, 9), (8, 8)])
     assert sorted(map(sorted, got.values())) == [[(0, 0), (1, 0)], [(8, 8), (9, 9)],
                                                  [(11, 0), (11, 1)], [(11, 2)]]
+
+
+def test_T7_files_of_one_raise_cap_share_their_state_tables_in_memory() -> None:
+    """Files of one raise cap (T7) hold the same state table; it is decoded once, read
+    only, and each file finds the same blocks through it (memory budget of issue 15)."""
+    from truf_tui.ai.solved import tables
+
+    tabs = {t.scores: t for t in tables()}
+    a, b = tabs[(0, 6)], tabs[(6, 0)]  # format 2, both of cap 12 at these scores
+    assert truc.stake_cap(a.scores, 12) == truc.stake_cap(b.scores, 12)
+    assert a.stage_keys["round"] is b.stage_keys["round"]
+    assert not a.stage_keys["round"].flags.writeable
+    assert a.stage_at["round"].dtype == np.uint32
+    # each file's blocks, as decoded from its own bytes without sharing
+    for t in (a, b):
+        n = int.from_bytes(t.data[8:12], "little")
+        st = t.header["stages"]["round"]
+        z = t.data[12 + n:]
+        keys = np.cumsum(np.frombuffer(lzma.decompress(z[:st["keys_bytes"]]), "<i8"))
+        sizes = np.frombuffer(lzma.decompress(
+            z[st["keys_bytes"]:st["keys_bytes"] + st["sizes_bytes"]]), "<i4")
+        starts = st["base"] + np.concatenate(([0], np.cumsum(sizes)))[:-1]
+        assert t.lookup("round") == dict(zip(keys.tolist(), starts.tolist(), strict=True))
+    one = tabs[(0, 0)], tabs[(11, 0)]  # format 1
+    assert one[0].keys is one[1].keys and one[0].subs.dtype == np.uint32
 
 
 def test_the_sweep_measures_each_score_as_check_does_and_resumes(

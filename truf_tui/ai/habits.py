@@ -113,11 +113,6 @@ def _table(name: str, target: int) -> dict[tuple[int, int, int], float]:
     return _TABLES[(name, target)]
 
 
-def _self_play(target: int) -> Callable[[int, int, int], float]:
-    got = matchtable.table(target)
-    return lambda a, b, d: got[a][b][d]
-
-
 def _lookup(name: str, target: int) -> Callable[[int, int, int], float]:
     """``name``'s table with DOUBT of the self-play one."""
     got, base = _table(name, target), matchtable.table(target)
@@ -154,7 +149,7 @@ def match_win_mixed(weights: Sequence[float]) -> MatchWin:
     lookups: dict[int, Callable[[int, int, int], float]] = {}
 
     def lookup(target: int) -> Callable[[int, int, int], float]:
-        parts = [(_lookup(name, target) if name in measured else _self_play(target), w / norm)
+        parts = [(_lookup(name, target) if name in measured else matchtable.lookup(target), w / norm)
                  for name, w in mix]
         return lambda a, b, d: sum(w * f(a, b, d) for f, w in parts)
 

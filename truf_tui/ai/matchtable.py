@@ -99,7 +99,13 @@ def chance(points: tuple[int, int] | list[int], player: int, dealer: int, target
 def match_win(points: tuple[int, int] | list[int], player: int, dealer: int,
               target: int) -> float:
     """P(``player`` wins the match) at ``points``, ``dealer`` dealing the next round."""
-    return chance(points, player, dealer, target, lambda a, b, d: table(target)[a][b][d])
+    return chance(points, player, dealer, target, lookup(target))
+
+
+def lookup(target: int) -> Callable[[int, int, int], float]:
+    """The self-play table as ``chance`` reads it: (my points, theirs, 1 if I deal)."""
+    got = table(target)
+    return lambda a, b, d: got[a][b][d]
 
 
 # -- measuring the round outcomes ------------------------------------------------------------

@@ -29,12 +29,14 @@ hand tables (``solve.hands``), which use numpy and the engine's rule functions.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import lzma
 import math
 import random
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -76,6 +78,36 @@ class BlueprintError(ValueError):
     """The solved-strategy file is missing, damaged or of another format."""
 
 
+_SHARED: weakref.WeakValueDictionary[bytes, npt.NDArray[Any]] = weakref.WeakValueDictionary()
+_SHARED_LOCK = threading.Lock()
+
+
+def _decoded(z: bytes, how: str) -> npt.NDArray[Any]:
+    """The array compressed in ``z``, decoded once per process and read-only: the files
+    of one raise cap (T7) hold the same state table, and nine of them in one process
+    cost 30 MB each time it was decoded again. ``how``: ``keys`` (sorted state keys,
+    stored as differences), ``sizes`` (int32 block sizes, returned as where each block
+    starts) or ``subs`` (int64 subtree sizes)."""
+    name = hashlib.blake2b(z, digest_size=16).digest() + how.encode()
+    with _SHARED_LOCK:
+        got = _SHARED.get(name)
+    if got is not None:
+        return got
+    raw = lzma.decompress(z)
+    if how == "keys":
+        arr = np.cumsum(np.frombuffer(raw, "<i8"))
+    elif how == "sizes":
+        sizes = np.frombuffer(raw, "<i4")
+        arr = np.concatenate(([0], np.cumsum(sizes, dtype=np.int64)))[:-1]
+    else:
+        arr = np.frombuffer(raw, "<i8")
+    if how != "keys" and (len(arr) == 0 or (int(arr.min()) >= 0 and int(arr.max()) < 1 << 32)):
+        arr = arr.astype(np.uint32)  # offsets of at most 2^27 here: half the memory
+    arr.flags.writeable = False
+    with _SHARED_LOCK:
+        return _SHARED.setdefault(name, arr)
+
+
 class SolvedTable:
     """A ``*.trufbp`` file: the state table in memory, the probabilities by chunk."""
 
@@ -95,12 +127,13 @@ class SolvedTable:
             sane = True
             # format 2: per stage, its states' keys and where their blocks start
             self.stage_keys: dict[str, npt.NDArray[np.int64]] = {}
-            self.stage_at: dict[str, npt.NDArray[np.int64]] = {}
+            # where each state's block starts in its stage (add ``stage_base``)
+            self.stage_at: dict[str, npt.NDArray[Any]] = {}
             if self.format == 1:
                 kz, sz = h["keys_bytes"], h["subs_bytes"]
-                self.keys = np.cumsum(np.frombuffer(lzma.decompress(data[at:at + kz]), "<i8"))
+                self.keys = _decoded(data[at:at + kz], "keys")
                 at += kz
-                self.subs = np.frombuffer(lzma.decompress(data[at:at + sz]), "<i8")
+                self.subs = _decoded(data[at:at + sz], "subs")
                 at += sz
                 sane = len(self.keys) == h["states"] == len(self.subs)
                 self.stage_base: dict[str, int] = h["stages"]
@@ -108,14 +141,13 @@ class SolvedTable:
                 self.stage_base = {}
                 for name, st in h["stages"].items():
                     kz, sz = st["keys_bytes"], st["sizes_bytes"]
-                    keys = np.cumsum(np.frombuffer(lzma.decompress(data[at:at + kz]), "<i8"))
+                    keys = _decoded(data[at:at + kz], "keys")
                     at += kz
-                    sizes = np.frombuffer(lzma.decompress(data[at:at + sz]), "<i4")
+                    starts_in_stage = _decoded(data[at:at + sz], "sizes")
                     at += sz
-                    sane &= len(keys) == st["states"] == len(sizes)
+                    sane &= len(keys) == st["states"] == len(starts_in_stage)
                     self.stage_keys[name] = keys
-                    self.stage_at[name] = int(st["base"]) + np.concatenate(
-                        ([0], np.cumsum(sizes, dtype=np.int64)))[:-1]
+                    self.stage_at[name] = starts_in_stage
                     self.stage_base[name] = int(st["base"])
             starts = np.concatenate(([0], np.cumsum(h["chunk_bytes"]))) + at
         except (KeyError, ValueError, TypeError, lzma.LZMAError) as e:
@@ -232,8 +264,8 @@ class SolvedTable:
         """What ``children`` finds a state's block by, as a dict: per state key, its
         subtree's numbers (format 1) or where its block starts in ``stage`` (format 2)."""
         if self.format == 2:
-            return dict(zip(self.stage_keys[stage].tolist(), self.stage_at[stage].tolist(),
-                            strict=True))
+            at = self.stage_at[stage].astype(np.int64) + self.stage_base[stage]
+            return dict(zip(self.stage_keys[stage].tolist(), at.tolist(), strict=True))
         return dict(zip(self.keys.tolist(), self.subs.tolist(), strict=True))
 
     def at(self, stage: str, s: State) -> int:
@@ -243,7 +275,7 @@ class SolvedTable:
         k = state_key(s)
         i = int(np.searchsorted(keys, k))
         if i < len(keys) and int(keys[i]) == k:
-            return int(self.stage_at[stage][i])
+            return self.stage_base[stage] + int(self.stage_at[stage][i])
         if len(self.successors(s)) < 2:
             return 0
         raise KeyError("a public state the file does not hold")

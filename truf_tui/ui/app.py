@@ -160,6 +160,9 @@ class TrufApp(App[None]):
         self.game_in_progress = False
         self._notices: list[Notice] = list(notices)
         self._kept_helps: list[HelpScreen] = []  # see _help_screen
+        # the process that started the app, and its terminal (see _watch_the_terminal)
+        self._started_by = os.getppid()
+        self._tty: int | None = None
 
         # The start screen's choices, kept for the whole run (CLI options preselect them).
         self.start_choices: dict[str, Any] = choices_from_store(stored, default_choices())
@@ -258,8 +261,7 @@ class TrufApp(App[None]):
         """End if the process that started the app is gone (it has a new parent), or the
         terminal was hung up without a SIGHUP reaching the app (``make`` in a closed tmux
         window outlives it and keeps the signal from its child)."""
-        if (os.getppid() != getattr(self, "_started_by", os.getppid())
-                or _hung_up(getattr(self, "_tty", None))):
+        if os.getppid() != self._started_by or _hung_up(self._tty):
             self.hang_up()
 
     def on_unmount(self) -> None:
