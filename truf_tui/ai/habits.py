@@ -149,8 +149,8 @@ def match_win_mixed(weights: Sequence[float]) -> MatchWin:
     lookups: dict[int, Callable[[int, int, int], float]] = {}
 
     def lookup(target: int) -> Callable[[int, int, int], float]:
-        parts = [(_lookup(name, target) if name in measured else matchtable.lookup(target), w / norm)
-                 for name, w in mix]
+        parts = [(_lookup(name, target) if name in measured else matchtable.lookup(target),
+                  w / norm) for name, w in mix]
         return lambda a, b, d: sum(w * f(a, b, d) for f, w in parts)
 
     def match_win_of(points: tuple[int, int] | list[int], player: int, dealer: int,
