@@ -158,7 +158,8 @@ RUNS: dict[str, tuple[str, str]] = {
     "truc_ladder_expert_hard_habit_odds5": (
         "--game truc --a expert --b hard --b-iterations 20000 --games 400 --seed 61 --jobs 2",
         "the ladder on the code of the `_habit_odds5` runs at hard's usual budget (the same "
-        "command and seed as `truc_expert_hard_it20000`; slow: continued in later sessions)"),
+        "command and seed as `truc_expert_hard_it20000`; 142 matches in session 25, the rest "
+        "in session 26 with the same play)"),
     "truc_expert_honest_grid_tables_seed12": (
         "--game truc --a expert --b honest --games 400 --seed 12 --series 1 --jobs 2",
         NO_LIMIT + "; the `_grid_tables` code on other seeds"),
