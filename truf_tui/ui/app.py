@@ -82,7 +82,6 @@ def _language_from_environment() -> str | None:
     return None
 
 
-
 def _terminal() -> int | None:
     """The app's input terminal (its file descriptor), if it reads from one."""
     try:
@@ -94,11 +93,11 @@ def _terminal() -> int | None:
 
 def _hung_up(fd: int | None) -> bool:
     """Is the terminal ``fd`` hung up?  Asking it for its settings then fails (EIO)."""
+    if fd is None:
+        return False
     try:
         import termios
     except ImportError:  # Windows
-        return False
-    if fd is None:
         return False
     try:
         termios.tcgetattr(fd)
@@ -243,7 +242,6 @@ class TrufApp(App[None]):
     PARENT_CHECK = 2.0  # seconds between looks at the parent process
 
     def _watch_the_terminal(self) -> None:
-        self._started_by = os.getppid()
         self._tty = _terminal()
         hangup = getattr(signal, "SIGHUP", None)  # none on Windows
         if hangup is not None:
