@@ -18,7 +18,6 @@ from truf_tui.cards import TRUC_32, TRUC_STRENGTH
 from truf_tui.engine import truc
 from truf_tui.solve import kernels as K
 from truf_tui.solve.cfr import Solver, points_utility
-from truf_tui.solve.hands import HAND_INDEX, HANDS
 from truf_tui.solve.respond import (
     BOTS,
     DECENT,
@@ -26,7 +25,8 @@ from truf_tui.solve.respond import (
     policy,
     strategy,
 )
-from truf_tui.solve.tree import NONE, child, parse_word
+from truf_tui.strategy.hands import HAND_INDEX, HANDS
+from truf_tui.strategy.tree import NONE, child, parse_word
 
 DETERMINISTIC = ("always_raise", "calling_station", "rock")
 

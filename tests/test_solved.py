@@ -23,10 +23,10 @@ from truf_tui.cards import TRUC_32, TRUC_STRENGTH
 from truf_tui.engine import truc
 from truf_tui.solve.__main__ import main
 from truf_tui.solve.cfr import Solver, points_utility
-from truf_tui.solve.hands import REST_INDEX
 from truf_tui.solve.rounds import fmt
 from truf_tui.solve.ship import pack, unpack
-from truf_tui.solve.tree import build, locate, parse_word
+from truf_tui.strategy.hands import REST_INDEX
+from truf_tui.strategy.tree import build, locate, parse_word
 
 RANK_OF = {str(c): TRUC_STRENGTH[c] for c in TRUC_32}
 
@@ -289,7 +289,7 @@ def test_T3_a_round_only_file_plays_the_rounds_strategy_after_a_redeal(
     round's own nodes, the root without its redeal move; the figures `trim` writes are the
     ones `check` measures on the trimmed file; a trimmed file cannot be trimmed again."""
     from truf_tui.ai.solved import node_policy
-    from truf_tui.solve.tree import PLAY, REDEAL, root_state
+    from truf_tui.strategy.tree import PLAY, REDEAL, root_state
 
     f = tiny  # the round to 1: the redeal is in it, and it is quick to measure
     d = f.parent
@@ -335,7 +335,7 @@ def test_a_lift_is_made_once_a_file_and_tree_and_handed_out_as_a_copy(
     import contextlib
 
     import truf_tui.solve.ship as ship
-    from truf_tui.solve.kept import Kept
+    from truf_tui.strategy.kept import Kept
 
     class File:  # what lift_file asks of a SolvedTable
         def __init__(self, data: bytes) -> None:
@@ -457,9 +457,9 @@ def test_every_hand_of_a_node_at_once_is_each_hand_alone() -> None:
     what ``node_policy`` (the app: one hand) gives it, where moves are removed and hands
     borrow a neighbour's numbers too (the 0-0 file, raises and rests removed as at 11-11)."""
     from truf_tui.ai.solved import node_policies, node_policy, played
-    from truf_tui.solve.hands import REST
-    from truf_tui.solve.tree import RAISE
-    from truf_tui.solve.tree import REST as REST_MOVE
+    from truf_tui.strategy.hands import REST
+    from truf_tui.strategy.tree import RAISE
+    from truf_tui.strategy.tree import REST as REST_MOVE
 
     tab = table()
     rng = random.Random(4)

@@ -14,8 +14,8 @@ from truf_tui.cards import TRUC_32, TRUC_STRENGTH, Card
 from truf_tui.engine import truc
 from truf_tui.solve import kernels as K
 from truf_tui.solve.cfr import Solver, points_utility
-from truf_tui.solve.hands import HAND_INDEX, HANDS, MULTISETS, REST_INDEX, WEIGHT, counts
-from truf_tui.solve.tree import NONE, PLAY, REDEAL, Tree, build, child, locate, parse_word
+from truf_tui.strategy.hands import HAND_INDEX, HANDS, MULTISETS, REST_INDEX, WEIGHT, counts
+from truf_tui.strategy.tree import NONE, PLAY, REDEAL, Tree, build, child, locate, parse_word
 
 RANK_OF = {str(c): TRUC_STRENGTH[c] for c in TRUC_32}
 
@@ -59,8 +59,8 @@ def test_a_tree_is_built_once_and_the_least_recently_asked_for_goes_first(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """``build`` keeps small trees for the process (a check, a sweep and a best response
     ask for the same ones again and again), within its bounds."""
-    import truf_tui.solve.tree as tree_module
-    from truf_tui.solve.kept import Kept
+    import truf_tui.strategy.tree as tree_module
+    from truf_tui.strategy.kept import Kept
 
     def kept(one: int, total: int) -> Kept[Tree]:
         k: Kept[Tree] = Kept(lambda t: t.edges, one=one, total=total)
@@ -337,7 +337,7 @@ def test_T8_T10_match_utility_follows_the_scores() -> None:
     """Outcomes valued in the match: 2 P(non-dealer wins) - 1, the next round dealt by the
     other player (T2), an accepted rest taking the winner to the target (T8)."""
     from truf_tui.solve.cfr import match_utility
-    from truf_tui.solve.tree import Outcome
+    from truf_tui.strategy.tree import Outcome
     tree = tree_of(12, (11, 10), True)
     seen: list[tuple[int, int]] = []
 

@@ -18,9 +18,9 @@ from truf_tui.ai.threshold import GRID, NOISE, best_move, threshold_policy
 from truf_tui.ai.truc_knowledge import POOL
 from truf_tui.cards import TRUC_32
 from truf_tui.engine import truc
-from truf_tui.solve import tree
-from truf_tui.solve.hands import HANDS, pair_weight
-from truf_tui.solve.tree import successors
+from truf_tui.strategy import tree
+from truf_tui.strategy.hands import HANDS, pair_weight
+from truf_tui.strategy.tree import successors
 
 ME, DEALER = 0, 1  # I am the non-dealer (T4: I lead the first trick)
 SCORES = (5, 7)  # mine, the dealer's

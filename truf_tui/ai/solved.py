@@ -23,8 +23,8 @@ and answers, for any observation, the probability of every legal action (``polic
 - **Outside the file's tree** (stakes above 12, only in a round to more than 12), every
   legal move but fold is equally likely.
 
-The solver's own modules are not needed here, only its public tree (``solve.tree``) and
-hand tables (``solve.hands``), which use numpy and the engine's rule functions.
+The solver's own modules are not needed here, only the public tree (``strategy.tree``) and
+hand tables (``strategy.hands``), which use numpy and the engine's rule functions.
 """
 
 from __future__ import annotations
@@ -50,8 +50,8 @@ import numpy.typing as npt
 from truf_tui.ai.base import ActionStats, BaseBot, Observation
 from truf_tui.cards import TRUC_STRENGTH, Card
 from truf_tui.engine import truc
-from truf_tui.solve.hands import REST, REST_INDEX, WIDTH
-from truf_tui.solve.tree import (
+from truf_tui.strategy.hands import REST, REST_INDEX, WIDTH
+from truf_tui.strategy.tree import (
     ACCEPT,
     NONE,
     PLAY,
@@ -64,7 +64,7 @@ from truf_tui.solve.tree import (
     state_key,
     successors,
 )
-from truf_tui.solve.tree import REST as REST_KIND
+from truf_tui.strategy.tree import REST as REST_KIND
 
 MAGIC = b"TRUFBP\x01\n"
 _KIND_OF = {"play": PLAY, "raise": RAISE, "rest": REST_KIND, "redeal": REDEAL,

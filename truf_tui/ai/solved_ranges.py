@@ -5,7 +5,7 @@ player's distribution over the moves for every hand it may hold.
 The expert's measurement of its opponent (:mod:`truf_tui.ai.exploit`) and the coach's
 definitions of a bluff and a wrong call (:mod:`truf_tui.ai.solved_view`) both read rounds
 this way.  Hands are rank multisets (suits never matter, T1): ``HANDS`` of
-:mod:`truf_tui.solve.hands`, weighted by card removal (T2).
+:mod:`truf_tui.strategy.hands`, weighted by card removal (T2).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from functools import lru_cache
 import numpy as np
 
 from truf_tui.ai.solved import BlueprintError, SolvedTable, nearest, tables, word
-from truf_tui.solve.hands import HANDS, REST_INDEX
-from truf_tui.solve.tree import (
+from truf_tui.strategy.hands import HANDS, REST_INDEX
+from truf_tui.strategy.tree import (
     NONE,
     Outcome,
     State,

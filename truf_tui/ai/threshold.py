@@ -33,8 +33,8 @@ from truf_tui.ai.matchtable import MatchWin, match_win
 from truf_tui.ai.solved_ranges import minus
 from truf_tui.ai.truc_knowledge import greedy_rank, win_tie
 from truf_tui.engine.truc import round_points
-from truf_tui.solve.hands import HANDS, Multiset
-from truf_tui.solve.tree import (
+from truf_tui.strategy.hands import HANDS, Multiset
+from truf_tui.strategy.tree import (
     ACCEPT,
     NONE,
     PLAY,
@@ -45,7 +45,7 @@ from truf_tui.solve.tree import (
     State,
     successors,
 )
-from truf_tui.solve.tree import REST as REST_KIND
+from truf_tui.strategy.tree import REST as REST_KIND
 
 SAMPLES = 48  # opponent hands per estimate (honest's)
 NOISE = 0.03  # the least probability of any move: a model is never certain

@@ -326,7 +326,7 @@ def _measure(tab: Any, target: int, scores: tuple[int, int], payoff: str,
     the rounds' trees by their redeal option, where the caller has built them)."""
     from truf_tui.solve.cfr import Solver
     from truf_tui.solve.ship import lift_file, read_stage
-    from truf_tui.solve.tree import build
+    from truf_tui.strategy.tree import build
 
     utility = _utility(payoff, table)
     trees = trees or {}
@@ -407,7 +407,7 @@ def _restate(path: Path, out: Path, round_only: bool, bits: int, as_json: bool) 
     measured at its own score through the app's own code."""
     from truf_tui.solve.cfr import Solver
     from truf_tui.solve.ship import TOP, PackedByState, by_state, read_stage
-    from truf_tui.solve.tree import build
+    from truf_tui.strategy.tree import build
 
     tab = _open(path)
     if tab is None:

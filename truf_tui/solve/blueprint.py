@@ -23,8 +23,8 @@ import numpy.typing as npt
 
 from truf_tui.solve import kernels as K
 from truf_tui.solve.cfr import Solver, Vec
-from truf_tui.solve.hands import GLOB, HOLDS, SIZE, WEIGHT, WIDTH
-from truf_tui.solve.tree import State
+from truf_tui.strategy.hands import GLOB, HOLDS, SIZE, WEIGHT, WIDTH
+from truf_tui.strategy.tree import State
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 CFR+ (Tammelin 2014): regrets floored at zero, alternating updates (the dealer's pass sees
 the non-dealer's new strategy), and the average strategy weighted by the iteration number.
-Vectors over hands carry exact card-removal weights (:mod:`truf_tui.solve.hands`).
+Vectors over hands carry exact card-removal weights (:mod:`truf_tui.strategy.hands`).
 
 The best response is exact in the tree (full public history, perfect recall): at each of
 its nodes the responder picks, for every hand, the move of highest counterfactual value.
@@ -22,8 +22,8 @@ import numpy.typing as npt
 
 from truf_tui.engine.truc import round_points
 from truf_tui.solve import kernels as K
-from truf_tui.solve.hands import GLOB, HOLDS, LIFT, SIZE, WEIGHT, WIDTH
-from truf_tui.solve.tree import Outcome, Tree
+from truf_tui.strategy.hands import GLOB, HOLDS, LIFT, SIZE, WEIGHT, WIDTH
+from truf_tui.strategy.tree import Outcome, Tree
 
 Vec = npt.NDArray[np.float64]
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from truf_tui.solve.cfr import Vec, match_utility
 from truf_tui.solve.rounds import fmt, run_round
-from truf_tui.solve.tree import Tree, build
+from truf_tui.strategy.tree import Tree, build
 
 
 @dataclass

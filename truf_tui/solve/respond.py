@@ -3,7 +3,7 @@ whole match.
 
 The arena's scripted players of Le Truc (``truf_tui.ai.scripted``) play a fixed strategy:
 their move depends only on the public round and their own hand.  Written out on the
-solver's public tree (:mod:`truf_tui.solve.tree`), that strategy is a vector like the
+solver's public tree (:mod:`truf_tui.strategy.tree`), that strategy is a vector like the
 solver's own, and the solver's exact best response measures what a player who knew it
 would get: the *ceiling* of any exploitation of that player.
 
@@ -56,9 +56,9 @@ from truf_tui.ai.threshold import (
 from truf_tui.engine.truc import round_points, stake_cap
 from truf_tui.solve import kernels as K
 from truf_tui.solve.cfr import Solver, Vec, points_utility
-from truf_tui.solve.hands import RANKS, REST, Multiset
 from truf_tui.solve.rounds import digest
-from truf_tui.solve.tree import State, Tree, build
+from truf_tui.strategy.hands import RANKS, REST, Multiset
+from truf_tui.strategy.tree import State, Tree, build
 
 #: the scripted players a table can be written for (``truf_tui.ai.scripted``)
 BOTS = ("always_raise", "calling_station", "rock", "honest")

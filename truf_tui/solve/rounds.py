@@ -20,7 +20,7 @@ import numpy as np
 
 from truf_tui.solve.blueprint import Blueprint, merge
 from truf_tui.solve.cfr import Exploitability, Solver, Vec, match_utility, points_utility
-from truf_tui.solve.tree import Tree, build
+from truf_tui.strategy.tree import Tree, build
 
 DEFAULT_DIR = Path("solve-runs")
 

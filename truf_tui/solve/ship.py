@@ -37,9 +37,9 @@ import numpy.typing as npt
 
 from truf_tui.solve import kernels as K
 from truf_tui.solve.cfr import Solver, Vec
-from truf_tui.solve.hands import HOLDS, REST, SIZE, WIDTH
-from truf_tui.solve.kept import Kept
-from truf_tui.solve.tree import PLAY, Tree, state_key
+from truf_tui.strategy.hands import HOLDS, REST, SIZE, WIDTH
+from truf_tui.strategy.kept import Kept
+from truf_tui.strategy.tree import PLAY, Tree, state_key
 
 MAGIC = b"TRUFBP\x01\n"
 TOP = {12: 4095, 8: 254}  # what a distribution sums to, by bits per number

@@ -25,7 +25,7 @@ from truf_tui.engine import truc
 from truf_tui.solve.cfr import Solver
 from truf_tui.solve.rounds import _utility, fmt, report, table_name
 from truf_tui.solve.ship import lift_file
-from truf_tui.solve.tree import Tree, build
+from truf_tui.strategy.tree import Tree, build
 
 Score = tuple[int, int]
 

@@ -3,7 +3,7 @@
 Every action of the round is public: cards are shown when played, raises and answers are
 spoken.  Only the two hands are private, and a hand matters only through which cards its
 owner can play, so the round is a tree of *public* histories, and a player's information
-set is (public node, own hand).  Vectors over hands (:mod:`truf_tui.solve.hands`) live on
+set is (public node, own hand).  Vectors over hands (:mod:`truf_tui.strategy.hands`) live on
 its nodes.
 
 Players are numbered by seat in the round: 0 the non-dealer (who leads first, T4), 1 the
@@ -29,8 +29,8 @@ import numpy as np
 import numpy.typing as npt
 
 from truf_tui.engine.truc import next_stake, round_result, stake_may_rise, trick_winner
-from truf_tui.solve.hands import MS_INDEX, MULTISETS, RANKS, add
-from truf_tui.solve.kept import Kept
+from truf_tui.strategy.hands import MS_INDEX, MULTISETS, RANKS, add
+from truf_tui.strategy.kept import Kept
 
 # edge kinds (T11 words)
 PLAY, RAISE, REST, REDEAL, ACCEPT, REFUSE = range(6)
