@@ -19,13 +19,21 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.events import Resize
 from textual.screen import Screen
 
 from truf_tui.store.saves import now_iso
-from truf_tui.ui.config import GAMES, OPPONENTS, TIERS, GameConfig, start_scores
+from truf_tui.ui.config import (
+    GAMES,
+    OPPONENTS,
+    TIERS,
+    GameConfig,
+    default_choices,
+    start_scores,
+)
 from truf_tui.ui.i18n import set_language, tr
 from truf_tui.ui.matches import MatchRun, TournamentRun, deal
 from truf_tui.ui.results_context import ResultsContext
@@ -38,7 +46,7 @@ from truf_tui.ui.screens.dialogs import (
     ConfirmQuit,
     TooSmallScreen,
 )
-from truf_tui.ui.screens.start import StartScreen, default_choices
+from truf_tui.ui.screens.start import StartScreen
 from truf_tui.ui.settings import LANGUAGES, Settings, SettingsChanged
 from truf_tui.ui.storage import (
     AppData,
@@ -59,7 +67,11 @@ if TYPE_CHECKING:
     from truf_tui.engine.record import AnyState, GameRecord
     from truf_tui.store import Problem
     from truf_tui.ui.screens.help import HelpScreen
+    from truf_tui.ui.screens.saves import SavedGamesScreen
+    from truf_tui.ui.screens.settings import SettingsScreen
     from truf_tui.ui.screens.table_base import TableScreen
+    from truf_tui.ui.screens.tournament import TournamentSetup
+    from truf_tui.ui.services import ProblemsFound
 
 KEPT_HELPS = 2  # helps kept laid out between openings (_help_screen)
 # The shell's own screens, which _show_once may close on its way back to an open one; by
@@ -843,6 +855,53 @@ class TrufApp(App[None]):
         yield SystemCommand(tr("cmd.screenshot"), tr("cmd.screenshot.help"),
                             self.take_screenshot)
         yield SystemCommand(tr("cmd.quit"), tr("cmd.quit.help"), self.request_quit)
+
+    # -- what the shell's screens ask for: their messages --------------------------------
+    # The start screen's by @on; the others' by name (on_<screen>_<message>), as importing
+    # their screens here would load them at start-up.
+    @on(StartScreen.PlayRequested)
+    def _play_requested(self, message: StartScreen.PlayRequested) -> None:
+        self.new_game(message.config)
+
+    @on(StartScreen.ContinueRequested)
+    def _continue_requested(self) -> None:
+        self.continue_game()
+
+    @on(StartScreen.TournamentRequested)
+    def _tournament_requested(self) -> None:
+        self.open_tournament()
+
+    @on(StartScreen.GuidedRequested)
+    def _guided_requested(self, message: StartScreen.GuidedRequested) -> None:
+        self.action_guided(message.game)
+
+    @on(StartScreen.SavedGamesRequested)
+    def _saved_games_requested(self) -> None:
+        self.action_saved_games()
+
+    @on(StartScreen.ChoicesChanged)
+    def _choices_changed(self) -> None:
+        self.choices_changed()
+
+    def on_settings_screen_chosen(self, message: SettingsScreen.Chosen) -> None:
+        self.apply_settings(self.settings.copy(**{message.setting: message.value}))
+
+    def on_saved_games_screen_load_requested(self,
+                                             message: SavedGamesScreen.LoadRequested) -> None:
+        self.load_named_game(message.record, message.name)
+
+    def on_tournament_setup_begun(self, message: TournamentSetup.Begun) -> None:
+        self.begin_tournament(message.run)
+
+    def on_bracket_screen_play_requested(self) -> None:
+        self.play_tournament_game()
+
+    def on_bracket_screen_new_requested(self) -> None:
+        self.end_tournament()
+        self.open_tournament()
+
+    def on_problems_found(self, _: ProblemsFound) -> None:
+        self.show_problems()
 
     # -- minimum size ------------------------------------------------------------------
     @property

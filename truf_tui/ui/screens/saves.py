@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import unicodedata
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Static
 
@@ -25,11 +26,9 @@ from truf_tui.ui.config import TIERS
 from truf_tui.ui.i18n import get_language, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.screens.dialogs import ConfirmDialog
+from truf_tui.ui.services import shell
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.storage import progress_of
-
-if TYPE_CHECKING:
-    from truf_tui.ui.app import TrufApp
 
 _WINDOWS_CHARS = set('<>:"|?*')
 
@@ -257,6 +256,15 @@ def save_row(entry: NamedSave) -> tuple[str, ...]:
 class SavedGamesScreen(Screen[None]):
     """The named saves, newest first: Enter loads one, d deletes one, Escape goes back."""
 
+    class LoadRequested(Message):
+        """Carry on with ``record``, the save named ``name`` (the app asks first if a game
+        would be lost)."""
+
+        def __init__(self, record: GameRecord, name: str) -> None:
+            super().__init__()
+            self.record = record
+            self.name = name
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", show=False),
         Binding("d,delete", "delete", show=False),
@@ -268,12 +276,8 @@ class SavedGamesScreen(Screen[None]):
         self.entries: list[NamedSave] = []
 
     @property
-    def truf_app(self) -> TrufApp:
-        return cast("TrufApp", self.app)
-
-    @property
     def store(self) -> SaveStore | None:
-        data = self.truf_app.data
+        data = shell(self).data
         return None if data is None else data.saves
 
     def compose(self) -> ComposeResult:
@@ -349,7 +353,7 @@ class SavedGamesScreen(Screen[None]):
                             severity="warning", timeout=15)
             self.reload()
             return
-        self.truf_app.load_named_game(record, name)
+        self.post_message(self.LoadRequested(record, name))
 
     def action_delete(self) -> None:
         name, store = self.selected_name(), self.store
