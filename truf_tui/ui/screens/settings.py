@@ -4,7 +4,6 @@ applies at once, so the player sees its effect before closing the dialog."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,7 +17,7 @@ from truf_tui.cards import Card
 from truf_tui.ui.choices import ChoiceSet
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.services import services
-from truf_tui.ui.settings import CARD_STYLES, LANGUAGES, PACES, THEMES, SettingsChanged
+from truf_tui.ui.settings import CARD_STYLES, LANGUAGES, PACES, THEMES, Translated
 
 SAMPLE_CARDS = ("AS", "KH", "10D", "7C")
 
@@ -43,12 +42,12 @@ def sample_cards(style: str) -> Text:
     return out
 
 
-class SettingsScreen(ModalScreen[None]):
+class SettingsScreen(Translated, ModalScreen[None]):
     class Chosen(Message):
         """The player chose ``value`` for ``setting`` (a field of Settings): the app
         applies it to the settings as they are then."""
 
-        def __init__(self, setting: str, value: Any) -> None:
+        def __init__(self, setting: str, value: str) -> None:
             super().__init__()
             self.setting = setting
             self.value = value
@@ -86,8 +85,7 @@ class SettingsScreen(ModalScreen[None]):
                 yield Button(id="settings-close", variant="primary")
             yield Static(id="settings-hint", classes="hint")
 
-    def on_mount(self) -> None:
-        self.refresh_texts()
+    def mounted(self) -> None:
         self.query_one("#lang", ChoiceSet).focus()
 
     def refresh_texts(self) -> None:
@@ -108,9 +106,6 @@ class SettingsScreen(ModalScreen[None]):
         for choice in self.query(ChoiceSet):
             choice.refresh_labels()
         self.query_one("#settings-close", Button).label = tr("settings.close")
-
-    def on_settings_changed(self, _: SettingsChanged) -> None:
-        self.refresh_texts()
 
     def on_radio_set_changed(self, event: ChoiceSet.Changed) -> None:
         choice = event.radio_set

@@ -29,7 +29,7 @@ from truf_tui.ui.config import (
 from truf_tui.ui.i18n import plural, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.services import shell
-from truf_tui.ui.settings import SettingsChanged
+from truf_tui.ui.settings import Translated
 from truf_tui.ui.storage import hotseat_progress_text, progress_of
 
 DEALERS: tuple[int | None, ...] = (None, 0, 1)
@@ -41,7 +41,7 @@ SCORE_INPUTS = ("score-you", "score-them")  # Le Truc's start score: yours, the 
 RULE_IDS = {"deck": "F1", "forced": "F5", "leftover": "F10", "target": "T10", "rest": "T8"}
 
 
-class StartScreen(Screen[None]):
+class StartScreen(Translated, Screen[None]):
     """Choices are kept in ``app.start_choices``, so they survive a game and come back.
     What the player asks for goes to the app as one of the messages below."""
 
@@ -188,8 +188,7 @@ class StartScreen(Screen[None]):
             id="start-keys",
         )
 
-    def on_mount(self) -> None:
-        self.refresh_texts()
+    def mounted(self) -> None:
         self._show_rules()
         self._show_saved_game()
         if self.query_one("#resume-row").display:
@@ -261,9 +260,6 @@ class StartScreen(Screen[None]):
         self.query_one("#guided", Button).label = tr("start.guided")
         self.query_one("#saved", Button).label = tr("start.saved")
         self.query_one(KeyBar).refresh_texts()
-
-    def on_settings_changed(self, _: SettingsChanged) -> None:
-        self.refresh_texts()
 
     def on_screen_resume(self) -> None:
         # Coming back from a game: the choices may have been set by "play again" or the CLI.
