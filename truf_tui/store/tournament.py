@@ -10,20 +10,19 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from truf_tui.store.files import atomic_write, ensure_dir
 
 FILE_NAME = "tournament.json"
 
 
-def save_tournament(folder: Path, data: Mapping[str, Any]) -> None:
+def save_tournament(folder: Path, data: Mapping[str, object]) -> None:
     """Keep ``data`` in ``folder``, written atomically (FolderError, OSError: it cannot be)."""
     ensure_dir(folder)
     atomic_write(folder / FILE_NAME, json.dumps(dict(data), ensure_ascii=False))
 
 
-def load_tournament(folder: Path) -> dict[str, Any] | None:
+def load_tournament(folder: Path) -> dict[str, object] | None:
     """The object kept in ``folder``; None if there is none or it is not a JSON object."""
     try:
         data = json.loads((folder / FILE_NAME).read_text(encoding="utf-8"))

@@ -63,7 +63,7 @@ from truf_tui.ui.storage import (
 if TYPE_CHECKING:
     from textual.command import CommandPalette
 
-    from truf_tui.coach import RoundReview
+    from truf_tui.coach import BluffStats, RoundReview
     from truf_tui.engine.record import AnyState, GameRecord
     from truf_tui.store import Problem
     from truf_tui.ui.screens.help import HelpScreen
@@ -163,7 +163,7 @@ class TrufApp(App[None]):
         # The statistics' "this session": games finished since now; the coach's counts of
         # each recorded Truc match, kept for the run (a recorded match never changes).
         self.session_started = now_iso()
-        self.bluff_cache: dict[str, Any] = {}
+        self.bluff_cache: dict[str, BluffStats] = {}
         # Practice mode's Truc rounds reviewed in this run, by round (its bluff figures).
         self.practice_reviews: dict[tuple[Any, ...], RoundReview] = {}
         # the Truc expert measures the player from game to game, for this run only

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from truf_tui.ui.storage import GameKeeper, Notice
 
@@ -94,7 +94,7 @@ class Lifecycle:
             keeper.data.problems.append(Notice("store.not_saved", f"{type(e).__name__}: {e}"))
         return True
 
-    def meta_changed(self, **meta: Any) -> None:
+    def meta_changed(self, **meta: object) -> None:
         """The followed game has new meta data for its record (hints used, names)."""
         if self.keeper is not None:
             self.keeper.meta.update(meta)

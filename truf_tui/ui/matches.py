@@ -213,7 +213,7 @@ class TournamentRun:
                    last if isinstance(last, dict) else None)
 
     @classmethod
-    def read(cls, d: Mapping[str, Any] | None) -> TournamentRun | None:
+    def read(cls, d: Mapping[str, object] | None) -> TournamentRun | None:
         """The tournament a file kept (:meth:`to_dict`); ``None`` if none, or a bad one."""
         if d is None:
             return None

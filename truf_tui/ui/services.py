@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
     from textual.screen import Screen
 
-    from truf_tui.coach import RoundReview
+    from truf_tui.coach import BluffStats, RoundReview
     from truf_tui.engine.record import AnyState, GameRecord
     from truf_tui.ui.config import GameConfig
     from truf_tui.ui.matches import TournamentRun
@@ -131,7 +131,7 @@ class ShellServices(AppServices, Protocol):
 
     start_choices: dict[str, Any]  # the start screen's choices, kept for the whole run
     session_started: str  # the statistics' "this session": games finished since then
-    bluff_cache: dict[str, Any]  # the coach's counts of each recorded Truc match
+    bluff_cache: dict[str, BluffStats]  # the coach's counts of each recorded Truc match
 
     @property
     def data(self) -> AppData | None:
@@ -159,7 +159,7 @@ class DetachedShell(Detached):
 
         self.start_choices: dict[str, Any] = default_choices()
         self.session_started = ""
-        self.bluff_cache: dict[str, Any] = {}
+        self.bluff_cache: dict[str, BluffStats] = {}
 
     @property
     def data(self) -> AppData | None:
