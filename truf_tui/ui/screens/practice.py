@@ -29,7 +29,7 @@ from truf_tui.ui.i18n import tr
 from truf_tui.ui.screens.dialogs import ConfirmDialog
 from truf_tui.ui.screens.summary import TrucRoundSummary, columns
 from truf_tui.ui.services import services
-from truf_tui.ui.settings import SettingsChanged
+from truf_tui.ui.settings import Translated
 from truf_tui.ui.widgets.cards import card_markup, cards_markup
 from truf_tui.ui.widgets.table import Markup
 
@@ -216,7 +216,7 @@ class PracticeRoundSummary(TrucRoundSummary):
         self.app.push_screen(BluffStatsScreen())
 
 
-class BluffStatsScreen(ModalScreen[None]):
+class BluffStatsScreen(Translated, ModalScreen[None]):
     """Your bluffing in this session, counted over the reviewed practice rounds."""
 
     CSS_PATH = "../tables.tcss"
@@ -240,12 +240,8 @@ class BluffStatsScreen(ModalScreen[None]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(id="close", variant="primary")
 
-    def on_mount(self) -> None:
-        self.refresh_texts()
+    def mounted(self) -> None:
         self.query_one(Button).focus()
-
-    def on_settings_changed(self, _: SettingsChanged) -> None:
-        self.refresh_texts()
 
     def refresh_texts(self) -> None:
         self.query_one("#bluffs-title", Markup).set(tr("bluffs.title"))

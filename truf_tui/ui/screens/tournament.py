@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from rich.cells import cell_len
 from rich.markup import escape
@@ -40,11 +40,8 @@ from truf_tui.ui.matches import (
 )
 from truf_tui.ui.results_context import STAGES, entrant_name
 from truf_tui.ui.screens.dialogs import ConfirmDialog
-from truf_tui.ui.services import services
+from truf_tui.ui.services import services, shell
 from truf_tui.ui.settings import SettingsChanged
-
-if TYPE_CHECKING:
-    from truf_tui.ui.app import TrufApp
 
 KINDS: tuple[str, ...] = (*TIERS, FRIEND)
 DEFAULT_KINDS = ("easy", "medium", "hard")
@@ -66,6 +63,13 @@ class ConfirmNewTournament(ConfirmDialog):
 class TournamentSetup(Screen[None]):
     """Which game, who the three other players are, how long each pairing is."""
 
+    class Begun(Message):
+        """The player set up ``run``: the app keeps it and opens its bracket."""
+
+        def __init__(self, run: TournamentRun) -> None:
+            super().__init__()
+            self.run = run
+
     AUTO_FOCUS = "#tour-game"
     CSS_PATH = "../tournament.tcss"
     BINDINGS = [
@@ -77,12 +81,8 @@ class TournamentSetup(Screen[None]):
     def __init__(self) -> None:
         super().__init__(id="tour-setup")
 
-    @property
-    def truf_app(self) -> TrufApp:
-        return cast("TrufApp", self.app)
-
     def compose(self) -> ComposeResult:
-        game = self.truf_app.start_choices["game"]
+        game = shell(self).start_choices["game"]
         with Horizontal(classes="title-bar"):
             yield Static(id="tour-setup-title", classes="title-text")
         with VerticalScroll(id="tour-setup-body"), Center(), Vertical(id="tour-form"):
@@ -176,17 +176,17 @@ class TournamentSetup(Screen[None]):
 
     @on(Button.Pressed, "#tour-start")
     def action_start(self) -> None:
-        app = self.truf_app
+        choices = shell(self).start_choices
         game = self.query_one("#tour-game", ChoiceSet).value
         best_of = self.query_one("#tour-length", ChoiceSet).value
-        rules = dict(app.start_choices["rules"][game])
+        rules = dict(choices["rules"][game])
         run = TournamentRun.new(game, rules, self.entrants(), best_of,
-                                seed=app.start_choices.get("seed"))
-        app.begin_tournament(run)
+                                seed=choices.get("seed"))
+        self.post_message(self.Begun(run))
 
     @on(Button.Pressed, "#tour-back")
     def action_back(self) -> None:
-        self.truf_app.back_to_start()
+        services(self).back_to_start()
 
 
 class ComputersPlaying(Message):
@@ -220,6 +220,12 @@ class ComputersPlayed(Message):
 class BracketScreen(Screen[None]):
     """The two semi-finals and the final, the winners filled in; play the next game."""
 
+    class PlayRequested(Message):
+        """The current pairing's next game on the table (someone at the keyboard plays)."""
+
+    class NewRequested(Message):
+        """Forget this tournament and set up a new one."""
+
     CSS_PATH = "../tournament.tcss"
     BINDINGS = [
         Binding("p,enter", "play", show=False),
@@ -234,12 +240,8 @@ class BracketScreen(Screen[None]):
         self._watch_when_done = False
 
     @property
-    def truf_app(self) -> TrufApp:
-        return cast("TrufApp", self.app)
-
-    @property
     def run(self) -> TournamentRun:
-        run = self.truf_app.tournament
+        run = shell(self).tournament
         assert run is not None
         return run
 
@@ -312,7 +314,7 @@ class BracketScreen(Screen[None]):
         return "\n".join(lines)
 
     def refresh_texts(self) -> None:
-        if self.truf_app.tournament is None:
+        if shell(self).tournament is None:
             return
         run = self.run
         length = plural("tour.best_of", run.bracket.best_of)
@@ -380,13 +382,13 @@ class BracketScreen(Screen[None]):
     # -- actions ----------------------------------------------------------------------------
     @on(Button.Pressed, "#bracket-play")
     def action_play(self) -> None:
-        run = self.truf_app.tournament
+        run = shell(self).tournament
         if run is None or self.simulating or run.bracket.current() is None:
             return
         if run.computers_only():
             self.simulate()
         else:
-            self.truf_app.play_tournament_game()
+            self.post_message(self.PlayRequested())
 
     def simulate(self, watch: bool = False) -> None:
         """The computers play the current game in a worker; ``watch``: then show it."""
@@ -471,12 +473,12 @@ class BracketScreen(Screen[None]):
         run_id, winner, game, moves = message.run_id, message.winner, message.game, message.moves
         crashed, log = message.crashed, message.log
         self.simulating = False
-        app = self.truf_app
+        app = shell(self)
         run = app.tournament
         if run is None or run.id != run_id:
             return
         if crashed:
-            tell_bot_crash(app, log)
+            tell_bot_crash(self.app, log)
         from dataclasses import replace
 
         run = replace(run.record(winner), last_computer_game=game)
@@ -502,7 +504,7 @@ class BracketScreen(Screen[None]):
     def action_watch(self) -> None:
         """The computers' game move by move at the chosen pace, in the replay viewer: the
         next one (played first in the background), else the last one played."""
-        run = self.truf_app.tournament
+        run = shell(self).tournament
         if run is None or self.simulating:
             return
         if run.bracket.current() is not None and run.computers_only():
@@ -530,13 +532,11 @@ class BracketScreen(Screen[None]):
     def action_new(self) -> None:
         if self.simulating:
             return
-        app = self.truf_app
-
         def new() -> None:
-            app.end_tournament()
-            app.open_tournament()
+            self.post_message(self.NewRequested())
 
-        if app.tournament is not None and app.tournament.bracket.champion() is None:
+        run = shell(self).tournament
+        if run is not None and run.bracket.champion() is None:
             self.app.push_screen(ConfirmNewTournament(), lambda yes: new() if yes else None)
         else:
             new()
@@ -544,7 +544,7 @@ class BracketScreen(Screen[None]):
     @on(Button.Pressed, "#bracket-leave")
     def action_leave(self) -> None:
         """Back to the start screen; the tournament is kept ("Tournament…" comes back)."""
-        app = self.truf_app
+        app = shell(self)
 
         def leave(yes: bool | None) -> None:
             if yes:
