@@ -259,7 +259,8 @@ def test_the_fast_reading_of_a_files_own_round_is_the_app_s(tiny: Path) -> None:
     for redeal in (False, True):
         tree = build(1, (0, 0), redeal)
         s = Solver(tree, points_utility(tree, 0.0))
-        a, b = s.exploitability(read_stage(tab, s)), s.exploitability(lift_file(tab, s))
+        a = s.exploitability(s.played(read_stage(tab, s)))
+        b = s.exploitability(s.played(lift_file(tab, s)))
         assert (a.value, a.best0, a.best1) == pytest.approx((b.value, b.best0, b.best1),
                                                             abs=1e-12)
 

@@ -1,6 +1,6 @@
 """``python -m truf_tui.solve``: solve a Le Truc round, and measure what was solved.
 
-    run    --target T --scores A B --iterations N   CFR+ on the round, with checkpoints
+    run    --target T --scores A B --iterations N   DCFR on the round, with checkpoints
     value  --target T                              the 0-0 round's value for the non-dealer
     check  --target T --scores A B                 exact best response: the exploitability
     ship   --target T --file FILE                  the solved strategy as the app reads it
@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from truf_tui.solve.blueprint import lift
-from truf_tui.solve.cfr import ALGORITHMS
+from truf_tui.solve.cfr import ALGORITHMS, DEFAULT
 from truf_tui.solve.rounds import (
     DEFAULT_DIR,
     _utility,
@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--dir", type=Path, default=DEFAULT_DIR,
                        help="checkpoints (resumable); default ./solve-runs")
         p.add_argument("--every", type=int, default=50, help="checkpoint interval")
-        p.add_argument("--algorithm", choices=ALGORITHMS, default="dcfr")
+        p.add_argument("--algorithm", choices=ALGORITHMS, default=DEFAULT)
         p.add_argument("--payoff", choices=("points", "match"), default="points",
                        help="value outcomes in points, or in match-win probability")
         p.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -201,9 +201,10 @@ def main(argv: list[str] | None = None) -> int:
                nodes=whole.solver.tree.nodes)
     if a.command == "check":
         bp_fresh, bp_whole = blueprints(fresh, whole, a.blueprint, a.bits or 8)
-        fig.update(report(fresh.solver.exploitability(lift(bp_fresh, fresh.solver)),
-                           whole.solver.exploitability(lift(bp_whole, whole.solver)),
-                           "blueprint_"))
+        played = [st.solver.played(lift(bp, st.solver))
+                  for st, bp in ((fresh, bp_fresh), (whole, bp_whole))]
+        fig.update(report(fresh.solver.exploitability(played[0]),
+                          whole.solver.exploitability(played[1]), "blueprint_"))
         fig["blueprint_bytes"] = bp_fresh.packed_bytes() + bp_whole.packed_bytes()
     if a.command == "ship":
         fig.update(_ship(a.file, fresh.solver, whole.solver, fig, a.payoff, a.bits or 12,
@@ -275,8 +276,8 @@ def _ship(path: Path, fresh: Any, whole: Any, fig: dict[str, float], payoff: str
     packed = {}
     for name, s in (("fresh", fresh), ("round", whole)):
         packed[name] = pack(s, s.average(), TOP[bits], eps)
-    e = report(fresh.exploitability(unpack(packed["fresh"], fresh)),
-               whole.exploitability(unpack(packed["round"], whole)), "shipped_")
+    e = report(fresh.exploitability(fresh.played(unpack(packed["fresh"], fresh))),
+               whole.exploitability(whole.played(unpack(packed["round"], whole))), "shipped_")
     figures = {k: v for k, v in fig.items() if isinstance(v, (int, float))}
     figures.update(e)
     size = write(path, (whole, packed["round"]), (fresh, packed["fresh"]), figures, payoff,
@@ -335,10 +336,10 @@ def _measure(tab: Any, target: int, scores: tuple[int, int], payoff: str,
     fresh = Solver(fresh_tree, utility(fresh_tree, 0.0))
     own = (tab.target, tab.scores) == (target, scores)  # the same numbers, faster
     lifted = read_stage if own else lift_file
-    fe = fresh.exploitability(lifted(tab, fresh))
+    fe = fresh.exploitability(fresh.played(lifted(tab, fresh)))
     tree = trees.get(True) or build(target, scores, redeal=True)
     whole = Solver(tree, utility(tree, fe.value))  # an accepted redeal: the first stage
-    we = whole.exploitability(lifted(tab, whole))
+    we = whole.exploitability(whole.played(lifted(tab, whole)))
     return report(fe, we, prefix)
 
 

@@ -25,6 +25,7 @@ from truf_tui.engine import truc
 from truf_tui.solve.cfr import Solver
 from truf_tui.solve.rounds import _utility, fmt, report, table_name
 from truf_tui.solve.ship import lift_file
+from truf_tui.strategy.layout import TreeStrategy
 from truf_tui.strategy.tree import Tree, build
 
 Score = tuple[int, int]
@@ -75,9 +76,9 @@ def measure_group(target: int, scores: list[Score], payoff: str, file: Path | No
         assert _played(tabs, target, s) == tabs.index(tab), s
         t1 = time.perf_counter()
         ft = at_score(fresh_tree, s)
-        fe = Solver(ft, utility(ft, 0.0)).exploitability(fresh_strategy)
+        fe = Solver(ft, utility(ft, 0.0)).exploitability(TreeStrategy(ft, fresh_strategy))
         wt = at_score(tree, s)
-        we = Solver(wt, utility(wt, fe.value)).exploitability(strategy)
+        we = Solver(wt, utility(wt, fe.value)).exploitability(TreeStrategy(wt, strategy))
         fig = report(fe, we)
         fig.update(lift_seconds=lifted / len(scores), check_seconds=time.perf_counter() - t1)
         out.append((s, fig))
