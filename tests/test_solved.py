@@ -1,7 +1,7 @@
 """The solved Le Truc player (truf_tui.ai.solved) and the file it plays
-(truf_tui.solve.ship): the file holds what the solver solved, the player finds the right
-spot in it from an observation, and its policy is a distribution over the legal actions
-at any score."""
+(truf_tui.strategy.trufbp, written by truf_tui.solve.ship): the file holds what the solver
+solved, the player finds the right spot in it from an observation, and its policy is a
+distribution over the legal actions at any score."""
 
 from __future__ import annotations
 

@@ -44,6 +44,14 @@ from truf_tui.solve.rounds import (
     table_name,
     table_target,
 )
+from truf_tui.strategy.trufbp import (
+    EPS,
+    TOP,
+    BlueprintError,
+    PackedByState,
+    SolvedTable,
+    write_atomic,
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -270,7 +278,6 @@ def _ship(path: Path, fresh: Any, whole: Any, fig: dict[str, float], payoff: str
           bits: int, eps: float | None, table: Path | None = None) -> dict[str, float]:
     """Pack both stages, measure what is packed, write it, and read it back."""
     from truf_tui.solve.ship import pack, relayout, unpack, write
-    from truf_tui.strategy.trufbp import EPS, TOP, SolvedTable
 
     eps = EPS if eps is None else eps
     packed = {}
@@ -296,7 +303,6 @@ def _check_file(path: Path | None, target: int, scores: tuple[int, int], payoff:
     """The exact exploitability of what the app plays from ``path`` at ``scores`` (from
     the shipped file it would choose there if ``path`` is None)."""
     from truf_tui.strategy.shipped import nearest, tables
-    from truf_tui.strategy.trufbp import BlueprintError, SolvedTable
 
     try:
         tab = (nearest(tables(), target, scores) if path is None
@@ -321,7 +327,7 @@ def _check_file(path: Path | None, target: int, scores: tuple[int, int], payoff:
     return 0
 
 
-def _measure(tab: Any, target: int, scores: tuple[int, int], payoff: str,
+def _measure(tab: SolvedTable, target: int, scores: tuple[int, int], payoff: str,
              prefix: str = "", trees: dict[bool, Any] | None = None,
              table: Any = None) -> dict[str, float]:
     """The exact best response to what the app plays from ``tab`` at ``scores`` (``trees``
@@ -343,10 +349,8 @@ def _measure(tab: Any, target: int, scores: tuple[int, int], payoff: str,
     return report(fe, we, prefix)
 
 
-def _open(path: Path) -> Any:
+def _open(path: Path) -> SolvedTable | None:
     """The solved-strategy file at ``path``, or None with the reason on stderr."""
-    from truf_tui.strategy.trufbp import BlueprintError, SolvedTable
-
     try:
         return SolvedTable(path.read_bytes())
     except (OSError, BlueprintError) as e:
@@ -354,11 +358,10 @@ def _open(path: Path) -> Any:
         return None
 
 
-def _write_measured(tab: Any, packed: Any, out: Path, source_key: str,
+def _write_measured(tab: SolvedTable, packed: Any, out: Path, source_key: str,
                     trees: dict[bool, Any] | None = None) -> tuple[dict[str, Any], int]:
     """``packed`` (made from ``tab``) measured at its own score through the app's code,
     written to ``out`` with the figures in its header; the figures and the bytes."""
-    from truf_tui.strategy.trufbp import SolvedTable, write_atomic
 
     new = SolvedTable(packed.body(tab.header["figures"]))
     fig = {**tab.header["figures"],
@@ -374,7 +377,6 @@ def _write_measured(tab: Any, packed: Any, out: Path, source_key: str,
 
 def _trim(path: Path, out: Path, as_json: bool) -> int:
     """``path`` without its stage after an accepted redeal, measured at its own score."""
-    from truf_tui.strategy.trufbp import round_only
 
     tab = _open(path)
     if tab is None:
@@ -389,6 +391,8 @@ def _trim(path: Path, out: Path, as_json: bool) -> int:
         return 2
     t0 = time.perf_counter()
     old = dict(tab.header["figures"])
+    from truf_tui.strategy.trufbp import round_only  # a name _restate's flag shadows
+
     fig, size = _write_measured(tab, round_only(tab), out, "trimmed_from_bytes")
     if as_json:
         print(json.dumps(fig, indent=1))
@@ -409,7 +413,6 @@ def _restate(path: Path, out: Path, round_only: bool, bits: int, as_json: bool) 
     from truf_tui.solve.cfr import Solver
     from truf_tui.solve.ship import by_state, read_stage
     from truf_tui.strategy.tree import build
-    from truf_tui.strategy.trufbp import TOP, PackedByState
 
     tab = _open(path)
     if tab is None:
@@ -427,7 +430,8 @@ def _restate(path: Path, out: Path, round_only: bool, bits: int, as_json: bool) 
         tree = trees[name == "round"] = build(tab.target, tab.scores, redeal=name == "round")
         solver = Solver(tree, utility(tree, 0.0))  # the merge weighs by reach alone
         stages[name] = by_state(solver, read_stage(tab, solver), bits, float(h["eps"]))
-    header = {k: h[k] for k in ("game", "target", "scores", "payoff", "eps", "table") if k in h}
+    kept = ("game", "target", "scores", "payoff", "eps", "table")
+    header: dict[str, Any] = {k: h[k] for k in kept if k in h}
     header.update(top=TOP[bits], sentinel=0xFFFF if bits > 8 else 0xFF)
     packed = PackedByState(header, stages, "<u2" if bits > 8 else "u1")
     old = dict(h["figures"])
@@ -451,7 +455,6 @@ def _sweep(target: int, scores: list[tuple[int, int]], payoff: str, journal: Pat
            table: Path | None = None) -> int:
     """Every score's exploitability as the expert plays it, as a table."""
     from truf_tui.solve.sweep import grid, sweep
-    from truf_tui.strategy.trufbp import BlueprintError
 
     try:
         figs = sweep(target, scores, payoff, journal, jobs, file, table=table)

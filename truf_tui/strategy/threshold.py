@@ -291,7 +291,7 @@ def best_move(s: State, me: int, full: Multiset, belief: np.ndarray,
     After this move I raise or rest at most ``future`` times, and play the greedy card
     (``every_card``: the best); the threshold player's raises are all in the tree.  None
     if the tree has more than ``nodes`` nodes, or takes more than ``seconds``.  ``match``
-    values the round's ends (the match table of ``ai.matchtable``, or of ``ai.habits``)."""
+    values the round's ends (the match table of ``strategy.matchtable``, or of ``ai.habits``)."""
     budget = [nodes]
     deadline = None if seconds is None else time.perf_counter() + seconds
     ends: dict[int, float] = {}
