@@ -83,8 +83,9 @@ def test_the_tab_is_titled_and_keys_work_without_a_click(tmp_path: Path,
     browser = subprocess.Popen(
         [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
          "--disable-background-networking", "--no-first-run", "--no-default-browser-check",
-         # the page asks Google for its font: answer at once, this test is offline
+         # offline: a request to any other host fails at once
          "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+         "--window-size=1280,900",  # the game's 80 × 24 at least, in its font
          f"--user-data-dir={profile}", "--remote-debugging-port=0", "about:blank"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
 
