@@ -262,8 +262,11 @@ class TrufServer(Server):
             return websocket
         width, height = clamp_size(request.query.get("width", 80),
                                    request.query.get("height", 24))
+        async def close() -> None:
+            await websocket.close()
+
         session = Session(self.command, write_bytes=websocket.send_bytes,
-                          write_str=websocket.send_str, close=websocket.close,
+                          write_str=websocket.send_str, close=close,
                           download_manager=self.download_manager, debug=self.debug)
         self.sessions[session] = websocket  # counted until its process is gone
         self.starts.append(time.monotonic())
