@@ -64,7 +64,11 @@ PAGES = Path(__file__).resolve().parent
 STARTS_WINDOW = 10.0  # seconds: at most 2 × max_sessions sessions start in any such window
 WIDTH = (20, 400)  # terminal columns, and rows, a session may ask for (a 4K screen at 10 px)
 HEIGHT = (8, 150)
-QUIT_GRACE = 1.5  # seconds an app is given to quit before its process group is killed
+# Seconds an app is given to quit before its process group is killed: a closed tab's app
+# quits in 1 to 2 s; stopping the server must take under 3 s (the game is saved on every
+# move, so a kill loses nothing).
+QUIT_GRACE = 5.0
+STOP_GRACE = 1.5
 MAX_MESSAGE = 64 * 1024  # bytes of one websocket message from the page (keys, a resize)
 
 log = logging.getLogger("truf-tui.serve")
@@ -121,15 +125,15 @@ class Session(AppService):
     async def set_terminal_size(self, width: int, height: int) -> None:
         await super().set_terminal_size(*clamp_size(width, height))
 
-    async def stop(self) -> None:
-        """Ask the app to quit; after ``QUIT_GRACE`` seconds end its process group."""
+    async def stop(self, grace: float = QUIT_GRACE) -> None:
+        """Ask the app to quit; after ``grace`` seconds end its process group."""
         process = self._process
         if process is None or self._task is None:
             return
         await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
         await self.send_meta({"type": "quit"})
         try:
-            await asyncio.wait_for(asyncio.shield(process.wait()), QUIT_GRACE)
+            await asyncio.wait_for(asyncio.shield(process.wait()), grace)
         except TimeoutError:
             self.kill()
             await process.wait()
@@ -279,7 +283,8 @@ class TrufServer(Server):
             log.exception("session failed")
         finally:
             try:
-                await asyncio.shield(session.stop())
+                await asyncio.shield(session.stop(STOP_GRACE if self.stopping
+                                                  else QUIT_GRACE))
             finally:
                 session.kill()
                 self.sessions.pop(session, None)
@@ -339,7 +344,8 @@ class TrufServer(Server):
     async def on_shutdown(self, app: web.Application) -> None:
         """Every session's app asked to quit, then ended, all at once; their tabs closed."""
         sessions = list(self.sessions.items())
-        await asyncio.gather(*(s.stop() for s, _ in sessions), return_exceptions=True)
+        await asyncio.gather(*(s.stop(STOP_GRACE) for s, _ in sessions),
+                             return_exceptions=True)
         for session, websocket in sessions:
             session.kill()
             with contextlib.suppress(Exception):
