@@ -262,7 +262,8 @@ class TrufServer(Server):
         if refusal is not None:  # said on the tab's terminal: no process for it
             with contextlib.suppress(ConnectionError):
                 await websocket.send_bytes(f"\r\n  truf-tui: {refusal}\r\n".encode())
-                await websocket.close(code=1013, message=b"try again later")
+                # "try again later", and why: the page shows it in its closed dialog
+                await websocket.close(code=1013, message=refusal.encode()[:123])
             return websocket
         width, height = clamp_size(request.query.get("width", 80),
                                    request.query.get("height", 24))
