@@ -127,8 +127,8 @@ class Session(AppService):
 
     async def stop(self, grace: float = QUIT_GRACE) -> None:
         """Ask the app to quit; after ``grace`` seconds end its process group."""
-        process = self._process
-        if process is None or self._task is None:
+        process, task = self._process, self._task
+        if process is None or task is None:
             return
         await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
         await self.send_meta({"type": "quit"})
@@ -137,8 +137,7 @@ class Session(AppService):
         except TimeoutError:
             self.kill()
             await process.wait()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._task  # ends with the process's output
+        await task  # ends with the process's output (stop() may run twice at once)
         self._task = None
 
     def kill(self) -> None:
