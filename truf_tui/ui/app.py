@@ -862,6 +862,14 @@ class TrufApp(App[None]):
         # Later: App._on_resize (run after this handler) records the new size.
         self.call_later(self._sync_size_notice)
 
+    def watch_app_focus(self, focus: bool) -> None:
+        # Textual's web driver starts the app blurred, so the first screen's AUTO_FOCUS was
+        # skipped (←/→ changed no game in a browser): the page's focus gives it, as a
+        # terminal does from the start; at once, for the key that may come with it.
+        # (After App._watch_app_focus, which gives a blurred widget its focus back.)
+        if focus and self.screen.focused is None:
+            self.screen._update_auto_focus()
+
     def _on_screen_change(self, _: Screen[Any]) -> None:
         # After the change has settled: a screen pushed while too small gets covered again.
         self.call_later(self._sync_size_notice)
