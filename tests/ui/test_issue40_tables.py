@@ -1,0 +1,61 @@
+"""Issue 40, the tables and the viewers: what a new user found broken at 80×24 and 100×32."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import OptionList
+
+from truf_tui.engine import truc
+from truf_tui.engine.record import GameRecord
+from truf_tui.ui.screens.replay import ReplayScreen
+from truf_tui.ui.screens.tournament import watch_row
+
+from .tables_support import make_app
+
+NAMES = ("Computer 3 (Medium)", "Computer 4 (Hard)")
+
+
+def screen_rows(app: Any) -> list[str]:
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def computers_game(seed: int = 1) -> dict[str, Any]:
+    """A long Le Truc game between two random players that never rest or fold."""
+    rng = random.Random(seed)
+    s = truc.new_game(truc.Rules(target=12), seed=2, dealer=0)
+    while not s.is_terminal():
+        legal = s.legal_actions()
+        s = s.apply(rng.choice([a for a in legal if a.kind not in ("rest", "fold")] or legal))
+    return GameRecord.from_state(s, tier="easy", human=0).to_dict()
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+async def test_watched_move_list_keeps_wrapped_lines() -> None:
+    """Item 13: an entry that wraps only once the list's scroll bar appears is shown whole
+    (its height was measured at the width before the bar)."""
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        replay = ReplayScreen(watch_row(computers_game()), names=lambda: NAMES,
+                              title=lambda: "Watching", autoplay=True)
+        await app.push_screen(replay)
+        replay.autoplay = False  # stepped here, not by the timer
+        while replay.position < len(replay.states) - 1:
+            replay.autoplay = True
+            replay._autoplay_step()
+            replay.autoplay = False
+        await pilot.pause()
+        log = replay.query_one(OptionList)
+        region = log.scrollable_content_region  # without the scroll bar
+        for i in range(log.option_count):
+            log.highlighted = i
+            await pilot.pause()
+            shown = flat(" ".join(row[region.x:region.right]
+                                  for row in screen_rows(app)[region.y:region.bottom]))
+            want = flat(Text.from_markup(str(log.get_option_at_index(i).prompt)).plain)
+            assert want in shown, f"option {i}: {want!r} not shown whole"
