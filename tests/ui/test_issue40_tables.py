@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from rich.text import Text
@@ -59,3 +60,22 @@ async def test_watched_move_list_keeps_wrapped_lines() -> None:
                                   for row in screen_rows(app)[region.y:region.bottom]))
             want = flat(Text.from_markup(str(log.get_option_at_index(i).prompt)).plain)
             assert want in shown, f"option {i}: {want!r} not shown whole"
+
+
+async def test_watched_game_review_names_the_two_computers() -> None:
+    """Item 12: the review of a computers' game says who did what by name, never "you"."""
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        replay = ReplayScreen(watch_row(computers_game()), names=lambda: NAMES,
+                              title=lambda: "Watching")
+        await app.push_screen(replay)
+        notes = []
+        for last, _ in replay.reviews:  # every round's review
+            replay.go_to(last)
+            await pilot.pause()
+            notes.append(str(replay.query_one("#replay-notes").render()))
+        text = "\n".join(notes)
+        assert re.findall(r"\b(?:you|yours?)\b", text, re.IGNORECASE) == []
+        assert "computer's" not in text.lower() and "The computer" not in text
+        assert "The raise to 2 by Computer" in text and "Cards of Computer 4 (Hard):" in text
+        assert "refusal by Computer" in text  # the give-ups of both seats
