@@ -14,7 +14,7 @@ from truf_tui.engine.record import GameRecord
 from truf_tui.ui.screens.replay import ReplayScreen
 from truf_tui.ui.screens.tournament import watch_row
 
-from .tables_support import make_app
+from .tables_support import make_app, settle, table_of
 
 NAMES = ("Computer 3 (Medium)", "Computer 4 (Hard)")
 
@@ -79,3 +79,44 @@ async def test_watched_game_review_names_the_two_computers() -> None:
         assert "computer's" not in text.lower() and "The computer" not in text
         assert "The raise to 2 by Computer" in text and "Cards of Computer 4 (Hard):" in text
         assert "refusal by Computer" in text  # the give-ups of both seats
+
+
+async def test_results_of_a_start_at_game() -> None:
+    """Item 15: the results of a game started at a set score show that score (the total adds
+    up), the heading gives the winner's points first, and the footer offers no ``l``."""
+    from truf_tui.ui.config import GameConfig
+    from truf_tui.ui.screens.summary import TrucResults
+    from truf_tui.ui.screens.truc_table import FoldConfirm
+
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.start_game(GameConfig(game="truc", tier="easy", seed=3, dealer=1,
+                                  rules={"target": 12}, scores=(11, 10)))
+        await settle(pilot)
+        t = table_of(app)
+        assert t.state.current_player == 0
+        await pilot.press("f")  # you fold the first round: the computer scores 1 (T7: 11-11)
+        await settle(pilot)
+        if isinstance(app.screen, FoldConfirm):
+            await pilot.press("y")
+            await settle(pilot)
+        for _ in range(4):  # on to the next round, and fold again: 11-12
+            if isinstance(app.screen, TrucResults):
+                break
+            await pilot.press("enter")
+            await settle(pilot)
+            if table_of(app).state.current_player == 0:
+                await pilot.press("f")
+                await settle(pilot)
+                if isinstance(app.screen, FoldConfirm):
+                    await pilot.press("y")
+                    await settle(pilot)
+        results = app.screen
+        assert isinstance(results, TrucResults)
+        assert t.state.scores() == (11, 12)
+        title = str(results.query_one("#summary-title").render())
+        assert "The computer wins  12 : 11" in title
+        body = str(results.query_one("#summary-body").render())
+        assert re.search(r"starting score\s+11\s+10", body)
+        footer = screen_rows(app)[-1]
+        assert "Moves" not in footer and "Menu" in footer

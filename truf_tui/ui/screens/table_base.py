@@ -72,7 +72,7 @@ class TableKey:
     label: str  # the bar's text (a string key)
     action: str  # what a click on the bar runs
     bindings: tuple[Binding, ...] = ()  # the table's keys for it; none: a key of the app's
-    while_playing: bool = False  # offered only until the game is over (a card, a hint)
+    while_playing: bool = False  # offered only until the game is over (a card, a hint, the log)
 
 
 TABLE_KEYS: tuple[TableKey, ...] = (
@@ -86,7 +86,9 @@ TABLE_KEYS: tuple[TableKey, ...] = (
     ), while_playing=True),
     TableKey("h", "hint.key", "screen.hint", (Binding("h", "hint", show=False),),
              while_playing=True),
-    TableKey("l", "tbl.key.log", "screen.toggle_log", (Binding("l", "toggle_log", show=False),)),
+    # Once over, the results box is up and takes the keys: ``l`` could not open the log.
+    TableKey("l", "tbl.key.log", "screen.toggle_log", (Binding("l", "toggle_log", show=False),),
+             while_playing=True),
     TableKey("Esc", "tbl.key.menu", "screen.menu", (Binding("escape", "menu", show=False),)),
     TableKey("F1", "key.help", "app.help"),  # the app binds these on every screen
     TableKey("q", "key.quit", "app.quit"),

@@ -524,6 +524,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "tbl.res.t.by.refused": {"en": "… by refusals", "eo": "… per rifuzoj"},
     "tbl.res.t.by.fold": {"en": "… by folds", "eo": "… per rezignoj"},
     "tbl.res.t.last": {"en": "Last rounds", "eo": "Lastaj rondoj"},
+    "tbl.res.t.start": {"en": "starting score", "eo": "komenca poentaro"},
     "tbl.res.t.short.tricks": {"en": "tricks {won}–{lost}", "eo": "trukoj {won}–{lost}"},
     "tbl.res.t.short.refused": {"en": "refused", "eo": "rifuzo"},
     "tbl.res.t.short.refused.raise": {
