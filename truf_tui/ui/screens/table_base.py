@@ -411,6 +411,7 @@ class TableScreen(Screen[None], Generic[S]):
     def render_log(self) -> None:
         log = self.query_one(MoveLog)
         log.display = self.log_visible
+        self.set_class(log.display, "-log-open")  # the felt is narrower (tables.tcss)
         if log.display:
             log.show(tr("tbl.log.title"), [entry() for entry in self._log_entries])
 
@@ -620,6 +621,11 @@ class TableScreen(Screen[None], Generic[S]):
     def on_unmount(self) -> None:
         self._epoch += 1
         self.workers.cancel_group(self, "bot")
+
+
+def hand_keys(n: int) -> str:
+    """The number keys of a hand of ``n`` cards, as the prompts name them: 1, 1–2, 1–3."""
+    return "1" if n <= 1 else f"1–{min(n, 3)}"  # TABLE_KEYS: the keys 1, 2 and 3
 
 
 def status_markup(event: str, prompt: str, notice: str) -> str:
