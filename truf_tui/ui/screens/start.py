@@ -31,6 +31,7 @@ from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.services import shell
 from truf_tui.ui.settings import Translated
 from truf_tui.ui.storage import hotseat_progress_text, progress_of
+from truf_tui.ui.widgets.fields import NumberInput
 
 DEALERS: tuple[int | None, ...] = (None, 0, 1)
 _DEALER_KEYS = {None: "start.dealer.random", 0: "start.dealer.you", 1: "start.dealer.computer"}
@@ -141,16 +142,16 @@ class StartScreen(Translated, Screen[None]):
             with Vertical(id="rules-truc", classes="rules"):
                 with Horizontal(classes="form-row"):
                     yield Static(id="label-target", classes="form-label")
-                    yield Input(str(rules_c["target"]), type="integer", max_length=2,
+                    yield NumberInput(str(rules_c["target"]), max_length=2,
                                 id="target", compact=True, select_on_focus=True)
                     yield Static(id="target-note", classes="form-note inline-note")
                 with Horizontal(id="scores-row", classes="form-row"):
                     yield Static(id="label-scores", classes="form-label")
                     you, them = c.get("scores", (0, 0))
-                    yield Input(str(you), type="integer", max_length=2, id=SCORE_INPUTS[0],
+                    yield NumberInput(str(you), max_length=2, id=SCORE_INPUTS[0],
                                 compact=True, select_on_focus=True, classes="score")
                     yield Static(id="scores-dash", classes="scores-dash")
-                    yield Input(str(them), type="integer", max_length=2, id=SCORE_INPUTS[1],
+                    yield NumberInput(str(them), max_length=2, id=SCORE_INPUTS[1],
                                 compact=True, select_on_focus=True, classes="score")
                     yield Static(id="scores-note", classes="form-note inline-note")
                 with Horizontal(classes="form-row"):

@@ -291,9 +291,13 @@ class BracketScreen(Screen[None]):
 
     def _box(self, index: int) -> str:
         pairings = self.run.bracket.pairings
-        if index >= len(pairings):
-            return "\n".join(f"[dim]{tr('tour.winner_of', stage=tr('tour.stage.' + s))}[/]"
-                             for s in STAGES[:2])
+        if index >= len(pairings):  # the final, before both semi-finals are decided
+            lines = []
+            for semi, stage in zip(pairings[:2], STAGES[:2], strict=True):
+                won = semi.winner()
+                lines.append(f"  {escape(self.player_name(won))}" if won is not None else
+                             f"[dim]{tr('tour.winner_of', stage=tr('tour.stage.' + stage))}[/]")
+            return "\n".join(lines)
         p = pairings[index]
         winner = p.winner()
         names = [self.player_name(pid) for pid in p.players]
@@ -490,8 +494,10 @@ class BracketScreen(Screen[None]):
             self.refresh_texts()
             self._focus_next_step()
             if self._watch_when_done:
+                # The game just played, not the next pairing's (which action_watch would
+                # start when it is computers only too).
                 self._watch_when_done = False
-                self.action_watch()
+                self.watch_game(game)
             elif run.pairing_index == game["pairing"]:
                 self.simulate()  # "Let them play" plays the pairing to its end
 
@@ -510,12 +516,14 @@ class BracketScreen(Screen[None]):
         if run.bracket.current() is not None and run.computers_only():
             self.simulate(watch=True)
             return
-        game = run.last_computer_game
-        if game is None:
-            return
+        if run.last_computer_game is not None:
+            self.watch_game(run.last_computer_game)
+
+    def watch_game(self, game: dict[str, Any]) -> None:
+        """A computers' game of the run (``last_computer_game``'s form) in the viewer."""
         from truf_tui.ui.screens.replay import ReplayScreen
 
-        pairing = run.bracket.pairings[game["pairing"]]
+        pairing = self.run.bracket.pairings[game["pairing"]]
         a, b = pairing.players
 
         def names() -> tuple[str, str]:
