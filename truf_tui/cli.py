@@ -9,7 +9,6 @@ Exit codes: 0 fine, 1 a file could not be used (the message says why), 2 bad opt
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import re
 import secrets
 import shlex
@@ -18,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from truf_tui import __version__
+from truf_tui.addresses import is_loopback
 from truf_tui.ai.base import GAMES, TIERS
 from truf_tui.i18n import LANGUAGES
 from truf_tui.ui.config import OPPONENTS
@@ -118,17 +118,6 @@ def access_token(text: str) -> str:
             f"invalid token: it needs at least {TOKEN_LENGTH} characters, each a letter "
             "(a-z, A-Z), a digit, '-' or '_' (leave --token out to get a random one)")
     return text
-
-
-def is_loopback(host: str) -> bool:
-    """Is ``host`` reachable from this computer only?  A name other than localhost is
-    not trusted to be."""
-    if host.lower() in ("localhost", "localhost."):
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def fail(message: str) -> int:
@@ -238,10 +227,11 @@ def serve(args: argparse.Namespace) -> int:
     except ImportError:
         return fail("serving needs the textual-serve package: pip install textual-serve")
     token = args.token
-    if token is None and not is_loopback(args.host):  # others can reach it: a secret
+    loopback = is_loopback(args.host)
+    if token is None and not loopback:  # others can reach it: a secret
         token = secrets.token_urlsafe(24)
     server = TrufServer(serve_command(args), host=args.host, port=args.port, token=token,
-                        max_sessions=args.max_sessions)
+                        loopback=loopback, max_sessions=args.max_sessions)
     _quiet_closed_loop()
     try:
         server.serve()

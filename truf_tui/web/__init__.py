@@ -55,7 +55,7 @@ from aiohttp.web_runner import GracefulExit
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from truf_tui.cli import MAX_SESSIONS, is_loopback
+from truf_tui.addresses import is_loopback
 
 TITLE = "truf-tui"
 WILDCARDS = ("", "0.0.0.0", "::")  # every address of this computer
@@ -155,12 +155,12 @@ class TrufServer(Server):
     """The server of ``truf-tui serve``: one app process per browser tab, ``max_sessions``
     at most."""
 
-    def __init__(self, command: str, host: str, port: int, token: str | None = None,
-                 max_sessions: int = MAX_SESSIONS) -> None:
+    def __init__(self, command: str, host: str, port: int, *, loopback: bool,
+                 max_sessions: int, token: str | None = None) -> None:
         super().__init__(command, host=host, port=port, title=TITLE, templates_path=PAGES)
         self.token = token
         self.public_url = address(host, port)
-        self.loopback = is_loopback(host)
+        self.loopback = loopback  # the command line decides (cli.is_loopback)
         # Cookies are not port-scoped: one name per server instance, and a secret of its own
         # rather than the token (which stays out of every cookie jar).
         self.cookie = f"truf_tui_{secrets.token_hex(6)}"
@@ -447,3 +447,4 @@ def address(host: str, port: int) -> str:
     if ":" in host:  # an IPv6 address
         host = f"[{host}]"
     return f"http://{host}:{port}"
+
