@@ -5,13 +5,15 @@
 - ``medium``: samples the opponent's possible hands, plays the card with the best estimated
   chance (so usually the cheapest winning card), raises / accepts / refuses by the estimated
   win probability against the stake odds, with some bluffing.
-- ``hard``: ISMCTS (:mod:`truf_tui.ai.ismcts`) over the whole round (cards, raises, rest,
-  redeal; folding is valued apart), its reward the probability of winning the match after
-  the round (:mod:`truf_tui.ai.matchtable`); statistics per hand class for both players,
-  the opponent's betting in the tree by a fixed range model (see :class:`SearchBot`).
-- ``expert``: ``hard`` plus inference (opponent hands weighted by the likelihood of his
-  raises and answers under a range model fitted to his betting frequencies) and mixed
-  betting (see :class:`ExpertBot`).
+- ``hard`` (:class:`HardTrucBot`): ISMCTS (:mod:`truf_tui.ai.ismcts`) over the whole round
+  (cards, raises, rest, redeal; folding is valued apart), its reward the probability of
+  winning the match after the round (:mod:`truf_tui.ai.matchtable`); statistics per hand
+  class for both players (the plain search: :class:`SearchBot`); opponent hands weighted
+  by the likelihood of his raises and answers under a range model fitted to his betting
+  frequencies; mixed betting.
+
+The ``expert`` plays the solved strategy (:mod:`truf_tui.ai.expert`); when its files are
+missing, ``make_bot`` has it play on with ``hard``.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from truf_tui.ai.truc_opponent import (
     DEFAULT_ACCEPT_RATE,
     DEFAULT_RAISE_RATE,
     Decision,
-    OpponentModel,
+    RangeModel,
     hand_strength,
     relative,
     replay,
@@ -365,14 +367,14 @@ class SearchBot(BaseBot):
             return sampler, None
         if self.adaptive or self.belief:
             rep = replay(observation)
-            om = OpponentModel.from_replay(rep, opp) if self.adaptive else OpponentModel(
+            om = RangeModel.from_replay(rep, opp) if self.adaptive else RangeModel(
                 DEFAULT_RAISE_RATE, DEFAULT_ACCEPT_RATE)
             if self.belief:
                 until = None if self.iterations else self._t0 + 0.3 * self.time_limit
                 sampler = belief_sampler(observation, state, self.rng, om,
                                          rep.round_decisions[opp], until=until)
         else:
-            om = OpponentModel(DEFAULT_RAISE_RATE, DEFAULT_ACCEPT_RATE)
+            om = RangeModel(DEFAULT_RAISE_RATE, DEFAULT_ACCEPT_RATE)
         if not self.model_opponent:
             return sampler, None
         greedy = self.greedy_opponent
@@ -441,7 +443,7 @@ def strength_of(s: truc.State, p: int) -> float:
 
 
 def belief_sampler(observation: Observation, state: truc.State, rng: random.Random,
-                   model: OpponentModel, decisions: Sequence[Decision],
+                   model: RangeModel, decisions: Sequence[Decision],
                    candidates: int = 256, until: float | None = None,
                    ) -> Callable[[random.Random], truc.State]:
     """Determinizations whose opponent hands are weighted by the likelihood of his betting
@@ -493,11 +495,11 @@ def belief_sampler(observation: Observation, state: truc.State, rng: random.Rand
     return sample
 
 
-class ExpertBot(SearchBot):
-    """``expert``: ``hard`` plus inference and mixed betting.
+class HardTrucBot(SearchBot):
+    """``hard``: the search plus inference and mixed betting.
 
     - The opponent's betting frequencies over the match so far fit the range model
-      (:class:`truc_opponent.OpponentModel`): a player who always raises is modelled as
+      (:class:`truc_opponent.RangeModel`): a player who always raises is modelled as
       raising with anything, one who seldom raises as raising with strong hands only.
     - Determinizations weight the opponent's possible hands by the likelihood of his raises
       and answers this round under that model (a Bayesian belief).
@@ -508,7 +510,7 @@ class ExpertBot(SearchBot):
       its hand away.
     """
 
-    tier = "expert"
+    tier = "hard"
     c = 0.5
     adaptive = 1
     belief = 1
@@ -549,19 +551,6 @@ _REFUSE_ONLY = [truc.REFUSE]
 _RAISE_ONLY = [truc.RAISE]
 
 
-class HardBot(ExpertBot):
-    """``hard``: the search with inference and mixed betting above, at the hard tier's
-    budget (it was the expert before the solved player)."""
-
-    tier = "hard"
-
-
-def _solved() -> type[BaseBot]:
-    from truf_tui.ai.exploit import ExpertTrucBot
-
-    return ExpertTrucBot
-
-
 TIER_CLASSES: dict[str, type[BaseBot]] = {
-    "easy": EasyBot, "medium": MediumBot, "hard": HardBot, "expert": _solved(),
+    "easy": EasyBot, "medium": MediumBot, "hard": HardTrucBot,
 }
