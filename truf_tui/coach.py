@@ -357,9 +357,6 @@ class RoundReview:
     end: truc.RoundEnd
     decisions: tuple[Decision, ...] = ()  # the raise and answer decisions, by band
 
-    def bets_by(self, p: int) -> list[Bet]:
-        return [b for b in self.bets if b.by == p]
-
 
 def review_round(start: truc.State, actions: Sequence[truc.Action | str]) -> RoundReview:
     """Annotate the round dealt in ``start`` (a state at the start of a round, before any

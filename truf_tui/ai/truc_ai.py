@@ -351,8 +351,8 @@ class SearchBot(BaseBot):
     tier = "hard"
     c = 0.5
 
-    # knobs (the tiers differ by them; the experiments of the note flip them)
-    model_opponent = 1  # the opponent's betting in the tree follows a range model
+    # what the tiers differ by (the opponent's betting in the tree always follows a range
+    # model: without one a single-observer tree lets him answer knowing my hand)
     adaptive = 0  # that model is fitted to the opponent's frequencies in this match
     belief = 0  # determinizations weighted by the likelihood of his betting this round
     greedy_opponent = 0.85  # how often his card in the tree is the greedy one
@@ -363,8 +363,6 @@ class SearchBot(BaseBot):
         me = observation["player"]
         opp = 1 - me
         sampler = truc.determinizer(observation)
-        if not (self.model_opponent or self.belief):
-            return sampler, None
         if self.adaptive or self.belief:
             rep = replay(observation)
             om = RangeModel.from_replay(rep, opp) if self.adaptive else RangeModel(
@@ -375,8 +373,6 @@ class SearchBot(BaseBot):
                                          rep.round_decisions[opp], until=until)
         else:
             om = RangeModel(DEFAULT_RAISE_RATE, DEFAULT_ACCEPT_RATE)
-        if not self.model_opponent:
-            return sampler, None
         greedy = self.greedy_opponent
 
         def restrict(s: Node, p: int, acts: Sequence[truc.Action],
@@ -514,7 +510,6 @@ class HardTrucBot(SearchBot):
     c = 0.5
     adaptive = 1
     belief = 1
-    mixed = 1
     bluff_rate = 0.3
     slowplay_rate = 0.2
     close = 0.03
@@ -527,7 +522,7 @@ class HardTrucBot(SearchBot):
             self.settle = False
         best = stats[0].action
         values = {x.action: x.value for x in stats}
-        if not self.mixed or truc.RAISE not in values or state.pending is not None:
+        if truc.RAISE not in values or state.pending is not None:
             return best
         me = observation["player"]
         plays = [x for x in stats if x.action.kind == "play"]
