@@ -1,6 +1,6 @@
 """What reading an opponent would have to achieve in a single match (issue "Le Truc, solved").
 
-The expert answers a threshold player (``truf_tui.ai.threshold``) only once its evidence
+The expert answers a threshold player (``truf_tui.strategy.threshold``) only once its evidence
 says that is what it faces.  Here it is *told* instead: from the round after ``--after K``
 rounds of the match it plays the best response to the opponent's true thresholds
 (``respond.THRESHOLDS``), with the same search and time as the real response, and before

@@ -12,8 +12,8 @@ from __future__ import annotations
 from truf_tui.ai.base import Observation
 from truf_tui.ai.expert.reading import OpponentReading
 from truf_tui.ai.expert.response import Answers, Move, Respond, respond_to
-from truf_tui.ai.matchtable import MatchWin
-from truf_tui.ai.threshold import fixed_habit
+from truf_tui.strategy.matchtable import MatchWin
+from truf_tui.strategy.threshold import fixed_habit
 
 
 def told(model: tuple[float, float], after: int = 0, keep_answers: bool = True,

@@ -24,10 +24,10 @@ from pathlib import Path
 from tools.lab.expert_told import told
 from truf_tui.ai.expert import ExpertTrucBot
 from truf_tui.ai.habits import DATA, key, match_win_counted, table
-from truf_tui.ai.matchtable import match_win
 from truf_tui.ai.scripted import ThresholdTruc
-from truf_tui.ai.threshold import ALWAYS, GRID, NEVER
 from truf_tui.engine import truc
+from truf_tui.strategy.matchtable import match_win
+from truf_tui.strategy.threshold import ALWAYS, GRID, NEVER
 
 COMMAND = "python -m tools.lab.habits_measure"
 

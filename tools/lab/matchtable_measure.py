@@ -1,8 +1,9 @@
-"""Measure the round outcomes the match table is computed from (:mod:`truf_tui.ai.matchtable`).
+"""Measure the round outcomes the match table is computed from
+(:mod:`truf_tui.strategy.matchtable`).
 
 Whole matches between two players of a tier (``medium`` by default), every round's outcome
 counted relative to the dealer (who won, how many points, or the match by an accepted rest)
-and written to ``truf_tui/ai/data/truc_rounds.json``:
+and written to ``truf_tui/strategy/data/truc_rounds.json``:
 
     python -m tools.lab.matchtable_measure --matches 600 --seed 1 --jobs 2
 """
@@ -17,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from truf_tui.ai import make_bot
-from truf_tui.ai.matchtable import DATA
 from truf_tui.engine import truc
+from truf_tui.strategy.matchtable import DATA
 
 COMMAND = "python -m tools.lab.matchtable_measure"
 

@@ -1,7 +1,6 @@
 """The solved player's costs: reading the shipped files, and each ``policy`` call.
 
-``python -m truf_tui.bench solved`` runs :func:`bench`; :func:`describe` is one file in a
-line.
+``python -m truf_tui.bench solved`` runs :func:`bench`.
 """
 
 from __future__ import annotations
@@ -11,31 +10,18 @@ import resource
 import time
 from typing import Any
 
-from truf_tui.ai import solved
-from truf_tui.ai.solved import SolvedTable
 from truf_tui.engine import truc
-
-
-def describe(t: SolvedTable) -> str:
-    """A file in one line: its score and payoffs, iterations, exploitability, size."""
-    h = t.header
-    f = h["figures"]
-    e = f["shipped_exploitability"] / (2 if h["payoff"] == "match" else 1)
-    unit = "points/round" if h["payoff"] == "points" else "match-win probability"
-    bits = 12 if h.get("dtype", "<u2") == "<u2" else 8
-    return (f"{t.scores[0]}-{t.scores[1]} to {t.target}, {h['payoff']} payoffs, "
-            f"{int(f['iterations'])} iterations, exploitability {e:.3g} {unit}, {bits}-bit, "
-            f"eps {h['eps']}, {'per state' if t.format == 2 else 'per history'}"
-            f"{'' if t.has_fresh else ', round only'}, {len(t.data) / 1e6:.2f} MB")
+from truf_tui.strategy import shipped
+from truf_tui.strategy.shipped import policy
+from truf_tui.strategy.trufbp import describe
 
 
 def bench(matches: int = 20, seed: int = 1) -> dict[str, Any]:
     """Seconds to read the shipped files, and per ``policy`` call over whole matches
     against a random player (each decision first cold, its chunk maybe not yet read, then
     warm); the process's peak memory (``python -m truf_tui.bench solved``)."""
-    solved._TABLES = None  # read afresh: the load is timed
     t0 = time.perf_counter()
-    tabs = solved.tables()
+    tabs = shipped.tables(reread=True)
     load = time.perf_counter() - t0
     rng = random.Random(seed)
     cold: list[float] = []
@@ -45,9 +31,9 @@ def bench(matches: int = 20, seed: int = 1) -> dict[str, Any]:
         while st.to_move is not None:
             obs = st.observation(st.to_move)
             t1 = time.perf_counter()
-            probs, _ = solved.policy(obs)
+            probs, _ = policy(obs)
             t2 = time.perf_counter()
-            solved.policy(obs)
+            policy(obs)
             t3 = time.perf_counter()
             cold.append(t2 - t1)
             warm.append(t3 - t2)

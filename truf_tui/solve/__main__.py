@@ -268,8 +268,8 @@ def in_units(fig: dict[str, float], payoff: str) -> str:
 def _ship(path: Path, fresh: Any, whole: Any, fig: dict[str, float], payoff: str,
           bits: int, eps: float | None, table: Path | None = None) -> dict[str, float]:
     """Pack both stages, measure what is packed, write it, and read it back."""
-    from truf_tui.ai.solved import SolvedTable
-    from truf_tui.solve.ship import EPS, TOP, pack, relayout, unpack, write
+    from truf_tui.solve.ship import pack, relayout, unpack, write
+    from truf_tui.strategy.trufbp import EPS, TOP, SolvedTable
 
     eps = EPS if eps is None else eps
     packed = {}
@@ -294,7 +294,8 @@ def _check_file(path: Path | None, target: int, scores: tuple[int, int], payoff:
                 as_json: bool, table: Path | None = None) -> int:
     """The exact exploitability of what the app plays from ``path`` at ``scores`` (from
     the shipped file it would choose there if ``path`` is None)."""
-    from truf_tui.ai.solved import BlueprintError, SolvedTable, nearest, tables
+    from truf_tui.strategy.shipped import nearest, tables
+    from truf_tui.strategy.trufbp import BlueprintError, SolvedTable
 
     try:
         tab = (nearest(tables(), target, scores) if path is None
@@ -343,7 +344,7 @@ def _measure(tab: Any, target: int, scores: tuple[int, int], payoff: str,
 
 def _open(path: Path) -> Any:
     """The solved-strategy file at ``path``, or None with the reason on stderr."""
-    from truf_tui.ai.solved import BlueprintError, SolvedTable
+    from truf_tui.strategy.trufbp import BlueprintError, SolvedTable
 
     try:
         return SolvedTable(path.read_bytes())
@@ -356,8 +357,7 @@ def _write_measured(tab: Any, packed: Any, out: Path, source_key: str,
                     trees: dict[bool, Any] | None = None) -> tuple[dict[str, Any], int]:
     """``packed`` (made from ``tab``) measured at its own score through the app's code,
     written to ``out`` with the figures in its header; the figures and the bytes."""
-    from truf_tui.ai.solved import SolvedTable
-    from truf_tui.solve.ship import write_atomic
+    from truf_tui.strategy.trufbp import SolvedTable, write_atomic
 
     new = SolvedTable(packed.body(tab.header["figures"]))
     fig = {**tab.header["figures"],
@@ -373,7 +373,7 @@ def _write_measured(tab: Any, packed: Any, out: Path, source_key: str,
 
 def _trim(path: Path, out: Path, as_json: bool) -> int:
     """``path`` without its stage after an accepted redeal, measured at its own score."""
-    from truf_tui.solve.ship import round_only
+    from truf_tui.strategy.trufbp import round_only
 
     tab = _open(path)
     if tab is None:
@@ -406,8 +406,9 @@ def _restate(path: Path, out: Path, round_only: bool, bits: int, as_json: bool) 
     """``path`` (format 1, every history) as one strategy per public state (format 2),
     measured at its own score through the app's own code."""
     from truf_tui.solve.cfr import Solver
-    from truf_tui.solve.ship import TOP, PackedByState, by_state, read_stage
+    from truf_tui.solve.ship import by_state, read_stage
     from truf_tui.strategy.tree import build
+    from truf_tui.strategy.trufbp import TOP, PackedByState
 
     tab = _open(path)
     if tab is None:
@@ -448,8 +449,8 @@ def _sweep(target: int, scores: list[tuple[int, int]], payoff: str, journal: Pat
            jobs: int, file: Path | None, as_json: bool, plot: Path | None = None,
            table: Path | None = None) -> int:
     """Every score's exploitability as the expert plays it, as a table."""
-    from truf_tui.ai.solved import BlueprintError
     from truf_tui.solve.sweep import grid, sweep
+    from truf_tui.strategy.trufbp import BlueprintError
 
     try:
         figs = sweep(target, scores, payoff, journal, jobs, file, table=table)

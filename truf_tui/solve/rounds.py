@@ -101,7 +101,7 @@ def _utility(payoff: str, table: Path | Table | None = None) -> Callable[[Tree, 
     played_target = None if played is None else table_target(played)
 
     def match(tree: Tree, redeal_value: float) -> Vec:
-        from truf_tui.ai.matchtable import match_win
+        from truf_tui.strategy.matchtable import match_win
 
         if played_target not in (None, tree.target):
             raise ValueError(f"{table}: the match values of another target than "

@@ -31,13 +31,14 @@ Score = tuple[int, int]
 
 
 def _tables(file: Path | None) -> list[Any]:
-    from truf_tui.ai.solved import SolvedTable, tables
+    from truf_tui.strategy.shipped import tables
+    from truf_tui.strategy.trufbp import SolvedTable
     return tables() if file is None else [SolvedTable(file.read_bytes())]
 
 
 def _played(tabs: list[Any], target: int, score: Score) -> int:
     """The index in ``tabs`` of the file the app plays at ``score``."""
-    from truf_tui.ai.solved import nearest
+    from truf_tui.strategy.shipped import nearest
     return tabs.index(nearest(tabs, target, score))
 
 

@@ -31,17 +31,12 @@ from truf_tui.ai.expert import response
 from truf_tui.ai.expert.reading import OpponentReading
 from truf_tui.ai.expert.response import SUPPORT, Move, Respond, threshold_move
 from truf_tui.ai.expert.tilt import tilt
-from truf_tui.ai.solved import (
-    BlueprintError,
-    Fallback,
-    SolvedTable,
-    SolvedTrucBot,
-    legal_move,
-    ranked_by_probability,
-    sample,
-)
-from truf_tui.ai.truc_knowledge import equity, greedy_card, results_of
+from truf_tui.ai.solved import Fallback, SolvedTrucBot, ranked_by_probability, sample
+from truf_tui.ai.truc_knowledge import equity, results_of
 from truf_tui.engine import truc
+from truf_tui.strategy.greedy import greedy_card
+from truf_tui.strategy.shipped import legal_move
+from truf_tui.strategy.trufbp import BlueprintError, SolvedTable
 
 __all__ = ["ExpertTrucBot"]
 

@@ -12,7 +12,7 @@
   expert plays the solved strategy exactly, so against an unknown opponent the
   exploitability figures of ``python -m truf_tui.solve check --shipped`` hold for what it
   plays.
-- **Is it a threshold player?** (:mod:`truf_tui.ai.threshold`: one who bets by its hand's
+- **Is it a threshold player?** (:mod:`truf_tui.strategy.threshold`: one who bets by its hand's
   strength alone, blind to the bet, and plays its cards greedily.)  Each such player of
   the grid is weighed against the solved strategy over whole rounds, every move of the
   opponent's with its range (``threshold``, an ``Evidence``); once the response plays,
@@ -28,18 +28,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from truf_tui.ai.base import Observation
-from truf_tui.ai.solved_ranges import (
-    EDGE,
-    FOLD,
-    hand_rows,
-    mass,
-    minus,
-    solved_file,
-    walk,
-)
-from truf_tui.ai.threshold import GRID, Evidence, model_column
+from truf_tui.ai.solved_ranges import EDGE, FOLD, hand_rows, mass, solved_file, walk
 from truf_tui.cards import TRUC_STRENGTH, Card
-from truf_tui.strategy.hands import HANDS, pair_weight
+from truf_tui.strategy.hands import HANDS, minus, pair_weight
+from truf_tui.strategy.threshold import GRID, Evidence, model_column
 from truf_tui.strategy.tree import (
     ACCEPT,
     NONE,
@@ -162,7 +154,7 @@ class OpponentReading:
         self.refuses = Tally()  # its answers to my raises (T7): refused?
         self.refuses_rest = Tally()  # its answers to my rests (T8): refused?
         self.raises = Tally()  # its turns where it may raise: raised (or rested)?
-        self.threshold = Evidence()  # is it a threshold player (ai.threshold)?
+        self.threshold = Evidence()  # is it a threshold player (strategy.threshold)?
         # is the threshold player the response took it for right about its answers?
         self.calibration = [0.0] * (2 * len(LEANS))  # log wealth of each bet
         self.surprises = [0.0] * len(LEANS)  # ... on its making moves the model rules out

@@ -1,8 +1,8 @@
 """The response: the best reply to a threshold player, once the reading has found one.
 
-A threshold player (:mod:`truf_tui.ai.threshold`) bets by its hand's strength alone.  Once
+A threshold player (:mod:`truf_tui.strategy.threshold`) bets by its hand's strength alone.  Once
 the reading (:mod:`truf_tui.ai.expert.reading`) says the opponent is one, the expert plays
-the best response to it over the rest of the round (:func:`truf_tui.ai.threshold.best_move`,
+the best response to it over the rest of the round (:func:`truf_tui.strategy.threshold.best_move`,
 searched within :data:`RESPONSE_SECONDS`; where the search does not finish in time, the
 tilted solved distribution plays):
 
@@ -29,10 +29,10 @@ import numpy as np
 from truf_tui.ai.base import Observation
 from truf_tui.ai.expert.reading import PRIOR_ODDS, OpponentReading
 from truf_tui.ai.habits import match_win_against, match_win_mixed
-from truf_tui.ai.matchtable import MatchWin, match_win
-from truf_tui.ai.solved_ranges import minus, walk
-from truf_tui.ai.threshold import best_move, fixed_habit, model_column
-from truf_tui.strategy.hands import HANDS, pair_weight
+from truf_tui.ai.solved_ranges import walk
+from truf_tui.strategy.hands import HANDS, minus, pair_weight
+from truf_tui.strategy.matchtable import MatchWin, match_win
+from truf_tui.strategy.threshold import best_move, fixed_habit, model_column
 from truf_tui.strategy.tree import ACCEPT, PLAY, REFUSE, Outcome, State, root_state, successors
 
 Move = tuple[int, int]  # a move of the solver's tree: (kind, rank)

@@ -9,8 +9,9 @@ dealer ``d`` or nobody, and ``points`` an integer or ``game`` (an accepted rest)
 
 The distribution is measured, not guessed: ``python -m tools.lab.matchtable_measure`` (from
 a checkout) plays whole matches between two ``medium`` players and counts the round
-outcomes into ``truf_tui/ai/data/truc_rounds.json``; the table itself is computed from
-those counts at first use (for any target, by DP over the scores, in a few milliseconds).
+outcomes into ``truf_tui/strategy/data/truc_rounds.json``; the table itself is computed
+from those counts at first use (for any target, by DP over the scores, in a few
+milliseconds).
 """
 
 from __future__ import annotations
