@@ -24,6 +24,7 @@ from __future__ import annotations
 import copy
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from truf_tui.ai.base import ActionStats, BaseBot, Observation
@@ -69,17 +70,18 @@ class ExpertTrucBot(BaseBot):
         return self.solved.tab
 
     def choose(self, observation: Observation) -> Any:
+        """The four steps of the module's docstring."""
         self._check(observation)
-        try:
+        try:  # 1. the solved policy
             solved, how = self.solved.distribution(observation)
         except BlueprintError as e:
             return self.solved.backup(e).choose(observation)
-        until = time.perf_counter() + response.RESPONSE_SECONDS
-        reading = self._reading()
+        until = time.perf_counter() + response.RESPONSE_SECONDS  # the response's clock
+        reading = self._reading()  # 2. read the opponent
         reading.update(observation)
-        probs = self._respond_or_tilt(observation, solved, reading, until, played=True)
+        probs = self._respond_or_tilt(observation, solved, reading, until, played=True)  # 3.
         self.solved.counted(how)
-        return sample(probs, self.rng)
+        return sample(probs, self.rng)  # 4. draw
 
     def analyse(self, observation: Observation) -> list[ActionStats]:
         """The legal actions, likeliest first, as ``choose`` would draw them (``value``: the
@@ -138,7 +140,7 @@ class ExpertTrucBot(BaseBot):
         return out
 
 
-def _hand_of(o: Observation) -> tuple[Any, Any]:
+def _hand_of(o: Observation) -> tuple[Callable[[], float], Callable[[], truc.Action]]:
     """What the tilt asks of my hand, worked out only if asked, and once: its chance of
     winning the tricks, and the card to play where the solved player would play none."""
     cache: dict[str, truc.State] = {}
