@@ -1,7 +1,7 @@
 """The solved Le Truc player (truf_tui.ai.solved) and the file it plays
-(truf_tui.solve.ship): the file holds what the solver solved, the player finds the right
-spot in it from an observation, and its policy is a distribution over the legal actions
-at any score."""
+(truf_tui.strategy.trufbp, written by truf_tui.solve.ship): the file holds what the solver
+solved, the player finds the right spot in it from an observation, and its policy is a
+distribution over the legal actions at any score."""
 
 from __future__ import annotations
 
@@ -259,7 +259,8 @@ def test_the_fast_reading_of_a_files_own_round_is_the_app_s(tiny: Path) -> None:
     for redeal in (False, True):
         tree = build(1, (0, 0), redeal)
         s = Solver(tree, points_utility(tree, 0.0))
-        a, b = s.exploitability(read_stage(tab, s)), s.exploitability(lift_file(tab, s))
+        a = s.exploitability(s.played(read_stage(tab, s)))
+        b = s.exploitability(s.played(lift_file(tab, s)))
         assert (a.value, a.best0, a.best1) == pytest.approx((b.value, b.best0, b.best1),
                                                             abs=1e-12)
 

@@ -25,8 +25,8 @@ second scripted player against the first by the same backward pass instead of a 
 response (the arena checks it, ``tests/test_respond.py``).
 
 **solved** (``--bot solved`` or ``--player solved``) is what the app's solved player plays:
-at each score the file ``ai.solved.nearest`` picks, lifted onto the round's tree by the
-app's own rule (``solve.ship.lift_file``, as ``check --shipped`` and ``sweep`` do).  Its best
+at each score the file ``strategy.shipped.nearest`` picks, lifted onto the round's tree by
+the app's own rule (``solve.ship.lift_file``, as ``check --shipped`` and ``sweep`` do).  Its best
 response over the whole match is the solved player's exploitability *in the match*, the
 later rounds valued by the best response itself rather than by the match table the files
 were solved with; ``--player solved --bot solved`` values the match under its own play (the
@@ -140,7 +140,7 @@ def _blind_block(bot: str, s: State, moves: tuple[Move, ...]) -> np.ndarray:
 # -- the solved player's strategy at each score ------------------------------------------------
 
 class Lifts:
-    """What the app's solved player plays at each score: the file ``ai.solved.nearest``
+    """What the app's solved player plays at each score: the file ``strategy.shipped.nearest``
     picks (from the shipped set, or ``file`` alone), lifted onto the round's tree once a
     (raise cap, file, stage): scores with one cap share the tree (``sweep.groups``).  With
     ``cache`` each lift is an ``.npy`` file there, read again by later runs."""

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from truf_tui.solve.blueprint import Blueprint, merge
-from truf_tui.solve.cfr import Exploitability, Solver, Vec, match_utility, points_utility
+from truf_tui.solve.cfr import DEFAULT, Exploitability, Solver, Vec, match_utility, points_utility
 from truf_tui.strategy.tree import Tree, build
 
 DEFAULT_DIR = Path("solve-runs")
@@ -57,7 +57,7 @@ def _progress(label: str, start: int, total: int, quiet: bool) -> tuple[float, o
 
 def run_round(target: int, scores: tuple[int, int], iterations: int, folder: Path | None,
               every: int = 50, quiet: bool = False, curve: bool = False,
-              algorithm: str = "dcfr", seconds: float | None = None,
+              algorithm: str = DEFAULT, seconds: float | None = None,
               payoff: str | Callable[[Tree, float], Vec] = "points",
               trees: tuple[Tree, Tree] | None = None) -> tuple[Stage, Stage | None, float]:
     """Both stages solved to ``iterations`` (resumed from ``folder`` if it holds them).

@@ -373,16 +373,16 @@ def write_atomic(path: Path, body: bytes) -> int:
     return len(body)
 
 
-def round_only(tab: Any) -> Packed:
-    """``tab`` (an ``ai.solved.SolvedTable``) without its second stage, the strategy after
-    an accepted redeal (T3). The app then plays the round's own strategy after a redeal
-    (``SolvedTable.root``)."""
+def round_only(tab: SolvedTable) -> Packed:
+    """``tab`` without its second stage, the strategy after an accepted redeal (T3). The
+    app then plays the round's own strategy after a redeal (``SolvedTable.root``)."""
     h = tab.header
     if not tab.has_fresh:
         raise ValueError("the file holds the round's stage only already")
     stream = tab.numbers(0, int(h["stages"]["fresh"]))
-    header = {k: h[k] for k in ("format", "game", "target", "scores", "payoff", "top",
-                                "sentinel", "dtype", "eps", "table") if k in h}
+    kept = ("format", "game", "target", "scores", "payoff", "top", "sentinel", "dtype", "eps",
+            "table")
+    header: dict[str, Any] = {k: h[k] for k in kept if k in h}
     header["stages"] = {"round": 0}
     return Packed(header, stream, tab.keys, tab.subs)
 
