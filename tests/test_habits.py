@@ -1,5 +1,5 @@
 """The match table against a fixed habit (``ai.habits``): its dynamic programming against
-``ai.matchtable``'s, the shipped counts, and the command that measures them."""
+``strategy.matchtable``'s, the shipped counts, and the command that measures them."""
 
 from __future__ import annotations
 
