@@ -658,7 +658,7 @@ def test_trufludo_inference_samples_fit_the_observation() -> None:
 
 def test_truc_belief_samples_fit_the_observation() -> None:
     from truf_tui.ai.truc_ai import belief_sampler
-    from truf_tui.ai.truc_opponent import OpponentModel, replay
+    from truf_tui.ai.truc_opponent import RangeModel, replay
 
     rng = random.Random(9)
     used = 0
@@ -667,7 +667,7 @@ def test_truc_belief_samples_fit_the_observation() -> None:
         p = s.current_player
         obs = s.observation(p)
         rep = replay(obs)
-        model = OpponentModel.from_replay(rep, 1 - p)
+        model = RangeModel.from_replay(rep, 1 - p)
         decisions = rep.round_decisions[1 - p]
         used += bool(decisions)
         # the true hand could have produced his raises, answers and plays

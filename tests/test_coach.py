@@ -240,7 +240,7 @@ def _rest_on_trick_three(you: Sequence[str], cpu: Sequence[str],
 
 
 def test_facing_a_rest_the_reason_reads_the_betting_like_the_figure() -> None:
-    from truf_tui.ai.truc_opponent import OpponentModel, replay
+    from truf_tui.ai.truc_opponent import RangeModel, replay
     from truf_tui.ui.widgets.hints import analyse
 
     # You won trick 1, the computer trick 2; it leads trick 3 and declares its rest (T8)
@@ -253,7 +253,7 @@ def test_facing_a_rest_the_reason_reads_the_betting_like_the_figure() -> None:
     # read_equity is the expert's likelihood-weighted belief, computed exactly: your 8 wins
     # unless the computer's last card is a 7 (an 8 spoils trick 3 and trick 1 decides, T6).
     rep = replay(s.observation(YOU))
-    model = OpponentModel.from_replay(rep, CPU)
+    model = RangeModel.from_replay(rep, CPU)
     num = den = 0.0
     for card in coach.unseen_cards(s, YOU):
         w = model.likelihood([card], rep.round_decisions[CPU], CPU)

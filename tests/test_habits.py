@@ -1,5 +1,5 @@
 """The match table against a fixed habit (``ai.habits``): its dynamic programming against
-``ai.matchtable``'s, the shipped counts, and the command that measures them."""
+``strategy.matchtable``'s, the shipped counts, and the command that measures them."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tools.lab import habits_measure
 from truf_tui.ai import habits
 from truf_tui.strategy import matchtable
 from truf_tui.strategy.threshold import ALWAYS, GRID, NEVER
@@ -74,7 +75,7 @@ def test_the_mixture_is_the_posterior_mean_of_the_tables(monkeypatch: pytest.Mon
     a, b, c = GRID[8], GRID[20], GRID[30]
     counts = {habits.key(a): {"0:me:1": 6, "0:opp:1": 4, "1:me:2": 5, "1:opp:1": 5},
               habits.key(b): {"0:me:1": 2, "0:opp:2": 8, "1:me:1": 3, "1:opp:1": 7}}
-    monkeypatch.setattr(habits, "_MEASURING", [counts])
+    monkeypatch.setattr(habits, "_shipped", lambda: counts)
     habits._TABLES.clear()
     try:
         fa, fb = habits.match_win_against(a), habits.match_win_against(b)
@@ -107,7 +108,7 @@ def test_T10_a_table_never_values_every_score_alike(monkeypatch: pytest.MonkeyPa
     at every score; the response's values keep DOUBT of the self-play table, so a point
     more for me, or one less for him, is still worth having."""
     rock = (NEVER, NEVER)
-    monkeypatch.setattr(habits, "_MEASURING", [{habits.key(rock): {"0:me:1": 9, "1:me:1": 9}}])
+    monkeypatch.setattr(habits, "_shipped", lambda: {habits.key(rock): {"0:me:1": 9, "1:me:1": 9}})
     habits._TABLES.clear()
     try:
         assert set(habits.table({"0:me:1": 9, "1:me:1": 9}, 12).values()) == {1.0}
@@ -147,30 +148,31 @@ def test_T7_T8_a_threshold_bot_plays_as_the_scripted_player_it_models(name: str)
 
 
 def test_the_command_measures_the_counts(tmp_path: Path) -> None:
-    """A small run of ``python -m truf_tui.ai.habits`` writes counts in the shipped file's
+    """A small run of ``python -m tools.lab.habits_measure`` writes counts in the shipped file's
     format, every round of every match counted once, with the command that measured them;
     the players it was not asked to measure keep their counts."""
     out = tmp_path / "habits.json"
     out.write_text(json.dumps({"counts": {"0.75,0.5": {"0:me:1": 3}},
                                "commands": {"0.75,0.5": "by hand"}}))
-    assert habits.main(["--models", "never,always", "--matches", "2", "--steps", "1",
+    assert habits_measure.main(["--models", "never,always", "--matches", "2", "--steps", "1",
                         "--jobs", "1", "--out", str(out)]) == 0
     data = json.loads(out.read_text())
     assert data["counts"]["0.75,0.5"] == {"0:me:1": 3}
     assert set(data["counts"]) == set(data["commands"]) == {"0.75,0.5", "2,-1"}
     assert data["commands"]["2,-1"].startswith(
-        "python -m truf_tui.ai.habits --models never,always --matches 2")
+        "python -m tools.lab.habits_measure --models never,always --matches 2")
     counts = data["counts"]["2,-1"]
     assert sum(counts.values()) >= 2  # at least a round a match
     for k in counts:
         deal, who, pts = k.split(":")
         assert deal in ("0", "1") and who in ("me", "opp", "none")
         assert pts == "game" or int(pts) >= 0
-    assert habits._MEASURING == []  # the shipped counts are back for the process
+    # the process still plays with the shipped counts
+    assert habits._shipped() == json.loads(habits.DATA.read_text())["counts"]
 
 
 def test_an_unknown_player_on_the_command_line_is_refused(capsys: pytest.CaptureFixture[str]
                                                           ) -> None:
     with pytest.raises(SystemExit):
-        habits.main(["--models", "0.7,0.5"])
+        habits_measure.main(["--models", "0.7,0.5"])
     assert "not a player of the grid" in capsys.readouterr().err

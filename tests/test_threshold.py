@@ -10,7 +10,9 @@ import numpy as np
 import pytest
 
 from truf_tui.ai import make_bot
-from truf_tui.ai.exploit import PRIOR_ODDS, ExpertTrucBot, OpponentModel
+from truf_tui.ai.expert import ExpertTrucBot
+from truf_tui.ai.expert.reading import PRIOR_ODDS, OpponentReading
+from truf_tui.ai.expert.response import respond_to
 from truf_tui.ai.solved_ranges import walk
 from truf_tui.cards import TRUC_32
 from truf_tui.engine import truc
@@ -136,7 +138,7 @@ def test_T7_the_grid_holds_the_scripted_players_and_honest_is_found() -> None:
                 a = bots[p].choose(s.observation(p))
                 assert a in s.legal_actions()
                 s = s.apply(a)
-        model = expert.model
+        model = expert.reading
         assert model is not None and model.threshold.rounds > 0
         passed = model.threshold.posterior(PRIOR_ODDS) >= 0.5
         assert passed is found, opponent
@@ -150,11 +152,11 @@ def test_the_response_stops_when_its_opponent_answers_otherwise_than_the_model()
     """Each answer to the response's raises is a fair bet if the opponent is the threshold
     player it was taken for: answers as the model says keep the response on; a player who
     accepts far more often than the model says switches it off, for good."""
-    model = OpponentModel()
+    model = OpponentReading()
     for i in range(200):  # accepts half the time, as predicted
         model._check_answer(float(i % 2), 0.5)
     assert not model.misread
-    model = OpponentModel()
+    model = OpponentReading()
     n = 0
     while not model.misread:  # accepts every raise the model says it refuses 9 times in 10
         model._check_answer(1.0, 0.1)
@@ -167,11 +169,11 @@ def test_the_response_stops_when_its_opponent_answers_otherwise_than_the_model()
 def test_moves_the_model_rules_out_switch_the_response_off() -> None:
     """A player who keeps making moves the threshold player would all but never make
     (a card off the greedy rule) is no threshold player; one who never makes them is."""
-    model = OpponentModel()
+    model = OpponentReading()
     for _ in range(500):
         model._check_surprise(0.0, 0.06)
     assert not model.misread
-    model = OpponentModel()
+    model = OpponentReading()
     n = 0
     while not model.misread:
         model._check_surprise(1.0, 0.06)
@@ -184,7 +186,7 @@ def test_a_fixed_habit_is_answered_from_the_second_round_of_the_first_match() ->
     by its hand keeps up for long: against one the response plays in the first match, from
     its second round on.  Never raising and never accepting is no such habit (a careful
     player dealt weak hands does it too)."""
-    from truf_tui.ai.exploit import HABIT_ROUNDS
+    from truf_tui.ai.expert.response import HABIT_ROUNDS
     from truf_tui.strategy.threshold import ALWAYS, NEVER, fixed_habit
 
     assert fixed_habit((ALWAYS, ALWAYS)) and fixed_habit((NEVER, ALWAYS))
@@ -201,7 +203,7 @@ def test_a_fixed_habit_is_answered_from_the_second_round_of_the_first_match() ->
         if p == 0 and expert.responded > before and first is None:
             first = s.round_no - FIRST
         s = s.apply(a)
-    model = expert.model
+    model = expert.reading
     assert model is not None and fixed_habit(model.threshold.likeliest())
     assert first is not None and first >= HABIT_ROUNDS, "no response in the first match"
 
@@ -228,7 +230,7 @@ def test_T7_T8_honest_is_answered_in_the_first_match_as_the_solved_player_could(
     read; and each of its answers to a raise or rest (T7, T8) is one the solved player gives
     with the same hand at least SUPPORT of the time.  The restriction is real: forbidding
     the answer it gave, the response gives the other."""
-    from truf_tui.ai.exploit import MIN_ROUNDS, SUPPORT
+    from truf_tui.ai.expert.response import MIN_ROUNDS, SUPPORT
     from truf_tui.strategy.shipped import policy
     from truf_tui.strategy.threshold import fixed_habit
 
@@ -246,7 +248,7 @@ def test_T7_T8_honest_is_answered_in_the_first_match_as_the_solved_player_could(
         base = policy(o, expert.tab)[0]
         before = expert.responded
         a = expert.choose(o)
-        model = expert.model
+        model = expert.reading
         assert model is not None
         if expert.responded > before and not fixed_habit(model.threshold.likeliest()):
             assert model.rounds >= MIN_ROUNDS
@@ -255,8 +257,8 @@ def test_T7_T8_honest_is_answered_in_the_first_match_as_the_solved_player_could(
                 answered += 1
                 assert base[a] >= SUPPORT, (a, base)
                 gave = (tree.ACCEPT if a == truc.ACCEPT else tree.REFUSE, tree.NONE)
-                other_move = model.respond_to(model.threshold.mean(), o, 1e18,
-                                              lambda m, gave=gave: m != gave)
+                other_move = respond_to(model, model.threshold.mean(), o, 1e18,
+                                        lambda m, gave=gave: m != gave)
                 assert other_move is not None and other_move != gave
         s = s.apply(a)
     assert first is not None and first >= MIN_ROUNDS, "no response in the first match"

@@ -462,11 +462,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     v.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.what == "solved":
-        from truf_tui.ai.solved import bench as solved_bench
+        from tools.lab.solved_bench import bench as solved_bench
 
         res = dict(solved_bench(args.matches))
     elif args.what == "tight":
-        from truf_tui.ai.tight import bench
+        from tools.lab.tight_bench import bench
 
         res = dict(bench(args.positions))
     elif args.what == "settle":

@@ -105,19 +105,19 @@ def read_equity(state: truc.State, me: int) -> tuple[float, bool]:
     """P(``me`` wins the round) as the hints' expert judges it: like :func:`round_equity`,
     but every opponent hand is weighted by how likely it makes his betting of this round
     (his raises, rests and answers, and the raises he let pass) under the expert's own range
-    model of him (:class:`truf_tui.ai.truc_opponent.OpponentModel`, fitted to the match so
-    far, as :class:`truf_tui.ai.truc_ai.ExpertBot` weights its determinizations), so a
+    model of him (:class:`truf_tui.ai.truc_opponent.RangeModel`, fitted to the match so
+    far, as :class:`truf_tui.ai.truc_ai.HardTrucBot` weights its determinizations), so a
     computer who declared *Mia resto* (T8) is taken to hold what such a declaration points
     to.  Also says whether his betting was read: False when he made no betting decision this
     round (the estimate is then :func:`round_equity`'s)."""
-    from truf_tui.ai.truc_opponent import OpponentModel, replay
+    from truf_tui.ai.truc_opponent import RangeModel, replay
 
     opp = 1 - me
     rep = replay(state.observation(me))
     decisions = rep.round_decisions[opp]
     if not any(d.kind != "play" for d in decisions):
         return round_equity(state, me), False
-    model = OpponentModel.from_replay(rep, opp)
+    model = RangeModel.from_replay(rep, opp)
     unseen = unseen_cards(state, me)
     k = len(state.hands[opp])
     total = 0.0
@@ -357,9 +357,6 @@ class RoundReview:
     give_ups: tuple[GiveUp, ...]
     end: truc.RoundEnd
     decisions: tuple[Decision, ...] = ()  # the raise and answer decisions, by band
-
-    def bets_by(self, p: int) -> list[Bet]:
-        return [b for b in self.bets if b.by == p]
 
 
 def review_round(start: truc.State, actions: Sequence[truc.Action | str]) -> RoundReview:

@@ -1,6 +1,6 @@
 """What reading an opponent would have to achieve in a single match (issue "Le Truc, solved").
 
-The expert answers a threshold player (``truf_tui.ai.threshold``) only once its evidence
+The expert answers a threshold player (``truf_tui.strategy.threshold``) only once its evidence
 says that is what it faces.  Here it is *told* instead: from the round after ``--after K``
 rounds of the match it plays the best response to the opponent's true thresholds
 (``respond.THRESHOLDS``), with the same search and time as the real response, and before
@@ -25,8 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from tools.lab.expert_told import told  # noqa: E402
 from truf_tui.ai import make_bot  # noqa: E402
-from truf_tui.ai.exploit import ExpertTrucBot, Told  # noqa: E402
+from truf_tui.ai.expert import ExpertTrucBot  # noqa: E402
 from truf_tui.arena import wilson  # noqa: E402
 from truf_tui.engine import truc  # noqa: E402
 from truf_tui.solve.respond import THRESHOLDS  # noqa: E402
@@ -37,8 +38,8 @@ def match(job: tuple[str, int, int, int]) -> tuple[int, int, float]:
     bot, after, seed, index = job
     rng = random.Random(seed)
     s = truc.new_game(truc.Rules(target=12), seed=rng.getrandbits(32), dealer=index % 2)
-    expert = ExpertTrucBot(seed=rng.getrandbits(32))
-    expert.model = Told(THRESHOLDS[bot], after, keep_answers=False)
+    expert = ExpertTrucBot(seed=rng.getrandbits(32),
+                           respond=told(THRESHOLDS[bot], after, keep_answers=False))
     other = make_bot("truc", bot, seed=rng.getrandbits(32))
     seat = index // 2 % 2  # the expert sits either side of each first dealer
     slowest = 0.0

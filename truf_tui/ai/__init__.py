@@ -11,15 +11,22 @@ Besides the four tiers, ``make_bot`` builds the scripted reference players of
 :mod:`truf_tui.ai.scripted`: ``random`` (both games) and, for Truc, ``always_raise``,
 ``calling_station``, ``rock``, ``honest`` and ``tight`` (an independent tight Monte
 Carlo baseline, :mod:`truf_tui.ai.tight`), and ``solved``, the solved strategy played as
-it is (:mod:`truf_tui.ai.solved`).
+it is (:mod:`truf_tui.ai.solved`).  Each is built
+by :data:`REGISTRY`, which imports a player's module only when that player is built.
 
 This package never imports Textual or anything in ``truf_tui.ui``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from truf_tui.ai.base import DEFAULT_TIME, GAMES, TIERS, ActionStats, BaseBot, Bot
-from truf_tui.ai.scripted import SCRIPTED, SCRIPTED_TRUC, TRUC_CLASSES, RandomBot
+from truf_tui.ai.scripted import SCRIPTED, SCRIPTED_TRUC
+
+if TYPE_CHECKING:
+    from truf_tui.ai.expert.reading import OpponentReading
 
 __all__ = ["DEFAULT_TIME", "GAMES", "PLAYERS", "SCRIPTED", "TIERS", "ActionStats", "Bot",
            "make_bot", "players"]
@@ -35,6 +42,91 @@ def players(game: str) -> tuple[str, ...]:
 
 PLAYERS = {g: players(g) for g in GAMES}
 
+# Builds a player from (seed, time_limit, iterations, opponent).  Each imports its module
+# only when called, so building one player loads nothing of the others (a Truc ``easy``
+# bot none of the expert's modules).
+Build = Callable[[int | None, float | None, int | None, str | None], BaseBot]
+
+
+def _hard_truc(seed: int, iterations: int | None) -> BaseBot:
+    """The hard tier's search at its own time: who plays when the solved files are missing."""
+    from truf_tui.ai.truc_ai import HardTrucBot
+
+    return HardTrucBot(seed, None, iterations)
+
+
+def _reading(opponent: str | None) -> OpponentReading | None:
+    if opponent is None:
+        return None
+    from truf_tui.ai.expert.reading import remembered
+
+    return remembered(opponent)
+
+
+def _expert(seed: int | None, time_limit: float | None, iterations: int | None,
+            opponent: str | None) -> BaseBot:
+    from truf_tui.ai.expert import ExpertTrucBot
+
+    return ExpertTrucBot(seed, time_limit, iterations, reading=_reading(opponent),
+                         fallback=_hard_truc)
+
+
+def _solved(seed: int | None, time_limit: float | None, iterations: int | None,
+            opponent: str | None) -> BaseBot:
+    from truf_tui.ai.solved import SolvedTrucBot
+
+    return SolvedTrucBot(seed, time_limit, iterations, fallback=_hard_truc)
+
+
+def _truc_search(tier: str) -> Build:
+    def build(seed: int | None, time_limit: float | None, iterations: int | None,
+              opponent: str | None) -> BaseBot:
+        from truf_tui.ai.truc_ai import TIER_CLASSES
+
+        return TIER_CLASSES[tier](seed, time_limit, iterations)
+    return build
+
+
+def _trufludo(tier: str) -> Build:
+    def build(seed: int | None, time_limit: float | None, iterations: int | None,
+              opponent: str | None) -> BaseBot:
+        from truf_tui.ai.trufludo_ai import TIER_CLASSES
+
+        return TIER_CLASSES[tier](seed, time_limit, iterations)
+    return build
+
+
+def _scripted(name: str) -> Build:
+    def build(seed: int | None, time_limit: float | None, iterations: int | None,
+              opponent: str | None) -> BaseBot:
+        from truf_tui.ai.scripted import TRUC_CLASSES
+
+        return TRUC_CLASSES[name](seed, time_limit, iterations)
+    return build
+
+
+def _random(game: str) -> Build:
+    def build(seed: int | None, time_limit: float | None, iterations: int | None,
+              opponent: str | None) -> BaseBot:
+        from truf_tui.ai.scripted import RandomBot
+
+        return RandomBot(game, seed, time_limit, iterations)
+    return build
+
+
+REGISTRY: dict[tuple[str, str], Build] = {
+    ("truc", "easy"): _truc_search("easy"),
+    ("truc", "medium"): _truc_search("medium"),
+    ("truc", "hard"): _truc_search("hard"),
+    ("truc", "expert"): _expert,
+    ("truc", "solved"): _solved,
+    ("truc", "random"): _random("truc"),
+    **{("truc", name): _scripted(name) for name in SCRIPTED_TRUC},
+    **{("trufludo", tier): _trufludo(tier) for tier in TIERS},
+    ("trufludo", "random"): _random("trufludo"),
+}
+assert set(REGISTRY) == {(g, name) for g in GAMES for name in PLAYERS[g]}
+
 
 def make_bot(game: str, tier: str, seed: int | None = None, time_limit: float | None = None,
              iterations: int | None = None, opponent: str | None = None) -> Bot:
@@ -43,9 +135,9 @@ def make_bot(game: str, tier: str, seed: int | None = None, time_limit: float | 
     ``seed`` makes it reproducible (with ``iterations``); ``time_limit`` is seconds per
     decision (default: the tier's, see ``DEFAULT_TIME``); ``iterations`` fixes the search
     budget instead and wins over ``time_limit``.  Tiers that do not search ignore both.
-    ``opponent`` names whom it plays: a player that measures its opponent (the Truc
-    expert, :mod:`truf_tui.ai.exploit`) goes on from what it measured of that name earlier
-    in this process; without it, it starts afresh.
+    ``opponent`` names whom it plays: a player that reads its opponent (the Truc expert,
+    :mod:`truf_tui.ai.expert`) goes on from what it read of that name earlier in this
+    process; without it, it starts afresh.
     """
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
@@ -54,26 +146,4 @@ def make_bot(game: str, tier: str, seed: int | None = None, time_limit: float | 
                          f"{', '.join(PLAYERS[game])}")
     if time_limit is not None and not time_limit > 0:
         raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
-    bot: BaseBot
-    if tier == "random":
-        bot = RandomBot(game, seed, time_limit, iterations)
-    elif tier == "solved":  # the solved strategy alone (truf_tui.ai.solved), read lazily
-        from truf_tui.ai.solved import SolvedTrucBot
-
-        bot = SolvedTrucBot(seed, time_limit, iterations)
-    elif tier in TRUC_CLASSES:
-        bot = TRUC_CLASSES[tier](seed, time_limit, iterations)
-    elif game == "trufludo":
-        from truf_tui.ai import trufludo_ai
-
-        bot = trufludo_ai.TIER_CLASSES[tier](seed, time_limit, iterations)
-    else:
-        from truf_tui.ai import truc_ai
-
-        bot = truc_ai.TIER_CLASSES[tier](seed, time_limit, iterations)
-    if opponent is not None and tier == "expert" and game == "truc":
-        from truf_tui.ai.exploit import ExpertTrucBot, remembered
-
-        if isinstance(bot, ExpertTrucBot):
-            bot.model = remembered(opponent)
-    return bot
+    return REGISTRY[(game, tier)](seed, time_limit, iterations, opponent)

@@ -8,7 +8,6 @@ seat cannot see.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -69,18 +68,6 @@ def sampler_of(observation: Observation) -> Callable[[random.Random], GameState[
     mod = engine_of(observation["game"])  # ValueError for an unknown game
     sampler: Callable[[random.Random], GameState[Any]] = mod.determinizer(observation)
     return sampler
-
-
-class Deadline:
-    """A point in time, checked cheaply."""
-
-    __slots__ = ("end",)
-
-    def __init__(self, seconds: float | None) -> None:
-        self.end = None if seconds is None else time.perf_counter() + seconds
-
-    def passed(self) -> bool:
-        return self.end is not None and time.perf_counter() >= self.end
 
 
 class BaseBot:

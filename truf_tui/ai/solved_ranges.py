@@ -2,7 +2,7 @@
 through (the engine's rules, through the solver's public tree) and, at each, the solved
 player's distribution over the moves for every hand it may hold.
 
-The expert's measurement of its opponent (:mod:`truf_tui.ai.exploit`) and the coach's
+The expert's measurement of its opponent (:mod:`truf_tui.ai.expert`) and the coach's
 definitions of a bluff and a wrong call (:mod:`truf_tui.ai.solved_view`) both read rounds
 this way.  Hands are rank multisets (suits never matter, T1): ``HANDS`` of
 :mod:`truf_tui.strategy.hands`, weighted by card removal (T2).

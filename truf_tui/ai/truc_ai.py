@@ -5,13 +5,15 @@
 - ``medium``: samples the opponent's possible hands, plays the card with the best estimated
   chance (so usually the cheapest winning card), raises / accepts / refuses by the estimated
   win probability against the stake odds, with some bluffing.
-- ``hard``: ISMCTS (:mod:`truf_tui.ai.ismcts`) over the whole round (cards, raises, rest,
-  redeal; folding is valued apart), its reward the probability of winning the match after
-  the round (:mod:`truf_tui.strategy.matchtable`); statistics per hand class for both players,
-  the opponent's betting in the tree by a fixed range model (see :class:`SearchBot`).
-- ``expert``: ``hard`` plus inference (opponent hands weighted by the likelihood of his
-  raises and answers under a range model fitted to his betting frequencies) and mixed
-  betting (see :class:`ExpertBot`).
+- ``hard`` (:class:`HardTrucBot`): ISMCTS (:mod:`truf_tui.ai.ismcts`) over the whole round
+  (cards, raises, rest, redeal; folding is valued apart), its reward the probability of
+  winning the match after the round (:mod:`truf_tui.strategy.matchtable`); statistics per hand
+  class for both players (the plain search: :class:`SearchBot`); opponent hands weighted
+  by the likelihood of his raises and answers under a range model fitted to his betting
+  frequencies; mixed betting.
+
+The ``expert`` plays the solved strategy (:mod:`truf_tui.ai.expert`); when its files are
+missing, ``make_bot`` has it play on with ``hard``.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from truf_tui.ai.truc_opponent import (
     DEFAULT_ACCEPT_RATE,
     DEFAULT_RAISE_RATE,
     Decision,
-    OpponentModel,
+    RangeModel,
     hand_strength,
     relative,
     replay,
@@ -348,8 +350,8 @@ class SearchBot(BaseBot):
     tier = "hard"
     c = 0.5
 
-    # knobs (the tiers differ by them; the experiments of the note flip them)
-    model_opponent = 1  # the opponent's betting in the tree follows a range model
+    # what the tiers differ by (the opponent's betting in the tree always follows a range
+    # model: without one a single-observer tree lets him answer knowing my hand)
     adaptive = 0  # that model is fitted to the opponent's frequencies in this match
     belief = 0  # determinizations weighted by the likelihood of his betting this round
     greedy_opponent = 0.85  # how often his card in the tree is the greedy one
@@ -360,20 +362,16 @@ class SearchBot(BaseBot):
         me = observation["player"]
         opp = 1 - me
         sampler = truc.determinizer(observation)
-        if not (self.model_opponent or self.belief):
-            return sampler, None
         if self.adaptive or self.belief:
             rep = replay(observation)
-            om = OpponentModel.from_replay(rep, opp) if self.adaptive else OpponentModel(
+            om = RangeModel.from_replay(rep, opp) if self.adaptive else RangeModel(
                 DEFAULT_RAISE_RATE, DEFAULT_ACCEPT_RATE)
             if self.belief:
                 until = None if self.iterations else self._t0 + 0.3 * self.time_limit
                 sampler = belief_sampler(observation, state, self.rng, om,
                                          rep.round_decisions[opp], until=until)
         else:
-            om = OpponentModel(DEFAULT_RAISE_RATE, DEFAULT_ACCEPT_RATE)
-        if not self.model_opponent:
-            return sampler, None
+            om = RangeModel(DEFAULT_RAISE_RATE, DEFAULT_ACCEPT_RATE)
         greedy = self.greedy_opponent
 
         def restrict(s: Node, p: int, acts: Sequence[truc.Action],
@@ -440,7 +438,7 @@ def strength_of(s: truc.State, p: int) -> float:
 
 
 def belief_sampler(observation: Observation, state: truc.State, rng: random.Random,
-                   model: OpponentModel, decisions: Sequence[Decision],
+                   model: RangeModel, decisions: Sequence[Decision],
                    candidates: int = 256, until: float | None = None,
                    ) -> Callable[[random.Random], truc.State]:
     """Determinizations whose opponent hands are weighted by the likelihood of his betting
@@ -492,11 +490,11 @@ def belief_sampler(observation: Observation, state: truc.State, rng: random.Rand
     return sample
 
 
-class ExpertBot(SearchBot):
-    """``expert``: ``hard`` plus inference and mixed betting.
+class HardTrucBot(SearchBot):
+    """``hard``: the search plus inference and mixed betting.
 
     - The opponent's betting frequencies over the match so far fit the range model
-      (:class:`truc_opponent.OpponentModel`): a player who always raises is modelled as
+      (:class:`truc_opponent.RangeModel`): a player who always raises is modelled as
       raising with anything, one who seldom raises as raising with strong hands only.
     - Determinizations weight the opponent's possible hands by the likelihood of his raises
       and answers this round under that model (a Bayesian belief).
@@ -507,11 +505,10 @@ class ExpertBot(SearchBot):
       its hand away.
     """
 
-    tier = "expert"
+    tier = "hard"
     c = 0.5
     adaptive = 1
     belief = 1
-    mixed = 1
     bluff_rate = 0.3
     slowplay_rate = 0.2
     close = 0.03
@@ -524,7 +521,7 @@ class ExpertBot(SearchBot):
             self.settle = False
         best = stats[0].action
         values = {x.action: x.value for x in stats}
-        if not self.mixed or truc.RAISE not in values or state.pending is not None:
+        if truc.RAISE not in values or state.pending is not None:
             return best
         me = observation["player"]
         plays = [x for x in stats if x.action.kind == "play"]
@@ -548,19 +545,6 @@ _REFUSE_ONLY = [truc.REFUSE]
 _RAISE_ONLY = [truc.RAISE]
 
 
-class HardBot(ExpertBot):
-    """``hard``: the search with inference and mixed betting above, at the hard tier's
-    budget (it was the expert before the solved player)."""
-
-    tier = "hard"
-
-
-def _solved() -> type[BaseBot]:
-    from truf_tui.ai.exploit import ExpertTrucBot
-
-    return ExpertTrucBot
-
-
 TIER_CLASSES: dict[str, type[BaseBot]] = {
-    "easy": EasyBot, "medium": MediumBot, "hard": HardBot, "expert": _solved(),
+    "easy": EasyBot, "medium": MediumBot, "hard": HardTrucBot,
 }

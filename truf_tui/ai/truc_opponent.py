@@ -5,7 +5,7 @@
   whether he did; each raise or rest he answered, whether he accepted; each card he played
   — with the trick situation and the cards played so far, so that his hand at that moment
   can be judged.
-- :class:`OpponentModel` turns the match's frequencies into a *range* model: an opponent who
+- :class:`RangeModel` turns the match's frequencies into a *range* model: an opponent who
   raises at a fraction ``f`` of his chances is modelled as raising with about his best
   ``f`` of hands, ``P(raise | e) = eps + (1 - 2 eps) * sigmoid((e - (1 - f)) / tau)`` with
   ``e`` the strength of his hand (his chance to win the tricks against a random hand, as he
@@ -231,7 +231,7 @@ DEFAULT_ACCEPT_RATE = 0.6
 
 
 @dataclass
-class OpponentModel:
+class RangeModel:
     """The range model of one player (see the module docstring)."""
 
     raise_rate: float
@@ -241,7 +241,7 @@ class OpponentModel:
     play_noise: float = 0.35
 
     @classmethod
-    def from_replay(cls, rep: Replay, who: int, prior: float = 4.0) -> OpponentModel:
+    def from_replay(cls, rep: Replay, who: int, prior: float = 4.0) -> RangeModel:
         # Beta priors around the defaults (``prior`` pseudo-counts)
         r = (rep.raises[who] + DEFAULT_RAISE_RATE * prior) / (rep.raise_chances[who] + prior)
         a = (rep.accepts[who] + DEFAULT_ACCEPT_RATE * prior) / (rep.answers[who] + prior)

@@ -816,17 +816,15 @@ class SearchBot(BaseBot):
     tier = "hard"
     inference = False
     endgame = False
-    # Settings chosen by the experiments in the note (none was clearly better against
-    # ``medium``; these were the best measured): the medium policy in the rollouts, which
-    # stop when the second deal from now is due and return the win probability of the card
-    # margin (:func:`win_probability`).
+    # The best settings measured against ``medium`` (none of the others clearly better):
+    # the fair medium policy in the rollouts (``rollout_fair``), which stop when the second
+    # deal from now is due and return the win probability of the card margin
+    # (:func:`win_probability`); the search over move classes (equivalent cards merged).
     c = 0.3
     bias = 0.5
-    smart = 2  # rollout policy: 0 simple, 1 peeking greedy (rollout_smart), 2 fair (medium)
     margin = 0.3
     eps = 0.0
     horizon = 2
-    canonical = 1  # search over move classes (equivalent cards merged)
     opp_policy = 0.8  # how often the opponent in the tree plays a medium move
     paired = 1  # every iteration tries all root moves on one deal (ismcts ``paired``)
 
@@ -849,26 +847,23 @@ class SearchBot(BaseBot):
             scored = [(a, solve_exact(full.apply_unchecked(a), me)) for a in legal]
             scored.sort(key=lambda t: t[1], reverse=True)
             return [ActionStats(a, 0, v[0]) for a, v in scored]
-        model = TrufludoModel(observation, self._sampler(observation), self.eps, self.smart,
-                              self.margin, self.horizon, bool(self.canonical), self.opp_policy)
+        model = TrufludoModel(observation, self._sampler(observation), self.eps,
+                              margin=self.margin, horizon=self.horizon,
+                              opp_policy=self.opp_policy)
         seconds = None if self.iterations else max(0.001, self.time_limit - TIME_MARGIN)
         res = ismcts.search(model, me, self.rng, iterations=self.iterations, seconds=seconds,
                             c=self.c, bias=self.bias, prior=model.prior,
                             restrict=model.restrict if self.opp_policy else None,
                             settle=self.settle, paired=bool(self.paired))
-        if not self.canonical:
-            by_action = {r.action: r for r in res.stats}
-        else:
-            by_action = {}
-            for r in res.stats:
-                by_action[model.concrete(state, r.action)] = r  # the class's representative
-            for a in legal:  # every move shares its class's statistics
-                rep = by_action.get(model.concrete(state, move_class(a)))
-                if rep is not None and a not in by_action:
-                    by_action[a] = rep
+        by_action = {}
+        for r in res.stats:
+            by_action[model.concrete(state, r.action)] = r  # the class's representative
+        for a in legal:  # every move shares its class's statistics
+            rep = by_action.get(model.concrete(state, move_class(a)))
+            if rep is not None and a not in by_action:
+                by_action[a] = rep
         order = {r.action: i for i, r in enumerate(res.stats)}
-        rank = {a: (order.get(move_class(a) if self.canonical else a, len(order)), j)
-                for j, a in enumerate(legal)}
+        rank = {a: (order.get(move_class(a), len(order)), j) for j, a in enumerate(legal)}
         out = [ActionStats(a, by_action[a].visits, by_action[a].value)
                for a in sorted((a for a in legal if a in by_action), key=rank.__getitem__)]
         missing = [a for a in legal if a not in by_action]

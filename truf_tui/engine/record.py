@@ -7,7 +7,7 @@ state, validating every move; a bad record raises :class:`RecordError` naming th
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -161,11 +161,3 @@ class GameRecord:
         except (ValueError, UnicodeDecodeError, RecursionError) as e:  # deep nesting: garbage
             raise RecordError(f"not a valid JSON game record: {e}") from None
         return cls.from_dict(d)
-
-
-def replay_moves(game: str, rules: Mapping[str, Any], moves: Sequence[str], *,
-                 dealer: int, seed: int | None = None,
-                 deck: Sequence[str] | None = None) -> AnyState:
-    """Shorthand: replay ``moves`` of a game described field by field."""
-    return GameRecord(game, dict(rules), dealer, seed, None if deck is None else tuple(deck),
-                      tuple(moves)).replay()

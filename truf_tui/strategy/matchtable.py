@@ -7,10 +7,11 @@ model: rounds are independent, and a round's result follows one distribution of 
 relative to the dealer, ``(who wins, points)`` with ``who`` the non-dealer ``nd``, the
 dealer ``d`` or nobody, and ``points`` an integer or ``game`` (an accepted rest).
 
-The distribution is measured, not guessed: ``python -m truf_tui.ai.matchtable`` plays whole
-matches between two ``medium`` players and counts the round outcomes into
-``truf_tui/strategy/data/truc_rounds.json``; the table itself is computed from those counts at
-first use (for any target, by DP over the scores, in a few milliseconds).
+The distribution is measured, not guessed: ``python -m tools.lab.matchtable_measure`` (from
+a checkout) plays whole matches between two ``medium`` players and counts the round
+outcomes into ``truf_tui/strategy/data/truc_rounds.json``; the table itself is computed
+from those counts at first use (for any target, by DP over the scores, in a few
+milliseconds).
 """
 
 from __future__ import annotations

@@ -96,7 +96,7 @@ def nearest(tabs: list[SolvedTable], target: int, scores: tuple[int, int]) -> So
     (5-7 played with the 3-10 file was exploitable by 0.13 in match-win probability,
     docs/solver.md), and a file where one player needs more plays only where the same
     player needs more (5-5 and 7-7 with the 5-7 file: 0.036 and 0.044; with their own
-    files today 0.014 and 0.020), and only where that lead is at least half the file's
+    files 0.014 and 0.020), and only where that lead is at least half the file's
     (the 0-6 file at 3-4 and 2-4: 0.071 and 0.055, the 0-0 file there 0.007 and 0.017);
     the 0-0 file plays everywhere else."""
     want = needs(target, scores)

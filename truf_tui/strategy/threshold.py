@@ -15,7 +15,7 @@ Its estimate is the mean of :data:`SAMPLES` random opponent hands played out gre
 chance that the estimate passes a threshold.  Every move gets at least :data:`NOISE` of the
 probability, so that nobody is ruled out by one odd move.
 
-The expert (:mod:`truf_tui.ai.exploit`) weighs the family :data:`GRID` of such players
+The expert (:mod:`truf_tui.ai.expert`) weighs the family :data:`GRID` of such players
 against the solved strategy, round by round, and once the evidence is clear plays
 :func:`best_move`: the best response over the rest of the round to the likeliest one, with
 its hand's range read from its moves (Bayes), the round's results valued by the match

@@ -109,12 +109,6 @@ class GameConfig:
         return hash((self.game, self.tier, tuple(sorted(self.rules.items())), self.dealer,
                      self.seed, self.practice, self.opponent, self.best_of, self.scores))
 
-    def engine_rules(self) -> Any:
-        """The engine's ``Rules`` for this game."""
-        if self.game == "trufludo":
-            return trufludo.Rules(**self.rules)
-        return truc.Rules(**self.rules)
-
 
 def scores_fit(scores: Any, target: Any) -> bool:
     """Are ``scores`` two whole numbers, each from 0 to below ``target`` (a Truc start)?"""

@@ -285,10 +285,6 @@ class TableScreen(Screen[None], Generic[S]):
         else:
             self.set_timer(delay, run)
 
-    def set_event(self, event: Lazy | None) -> None:
-        self._event = event
-        self.refresh_view()
-
     def warn(self, notice: Lazy) -> None:
         """An illegal or useless key: say why, change nothing."""
         self._notice = notice

@@ -1,6 +1,12 @@
-"""Measuring the round outcomes the match table (:mod:`truf_tui.strategy.matchtable`) is
-computed from: ``python -m truf_tui.ai.matchtable`` plays whole matches between two
-players of a tier and writes the counts to ``strategy/data/truc_rounds.json``."""
+"""Measure the round outcomes the match table is computed from
+(:mod:`truf_tui.strategy.matchtable`).
+
+Whole matches between two players of a tier (``medium`` by default), every round's outcome
+counted relative to the dealer (who won, how many points, or the match by an accepted rest)
+and written to ``truf_tui/strategy/data/truc_rounds.json``:
+
+    python -m tools.lab.matchtable_measure --matches 600 --seed 1 --jobs 2
+"""
 
 from __future__ import annotations
 
@@ -11,14 +17,15 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from truf_tui.ai import make_bot
+from truf_tui.engine import truc
 from truf_tui.strategy.matchtable import DATA
+
+COMMAND = "python -m tools.lab.matchtable_measure"
 
 
 def _measure(args: tuple[int, int, str]) -> Counter[str]:
     seed, matches, tier = args
-    from truf_tui.ai import make_bot
-    from truf_tui.engine import truc
-
     counts: Counter[str] = Counter()
     rng = random.Random(seed)
     for _ in range(matches):
@@ -63,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         counts.update(c)
     doc: dict[str, Any] = {
         "what": "Le Truc round outcomes relative to the dealer (who:points), counted by "
-                "`python -m truf_tui.ai.matchtable`",
+                f"`{COMMAND}`",
         "players": f"{a.tier} vs {a.tier}",
         "matches": a.matches,
         "seed": a.seed,

@@ -1,0 +1,4 @@
+"""Experiments on the computer players, run from a checkout (``python -m tools.lab.<name>``).
+
+They may import ``truf_tui``; the package never imports them.
+"""
