@@ -336,3 +336,18 @@ def test_esperanto_calls_a_game_ludo_and_the_target_the_first_to_reach_it() -> N
     assert [k for k, text in eo.items() if "unua ĝis" in text] == []
     firsts = [k for k, text in eo.items() if "la unua, kiu atingas {target}" in text]
     assert len(firsts) >= 3, firsts
+
+
+def test_a_match_is_only_ever_a_series_of_games() -> None:
+    # issue 40, item 21 (F12): "no, a match may be thrown" read as a series of games thrown;
+    # a card of the same suit is taken (F5), a Le Truc race to 12 is a game (T10).
+    import re
+
+    from truf_tui.ui.i18n import all_strings, string_sources
+
+    sources = string_sources()
+    wrong = [(key, entry) for key, entry in all_strings().items()
+             if sources.get(key) != ["ui.tournament"]
+             and (re.search(r"\bmatch", entry.get("en", ""), re.I)
+                  or re.search(r"matĉ|kongru", entry.get("eo", ""), re.I))]
+    assert wrong == []

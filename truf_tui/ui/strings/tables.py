@@ -77,8 +77,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "tbl.f.prompt.over": {"en": "The game is over.", "eo": "La ludo finiĝis."},
     "tbl.f.would.throw": {
-        "en": "{card} matches nothing: it goes onto the table.",
-        "eo": "{card} kongruas kun nenio: ĝi iras sur la tablon.",
+        "en": "{card} takes nothing: it goes onto the table.",
+        "eo": "{card} prenas nenion: ĝi iras sur la tablon.",
     },
     "tbl.f.would.take": {"en": "{card} takes {take}.", "eo": "{card} prenas {take}."},
     "tbl.f.would.trufego": {
