@@ -127,17 +127,15 @@ STRINGS: dict[str, dict[str, str]] = {
               "A trufego lies face up in the trufkesto and counts [b]double[/] at the end. "
               "So try not to leave one single card on the table!",
         "eo": "[b]Trufego![/] La komputilo prenis {card}, la solan karton sur la tablo (regulo "
-              "F7). "
-              "Trufego kuŝas malkovrita en la trufkesto kaj valoras [b]duoble[/] je la fino. "
+              "F7). Trufego kuŝas malkovrita en la trufkesto kaj valoras [b]duoble[/] je la fino. "
               "Do provu ne lasi unu solan karton sur la tablo!",
     },
     "guide.f.deal": {
         "en": "Both hands are empty, so the dealer gives 3 new cards to each from the stock "
               "(rule F3). After a trufego the order turns round: whoever made it plays again, onto "
               "the empty table (rule F8). So the computer starts now.",
-        "eo": "Ambaŭ manoj estas malplenaj, do la disdonanto donas al ĉiu 3 novajn kartojn "
-              "el la talono (regulo F3). Post trufego la vico inversiĝas: kiu faris ĝin, tiu "
-              "denove "
+        "eo": "Ambaŭ manoj estas malplenaj, do la disdonanto donas al ĉiu 3 novajn kartojn el la "
+              "talono (regulo F3). Post trufego la vico inversiĝas: kiu faris ĝin, tiu denove "
               "ludas, sur la malplenan tablon (regulo F8). Do nun la komputilo komencas.",
     },
     "guide.f.trufego_you": {
@@ -152,8 +150,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "[b]Trufego![/] Well done: it counts double (rule F7). And now the order turns round "
               "(rule F8): you play again, onto the empty table.",
         "eo": "[b]Trufego![/] Bone farite: ĝi valoras duoble (regulo F7). Kaj nun la vico "
-              "inversiĝas "
-              "(regulo F8): vi denove ludas, sur la malplenan tablon.",
+              "inversiĝas (regulo F8): vi denove ludas, sur la malplenan tablon.",
     },
     "guide.f.throw_again": {
         "en": "Throw the {card} onto the empty table. Now the computer faces a single card: "
@@ -171,9 +168,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The computer took the {take} with the {card}. The hands are empty again: 3 new "
               "cards each (rule F3), and so on until the stock is empty. The move log lists every "
               "move ([b]l[/] shows or hides it).",
-        "eo": "La komputilo prenis {take} per {card}. La manoj denove estas malplenaj: po 3 "
-              "novaj kartoj (regulo F3), kaj tiel plu ĝis la talono malpleniĝos. La movlisto "
-              "montras "
+        "eo": "La komputilo prenis {take} per {card}. La manoj denove estas malplenaj: po 3 novaj "
+              "kartoj (regulo F3), kaj tiel plu ĝis la talono malpleniĝos. La movlisto montras "
               "ĉiun movon ([b]l[/] montras aŭ kaŝas ĝin).",
     },
     "guide.f.auto": {
@@ -248,9 +244,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "You won that trick, and so the round: after a spoiled trick, the next one "
               "decides (rule T6). You scored the stake: 2 points (rule T10). Next round the dealer "
               "changes, so the computer starts.",
-        "eo": "Vi gajnis tiun trukon, kaj do la rondon: post difektita truko, la sekva "
-              "decidas (regulo T6). Vi gajnis la veton: 2 poentojn (regulo T10). En la sekva "
-              "rondo la "
+        "eo": "Vi gajnis tiun trukon, kaj do la rondon: post difektita truko, la sekva decidas "
+              "(regulo T6). Vi gajnis la veton: 2 poentojn (regulo T10). En la sekva rondo la "
               "disdonanto ŝanĝiĝas, do la komputilo komencas.",
     },
     "guide.t.refuse": {
