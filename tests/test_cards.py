@@ -286,3 +286,19 @@ def test_T1_suits_never_matter_for_strength() -> None:
             if a.rank == b.rank:
                 assert TRUC_STRENGTH[a] == TRUC_STRENGTH[b]
     assert set(TRUC_STRENGTH) == set(TRUC_32)
+
+
+def test_the_baton_is_one_cell_and_not_a_bar_a_cursor_could_be_taken_for() -> None:
+    # issue 40, item 19: "╽" looked like a text cursor, and box drawings are ambiguous width.
+    import unicodedata
+
+    from rich.cells import cell_len
+
+    from truf_tui.cards import SUIT_SYMBOLS
+
+    baton = SUIT_SYMBOLS[("italian", "B")]
+    assert len(baton) == 1 and cell_len(baton) == 1
+    assert unicodedata.east_asian_width(baton) in ("N", "Na")  # never "A": 2 cells in CJK
+    name = unicodedata.name(baton)
+    assert not name.startswith(("BOX DRAWINGS", "VERTICAL LINE", "FULL BLOCK", "LEFT ")), name
+    assert baton not in "|¦ǀ▏▎▍▌▐█"

@@ -447,3 +447,95 @@ def test_le_truc_opens_with_five_steps_and_a_line_on_raising(lang: str) -> None:
     assert "`r`" in raising and '"2 pli?"' in raising
     assert all(w in raising for w in {"en": ("accepts", "refuses"),
                                       "eo": ("akceptas", "rifuzas")}[lang])
+
+
+# -- the start screen's words, never the code's (issue 40, items 18 and 19) -----------------
+def _code_names() -> set[str]:
+    """Every rule option's field name and every value it takes, as the code spells them."""
+    from dataclasses import fields
+
+    from truf_tui.engine import truc, trufludo
+
+    names: set[str] = set()
+    for module in (trufludo, truc):
+        names |= {f.name for f in fields(module.Rules)}
+        for values in module.CHOICES.values():
+            names |= {str(v) for v in values} | {str(v).lower() for v in values}
+    return names
+
+
+def _shown_as_code(text: str, name: str) -> bool:
+    flat = " ".join(text.split())
+    n = re.escape(name)
+    return bool(
+        ("_" in name and re.search(rf"(?<![\w-]){n}(?![\w-])", flat))  # never an English word
+        or re.search(rf"`{n}`|\*\*{n}\*\*", flat)  # set as code, or as a start-screen word
+        or re.search(rf"\b(default|apriore)\s+`?{n}\b", flat)  # "default none", "apriore stake"
+    )
+
+
+def test_the_code_names_check_finds_them() -> None:
+    assert {"forced_capture", "last_capturer", "rest_refusal", "none", "stake"} <= _code_names()
+    assert _shown_as_code("(*variant* `deck`)", "deck")
+    assert _shown_as_code("Kun **none** ludo", "none")
+    assert _shown_as_code("apriore stake", "stake")
+    assert _shown_as_code("  rest_refusal game:", "rest_refusal")
+    assert not _shown_as_code("a new game with the deck shuffled, stake 2", "game")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_help_names_no_rule_option_by_its_code_name(lang: str) -> None:
+    text = _text(lang)
+    found = sorted(name for name in _code_names() if _shown_as_code(text, name))
+    assert not found, f"{lang}.md shows code names: {found}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_help_names_each_variant_and_choice_as_the_start_screen_shows_it(lang: str) -> None:
+    from truf_tui.ui.config import RULE_CHOICES
+    from truf_tui.ui.i18n import tr_in
+
+    flat = " ".join(_text(lang).split())
+    keys = ["start.deck", "start.forced", "start.leftover", "start.target", "start.rest"]
+    keys += [f"start.deck.{v}" for v in RULE_CHOICES["deck"]]
+    keys += ["start.forced.on", "start.forced.off"]
+    keys += [f"start.leftover.{v}" for v in RULE_CHOICES["leftover"]]
+    keys += [f"start.rest.{v}" for v in RULE_CHOICES["rest_refusal"]]
+    missing = [k for k in keys if f"**{tr_in(lang, k)}**" not in flat]
+    assert not missing, f"{lang}.md lacks the start screen's words for {missing}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_f1_shows_and_names_every_suit_of_both_packs(lang: str) -> None:
+    from truf_tui.cards import SUIT_SYMBOLS
+    from truf_tui.i18n import tr_in
+
+    f1 = " ".join(" ".join(_rule_bullets(lang, "F1")).split())
+    for (family, letter), symbol in SUIT_SYMBOLS.items():
+        name = tr_in(lang, f"suit.{family}.{letter.lower()}")
+        assert f"{name} {symbol} `{letter}`" in f1, (family, letter)
+
+
+@pytest.mark.parametrize(("lang", "heading", "play"), [
+    ("en", "**Trufludo table**", "play the card"),
+    ("eo", "**Tablo de Trufludo**", "ludi la karton"),
+])
+def test_trufludo_key_table_says_a_number_plays_at_once(lang: str, heading: str, play: str) -> None:
+    # issue 40, item 20: the table said 1-3 picks a card for Enter; the key plays it at once.
+    from truf_tui.ui.screens.table_base import TABLE_KEYS
+
+    number_key = next(k for k in TABLE_KEYS if k.shown == "1-3")
+    assert [b.action for b in number_key.bindings[:3]] == ["pick(0)", "pick(1)", "pick(2)"]
+    assert {b.key for b in number_key.bindings[3:]} == {"enter,space"}
+    section = _keys_section(lang)
+    table = section[section.index(heading):].split("\n\n")[1]
+    rows = {row.split("|")[1].strip(): row.split("|")[2] for row in table.splitlines()[2:]}
+    assert play in rows["`1`–`3`"] and ("at once" in rows["`1`–`3`"] or "tuj" in rows["`1`–`3`"])
+    assert any("`Enter`" in key and "`Spac" in key for key in rows)
+
+
+def test_esperanto_says_plainly_when_the_expert_uses_a_habit() -> None:
+    # issue 40, item 22: "klinas sin kontraŭ kutimo via nur, kiam ĝi estas klare tie".
+    eo = " ".join(_text("eo").split())
+    assert "klinas sin" not in eo and "klare tie" not in eo and "kutimo via" not in eo
+    assert eo.count("klare montriĝas") == 2  # the solved expert, and its line among the tiers

@@ -301,3 +301,53 @@ def test_the_languages_are_defined_once() -> None:
 
     assert cli.LANGUAGES is settings.LANGUAGES is ui_settings.LANGUAGES is i18n.LANGUAGES
     assert ui_i18n.LANGUAGES is i18n.LANGUAGES
+
+
+def test_a_rule_is_named_as_a_rule_never_by_a_bare_tag() -> None:
+    # issue 40, item 21: "§F5" and "(F5)" meant nothing to a newcomer, and "F1" read as the key.
+    import re
+
+    from truf_tui.ui.i18n import all_strings
+
+    word = {"en": r"(rule|rules|rules [FT]\d+ and)", "eo": r"(regulo|reguloj|reguloj [FT]\d+ kaj)"}
+    bare = []
+    for key, entry in all_strings().items():
+        for lang, text in entry.items():
+            for m in re.finditer(r"§|\b[FT](1[0-2]|[1-9])\b", text):
+                before = text[:m.start()].rstrip()
+                named = re.search(word[lang] + "$", before) is not None
+                after = text[m.end():]
+                if m.group() == "F1" and (before.endswith(("key", "klavo")) or "help" in text
+                                          or after.startswith((":", "[/]", " to ", " por "))):
+                    continue  # the F1 key, which opens the help
+                if not named:
+                    bare.append((key, lang, text[max(0, m.start() - 30):m.end() + 1]))
+    assert not bare, bare
+
+
+def test_esperanto_calls_a_game_ludo_and_the_target_the_first_to_reach_it() -> None:
+    # issue 40, item 22: "partio" only in the leave dialog; "unua ĝis 12" for "first to 12".
+    import re
+
+    from truf_tui.ui.i18n import all_strings
+
+    eo = {k: v["eo"] for k, v in all_strings().items() if "eo" in v}
+    assert [k for k, text in eo.items() if re.search(r"\bparti(o|on|oj|ojn)\b", text)] == []
+    assert [k for k, text in eo.items() if "unua ĝis" in text] == []
+    firsts = [k for k, text in eo.items() if "la unua, kiu atingas {target}" in text]
+    assert len(firsts) >= 3, firsts
+
+
+def test_a_match_is_only_ever_a_series_of_games() -> None:
+    # issue 40, item 21 (F12): "no, a match may be thrown" read as a series of games thrown;
+    # a card of the same suit is taken (F5), a Le Truc race to 12 is a game (T10).
+    import re
+
+    from truf_tui.ui.i18n import all_strings, string_sources
+
+    sources = string_sources()
+    wrong = [(key, entry) for key, entry in all_strings().items()
+             if sources.get(key) != ["ui.tournament"]
+             and (re.search(r"\bmatch", entry.get("en", ""), re.I)
+                  or re.search(r"matĉ|kongru", entry.get("eo", ""), re.I))]
+    assert wrong == []

@@ -49,7 +49,7 @@ SUIT_SYMBOLS: Final[dict[tuple[str, str], str]] = {
     ("italian", "C"): "∪",
     ("italian", "D"): "●",
     ("italian", "S"): "†",
-    ("italian", "B"): "╽",
+    ("italian", "B"): "Ɨ",  # a knotted baton: "╽" read as a text cursor
 }
 RED_SUITS: Final = frozenset({("french", "H"), ("french", "D"), ("italian", "C"), ("italian", "D")})
 

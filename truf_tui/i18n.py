@@ -102,11 +102,21 @@ def tr_in(lang: str, key: str, /, **fmt: object) -> str:
     else:
         found = entry.get(lang) or entry.get(FALLBACK) or key
     if fmt:
+        fmt = {k: decimal(v, lang) if isinstance(v, float) else v for k, v in fmt.items()}
         try:
             return found.format(**fmt)
         except (KeyError, IndexError, ValueError):
             return found
     return found
+
+
+DECIMAL_MARK: dict[str, str] = {"en": ".", "eo": ","}
+
+
+def decimal(value: float, lang: str) -> str:
+    """``value`` as ``lang`` writes it: "0.6" in English, "0,6" in Esperanto.  Every float
+    given to a message goes through here (:func:`tr_in`), so no text mixes the two."""
+    return f"{value:g}".replace(".", DECIMAL_MARK.get(lang, "."))
 
 
 def tr(key: str, /, **fmt: object) -> str:

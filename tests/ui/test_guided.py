@@ -254,3 +254,15 @@ async def test_a_guided_game_is_neither_saved_nor_recorded(tmp_path: Path) -> No
     assert (tmp_path / "current.json").read_text(encoding="utf-8") == saved
     with History(tmp_path) as history:
         assert history.games() == []
+
+
+def test_truc_step_14_says_only_the_non_dealer_may_ask_for_a_redeal() -> None:
+    # issue 40, item 23 (T3): "d asks for a redeal" alone let a dealer think they could.
+    from truf_tui.i18n import tr_in
+    from truf_tui.ui.guide import TRUC_STEPS
+
+    step = TRUC_STEPS[13]
+    for lang, words in (("en", ("non-dealer", "rule T3")),
+                        ("eo", ("nedisdonanto", "regulo T3"))):
+        text = tr_in(lang, step.text)
+        assert "[b]d[/]" in text and all(w in text for w in words), (lang, text)

@@ -132,3 +132,28 @@ def test_a_missing_translation_falls_back_to_english(monkeypatch: pytest.MonkeyP
         assert tr("test.only.en") == "only English"
     finally:
         set_language(before)
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("en", "0.6 s"), ("eo", "0,6 s")])
+async def test_the_pace_is_written_with_the_languages_decimal_mark(lang: str, shown: str) -> None:
+    # issue 40, item 22: "0.6 s" in Esperanto, where the help writes "0,0013".
+    from textual.widgets import Static
+
+    from .tables_support import make_app
+
+    app = make_app(pace="normal", lang=lang)
+    try:
+        async with app.run_test(size=(100, 32)) as pilot:
+            app.action_settings()
+            await pilot.pause()
+            assert shown in str(app.screen.query_one("#pace-note", Static).render())
+    finally:
+        set_language("en")
+
+
+def test_every_float_in_a_message_takes_the_languages_decimal_mark() -> None:
+    from truf_tui.i18n import tr_in
+
+    assert tr_in("eo", "settings.pace.note", seconds=0.25).endswith("0,25 s.")
+    assert tr_in("en", "settings.pace.note", seconds=0.25).endswith("0.25 s.")
+    assert tr_in("eo", "settings.pace.note", seconds=2).endswith("2 s.")  # ints as they are

@@ -50,8 +50,8 @@ async def test_the_results_count_the_cards_left_on_the_table(lang: str) -> None:
             assert plain(left) in text  # "4 cards left on the table count for nobody"
             assert plain(cards_markup(s.table)) == "K♠ 5♦ 9♠ Q♣"
             assert (tr("tbl.res.all_cards", a=a, b=b, n=4, total=52)) in text
-            assert ("count for nobody (F10)" if lang == "en"
-                    else "valoras por neniu (F10)") in text
+            assert ("count for nobody (rule F10)" if lang == "en"
+                    else "valoras por neniu (regulo F10)") in text
             # Behind the results the table offers no more moves nor hints.
             shown = {h.label_key for h in t.query(KeyHint) if h.display}
             assert "tbl.key.play" not in shown and "hint.key" not in shown

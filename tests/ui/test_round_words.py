@@ -151,7 +151,7 @@ async def test_a_refused_redeal_says_the_cards_stay() -> None:
                                 ScriptBot("refuse"), ["d"])
         assert t.state.redeal_used and t.state.pending is None  # T3: the round goes on
         words = plain(tr("tbl.t.ev.refuse.redeal.computer"))
-        assert words == "The computer refuses the redeal: the cards stay as they are (T3)."
+        assert words == "The computer refuses the redeal: the cards stay as they are (rule T3)."
         assert words in " ".join(plain(status(t)).split())
 
 

@@ -248,6 +248,14 @@ class AppData:
         self.problems.extend(problems)
         return values
 
+    def guided_nudge_due(self) -> bool:
+        """Whether to point a newcomer to the guided game: on the first run only (no settings
+        file before it; an older file means a returning player), and once, remembered."""
+        if not self.first_run or self.settings.current.get("guided_nudge"):
+            return False
+        self.save_settings({"guided_nudge": True})
+        return True
+
     def save_settings(self, changes: Mapping[str, Any]) -> None:
         """Remember ``changes`` (a failure to write is noted, never raised)."""
         if not _differs(self.settings.current, changes):

@@ -95,7 +95,7 @@ class SettingsScreen(Translated, ModalScreen[None]):
             "#label-lang": tr("settings.lang"),
             "#label-theme": tr("settings.theme"),
             "#label-pace": tr("settings.pace"),
-            "#pace-note": tr("settings.pace.note", seconds=f"{s.pace_seconds:g}")
+            "#pace-note": tr("settings.pace.note", seconds=s.pace_seconds)
             if s.pace_seconds else tr("settings.pace.note.instant"),
             "#label-cards": tr("settings.cards"),
             "#cards-sample": sample_cards(s.card_style),

@@ -35,10 +35,10 @@ from truf_tui.ui.widgets.fields import NumberInput
 
 DEALERS: tuple[int | None, ...] = (None, 0, 1)
 _DEALER_KEYS = {None: "start.dealer.random", 0: "start.dealer.you", 1: "start.dealer.computer"}
-TIER_NAME_WIDTH = 10
+TIER_NAME_WIDTH = 10  # at least: the names' column, two cells wider than its longest name
 SCORE_INPUTS = ("score-you", "score-them")  # Le Truc's start score: yours, the opponent's
-# The rule id of RULES.md shown beside each variant, to find it again in the help; shown as
-# "§F1", a rule, so that it does not read as the F1 key of the footer (a player took it for one).
+# The rule of RULES.md and the help that explains each variant: named in the label's tooltip
+# only, as "rule F1" (a bare "F1" read as the footer's key, and "§F1" meant nothing to a newcomer).
 RULE_IDS = {"deck": "F1", "forced": "F5", "leftover": "F10", "target": "T10", "rest": "T8"}
 
 
@@ -88,6 +88,7 @@ class StartScreen(Translated, Screen[None]):
     def __init__(self) -> None:
         super().__init__(id="start")
         preset_breakpoints(self)
+        self._shown = False  # resumed once already (the first resume is its first showing)
 
     @property
     def choices(self) -> dict[str, Any]:
@@ -101,6 +102,7 @@ class StartScreen(Translated, Screen[None]):
         with Horizontal(id="start-header", classes="title-bar"):
             yield Static(id="start-title", classes="title-text")
         with VerticalScroll(id="start-body"), Center(), Vertical(id="start-form"):
+            yield Static(id="nudge")
             with Horizontal(id="resume-row"):
                 yield Button(id="resume", variant="primary")
                 yield Static(id="resume-note", classes="form-note")
@@ -190,6 +192,10 @@ class StartScreen(Translated, Screen[None]):
         )
 
     def mounted(self) -> None:
+        app = shell(self)  # a newcomer's first start screen, and never again
+        data = app.data
+        self.query_one("#nudge").display = (data is not None and app.saved_game is None
+                                            and data.guided_nudge_due())
         self._show_rules()
         self._show_saved_game()
         if self.query_one("#resume-row").display:
@@ -199,7 +205,8 @@ class StartScreen(Translated, Screen[None]):
     def _tier_label(self, tier: str) -> Text:
         game = self.choices["game"]
         text = Text()
-        text.append(tr(f"tier.{tier}").ljust(TIER_NAME_WIDTH), style="bold")
+        width = max(TIER_NAME_WIDTH, *(len(tr(f"tier.{t}")) + 2 for t in TIERS))
+        text.append(tr(f"tier.{tier}").ljust(width), style="bold")
         text.append(tr(f"tier.{game}.{tier}"))
         return text
 
@@ -214,32 +221,26 @@ class StartScreen(Translated, Screen[None]):
             return tr("hot.player", n=dealer + 1)
         return tr(_DEALER_KEYS[dealer])
 
-    @staticmethod
-    def _rule_label(name: str) -> Text:
-        """A variant's label and its rule id, said to be one ("rule F1": not the F1 key)."""
-        text = Text(tr(f"start.{name}") + " ")  # the space ends this span (SVG renderers)
-        text.append(tr("start.rule", id=RULE_IDS[name]), style="not bold dim")
-        return text
-
     def refresh_texts(self) -> None:
         game = self.choices["game"]
         texts: dict[str, str | Text] = {
             "#start-title": tr("start.title.hotseat" if self.two_players else "start.title"),
             "#label-game": tr("start.game"),
             "#game-desc": tr(f"game.{game}.desc"),
+            "#nudge": tr("start.nudge", game=tr(f"game.{game}")),
             "#label-opponent": tr("start.opponent"),
             "#label-tier": tr("start.tier"),
             "#label-match": tr("start.match"),
-            "#label-deck": self._rule_label("deck"),
-            "#label-forced": self._rule_label("forced"),
-            "#label-leftover": self._rule_label("leftover"),
-            "#label-target": self._rule_label("target"),
+            "#label-deck": tr("start.deck"),
+            "#label-forced": tr("start.forced"),
+            "#label-leftover": tr("start.leftover"),
+            "#label-target": tr("start.target"),
             "#target-note": tr("start.target.note", min=TARGET_MIN, max=TARGET_MAX),
             "#label-scores": tr("start.scores"),
             "#scores-dash": tr("start.scores.dash"),
             "#scores-note": tr("start.scores.note.hotseat" if self.two_players
                                else "start.scores.note"),
-            "#label-rest": self._rule_label("rest"),
+            "#label-rest": tr("start.rest"),
             "#label-dealer": tr("start.dealer"),
             "#dealer-note": tr(f"start.dealer.note.{game}"),
             "#label-practice": tr("practice.label"),
@@ -264,6 +265,9 @@ class StartScreen(Translated, Screen[None]):
 
     def on_screen_resume(self) -> None:
         # Coming back from a game: the choices may have been set by "play again" or the CLI.
+        if self._shown:  # back from a game or the help: the first run's nudge has been read
+            self.query_one("#nudge").display = False
+        self._shown = True
         self._load_choices()
         self._show_saved_game()
 

@@ -44,8 +44,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "trufego per la lasta karto en la mano, nova disdono, la preninto unua",
     },
     "example.03-trufludo-f5": {
-        "en": "taking is optional: a matching card thrown",
-        "eo": "preni ne estas devige: kongrua karto ĵetita",
+        "en": "taking is optional: a card thrown though its suit is on the table",
+        "eo": "preni ne estas devige: ĵetita karto, kies emblemo estas sur la tablo",
     },
     "example.04-trufludo-f10": {
         "en": "the leftover goes to the last taker (a whole game)",

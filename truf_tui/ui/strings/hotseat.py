@@ -23,8 +23,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "hot.pass.score.truc": {
         "en": "[b]Score:[/] {p1} [b]{a}[/] : [b]{b}[/] {p2}   [dim]round {round}, first to "
               "{target}[/]",
-        "eo": "[b]Poentoj:[/] {p1} [b]{a}[/] : [b]{b}[/] {p2}   [dim]rondo {round}, unua ĝis "
-              "{target}[/]",
+        "eo": "[b]Poentoj:[/] {p1} [b]{a}[/] : [b]{b}[/] {p2}   [dim]rondo {round}, la unua, "
+              "kiu atingas {target}[/]",
     },
     "hot.pass.ready": {
         "en": "{name} is ready ⏎", "eo": "{name} pretas ⏎",
@@ -150,8 +150,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "{name} akceptis la redisdonon: novaj kartoj por ambaŭ.",
     },
     "tbl.t.ev.refuse.redeal.named": {
-        "en": "{name} refused the redeal: the cards stay as they are (T3).",
-        "eo": "{name} rifuzis la redisdonon: la kartoj restas kiel ili estas (T3).",
+        "en": "{name} refused the redeal: the cards stay as they are (rule T3).",
+        "eo": "{name} rifuzis la redisdonon: la kartoj restas kiel ili estas (regulo T3).",
     },
     "tbl.t.ev.refuse.raise.named": {
         "en": "{name} refused the raise to {n}: {other} scores {m}.",
@@ -179,31 +179,31 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "tbl.t.how.earlier.named": {
         "en": "One trick each, and trick {spoiled} was spoiled: the earlier won trick "
-              "decides, and {name} won it (trick {first}, T6).",
+              "decides, and {name} won it (trick {first}; rule T6).",
         "eo": "Po unu truko, kaj la truko {spoiled} estis difektita: decidas la pli frue "
-              "gajnita truko, kaj {name} gajnis ĝin (la truko {first}, T6).",
+              "gajnita truko, kaj {name} gajnis ĝin (la truko {first}; regulo T6).",
     },
     "tbl.t.how.unspoiled.named": {
         "en": "{name} won trick {n}, and every other trick played was spoiled: the won "
-              "trick decides (T6).",
+              "trick decides (rule T6).",
         "eo": "{name} gajnis la trukon {n}, kaj ĉiu alia ludita truko estis difektita: la "
-              "gajnita truko decidas (T6).",
+              "gajnita truko decidas (regulo T6).",
     },
     "tbl.t.how.refused.raise.named": {
         "en": "{other} refused the raise to {n} by {name}: {name} scores the stake before "
-              "it, {m} (T7).",
+              "it, {m} (rule T7).",
         "eo": "{other} rifuzis la altigon al {n} de {name}: {name} gajnas la veton antaŭ "
-              "ĝi, {m} (T7).",
+              "ĝi, {m} (regulo T7).",
     },
     "tbl.t.how.refused.rest.named": {
         "en": "{other} refused the “Mia resto” by {name}: {name} scores the stake before "
-              "it, {m} (T8).",
+              "it, {m} (rule T8).",
         "eo": "{other} rifuzis la “Mia resto” de {name}: {name} gajnas la veton antaŭ ĝi, "
-              "{m} (T8).",
+              "{m} (regulo T8).",
     },
     "tbl.t.how.refused.rest.game.named": {
-        "en": "{other} refused the “Mia resto” by {name}: {name} wins the game (T8).",
-        "eo": "{other} rifuzis la “Mia resto” de {name}: {name} gajnas la ludon (T8).",
+        "en": "{other} refused the “Mia resto” by {name}: {name} wins the game (rule T8).",
+        "eo": "{other} rifuzis la “Mia resto” de {name}: {name} gajnas la ludon (regulo T8).",
     },
     "tbl.t.how.refused.named": {
         "en": "{other} refused the proposal of {name}.",
@@ -217,7 +217,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "tbl.t.score.line.named": {
         "en": "Score: {p1} [b]{you}[/], {p2} [b]{computer}[/] (first to {target})",
-        "eo": "Poentoj: {p1} [b]{you}[/], {p2} [b]{computer}[/] (unua ĝis {target})",
+        "eo": "Poentoj: {p1} [b]{you}[/], {p2} [b]{computer}[/] (la unua, kiu atingas {target})",
     },
     "tbl.t.next.dealer.named": {
         "en": "Next round: {name} deals.", "eo": "Sekva rondo: {name} disdonas.",

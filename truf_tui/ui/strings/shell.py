@@ -61,11 +61,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "truf-tui · Trufludo and Le Truc for two players at one keyboard",
         "eo": "truf-tui · Trufludo kaj Le Truc por du ludantoj ĉe unu klavaro",
     },
-    # beside a variant's label: its rule id in RULES.md and the help, not a function key
-    "start.rule": {"en": "§{id}", "eo": "§{id}"},
+    # a variant label's tooltip: where the help explains it (RULES.md's rule id)
     "start.rule.tip": {
-        "en": "§{id}: rule {id} of the help, where this choice is explained",
-        "eo": "§{id}: regulo {id} de la helpo, kie ĉi tiu elekto estas klarigita",
+        "en": "Explained in the help under rule {id}",
+        "eo": "Klarigita en la helpo ĉe regulo {id}",
+    },
+    # issue 40, item 25: shown on the first run only, above the form
+    "start.nudge": {
+        "en": "New here? Press [b]g[/] for a guided game of {game}, step by step.",
+        "eo": "Ĉu nova ĉi tie? Premu [b]g[/] por gvidata ludo de {game}, paŝon post paŝo.",
     },
     "start.game": {"en": "Game", "eo": "Ludo"},
     "start.tier": {"en": "Opponent", "eo": "Kontraŭulo"},
@@ -74,7 +78,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "start.deck.italian": {"en": "Italian, 40 cards", "eo": "itala, 40 kartoj"},
     "start.forced": {"en": "Must take", "eo": "Devige preni"},
     "start.forced.on": {"en": "yes", "eo": "jes"},
-    "start.forced.off": {"en": "no, a match may be thrown", "eo": "ne, oni rajtas ĵeti"},
+    "start.forced.off": {"en": "no, you may throw instead", "eo": "ne, vi rajtas ankaŭ ĵeti"},
     "start.leftover": {"en": "Cards left", "eo": "Restaĵo"},
     "start.leftover.none": {"en": "count for nobody", "eo": "valoras por neniu"},
     "start.leftover.last_capturer": {
@@ -192,16 +196,16 @@ STRINGS: dict[str, dict[str, str]] = {
     "quit.title": {"en": "Quit truf-tui?", "eo": "Ĉu eliri el truf-tui?"},
     "quit.message": {
         "en": "The game in progress will be lost.",
-        "eo": "La nuna partio perdiĝos.",
+        "eo": "La nuna ludo perdiĝos.",
     },
     "quit.yes": {"en": "Quit (y)", "eo": "Eliri (j)"},
     "quit.no": {"en": "Keep playing (n)", "eo": "Daŭre ludi (n)"},
     "quit.ctrl_c": {"en": "Press q or Ctrl+Q to quit.", "eo": "Premu q aŭ Ctrl+Q por eliri."},
     "quit.ctrl_c.title": {"en": "Quit?", "eo": "Ĉu eliri?"},
-    "abandon.title": {"en": "Leave this game?", "eo": "Ĉu forlasi ĉi tiun partion?"},
+    "abandon.title": {"en": "Leave this game?", "eo": "Ĉu forlasi ĉi tiun ludon?"},
     "abandon.message": {
         "en": "The game in progress will be lost.",
-        "eo": "La nuna partio perdiĝos.",
+        "eo": "La nuna ludo perdiĝos.",
     },
     "abandon.yes": {"en": "Leave it (y)", "eo": "Forlasi ĝin (j)"},
     "abandon.no": {"en": "Keep playing (n)", "eo": "Daŭre ludi (n)"},
@@ -232,8 +236,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "cmd.help": {"en": "How to play", "eo": "Kiel ludi"},
     "cmd.help.help": {
-        "en": "The rules of both games, the keys and the opponents (F1)",
-        "eo": "La reguloj de ambaŭ ludoj, la klavoj kaj la kontraŭuloj (F1)",
+        "en": "The rules of both games, the keys and the opponents (key F1)",
+        "eo": "La reguloj de ambaŭ ludoj, la klavoj kaj la kontraŭuloj (klavo F1)",
     },
     "cmd.settings": {"en": "Settings", "eo": "Agordoj"},
     "cmd.settings.help": {

@@ -43,24 +43,24 @@ STRINGS: dict[str, dict[str, str]] = {
               "situacioj. Ĉiam.",
     },
     "sb.head": {"en": "Le Truc: bluffs", "eo": "Le Truc: blufoj"},
-    "sb.col.what": {"en": "In your matches", "eo": "En viaj matĉoj"},
+    "sb.col.what": {"en": "In your games", "eo": "En viaj ludoj"},
     "sb.col.rate": {"en": "Rate", "eo": "Ofteco"},
     "sb.col.session": {"en": "This session", "eo": "Ĉi tiu seanco"},
     "sb.col.all": {"en": "All time", "eo": "Ĉiam"},
     "sb.rounds": {"en": "rounds against the computer", "eo": "rondoj kontraŭ la komputilo"},
     "sb.empty": {
-        "en": "No match of Le Truc against the computer finished yet: your bluffs are "
+        "en": "No game of Le Truc against the computer finished yet: your bluffs are "
               "counted here once you finish one.",
-        "eo": "Ankoraŭ neniu matĉo de Le Truc kontraŭ la komputilo finiĝis: viaj blufoj "
+        "eo": "Ankoraŭ neniu ludo de Le Truc kontraŭ la komputilo finiĝis: viaj blufoj "
               "estos kalkulataj ĉi tie, kiam vi finos unu.",
     },
     "sb.counting": {
-        "en": "Counting the bluffs of {n} recorded matches…",
-        "eo": "Kalkulante la blufojn de {n} registritaj matĉoj…",
+        "en": "Counting the bluffs of {n} recorded games…",
+        "eo": "Kalkulante la blufojn de {n} registritaj ludoj…",
     },
     "sb.counting.one": {
-        "en": "Counting the bluffs of 1 recorded match…",
-        "eo": "Kalkulante la blufojn de 1 registrita matĉo…",
+        "en": "Counting the bluffs of 1 recorded game…",
+        "eo": "Kalkulante la blufojn de 1 registrita ludo…",
     },
     "sb.note": {
         "en": "A bluff: a raise or rest that, called, wins the round under half the time "
@@ -68,13 +68,13 @@ STRINGS: dict[str, dict[str, str]] = {
               "under {p}% chance of winning the round; see Bluffing in the help, F1). It "
               "worked when the other side refused or folded. A wrong call or refusal: with "
               "that hand the solved player answers the other way most of the time.\nThis "
-              "session: the matches finished since truf-tui started.",
+              "session: the games finished since truf-tui started.",
         "eo": "Blufo: altigo aŭ resto, kiu, akceptita, gajnas la rondon malpli ol duonon de "
               "la fojoj kontraŭ la manoj, kun kiuj la solvita ludanto akceptas (sen la "
               "solvita strategio: malpli ol {p}% da ŝanco gajni la rondon; vidu Blufado en la "
               "helpo, F1). Ĝi sukcesis, kiam la alia flanko rifuzis aŭ rezignis. Malĝusta "
               "akcepto aŭ rifuzo: kun tiu mano la solvita ludanto plejofte respondas male."
-              "\nĈi tiu seanco: la matĉoj finitaj post la starto de truf-tui.",
+              "\nĈi tiu seanco: la ludoj finitaj post la starto de truf-tui.",
     },
     "sb.rates.head": {
         "en": "Le Truc: raise and fold rates, you and the expert",
@@ -94,10 +94,10 @@ STRINGS: dict[str, dict[str, str]] = {
               "kiujn li rifuzis aŭ al kiuj li rezignis.",
     },
     "sb.expert.none": {
-        "en": "—: no match against the expert is recorded yet; its rates are counted from "
-              "its own decisions in your matches against it.",
-        "eo": "—: ankoraŭ neniu matĉo kontraŭ la eksperto estas registrita; ĝiaj oftecoj "
-              "estas kalkulataj el ĝiaj propraj decidoj en viaj matĉoj kontraŭ ĝi.",
+        "en": "—: no game against the expert is recorded yet; its rates are counted from "
+              "its own decisions in your games against it.",
+        "eo": "—: ankoraŭ neniu ludo kontraŭ la eksperto estas registrita; ĝiaj oftecoj "
+              "estas kalkulataj el ĝiaj propraj decidoj en viaj ludoj kontraŭ ĝi.",
     },
     "sb.expert.from": {
         "en": "The expert's rates: its own decisions in your {n} rounds against it.",

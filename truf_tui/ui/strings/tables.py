@@ -76,8 +76,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "[b]Via vico[/]: ludu karton ({keys}, aŭ ←/→ kaj Enter, aŭ klako).",
     },
     "tbl.f.prompt.again": {
-        "en": "[b]You play again[/]: throw a card onto the empty table (F8).",
-        "eo": "[b]Vi denove ludas[/]: ĵetu karton sur la malplenan tablon (F8).",
+        "en": "[b]You play again[/]: throw a card onto the empty table (rule F8).",
+        "eo": "[b]Vi denove ludas[/]: ĵetu karton sur la malplenan tablon (regulo F8).",
     },
     "tbl.prompt.next": {"en": "Your turn next.", "eo": "Poste via vico."},
     "tbl.f.prompt.computer": {
@@ -85,8 +85,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "tbl.f.prompt.over": {"en": "The game is over.", "eo": "La ludo finiĝis."},
     "tbl.f.would.throw": {
-        "en": "{card} matches nothing: it goes onto the table.",
-        "eo": "{card} kongruas kun nenio: ĝi iras sur la tablon.",
+        "en": "{card} takes nothing: it goes onto the table.",
+        "eo": "{card} prenas nenion: ĝi iras sur la tablon.",
     },
     "tbl.f.would.take": {"en": "{card} takes {take}.", "eo": "{card} prenas {take}."},
     "tbl.f.would.trufego": {
@@ -141,8 +141,8 @@ STRINGS: dict[str, dict[str, str]] = {
               "[b]La komputilo denove ludas[/] kaj ĵetas karton sur la malplenan tablon.",
     },
     "tbl.f.log.trufego": {
-        "en": "★ trufego: the same player again (F8)",
-        "eo": "★ trufego: la sama ludanto denove (F8)",
+        "en": "★ trufego: the same player again (rule F8)",
+        "eo": "★ trufego: la sama ludanto denove (regulo F8)",
     },
     "tbl.f.log.deal": {"en": "new deal, stock {n}", "eo": "nova disdono, talono {n}"},
     "tbl.f.choose.title": {
@@ -249,24 +249,24 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "Neniu altigo post akceptita “Mia resto”: ĉi tiu rondo jam decidas la ludon.",
     },
     "tbl.t.why.alternate": {
-        "en": "Raises alternate: the last accepted raise was yours (T7).",
-        "eo": "Altigoj alternas: la lasta akceptita altigo estis via (T7).",
+        "en": "Raises alternate: the last accepted raise was yours (rule T7).",
+        "eo": "Altigoj alternas: la lasta akceptita altigo estis via (regulo T7).",
     },
     "tbl.t.why.cap": {
-        "en": "The stake already covers what is needed to win the game (T7).",
-        "eo": "La veto jam kovras tion, kio necesas por gajni la ludon (T7).",
+        "en": "The stake already covers what is needed to win the game (rule T7).",
+        "eo": "La veto jam kovras tion, kio necesas por gajni la ludon (regulo T7).",
     },
     "tbl.t.why.dealer": {
-        "en": "Only the non-dealer may propose a redeal (T3).",
-        "eo": "Nur la nedisdonanto rajtas proponi redisdonon (T3).",
+        "en": "Only the non-dealer may propose a redeal (rule T3).",
+        "eo": "Nur la nedisdonanto rajtas proponi redisdonon (regulo T3).",
     },
     "tbl.t.why.once": {
-        "en": "A redeal may be proposed only once a round (T3).",
-        "eo": "Redisdono estas proponebla nur unufoje por rondo (T3).",
+        "en": "A redeal may be proposed only once a round (rule T3).",
+        "eo": "Redisdono estas proponebla nur unufoje por rondo (regulo T3).",
     },
     "tbl.t.why.late": {
-        "en": "A redeal is only possible before the first card and before any raise (T3).",
-        "eo": "Redisdono eblas nur antaŭ la unua karto kaj antaŭ ĉia altigo (T3).",
+        "en": "A redeal is only possible before the first card and before any raise (rule T3).",
+        "eo": "Redisdono eblas nur antaŭ la unua karto kaj antaŭ ĉia altigo (regulo T3).",
     },
     "tbl.t.ev.lead.you": {"en": "You lead {card}.", "eo": "Vi elludas {card}."},
     "tbl.t.ev.lead.computer": {
@@ -284,8 +284,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The computer wins the trick.", "eo": "La komputilo gajnas la trukon.",
     },
     "tbl.t.ev.trick.spoiled": {
-        "en": "Equal ranks: the trick is spoiled (T5).",
-        "eo": "Egalaj rangoj: la truko estas difektita (T5).",
+        "en": "Equal ranks: the trick is spoiled (rule T5).",
+        "eo": "Egalaj rangoj: la truko estas difektita (regulo T5).",
     },
     "tbl.t.ev.raise.you": {
         "en": "You asked “2 pli?” (stake {n}).", "eo": "Vi demandis “2 pli?” (veto {n}).",
@@ -327,12 +327,12 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     # T3, T7, T8: what was refused and what it scored
     "tbl.t.ev.refuse.redeal.you": {
-        "en": "You refused the redeal: the cards stay as they are (T3).",
-        "eo": "Vi rifuzis la redisdonon: la kartoj restas kiel ili estas (T3).",
+        "en": "You refused the redeal: the cards stay as they are (rule T3).",
+        "eo": "Vi rifuzis la redisdonon: la kartoj restas kiel ili estas (regulo T3).",
     },
     "tbl.t.ev.refuse.redeal.computer": {
-        "en": "The computer refuses the redeal: the cards stay as they are (T3).",
-        "eo": "La komputilo rifuzas la redisdonon: la kartoj restas kiel ili estas (T3).",
+        "en": "The computer refuses the redeal: the cards stay as they are (rule T3).",
+        "eo": "La komputilo rifuzas la redisdonon: la kartoj restas kiel ili estas (regulo T3).",
     },
     "tbl.t.ev.refuse.raise.you": {
         "en": "You refused the raise to {n}: the computer scores {m}.",
@@ -399,60 +399,60 @@ STRINGS: dict[str, dict[str, str]] = {
     # T6: one trick each and the third spoiled; or one won trick, the others spoiled
     "tbl.t.how.earlier.you": {
         "en": "One trick each, and trick {spoiled} was spoiled: the earlier won trick "
-              "decides, and you won it (trick {first}, T6).",
+              "decides, and you won it (trick {first}; rule T6).",
         "eo": "Po unu truko, kaj la truko {spoiled} estis difektita: decidas la pli frue "
-              "gajnita truko, kaj vi gajnis ĝin (la truko {first}, T6).",
+              "gajnita truko, kaj vi gajnis ĝin (la truko {first}; regulo T6).",
     },
     "tbl.t.how.earlier.computer": {
         "en": "One trick each, and trick {spoiled} was spoiled: the earlier won trick "
-              "decides, and the computer won it (trick {first}, T6).",
+              "decides, and the computer won it (trick {first}; rule T6).",
         "eo": "Po unu truko, kaj la truko {spoiled} estis difektita: decidas la pli frue "
-              "gajnita truko, kaj la komputilo gajnis ĝin (la truko {first}, T6).",
+              "gajnita truko, kaj la komputilo gajnis ĝin (la truko {first}; regulo T6).",
     },
     "tbl.t.how.unspoiled.you": {
         "en": "You won trick {n}, and every other trick played was spoiled: the won trick "
-              "decides (T6).",
+              "decides (rule T6).",
         "eo": "Vi gajnis la trukon {n}, kaj ĉiu alia ludita truko estis difektita: la "
-              "gajnita truko decidas (T6).",
+              "gajnita truko decidas (regulo T6).",
     },
     "tbl.t.how.unspoiled.computer": {
         "en": "The computer won trick {n}, and every other trick played was spoiled: the won "
-              "trick decides (T6).",
+              "trick decides (rule T6).",
         "eo": "La komputilo gajnis la trukon {n}, kaj ĉiu alia ludita truko estis "
-              "difektita: la gajnita truko decidas (T6).",
+              "difektita: la gajnita truko decidas (regulo T6).",
     },
     # T7, T8: what was refused and what the refusal scored
     "tbl.t.how.refused.raise.you": {
         "en": "The computer refused your raise to {n}: you score the stake before it, {m} "
-              "(T7).",
+              "(rule T7).",
         "eo": "La komputilo rifuzis vian altigon al {n}: vi gajnas la veton antaŭ ĝi, {m} "
-              "(T7).",
+              "(regulo T7).",
     },
     "tbl.t.how.refused.raise.computer": {
         "en": "You refused the computer's raise to {n}: it scores the stake before it, {m} "
-              "(T7).",
+              "(rule T7).",
         "eo": "Vi rifuzis la altigon al {n} de la komputilo: ĝi gajnas la veton antaŭ ĝi, "
-              "{m} (T7).",
+              "{m} (regulo T7).",
     },
     "tbl.t.how.refused.rest.you": {
         "en": "The computer refused your “Mia resto”: you score the stake before it, {m} "
-              "(T8).",
+              "(rule T8).",
         "eo": "La komputilo rifuzis vian “Mia resto”: vi gajnas la veton antaŭ ĝi, {m} "
-              "(T8).",
+              "(regulo T8).",
     },
     "tbl.t.how.refused.rest.computer": {
         "en": "You refused the computer's “Mia resto”: it scores the stake before it, {m} "
-              "(T8).",
+              "(rule T8).",
         "eo": "Vi rifuzis la “Mia resto” de la komputilo: ĝi gajnas la veton antaŭ ĝi, {m} "
-              "(T8).",
+              "(regulo T8).",
     },
     "tbl.t.how.refused.rest.game.you": {
-        "en": "The computer refused your “Mia resto”: you win the game (T8).",
-        "eo": "La komputilo rifuzis vian “Mia resto”: vi gajnas la ludon (T8).",
+        "en": "The computer refused your “Mia resto”: you win the game (rule T8).",
+        "eo": "La komputilo rifuzis vian “Mia resto”: vi gajnas la ludon (regulo T8).",
     },
     "tbl.t.how.refused.rest.game.computer": {
-        "en": "You refused the computer's “Mia resto”: it wins the game (T8).",
-        "eo": "Vi rifuzis la “Mia resto” de la komputilo: ĝi gajnas la ludon (T8).",
+        "en": "You refused the computer's “Mia resto”: it wins the game (rule T8).",
+        "eo": "Vi rifuzis la “Mia resto” de la komputilo: ĝi gajnas la ludon (regulo T8).",
     },
     "tbl.t.how.refused.you": {
         "en": "The computer refused your proposal.", "eo": "La komputilo rifuzis vian proponon.",
@@ -464,8 +464,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "tbl.t.how.fold.you": {"en": "The computer folded.", "eo": "La komputilo rezignis."},
     "tbl.t.how.fold.computer": {"en": "You folded.", "eo": "Vi rezignis."},
     "tbl.t.how.spoiled": {
-        "en": "All three tricks were spoiled (T6).",
-        "eo": "Ĉiuj tri trukoj estis difektitaj (T6).",
+        "en": "All three tricks were spoiled (rule T6).",
+        "eo": "Ĉiuj tri trukoj estis difektitaj (regulo T6).",
     },
     "tbl.t.points.you": {"en": "[b]+{n}[/] for you", "eo": "[b]+{n}[/] por vi"},
     "tbl.t.points.computer": {
@@ -482,7 +482,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "tbl.t.points.none": {"en": "No points.", "eo": "Neniuj poentoj."},
     "tbl.t.score.line": {
         "en": "Score: you [b]{you}[/], computer [b]{computer}[/] (first to {target})",
-        "eo": "Poentoj: vi [b]{you}[/], komputilo [b]{computer}[/] (unua ĝis {target})",
+        "eo": "Poentoj: vi [b]{you}[/], komputilo [b]{computer}[/] (la unua, kiu atingas {target})",
     },
     "tbl.t.next.dealer.you": {
         "en": "Next round: you deal.", "eo": "Sekva rondo: vi disdonas.",
@@ -504,24 +504,24 @@ STRINGS: dict[str, dict[str, str]] = {
     "tbl.res.tg.you": {"en": "Your trufegoj:", "eo": "Viaj trufegoj:"},
     "tbl.res.tg.computer": {"en": "Computer's trufegoj:", "eo": "Ĝiaj trufegoj:"},
     "tbl.res.leftover": {
-        "en": "The cards left on the table went to the last taker (F10).",
-        "eo": "La kartoj restintaj sur la tablo iris al la lasta prenanto (F10).",
+        "en": "The cards left on the table went to the last taker (rule F10).",
+        "eo": "La kartoj restintaj sur la tablo iris al la lasta prenanto (regulo F10).",
     },
     "tbl.res.left": {
-        "en": "{n} cards left on the table count for nobody (F10): {cards}.",
-        "eo": "{n} kartoj restintaj sur la tablo valoras por neniu (F10): {cards}.",
+        "en": "{n} cards left on the table count for nobody (rule F10): {cards}.",
+        "eo": "{n} kartoj restintaj sur la tablo valoras por neniu (regulo F10): {cards}.",
     },
     "tbl.res.left.one": {
-        "en": "1 card left on the table counts for nobody (F10): {cards}.",
-        "eo": "1 karto restinta sur la tablo valoras por neniu (F10): {cards}.",
+        "en": "1 card left on the table counts for nobody (rule F10): {cards}.",
+        "eo": "1 karto restinta sur la tablo valoras por neniu (regulo F10): {cards}.",
     },
     "tbl.res.all_cards": {
         "en": "All {total} cards: {a} + {b} in the trufkestoj + {n} on the table.",
         "eo": "Ĉiuj {total} kartoj: {a} + {b} en la trufkestoj + {n} sur la tablo.",
     },
     "tbl.res.rule": {
-        "en": "[dim]Score = trufoj + 2 × trufegoj (F11).[/]",
-        "eo": "[dim]Poentoj = trufoj + 2 × trufegoj (F11).[/]",
+        "en": "[dim]Score = trufoj + 2 × trufegoj (rule F11).[/]",
+        "eo": "[dim]Poentoj = trufoj + 2 × trufegoj (regulo F11).[/]",
     },
     "tbl.res.t.played": {
         "en": "Rounds played: {n}. First to {target} points.",
