@@ -1087,3 +1087,44 @@ def _no_stray_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def test_the_store_does_not_import_textual() -> None:
     code = "import sys, truf_tui.store; assert 'textual' not in sys.modules, 'textual'"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+_MAKER = """
+import sys, time
+from pathlib import Path
+from truf_tui.store import history
+tmp, fd = history._new_temp(Path(sys.argv[1]) / history.FILE_NAME)
+Path(str(tmp) + "-journal").write_bytes(b"")
+print(tmp.name, flush=True)
+time.sleep(60)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a killed process's files stay open there")
+def test_a_history_killed_while_made_leaves_nothing_at_the_next_start(tmp_path: Path) -> None:
+    """Issue 40: a kill -9 while the history was being made left its temporary database and
+    its -journal behind for good.  The next start removes them, but never those of a process
+    still making its history."""
+    def making() -> tuple[subprocess.Popen[str], str]:
+        proc = subprocess.Popen([sys.executable, "-c", _MAKER, str(tmp_path)],
+                                stdout=subprocess.PIPE, text=True)
+        assert proc.stdout is not None
+        return proc, proc.stdout.readline().strip()
+
+    live, live_name = making()
+    killed, killed_name = making()
+    try:
+        killed.send_signal(signal.SIGKILL)
+        killed.wait(10)
+        assert (tmp_path / killed_name).exists() and (tmp_path / f"{killed_name}-journal").exists()
+        (tmp_path / ".history.sqlite3.0123456789ab.tmp-wal").write_bytes(b"")  # its db gone
+        with History(tmp_path) as history:
+            assert history.problems == []
+        left = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".history"))
+        assert left == [live_name, f"{live_name}-journal"]  # the live one's, untouched
+    finally:
+        live.kill()
+        live.wait(10)
+    with History(tmp_path):
+        pass
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".history")]

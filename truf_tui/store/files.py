@@ -303,7 +303,7 @@ class ProcessLock:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0),
                          PRIVATE_FILE)
             try:
-                got = _try_lock(fd)
+                got = try_lock(fd)
             except OSError:  # no locks on this file system: as if it could not be made
                 os.close(fd)
                 raise
@@ -339,7 +339,8 @@ class ProcessLock:
                 os.close(entry[0])  # closing the descriptor lets the lock go
 
 
-def _try_lock(fd: int) -> bool:
+def try_lock(fd: int) -> bool:
+    """Take ``fd``'s file lock without waiting; ``False`` if another process holds it."""
     if sys.platform == "win32":
         import msvcrt
 
