@@ -390,6 +390,7 @@ class TrufApp(App[None]):
         if keeper is not None:
             # The table's reactive ``state`` changes at every move: follow it.
             self.watch(table, "state", lambda s: self._table_moved(keeper, s), init=True)
+            self.watch(table, "played", lambda s: self._table_moved(keeper, s), init=False)
         self.push_screen(table)
 
     def action_guided(self, game: str) -> None:

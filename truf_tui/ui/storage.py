@@ -458,6 +458,8 @@ class GameKeeper:
         if self.finished or not self.tracking:
             return
         prev = self.state
+        if prev is not None and state == prev:  # saved already, as it was played
+            return
         self.state = state
         if prev is None:
             follows = self._replays_to(state)

@@ -118,6 +118,9 @@ class TableScreen(Screen[None], Generic[S]):
     BINDINGS: ClassVar[list[BindingType]] = [b for key in TABLE_KEYS for b in key.bindings]
 
     state: reactive[S] = reactive(cast("S", None), init=False)  # set by __init__
+    # The state a move leads to, set the moment it is played, before a capture's moment
+    # shows it: the keeper saves it then, so a kill during the moment loses no move.
+    played: reactive[S | None] = reactive(None, init=False)
 
     def __init__(self, config: GameConfig, state: S | None = None) -> None:
         """A new deal of ``config``'s game, or ``state`` (a saved game, replayed) if given."""
