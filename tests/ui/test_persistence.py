@@ -506,3 +506,19 @@ async def test_a_capture_is_saved_before_its_moment_ends(tmp_path: Path, game: s
         assert t._moment is not None and t.state is s  # the moment is on the table
         assert saved_record(tmp_path).replay() == s.apply(shown[0])
 
+
+async def test_practice_is_remembered_after_a_restart(tmp_path: Path) -> None:
+    """Issue 40: practice was the one start-screen choice forgotten at the next start."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#practice-1")
+        await pilot.pause()
+        assert app.start_choices["practice"] is True
+    again = make_app(tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        start = again.screen
+        assert isinstance(start, StartScreen)
+        assert start.config().practice is True
+        await pilot.click("#practice-0")  # and so is turning it off
+        await pilot.pause()
+    assert make_app(tmp_path).start_choices["practice"] is False

@@ -65,7 +65,8 @@ def settings_changes(old: Settings, new: Settings) -> dict[str, Any]:
 
 
 def choices_from_store(values: Mapping[str, Any], base: dict[str, Any]) -> dict[str, Any]:
-    """The start screen's choices ``base`` with the remembered game, tier, dealer, variants."""
+    """The start screen's choices ``base`` with the remembered game, tier, dealer, practice,
+    variants."""
     out = deepcopy(base)
     if values.get("game") in GAMES:
         out["game"] = values["game"]
@@ -77,6 +78,8 @@ def choices_from_store(values: Mapping[str, Any], base: dict[str, Any]) -> dict[
         out["opponent"] = values["opponent"]
     if type(values.get("best_of")) is int and values["best_of"] in BEST_OF:
         out["best_of"] = values["best_of"]
+    if type(values.get("practice")) is bool:
+        out["practice"] = values["practice"]
     variants = values.get("variants")
     if isinstance(variants, Mapping):
         for game, defaults in DEFAULT_RULES.items():
@@ -95,6 +98,7 @@ def choices_to_store(choices: Mapping[str, Any]) -> dict[str, Any]:
     return {"game": choices["game"], "tier": choices["tier"], "dealer": choices["dealer"],
             "opponent": choices.get("opponent", "computer"),
             "best_of": choices.get("best_of", 1),
+            "practice": choices.get("practice", False),
             "scores": list(choices.get("scores", (0, 0))),
             "variants": {g: dict(choices["rules"][g]) for g in DEFAULT_RULES}}
 
