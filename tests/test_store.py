@@ -1128,3 +1128,18 @@ def test_a_history_killed_while_made_leaves_nothing_at_the_next_start(tmp_path: 
     with History(tmp_path):
         pass
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".history")]
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    (b'{"format": "x", "name": "abc', "Unterminated string starting at line 1, column 25"),
+    (b'{"format": "x",\n "name": "a\tb"}', "Invalid control character at line 2, column 12"),
+    (b'{"format": "x",\n "name": }', "Expecting value at line 2, column 10"),
+])
+def test_a_json_error_says_where_in_plain_words(text: bytes, said: str) -> None:
+    """Issue 40: "Unterminated string starting at at line 1"."""
+    from truf_tui.store.files import Invalid, parse_json_object
+
+    with pytest.raises(Invalid) as caught:
+        parse_json_object(text, "x", 1)
+    assert caught.value.detail == f"not valid JSON: {said}"
+    assert " at at " not in caught.value.detail

@@ -402,6 +402,15 @@ def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not allowed")
 
 
+def json_error(e: ValueError) -> str:
+    """What is wrong in a JSON text, and where.  Some of the decoder's messages end in "at"
+    ("Unterminated string starting at"): the place completes them."""
+    if not isinstance(e, json.JSONDecodeError):
+        return str(e)
+    place = f"line {e.lineno}, column {e.colno}"
+    return f"{e.msg} {place}" if e.msg.endswith(" at") else f"{e.msg} at {place}"
+
+
 def parse_json_object(data: bytes, fmt: str, version: int, *, limit: int = MAX_FILE_BYTES,
                       format_key: str = "format") -> dict[str, Any]:
     """``data`` as a JSON object whose ``format`` is ``fmt`` and whose ``version`` is at most
@@ -419,9 +428,7 @@ def parse_json_object(data: bytes, fmt: str, version: int, *, limit: int = MAX_F
     except RecursionError:
         raise Invalid("corrupt", "nested too deeply") from None
     except ValueError as e:
-        msg = e.msg if isinstance(e, json.JSONDecodeError) else str(e)
-        where = f" at line {e.lineno}" if isinstance(e, json.JSONDecodeError) else ""
-        raise Invalid("corrupt", f"not valid JSON: {msg}{where}") from None
+        raise Invalid("corrupt", f"not valid JSON: {json_error(e)}") from None
     if not isinstance(obj, dict):
         raise Invalid("foreign", f"a JSON {type(obj).__name__}, not an object")
     if obj.get(format_key) != fmt:
