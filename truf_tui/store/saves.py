@@ -26,6 +26,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 import threading
 import unicodedata
 import uuid
@@ -223,6 +224,7 @@ class NamedSave:
     tier: str | None
     started_at: str | None
     error: str | None = None
+    regular: bool = True  # False: a named pipe, a socket, a device…: listed, never opened
 
 
 def _finished(record: GameRecord) -> bool:
@@ -462,10 +464,15 @@ class SaveStore:
                 continue
             name = entry.name[: -len(SUFFIX)]
             try:
-                if check_name(name) != name or not entry.is_file():
+                if check_name(name) != name or entry.is_dir():
                     continue
                 st = entry.stat()
             except (BadNameError, OSError):
+                continue
+            if not stat.S_ISREG(st.st_mode):  # said, not skipped; opening it could block
+                out.append(NamedSave(name, Path(entry.path),
+                                     datetime.fromtimestamp(st.st_mtime), None, None, None,
+                                     None, "not a regular file", regular=False))
                 continue
             out.append(self._peek(name, Path(entry.path), st))
         out.sort(key=lambda s: (s.modified, s.name), reverse=True)
