@@ -1143,3 +1143,25 @@ def test_a_json_error_says_where_in_plain_words(text: bytes, said: str) -> None:
         parse_json_object(text, "x", 1)
     assert caught.value.detail == f"not valid JSON: {said}"
     assert " at at " not in caught.value.detail
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or sys.platform == "win32",
+                    reason="symbolic links")
+def test_a_linked_settings_file_stays_a_link(tmp_path: Path) -> None:
+    """Issue 40: a settings.json linked to a file elsewhere (dotfiles) was replaced by a
+    plain file.  The change is written at the link's target, atomically; the link stays."""
+    dotfiles, data = tmp_path / "dotfiles", tmp_path / "data"
+    dotfiles.mkdir()
+    data.mkdir()
+    (dotfiles / "truf.json").write_text(
+        '{"format": "truf-tui-settings", "version": 1, "settings": {"lang": "eo"}}\n')
+    (data / "settings.json").symlink_to("../dotfiles/truf.json")
+    store = SettingsStore(data)
+    assert store.load()[0]["lang"] == "eo"
+    store.save({"pace": "fast"})
+    assert (data / "settings.json").is_symlink()
+    assert os.readlink(data / "settings.json") == "../dotfiles/truf.json"
+    written = json.loads((dotfiles / "truf.json").read_text())["settings"]
+    assert written["lang"] == "eo" and written["pace"] == "fast"
+    assert sorted(p.name for p in dotfiles.iterdir()) == ["truf.json"]  # no temporary left
+    assert SettingsStore(data).load()[0]["pace"] == "fast"
