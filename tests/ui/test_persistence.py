@@ -522,3 +522,28 @@ async def test_practice_is_remembered_after_a_restart(tmp_path: Path) -> None:
         await pilot.click("#practice-0")  # and so is turning it off
         await pilot.pause()
     assert make_app(tmp_path).start_choices["practice"] is False
+
+
+@pytest.mark.parametrize("lang", ["en", "eo"])
+async def test_game_option_over_a_saved_game_says_where_it_went(tmp_path: Path,
+                                                                lang: str) -> None:
+    """Issue 40: ``--game`` over a saved game kept it as ``saves/autosave-…`` with no word
+    of it being the player's own game.  Now the player is told where it went."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(GameConfig("trufludo", "easy", seed=3))
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        theirs = saved_record(tmp_path)
+    app = make_app(tmp_path, game="truc", lang=lang)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            [kept] = (tmp_path / "saves").glob("autosave-trufludo-*.json")
+            assert GameRecord.from_json(kept.read_text("utf-8")) == theirs
+            name = kept.name.removesuffix(".json")
+            assert notices(app) == [tr("store.kept_aside.trufludo", name=name)]
+            assert ("Saved games" if lang == "en" else "Konservitaj ludoj") in notices(app)[0]
+    finally:
+        set_language("en")

@@ -227,6 +227,12 @@ class NamedSave:
     regular: bool = True  # False: a named pipe, a socket, a device…: listed, never opened
 
 
+def archive_name(record: GameRecord) -> str:
+    """The name under which an unfinished game found in the autosave is kept
+    (``SaveStore._keep_other_game``)."""
+    return f"autosave-{record.game}-{GameMeta.of(record).id.removeprefix('origin-')[:8]}"
+
+
 def _finished(record: GameRecord) -> bool:
     try:
         return bool(record.replay().is_terminal())
@@ -508,7 +514,7 @@ class SaveStore:
         :meth:`_keep_other_game` may have made of it, so no stale unfinished copy stays.
         Named saves the player made are never touched."""
         meta = GameMeta.of(record)
-        name = f"autosave-{record.game}-{meta.id.removeprefix('origin-')[:8]}"
+        name = archive_name(record)
         try:  # only looked at: a damaged file is left for load_named to set aside
             snap = read_snapshot(self.named_path(name))
             if snap is None:
@@ -617,7 +623,7 @@ class SaveStore:
             with contextlib.suppress(StoreError):
                 self.put_pending(rec)
                 return []
-        name = f"autosave-{rec.game}-{other.id.removeprefix('origin-')[:8]}"
+        name = archive_name(rec)
         self.save_named(name, rec)
         if name in self._archived:
             return []  # said once: kept up to date, not announced at every move

@@ -29,6 +29,7 @@ from truf_tui.store import (
     StoreError,
     game_meta,
 )
+from truf_tui.store.saves import archive_name
 from truf_tui.ui.config import (
     BEST_OF,
     DEFAULT_RULES,
@@ -245,6 +246,7 @@ class AppData:
         # history is announced; games another running app queued are its own business.
         self._announce: set[str] = set()
         self._save_failing: str | None = None  # why the last autosave failed, if it did
+        self._offered: GameRecord | None = None  # the saved game found at start, if any
 
     # -- settings ---------------------------------------------------------------------------
     def load_settings(self) -> dict[str, Any]:
@@ -380,13 +382,14 @@ class AppData:
         if state.is_terminal():
             self.record_finished(record)
             return None
+        self._offered = record
         return record, state
 
     def autosave(self, record: GameRecord, *, quiet: bool = False) -> bool:
         """Save the game in progress; False (and a notice, unless ``quiet``) if it could not
         be written: then nothing may say it is saved."""
         try:
-            self.problems.extend(self.saves.save_current(record))
+            self.problems.extend(self._plainly(self.saves.save_current(record)))
         except StoreError as e:
             # Said once, not at every move: the game menu and the quit dialog keep saying it.
             if not quiet and str(e) != self._save_failing:
@@ -395,6 +398,16 @@ class AppData:
             return False
         self._save_failing = None
         return True
+
+    def _plainly(self, problems: list[Problem]) -> list[Problem | Notice]:
+        """The saved game found at start, kept aside because a new game took its place
+        without a question (``--game``), is said as such: it is the player's own game, not
+        "another" one found in the autosave."""
+        offered = self._offered
+        return [Notice(f"store.kept_aside.{offered.game}", fields=(("name", p.key),))
+                if p.kind == "archived" and offered is not None
+                and p.key == archive_name(offered) else p
+                for p in problems]
 
     def on_disk(self, record: GameRecord | None) -> bool:
         """Is ``record`` what the autosave file holds right now?"""
