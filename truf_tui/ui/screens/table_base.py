@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
-from textual.reactive import reactive
+from textual.reactive import reactive, var
 from textual.screen import Screen
 from textual.worker import get_current_worker
 
@@ -120,7 +120,7 @@ class TableScreen(Screen[None], Generic[S]):
     state: reactive[S] = reactive(cast("S", None), init=False)  # set by __init__
     # The state a move leads to, set the moment it is played, before a capture's moment
     # shows it: the keeper saves it then, so a kill during the moment loses no move.
-    played: reactive[S | None] = reactive(None, init=False)
+    played: var[S | None] = var(None, init=False)  # no repaint of its own
 
     def __init__(self, config: GameConfig, state: S | None = None) -> None:
         """A new deal of ``config``'s game, or ``state`` (a saved game, replayed) if given."""
