@@ -80,7 +80,7 @@ class TerminalWatch:
         """Watch from now on.  Call it from the main thread before any other thread is
         made: the threads made later inherit the blocked SIGHUP and SIGTERM."""
         if self._tty is not None:
-            with contextlib.suppress(ImportError, OSError, Exception):
+            with contextlib.suppress(Exception):  # no termios (Windows), or no settings
                 import termios
 
                 self._modes = termios.tcgetattr(self._tty)
