@@ -22,6 +22,7 @@ play: $(BIN)/.installed
 lint: $(BIN)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 # pytest-xdist: the UI tests spend about a third of their time waiting on Textual's timers,
 # so one worker more than the cores keeps both busy (on 2 cores, before the slowest tests

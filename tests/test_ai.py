@@ -612,7 +612,7 @@ def test_trufludo_belief_weighs_hands_by_the_opponent_moves() -> None:
 # -- knowledge: the match table, inference, time limits --------------------------------------
 
 def test_match_table_is_consistent() -> None:
-    from truf_tui.ai.matchtable import match_win, table
+    from truf_tui.strategy.matchtable import match_win, table
 
     for target in (1, 3, 12, 21):
         t = table(target)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -393,7 +394,7 @@ def test_serve_off_loopback_opens_only_with_its_printed_token(tmp_path: Path) ->
             await refused(stranger, "/download/anything")
             await ws_refused(stranger, "/ws?width=100&height=32")
             await ws_refused(stranger, "/ws?width=100&height=32",
-                             headers={"Cookie": f"truf-tui-token-{port}=wrong"})
+                             headers={"Cookie": f"truf-tui-token-{port}={token}"})
             # the right token, from a page of another site: refused too
             await ws_refused(stranger, f"/ws?token={token}",
                              origin="http://evil.example")
@@ -404,9 +405,15 @@ def test_serve_off_loopback_opens_only_with_its_printed_token(tmp_path: Path) ->
                 assert response.status == 200
                 page = await response.text()
                 assert "<title>truf-tui</title>" in page
-                cookie = response.cookies[f"truf-tui-token-{port}"]
-                assert cookie.value == token and cookie["httponly"]
-                assert cookie["samesite"] == "Strict"
+                # the printed address sends on to itself without the token (issue 40, 4),
+                # with a cookie of this server instance that is not the token
+                assert str(response.url) == base + "/"
+                [welcome] = response.history
+                assert welcome.status == 303
+                [(name, cookie)] = welcome.cookies.items()
+                assert re.fullmatch(r"truf_tui_[0-9a-f]{12}", name), name
+                assert token not in cookie.value and len(cookie.value) >= 32
+                assert cookie["httponly"] and cookie["samesite"] == "Strict"
             async with browser.get(base + "/static/js/textual.js") as response:
                 assert response.status == 200  # the page's script, by the cookie
             async with browser.ws_connect(base + "/ws?width=100&height=32",
@@ -446,7 +453,9 @@ def test_serve_with_a_given_token_asks_for_it_on_loopback_too(tmp_path: Path) ->
     base = f"http://127.0.0.1:{port}"
 
     async def speak() -> None:
-        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) as s:
+        jar = aiohttp.CookieJar(unsafe=True)  # cookies kept for an IP address, as browsers do
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30),
+                                         cookie_jar=jar) as s:
             async with s.get(base + "/") as response:
                 assert response.status == 403
             with pytest.raises(aiohttp.WSServerHandshakeError) as e:

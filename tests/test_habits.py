@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from truf_tui.ai import habits, matchtable
-from truf_tui.ai.threshold import ALWAYS, GRID, NEVER
+from truf_tui.ai import habits
+from truf_tui.strategy import matchtable
+from truf_tui.strategy.threshold import ALWAYS, GRID, NEVER
 
 
 def as_counts(dist: tuple[tuple[str, str, float], ...]) -> dict[str, float]:

@@ -12,8 +12,7 @@ from test_solver import RANK_OF, cards_for, deal, deals_for, tree_of
 
 from truf_tui.ai import make_bot
 from truf_tui.ai.scripted import TRUC_CLASSES
-from truf_tui.ai.threshold import SAMPLES, pass_probability
-from truf_tui.ai.truc_knowledge import equity, unseen_cards, win_tie
+from truf_tui.ai.truc_knowledge import equity, unseen_cards
 from truf_tui.cards import TRUC_32, TRUC_STRENGTH
 from truf_tui.engine import truc
 from truf_tui.solve import kernels as K
@@ -25,7 +24,9 @@ from truf_tui.solve.respond import (
     policy,
     strategy,
 )
+from truf_tui.strategy.greedy import win_tie
 from truf_tui.strategy.hands import HAND_INDEX, HANDS
+from truf_tui.strategy.threshold import SAMPLES, pass_probability
 from truf_tui.strategy.tree import NONE, child, parse_word
 
 DETERMINISTIC = ("always_raise", "calling_station", "rock")

@@ -1,7 +1,7 @@
 """The solved Le Truc player (truf_tui.ai.solved) and the file it plays
-(truf_tui.solve.ship): the file holds what the solver solved, the player finds the right
-spot in it from an observation, and its policy is a distribution over the legal actions
-at any score."""
+(truf_tui.strategy.trufbp, written by truf_tui.solve.ship): the file holds what the solver
+solved, the player finds the right spot in it from an observation, and its policy is a
+distribution over the legal actions at any score."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from truf_tui.ai import make_bot
-from truf_tui.ai.solved import BlueprintError, SolvedTable, SolvedTrucBot, policy, table
+from truf_tui.ai.solved import SolvedTrucBot
 from truf_tui.cards import TRUC_32, TRUC_STRENGTH
 from truf_tui.engine import truc
 from truf_tui.solve.__main__ import main
@@ -26,7 +26,9 @@ from truf_tui.solve.cfr import Solver, points_utility
 from truf_tui.solve.rounds import fmt
 from truf_tui.solve.ship import pack, unpack
 from truf_tui.strategy.hands import REST_INDEX
+from truf_tui.strategy.shipped import policy, table
 from truf_tui.strategy.tree import build, locate, parse_word
+from truf_tui.strategy.trufbp import BlueprintError, SolvedTable
 
 RANK_OF = {str(c): TRUC_STRENGTH[c] for c in TRUC_32}
 
@@ -165,7 +167,7 @@ def test_the_shipped_data_fits_the_budget() -> None:
     holds them at their size; 0.4 MB is left for the code (the wheel's other 0.3 MB)."""
     from importlib import resources
 
-    data = resources.files("truf_tui.ai").joinpath("data")
+    data = resources.files("truf_tui.strategy").joinpath("data")
     sizes = {f.name: len(f.read_bytes()) for f in data.iterdir() if f.is_file()}
     assert sum(n.endswith(".trufbp") for n in sizes) >= 12
     assert sum(sizes.values()) <= 19_600_000
@@ -197,7 +199,7 @@ def test_T7_T8_the_file_of_the_nearest_score_plays_and_its_tree_holds_the_round(
     """Each shipped file is solved at one score; a score plays the file nearest by what
     each player needs, among those whose raise cap (T7) is at least the real one, so that
     every raise the real round allows is in the file's tree."""
-    from truf_tui.ai.solved import nearest, tables
+    from truf_tui.strategy.shipped import nearest, tables
 
     tabs = tables()
     by_score = {t.scores: t for t in tabs}
@@ -257,7 +259,8 @@ def test_the_fast_reading_of_a_files_own_round_is_the_app_s(tiny: Path) -> None:
     for redeal in (False, True):
         tree = build(1, (0, 0), redeal)
         s = Solver(tree, points_utility(tree, 0.0))
-        a, b = s.exploitability(read_stage(tab, s)), s.exploitability(lift_file(tab, s))
+        a = s.exploitability(s.played(read_stage(tab, s)))
+        b = s.exploitability(s.played(lift_file(tab, s)))
         assert (a.value, a.best0, a.best1) == pytest.approx((b.value, b.best0, b.best1),
                                                             abs=1e-12)
 
@@ -265,12 +268,12 @@ def test_the_fast_reading_of_a_files_own_round_is_the_app_s(tiny: Path) -> None:
 def test_without_its_files_the_expert_says_so_and_plays_the_search(
         monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     """A broken install (no solved strategy) must not end the player's game."""
-    import truf_tui.ai.solved as solved
+    from truf_tui.strategy import shipped
 
     def missing() -> list[SolvedTable]:
         raise BlueprintError("no solved strategy is installed")
 
-    monkeypatch.setattr(solved, "tables", missing)
+    monkeypatch.setattr(shipped, "tables", missing)
     bot = make_bot("truc", "expert", seed=4, iterations=200)
     st = truc.new_game(seed=4)
     obs = st.observation(st.to_move)
@@ -288,7 +291,7 @@ def test_T3_a_round_only_file_plays_the_rounds_strategy_after_a_redeal(
     files"): the round's numbers are kept as they were; after a redeal the app plays the
     round's own nodes, the root without its redeal move; the figures `trim` writes are the
     ones `check` measures on the trimmed file; a trimmed file cannot be trimmed again."""
-    from truf_tui.ai.solved import node_policy
+    from truf_tui.strategy.shipped import node_policy
     from truf_tui.strategy.tree import PLAY, REDEAL, root_state
 
     f = tiny  # the round to 1: the redeal is in it, and it is quick to measure
@@ -397,7 +400,7 @@ def test_T7_scores_with_one_raise_cap_share_one_tree() -> None:
 def test_T7_files_of_one_raise_cap_share_their_state_tables_in_memory() -> None:
     """Files of one raise cap (T7) hold the same state table; it is decoded once, read
     only, and each file finds the same blocks through it (memory budget of issue 15)."""
-    from truf_tui.ai.solved import tables
+    from truf_tui.strategy.shipped import tables
 
     tabs = {t.scores: t for t in tables()}
     a, b = tabs[(0, 6)], tabs[(6, 0)]  # format 2, both of cap 12 at these scores
@@ -456,10 +459,11 @@ def test_every_hand_of_a_node_at_once_is_each_hand_alone() -> None:
     """``node_policies`` (the check's walk: every hand of a node at once) gives each hand
     what ``node_policy`` (the app: one hand) gives it, where moves are removed and hands
     borrow a neighbour's numbers too (the 0-0 file, raises and rests removed as at 11-11)."""
-    from truf_tui.ai.solved import node_policies, node_policy, played
     from truf_tui.strategy.hands import REST
+    from truf_tui.strategy.shipped import node_policies, node_policy
     from truf_tui.strategy.tree import RAISE
     from truf_tui.strategy.tree import REST as REST_MOVE
+    from truf_tui.strategy.trufbp import played
 
     tab = table()
     rng = random.Random(4)
@@ -550,9 +554,9 @@ def test_T10_the_solved_player_over_a_whole_match(tiny: Path, tmp_path: Path,
     values its play against `calling_station` as played matches do, against itself at
     exactly one half (the match from 0-0 is fair), and its best response gains at least
     that; the lifts are kept in the cache folder and read again, not made again."""
-    import truf_tui.ai.solved as solved
     import truf_tui.solve.ship as ship
     from truf_tui.solve.respond import SOLVED, Lifts, ceiling, lift_all
+    from truf_tui.strategy import shipped
 
     cache = tmp_path / "lifts"
     lift_all(1, cache, file=tiny)
@@ -608,7 +612,7 @@ def test_T10_the_solved_player_over_a_whole_match(tiny: Path, tmp_path: Path,
         main(["respond", "--bot", "solved", "--player", "honest", "--plot", str(picture)])
     assert "leave out --player" in capsys.readouterr().err
 
-    monkeypatch.setattr(solved, "_TABLES", [SolvedTable(tiny.read_bytes())])
+    monkeypatch.setattr(shipped, "_TABLES", [SolvedTable(tiny.read_bytes())])
     rng = random.Random(4)
     n, won = 3000, 0
     for i in range(n):
@@ -628,10 +632,10 @@ def test_T10_match_payoffs_from_a_played_table(tiny: Path, tmp_path: Path,
     """`--table`: the later rounds valued by a played strategy's match values (the JSON of
     `respond --json`) instead of the project's table; in a match to 1 only a round won by
     nobody has a later round (T6), so the table moves exactly those outcomes."""
-    from truf_tui.ai.matchtable import match_win
     from truf_tui.solve.cfr import match_utility
     from truf_tui.solve.rounds import _utility, played_table
     from truf_tui.solve.sweep import sweep
+    from truf_tui.strategy.matchtable import match_win
 
     played = tmp_path / "self.json"
     assert main(["respond", "--bot", "solved", "--player", "solved", "--target", "1",

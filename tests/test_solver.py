@@ -1,5 +1,5 @@
-"""The Truc solver (truf_tui.solve): hands, the public tree against the engine, CFR+ and an
-exact best response checked by brute force through the engine's own states."""
+"""The Truc solver (truf_tui.solve): hands, the public tree against the engine, discounted
+CFR and an exact best response checked by brute force through the engine's own states."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from truf_tui.cards import TRUC_32, TRUC_STRENGTH, Card
 from truf_tui.engine import truc
 from truf_tui.solve import kernels as K
-from truf_tui.solve.cfr import Solver, points_utility
+from truf_tui.solve.cfr import ALGORITHMS, DEFAULT, Solver, points_utility
 from truf_tui.strategy.hands import HAND_INDEX, HANDS, MULTISETS, REST_INDEX, WEIGHT, counts
 from truf_tui.strategy.tree import NONE, PLAY, REDEAL, Tree, build, child, locate, parse_word
 
@@ -251,6 +251,32 @@ def test_cfr_converges_and_the_value_lies_within_the_bounds() -> None:
     assert -0.13 < late.value < -0.11  # the dealer answers last: his edge (T4)
 
 
+def test_the_exploitability_takes_one_strategy_type_on_its_own_tree() -> None:
+    """``strategy.layout.TreeStrategy`` (strategy/__init__.py): the average strategy as that
+    type measures as the default does; a vector of another tree's length, or a strategy on
+    another tree, is refused rather than read at the wrong offsets; the layout is the
+    solver's own."""
+    from truf_tui.strategy.layout import TreeStrategy, layout
+
+    tree = tree_of(1)
+    solver = Solver(tree, points_utility(tree))
+    solver.iterate(20)
+    played = solver.played(solver.average())
+    assert solver.exploitability(played) == solver.exploitability()
+    at = layout(tree)
+    assert at.edge_size == solver.edge_size == len(played.probs)
+    assert np.array_equal(at.edge_off, solver.edge_off)
+    assert (at.size0, at.size1) == (solver.size0, solver.size1)
+    with pytest.raises(ValueError, match="holds"):
+        TreeStrategy(tree, played.probs[:-1])
+    other = tree_of(1, (0, 0), True)  # the whole round: more edges
+    with pytest.raises(ValueError, match="another tree"):
+        solver.exploitability(TreeStrategy(other, np.full(layout(other).edge_size, 0.5)))
+    for name in ("cfr+", "dcfr"):  # both named, the default first (the module says so)
+        assert name in ALGORITHMS
+    assert ALGORITHMS[0] == DEFAULT == Solver(tree, points_utility(tree)).algorithm == "dcfr"
+
+
 def test_checkpoints_resume_exactly(tmp_path: object) -> None:
     from pathlib import Path
     path = Path(str(tmp_path)) / "c.npz"
@@ -287,7 +313,8 @@ def test_blueprint_is_what_the_solver_plays_where_histories_do_not_matter() -> N
     assert len(bp.states) < tree.nodes
     played = lift(bp, solver)
     assert np.abs(played - avg).max() < 0.01  # one byte per probability
-    assert solver.exploitability(played).total <= solver.exploitability(avg).total + 5e-5
+    assert (solver.exploitability(solver.played(played)).total
+            <= solver.exploitability(solver.played(avg)).total + 5e-5)
 
 
 def test_solve_cli_value_check_and_resume(tmp_path: object, capsys: pytest.CaptureFixture[str]

@@ -1,4 +1,4 @@
-"""The threshold player (``ai.threshold``): the expert's best response to one, checked
+"""The threshold player (``strategy.threshold``): the expert's best response to one, checked
 against a brute force through the engine, and the evidence that tells one from the solved
 player."""
 
@@ -11,15 +11,15 @@ import pytest
 
 from truf_tui.ai import make_bot
 from truf_tui.ai.exploit import PRIOR_ODDS, ExpertTrucBot, OpponentModel
-from truf_tui.ai.matchtable import match_win
-from truf_tui.ai.solved import legal_move, word
 from truf_tui.ai.solved_ranges import walk
-from truf_tui.ai.threshold import GRID, NOISE, best_move, threshold_policy
-from truf_tui.ai.truc_knowledge import POOL
 from truf_tui.cards import TRUC_32
 from truf_tui.engine import truc
 from truf_tui.strategy import tree
+from truf_tui.strategy.greedy import POOL
 from truf_tui.strategy.hands import HANDS, pair_weight
+from truf_tui.strategy.matchtable import match_win
+from truf_tui.strategy.shipped import legal_move, word
+from truf_tui.strategy.threshold import GRID, NOISE, best_move, threshold_policy
 from truf_tui.strategy.tree import successors
 
 ME, DEALER = 0, 1  # I am the non-dealer (T4: I lead the first trick)
@@ -185,7 +185,7 @@ def test_a_fixed_habit_is_answered_from_the_second_round_of_the_first_match() ->
     its second round on.  Never raising and never accepting is no such habit (a careful
     player dealt weak hands does it too)."""
     from truf_tui.ai.exploit import HABIT_ROUNDS
-    from truf_tui.ai.threshold import ALWAYS, NEVER, fixed_habit
+    from truf_tui.strategy.threshold import ALWAYS, NEVER, fixed_habit
 
     assert fixed_habit((ALWAYS, ALWAYS)) and fixed_habit((NEVER, ALWAYS))
     assert not fixed_habit((NEVER, NEVER)) and not fixed_habit((0.65, ALWAYS))
@@ -209,7 +209,7 @@ def test_a_fixed_habit_is_answered_from_the_second_round_of_the_first_match() ->
 def test_the_posterior_mean_of_the_thresholds() -> None:
     """With no evidence every player of the grid weighs the same ("always" counting as 0,
     "never" as 1); with overwhelming evidence for one, the mean is that player."""
-    from truf_tui.ai.threshold import Evidence
+    from truf_tui.strategy.threshold import Evidence
 
     ev = Evidence()
     grid = np.clip(np.array(GRID), 0.0, 1.0)
@@ -229,8 +229,8 @@ def test_T7_T8_honest_is_answered_in_the_first_match_as_the_solved_player_could(
     with the same hand at least SUPPORT of the time.  The restriction is real: forbidding
     the answer it gave, the response gives the other."""
     from truf_tui.ai.exploit import MIN_ROUNDS, SUPPORT
-    from truf_tui.ai.solved import policy
-    from truf_tui.ai.threshold import fixed_habit
+    from truf_tui.strategy.shipped import policy
+    from truf_tui.strategy.threshold import fixed_habit
 
     expert = ExpertTrucBot(seed=seed)
     other = make_bot("truc", "honest", seed=seed + 1)
@@ -269,7 +269,7 @@ def test_the_response_caches_stay_within_their_bounds(monkeypatch: pytest.Monkey
     pass walks every entry).  With small bounds, a match against always_raise (answered from
     its second round) stays within them, and the hands left at a state are those worked
     out afresh."""
-    from truf_tui.ai import threshold
+    from truf_tui.strategy import threshold
 
     monkeypatch.setattr(threshold, "_BLOCKS_MAX", 16)
     monkeypatch.setattr(threshold, "_SUCCESSORS_MAX", 64)

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 DEFAULT_HOST, DEFAULT_PORT = "localhost", 8000
 TOKEN_LENGTH = 16
+MAX_SESSIONS = 4  # browser tabs of serve at once: each is a whole app process
 
 EPILOG = """\
 commands:
@@ -87,7 +88,21 @@ def build_parser() -> argparse.ArgumentParser:
                             "made at each start. Given on loopback, it is required "
                             "there too (a computer shared with other users). At least "
                             f"{TOKEN_LENGTH} letters, digits, '-' or '_'")
+    serve.add_argument("--max-sessions", type=session_count, default=MAX_SESSIONS,
+                       metavar="N",
+                       help="browser tabs that play at once, each its own app process "
+                            f"(default {MAX_SESSIONS}); a tab beyond them is told so")
     return p
+
+
+def session_count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid number of sessions {text!r}") from None
+    if not 1 <= n <= 64:
+        raise argparse.ArgumentTypeError(f"invalid number of sessions {n}: expected 1 to 64")
+    return n
 
 
 def port_number(text: str) -> int:
@@ -244,7 +259,8 @@ def serve(args: argparse.Namespace) -> int:
     token = args.token
     if token is None and not is_loopback(args.host):  # others can reach it: a secret
         token = secrets.token_urlsafe(24)
-    server = TrufServer(serve_command(args), host=args.host, port=args.port, token=token)
+    server = TrufServer(serve_command(args), host=args.host, port=args.port, token=token,
+                        max_sessions=args.max_sessions)
     _quiet_closed_loop()
     try:
         server.serve()

@@ -39,7 +39,6 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from truf_tui.ai.solved import BlueprintError, policy
 from truf_tui.ai.solved_view import AnswerView, RaiseView, answer_view, raise_view
 from truf_tui.ai.truc_knowledge import (
     BLUFF_THRESHOLD,
@@ -51,6 +50,8 @@ from truf_tui.ai.truc_knowledge import (
 )
 from truf_tui.cards import TRUC_STRENGTH, Card
 from truf_tui.engine import truc, trufludo
+from truf_tui.strategy.shipped import policy
+from truf_tui.strategy.trufbp import BlueprintError
 
 
 @dataclass(frozen=True)

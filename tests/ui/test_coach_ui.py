@@ -183,7 +183,7 @@ async def test_hints_used_goes_into_the_game_record(tmp_path: Path) -> None:
         await settle(pilot)
         await pilot.press("escape")
         await settle(pilot)
-        keeper = app._keeper
+        keeper = app.lifecycle.keeper
         assert keeper is not None
         assert keeper.meta["hints_used"] == 1 and keeper.meta["practice"] is True
         await pilot.press("1")  # a move: the game is autosaved with its meta

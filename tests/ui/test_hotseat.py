@@ -135,7 +135,8 @@ async def test_a_whole_trufludo_game_at_one_keyboard() -> None:
         winner = t.state.winner()
         assert title.startswith(f"Player {winner + 1} wins!" if winner is not None else "A draw")
         assert "Player 1" in body and "Player 2" in body and "Computer" not in body
-        assert f"{a} : {b}" in title
+        first, second = (b, a) if winner == 1 else (a, b)  # the winner's points first
+        assert f"{first} : {second}" in title
 
 
 async def test_a_whole_truc_match_at_one_keyboard() -> None:

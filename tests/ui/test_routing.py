@@ -238,6 +238,14 @@ def test_the_tournament_screen_and_its_file(tmp_path: Path) -> None:
     assert Routing(tmp_path).load_tournament() is None
 
 
+@pytest.mark.parametrize("content", ['{"format": "truf-tui-tournament", "version": 1}',
+                                     '{"format": "another"}', "[]", "{"])
+def test_a_damaged_tournament_file_reads_as_none(tmp_path: Path, content: str) -> None:
+    (tmp_path / "tournament.json").write_text(content, encoding="utf-8")
+    r = Routing(tmp_path)
+    assert r.load_tournament() is None and r.tournament_screen() == "setup"
+
+
 def test_a_tournament_given_outright_is_not_read_over(tmp_path: Path) -> None:
     r = Routing(tmp_path)
     r.tournament = tournament("computer", "computer", "computer")

@@ -108,3 +108,16 @@ def test_truc_results(snap_compare: Any) -> None:
             await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_trufludo_cards_by_suit_at_80x24(snap_compare: Any) -> None:
+    """The played-cards view (c) beside the table cards on the smallest supported screen."""
+    async def run_before(pilot: Pilot[Any]) -> None:
+        t = await start(pilot, "trufludo", seed=11, bot=ScriptBot())
+        t.load_state(trufludo_state([["7H", "2S", "3C"], ["5D", "9S", "KC"]],
+                                    ["4H", "KS", "6C"], stock=18))
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)

@@ -378,3 +378,53 @@ async def test_computers_play_a_best_of_three_pairing_with_one_key() -> None:
         label = str(bracket.query_one("#sim-label", Static).render())
         assert f"game {len(semi.results)} over after" in label
         assert str(bracket.query_one("#bracket-play", Button).label) == "▶ Play the game"
+
+
+async def test_watch_after_losing_shows_semi_final_2_not_the_final() -> None:
+    """Issue 40 item 11: the game watched is the one just played (semi-final 2); the final,
+    computers only too, is not played behind it."""
+    from truf_tui.ui.matches import Entrant, TournamentRun
+
+    app = make_app()
+    players = [Entrant("p1", "you"), Entrant("p2", "computer", "easy"),
+               Entrant("p3", "computer", "easy"), Entrant("p4", "computer", "easy")]
+    app.tournament = TournamentRun.new("truc", {"target": 1}, players, best_of=1,
+                                       seed=6).record(1)  # you lost semi-final 1
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        bracket = app.screen
+        assert isinstance(bracket, BracketScreen)
+        await pilot.press("w")
+        for _ in range(200):
+            await settle(pilot, 1)
+            if not bracket.simulating:
+                break
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        title = str(replay.query_one("#replay-title", Static).render())
+        assert "Semi-final 2" in title and "Final" not in title
+        pairings = app.tournament.bracket.pairings
+        assert len(pairings[1].results) == 1
+        assert len(pairings) == 3 and pairings[2].results == ()  # the final: not yet played
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is bracket and not bracket.simulating
+
+
+async def test_final_box_names_a_decided_semi_finals_winner() -> None:
+    """Issue 40 item 14: once semi-final 1 is decided, the final names its winner."""
+    from truf_tui.ui.matches import Entrant, TournamentRun
+
+    app = make_app()
+    players = [Entrant("p1", "you"), Entrant("p2", "computer", "easy"),
+               Entrant("p3", "computer", "easy"), Entrant("p4", "computer", "hard")]
+    app.tournament = TournamentRun.new("truc", {"target": 1}, players, best_of=1,
+                                       seed=6).record(1)  # Computer 2 took semi-final 1
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        final = str(app.screen.query_one("#box-final", Static).render())
+        assert "Computer 2 (Easy)" in final
+        assert "Semi-final 1" not in final and "winner of Semi-final 2" in final

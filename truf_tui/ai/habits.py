@@ -1,9 +1,9 @@
 """What the rest of a match is worth against a threshold player, for the expert's response.
 
-The expert's best response to a threshold player (:func:`truf_tui.ai.threshold.best_move`)
+The expert's best response to a threshold player (:func:`truf_tui.strategy.threshold.best_move`)
 values a round's ends by the chance of winning the match from the score they lead to.  By
 default that chance comes from the solved player's rounds against itself
-(:mod:`truf_tui.ai.matchtable`).  Against a threshold player that is far too gloomy: the
+(:mod:`truf_tui.strategy.matchtable`).  Against a threshold player that is far too gloomy: the
 expert will win most later rounds too, so a rest (T8) that wins the round three times in
 four risks a match it would all but surely win by playing on.
 
@@ -33,9 +33,9 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from truf_tui.ai import matchtable
-from truf_tui.ai.matchtable import MatchWin, chance
-from truf_tui.ai.threshold import ALWAYS, GRID, NEVER
+from truf_tui.strategy import matchtable
+from truf_tui.strategy.matchtable import MatchWin, chance
+from truf_tui.strategy.threshold import ALWAYS, GRID, NEVER
 
 DATA = Path(__file__).parent / "data" / "truc_habits.json"
 MIXED = 1e-3  # a player of the grid weighing less than this adds nothing to the mixture

@@ -17,8 +17,9 @@ from typing import Any
 
 from truf_tui.ai.base import ActionStats, BaseBot, Observation, legal_of, ranked
 from truf_tui.ai.tight import TightBot
-from truf_tui.ai.truc_knowledge import equity, greedy_card, results_of
+from truf_tui.ai.truc_knowledge import equity, results_of
 from truf_tui.engine import truc
+from truf_tui.strategy.greedy import greedy_card
 
 SCRIPTED_TRUC = ("always_raise", "calling_station", "rock", "honest", "tight")
 SCRIPTED = ("random",) + SCRIPTED_TRUC
@@ -98,7 +99,7 @@ class Honest(_ScriptedTruc):
 
 
 class ThresholdTruc(_ScriptedTruc):
-    """Any threshold player of ``ai.threshold`` (``raise_at``, ``accept_at``; below 0
+    """Any threshold player of ``strategy.threshold`` (``raise_at``, ``accept_at``; below 0
     always, above 1 never): ``honest`` is (0.72, 0.5), ``calling_station`` (never, always).
     The expert's match tables against each player of its grid are measured with these
     (``ai.habits``)."""

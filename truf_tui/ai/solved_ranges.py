@@ -15,8 +15,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from truf_tui.ai.solved import BlueprintError, SolvedTable, nearest, tables, word
-from truf_tui.strategy.hands import HANDS, REST_INDEX
+from truf_tui.strategy.hands import HANDS, REST_INDEX, minus
+from truf_tui.strategy.shipped import nearest, tables, word
 from truf_tui.strategy.tree import (
     NONE,
     Outcome,
@@ -24,6 +24,7 @@ from truf_tui.strategy.tree import (
     root_state,
     successors,
 )
+from truf_tui.strategy.trufbp import BlueprintError, SolvedTable
 
 EDGE = 0.01  # probabilities are kept off 0 and 1: a file's rounding is not a certainty
 FOLD = -2  # a fold (T9), which the solver's tree leaves out
@@ -89,16 +90,6 @@ def hand_rows(tab: SolvedTable, redeal: bool, done: list[tuple[int, int]], s: St
         average = np.full(len(moves), 1.0 / len(moves))
     rows[(~held) & (cols >= 0)] = average
     return moves, rows
-
-
-def minus(hand: tuple[int, ...], played: list[int]) -> tuple[int, ...] | None:
-    """The hand without the played ranks (None if it does not hold them all)."""
-    rest = list(hand)
-    for r in played:
-        if r not in rest:
-            return None
-        rest.remove(r)
-    return tuple(rest)
 
 
 @lru_cache(maxsize=256)

@@ -31,14 +31,15 @@ from functools import lru_cache
 
 import numpy as np
 
-from truf_tui.ai.solved import BlueprintError, policy
-from truf_tui.ai.solved_ranges import EDGE, hand_rows, minus, solved_file, walk
+from truf_tui.ai.solved_ranges import EDGE, hand_rows, solved_file, walk
 from truf_tui.ai.truc_knowledge import is_bluff, playout, results_of, round_equity
 from truf_tui.cards import TRUC_32, TRUC_STRENGTH, Card
 from truf_tui.engine import truc
-from truf_tui.strategy.hands import HANDS, pair_weight
+from truf_tui.strategy.hands import HANDS, minus, pair_weight
+from truf_tui.strategy.shipped import policy
 from truf_tui.strategy.tree import ACCEPT, NONE, RAISE, Outcome, State, root_state, successors
 from truf_tui.strategy.tree import REST as REST_KIND
+from truf_tui.strategy.trufbp import BlueprintError
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@
   win probability against the stake odds, with some bluffing.
 - ``hard``: ISMCTS (:mod:`truf_tui.ai.ismcts`) over the whole round (cards, raises, rest,
   redeal; folding is valued apart), its reward the probability of winning the match after
-  the round (:mod:`truf_tui.ai.matchtable`); statistics per hand class for both players,
+  the round (:mod:`truf_tui.strategy.matchtable`); statistics per hand class for both players,
   the opponent's betting in the tree by a fixed range model (see :class:`SearchBot`).
 - ``expert``: ``hard`` plus inference (opponent hands weighted by the likelihood of his
   raises and answers under a range model fitted to his betting frequencies) and mixed
@@ -24,11 +24,8 @@ from typing import TYPE_CHECKING, Any, TypeAlias, final
 
 from truf_tui.ai import ismcts
 from truf_tui.ai.base import TIME_MARGIN, ActionStats, BaseBot, Observation, legal_of, ranked
-from truf_tui.ai.matchtable import match_win
 from truf_tui.ai.truc_knowledge import (
-    STR,
     equity,
-    greedy_card,
     playout,
     refusing_loses_match,
     results_of,
@@ -45,6 +42,8 @@ from truf_tui.ai.truc_opponent import (
 )
 from truf_tui.cards import TRUC_STRENGTH, Card
 from truf_tui.engine import truc
+from truf_tui.strategy.greedy import STR, greedy_card
+from truf_tui.strategy.matchtable import match_win
 
 
 class _HeuristicTrucBot(BaseBot):
@@ -231,7 +230,7 @@ class TrucModel:
     """One round of Le Truc as the search sees it (see :mod:`truf_tui.ai.ismcts`).
 
     The horizon is the end of the round in play; a finished round is worth the match-win
-    probability of the new score (:mod:`truf_tui.ai.matchtable`).  Folding is left out of
+    probability of the new score (:mod:`truf_tui.strategy.matchtable`).  Folding is left out of
     the tree: it never scores more than playing on (``analyse`` values it directly).
     Round-ending actions and the rollouts run on a fast path (plain lists) that the tests
     check against the engine.

@@ -24,9 +24,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from truf_tui.ai.truc_knowledge import STR, greedy_card, playout
+from truf_tui.ai.truc_knowledge import playout
 from truf_tui.cards import TRUC_32, Card
 from truf_tui.engine import truc
+from truf_tui.strategy.greedy import STR, greedy_card
 
 # Representative cards of each strength (suits never matter): BY_STR[v] = the 4 cards.
 BY_STR: list[list[Card]] = [[c for c in TRUC_32 if STR[c] == v] for v in range(8)]

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-BEST_OF = (1, 3, 5)
+# A match is the best of this many games, the first dealer alternating (F12).
+BEST_OF: tuple[int, ...] = (1, 3, 5)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """``python -m truf_tui.solve``: solve a Le Truc round, and measure what was solved.
 
-    run    --target T --scores A B --iterations N   CFR+ on the round, with checkpoints
+    run    --target T --scores A B --iterations N   DCFR on the round, with checkpoints
     value  --target T                              the 0-0 round's value for the non-dealer
     check  --target T --scores A B                 exact best response: the exploitability
     ship   --target T --file FILE                  the solved strategy as the app reads it
@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from truf_tui.solve.blueprint import lift
-from truf_tui.solve.cfr import ALGORITHMS
+from truf_tui.solve.cfr import ALGORITHMS, DEFAULT
 from truf_tui.solve.rounds import (
     DEFAULT_DIR,
     _utility,
@@ -43,6 +43,14 @@ from truf_tui.solve.rounds import (
     table_header,
     table_name,
     table_target,
+)
+from truf_tui.strategy.trufbp import (
+    EPS,
+    TOP,
+    BlueprintError,
+    PackedByState,
+    SolvedTable,
+    write_atomic,
 )
 
 
@@ -59,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--dir", type=Path, default=DEFAULT_DIR,
                        help="checkpoints (resumable); default ./solve-runs")
         p.add_argument("--every", type=int, default=50, help="checkpoint interval")
-        p.add_argument("--algorithm", choices=ALGORITHMS, default="dcfr")
+        p.add_argument("--algorithm", choices=ALGORITHMS, default=DEFAULT)
         p.add_argument("--payoff", choices=("points", "match"), default="points",
                        help="value outcomes in points, or in match-win probability")
         p.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -201,9 +209,10 @@ def main(argv: list[str] | None = None) -> int:
                nodes=whole.solver.tree.nodes)
     if a.command == "check":
         bp_fresh, bp_whole = blueprints(fresh, whole, a.blueprint, a.bits or 8)
-        fig.update(report(fresh.solver.exploitability(lift(bp_fresh, fresh.solver)),
-                           whole.solver.exploitability(lift(bp_whole, whole.solver)),
-                           "blueprint_"))
+        played = [st.solver.played(lift(bp, st.solver))
+                  for st, bp in ((fresh, bp_fresh), (whole, bp_whole))]
+        fig.update(report(fresh.solver.exploitability(played[0]),
+                          whole.solver.exploitability(played[1]), "blueprint_"))
         fig["blueprint_bytes"] = bp_fresh.packed_bytes() + bp_whole.packed_bytes()
     if a.command == "ship":
         fig.update(_ship(a.file, fresh.solver, whole.solver, fig, a.payoff, a.bits or 12,
@@ -268,15 +277,14 @@ def in_units(fig: dict[str, float], payoff: str) -> str:
 def _ship(path: Path, fresh: Any, whole: Any, fig: dict[str, float], payoff: str,
           bits: int, eps: float | None, table: Path | None = None) -> dict[str, float]:
     """Pack both stages, measure what is packed, write it, and read it back."""
-    from truf_tui.ai.solved import SolvedTable
-    from truf_tui.solve.ship import EPS, TOP, pack, relayout, unpack, write
+    from truf_tui.solve.ship import pack, relayout, unpack, write
 
     eps = EPS if eps is None else eps
     packed = {}
     for name, s in (("fresh", fresh), ("round", whole)):
         packed[name] = pack(s, s.average(), TOP[bits], eps)
-    e = report(fresh.exploitability(unpack(packed["fresh"], fresh)),
-               whole.exploitability(unpack(packed["round"], whole)), "shipped_")
+    e = report(fresh.exploitability(fresh.played(unpack(packed["fresh"], fresh))),
+               whole.exploitability(whole.played(unpack(packed["round"], whole))), "shipped_")
     figures = {k: v for k, v in fig.items() if isinstance(v, (int, float))}
     figures.update(e)
     size = write(path, (whole, packed["round"]), (fresh, packed["fresh"]), figures, payoff,
@@ -294,7 +302,7 @@ def _check_file(path: Path | None, target: int, scores: tuple[int, int], payoff:
                 as_json: bool, table: Path | None = None) -> int:
     """The exact exploitability of what the app plays from ``path`` at ``scores`` (from
     the shipped file it would choose there if ``path`` is None)."""
-    from truf_tui.ai.solved import BlueprintError, SolvedTable, nearest, tables
+    from truf_tui.strategy.shipped import nearest, tables
 
     try:
         tab = (nearest(tables(), target, scores) if path is None
@@ -319,7 +327,7 @@ def _check_file(path: Path | None, target: int, scores: tuple[int, int], payoff:
     return 0
 
 
-def _measure(tab: Any, target: int, scores: tuple[int, int], payoff: str,
+def _measure(tab: SolvedTable, target: int, scores: tuple[int, int], payoff: str,
              prefix: str = "", trees: dict[bool, Any] | None = None,
              table: Any = None) -> dict[str, float]:
     """The exact best response to what the app plays from ``tab`` at ``scores`` (``trees``
@@ -334,17 +342,15 @@ def _measure(tab: Any, target: int, scores: tuple[int, int], payoff: str,
     fresh = Solver(fresh_tree, utility(fresh_tree, 0.0))
     own = (tab.target, tab.scores) == (target, scores)  # the same numbers, faster
     lifted = read_stage if own else lift_file
-    fe = fresh.exploitability(lifted(tab, fresh))
+    fe = fresh.exploitability(fresh.played(lifted(tab, fresh)))
     tree = trees.get(True) or build(target, scores, redeal=True)
     whole = Solver(tree, utility(tree, fe.value))  # an accepted redeal: the first stage
-    we = whole.exploitability(lifted(tab, whole))
+    we = whole.exploitability(whole.played(lifted(tab, whole)))
     return report(fe, we, prefix)
 
 
-def _open(path: Path) -> Any:
+def _open(path: Path) -> SolvedTable | None:
     """The solved-strategy file at ``path``, or None with the reason on stderr."""
-    from truf_tui.ai.solved import BlueprintError, SolvedTable
-
     try:
         return SolvedTable(path.read_bytes())
     except (OSError, BlueprintError) as e:
@@ -352,12 +358,10 @@ def _open(path: Path) -> Any:
         return None
 
 
-def _write_measured(tab: Any, packed: Any, out: Path, source_key: str,
+def _write_measured(tab: SolvedTable, packed: Any, out: Path, source_key: str,
                     trees: dict[bool, Any] | None = None) -> tuple[dict[str, Any], int]:
     """``packed`` (made from ``tab``) measured at its own score through the app's code,
     written to ``out`` with the figures in its header; the figures and the bytes."""
-    from truf_tui.ai.solved import SolvedTable
-    from truf_tui.solve.ship import write_atomic
 
     new = SolvedTable(packed.body(tab.header["figures"]))
     fig = {**tab.header["figures"],
@@ -373,7 +377,6 @@ def _write_measured(tab: Any, packed: Any, out: Path, source_key: str,
 
 def _trim(path: Path, out: Path, as_json: bool) -> int:
     """``path`` without its stage after an accepted redeal, measured at its own score."""
-    from truf_tui.solve.ship import round_only
 
     tab = _open(path)
     if tab is None:
@@ -388,6 +391,8 @@ def _trim(path: Path, out: Path, as_json: bool) -> int:
         return 2
     t0 = time.perf_counter()
     old = dict(tab.header["figures"])
+    from truf_tui.strategy.trufbp import round_only  # a name _restate's flag shadows
+
     fig, size = _write_measured(tab, round_only(tab), out, "trimmed_from_bytes")
     if as_json:
         print(json.dumps(fig, indent=1))
@@ -406,7 +411,7 @@ def _restate(path: Path, out: Path, round_only: bool, bits: int, as_json: bool) 
     """``path`` (format 1, every history) as one strategy per public state (format 2),
     measured at its own score through the app's own code."""
     from truf_tui.solve.cfr import Solver
-    from truf_tui.solve.ship import TOP, PackedByState, by_state, read_stage
+    from truf_tui.solve.ship import by_state, read_stage
     from truf_tui.strategy.tree import build
 
     tab = _open(path)
@@ -425,7 +430,8 @@ def _restate(path: Path, out: Path, round_only: bool, bits: int, as_json: bool) 
         tree = trees[name == "round"] = build(tab.target, tab.scores, redeal=name == "round")
         solver = Solver(tree, utility(tree, 0.0))  # the merge weighs by reach alone
         stages[name] = by_state(solver, read_stage(tab, solver), bits, float(h["eps"]))
-    header = {k: h[k] for k in ("game", "target", "scores", "payoff", "eps", "table") if k in h}
+    kept = ("game", "target", "scores", "payoff", "eps", "table")
+    header: dict[str, Any] = {k: h[k] for k in kept if k in h}
     header.update(top=TOP[bits], sentinel=0xFFFF if bits > 8 else 0xFF)
     packed = PackedByState(header, stages, "<u2" if bits > 8 else "u1")
     old = dict(h["figures"])
@@ -448,7 +454,6 @@ def _sweep(target: int, scores: list[tuple[int, int]], payoff: str, journal: Pat
            jobs: int, file: Path | None, as_json: bool, plot: Path | None = None,
            table: Path | None = None) -> int:
     """Every score's exploitability as the expert plays it, as a table."""
-    from truf_tui.ai.solved import BlueprintError
     from truf_tui.solve.sweep import grid, sweep
 
     try:

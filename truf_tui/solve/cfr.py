@@ -1,13 +1,22 @@
-"""Vector CFR+ on one Le Truc round, with an exact best response.
+"""Vector counterfactual regret minimisation on one Le Truc round, with an exact best
+response.
 
-CFR+ (Tammelin 2014): regrets floored at zero, alternating updates (the dealer's pass sees
-the non-dealer's new strategy), and the average strategy weighted by the iteration number.
+Two algorithms (``ALGORITHMS``), both with alternating updates (the dealer's pass sees the
+non-dealer's new strategy):
+
+- ``dcfr``, the default (``DEFAULT``) and what the shipped files were solved with: Brown
+  and Sandholm's discounted CFR, DCFR(1.5, 0, 2): positive regrets discounted by
+  t^1.5 / (t^1.5 + 1), negative ones halved, the average strategy weighted by t^2;
+- ``cfr+`` (Tammelin 2014): regrets floored at zero, the average weighted by t.
+
 Vectors over hands carry exact card-removal weights (:mod:`truf_tui.strategy.hands`).
 
 The best response is exact in the tree (full public history, perfect recall): at each of
 its nodes the responder picks, for every hand, the move of highest counterfactual value.
 Exploitability is the mean over the two seats of what a best responder gains against the
-strategy over the game's value (NashConv / 2), in the utility's unit.
+strategy over the game's value (NashConv / 2), in the utility's unit; it takes the one
+strategy type, :class:`~truf_tui.strategy.layout.TreeStrategy` (the steps:
+:mod:`truf_tui.strategy`).
 """
 
 from __future__ import annotations
@@ -23,9 +32,10 @@ import numpy.typing as npt
 from truf_tui.engine.truc import round_points
 from truf_tui.solve import kernels as K
 from truf_tui.strategy.hands import GLOB, HOLDS, LIFT, SIZE, WEIGHT, WIDTH
+from truf_tui.strategy.layout import TreeStrategy, layout
 from truf_tui.strategy.tree import Outcome, Tree
 
-Vec = npt.NDArray[np.float64]
+Vec = npt.NDArray[np.float64]  # a vector over (node or edge, hand), ``layout``'s
 
 
 def points_utility(tree: Tree, redeal_value: float = 0.0,
@@ -88,33 +98,25 @@ class Exploitability:
         return (-self.best1, self.best0)
 
 
-ALGORITHMS = ("cfr+", "dcfr")
+ALGORITHMS = ("dcfr", "cfr+")
+DEFAULT = "dcfr"
 
 
 class Solver:
-    """CFR+ or discounted CFR over one tree; ``utility`` is what each outcome is worth to
-    the non-dealer.
+    """Discounted CFR (the default) or CFR+ over one tree (see above); ``utility`` is what
+    each outcome is worth to the non-dealer."""
 
-    ``dcfr`` is Brown & Sandholm's DCFR(1.5, 0, 2): positive regrets discounted by
-    t^1.5 / (t^1.5 + 1), negative ones halved, the average weighted by t^2.
-    """
-
-    def __init__(self, tree: Tree, utility: Vec, algorithm: str = "dcfr") -> None:
+    def __init__(self, tree: Tree, utility: Vec, algorithm: str = DEFAULT) -> None:
         if algorithm not in ALGORITHMS:
             raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}")
         self.algorithm = algorithm
         self.tree = tree
         self.utility = np.ascontiguousarray(utility, dtype=np.float64)
         t = tree
-        w = WIDTH[SIZE[t.played]]  # [n, p]
-        self.off0 = np.concatenate(([0], np.cumsum(w[:, 0])))[:-1].astype(np.int64)
-        self.off1 = np.concatenate(([0], np.cumsum(w[:, 1])))[:-1].astype(np.int64)
-        self.size0, self.size1 = int(w[:, 0].sum()), int(w[:, 1].sum())
+        at = layout(t)
+        self.off0, self.off1, self.size0, self.size1 = at.off0, at.off1, at.size0, at.size1
+        self.edge_off, self.edge_size = at.edge_off, at.edge_size
         counts = np.diff(t.edge_start)
-        parent = np.repeat(np.arange(t.nodes), counts)
-        ew = w[parent, t.player[parent]]
-        self.edge_off = np.concatenate(([0], np.cumsum(ew)))[:-1].astype(np.int64)
-        self.edge_size = int(ew.sum())
         if counts.max() > K.MAX_EDGES:
             raise ValueError(f"a node has {counts.max()} moves; the kernels allow "
                              f"{K.MAX_EDGES}")
@@ -153,7 +155,8 @@ class Solver:
         return value[:WIDTH[0]].copy()
 
     def iterate(self, n: int = 1, progress: Callable[[int], None] | None = None) -> None:
-        """``n`` CFR+ iterations (each: the non-dealer's update, then the dealer's)."""
+        """``n`` iterations of the solver's algorithm (each: the non-dealer's update, then
+        the dealer's)."""
         for _ in range(n):
             self.iteration += 1
             t = float(self.iteration)
@@ -171,6 +174,10 @@ class Solver:
                 progress(self.iteration)
 
     # -- the average strategy and its exploitability ------------------------------------------
+    def played(self, strategy: Vec) -> TreeStrategy:
+        """``strategy`` (a vector over this tree's edges and hands) as the one type."""
+        return TreeStrategy(self.tree, strategy)
+
     def average(self) -> Vec:
         """The average strategy, per edge and hand (uniform where a hand never came)."""
         t = self.tree
@@ -179,9 +186,12 @@ class Solver:
                        self.edge_off, SIZE, WIDTH, HOLDS, self.sums, avg)
         return avg
 
-    def exploitability(self, strategy: Vec | None = None) -> Exploitability:
-        """Exact best responses to ``strategy`` (default: the average strategy)."""
-        s = self.average() if strategy is None else strategy
+    def exploitability(self, strategy: TreeStrategy | None = None) -> Exploitability:
+        """Exact best responses to ``strategy``, on this solver's tree (default: the
+        average strategy): steps 3 to 5 of :mod:`truf_tui.strategy`'s computation."""
+        if strategy is not None and strategy.tree is not self.tree:
+            raise ValueError("the strategy is on another tree than the solver's")
+        s = self.average() if strategy is None else strategy.probs
         self.prepare(s)
         value = self._backward(0, K.EVAL, s)
         best0 = self._backward(0, K.BEST, s)

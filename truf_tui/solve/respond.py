@@ -25,8 +25,8 @@ second scripted player against the first by the same backward pass instead of a 
 response (the arena checks it, ``tests/test_respond.py``).
 
 **solved** (``--bot solved`` or ``--player solved``) is what the app's solved player plays:
-at each score the file ``ai.solved.nearest`` picks, lifted onto the round's tree by the
-app's own rule (``solve.ship.lift_file``, as ``check --shipped`` and ``sweep`` do).  Its best
+at each score the file ``strategy.shipped.nearest`` picks, lifted onto the round's tree by
+the app's own rule (``solve.ship.lift_file``, as ``check --shipped`` and ``sweep`` do).  Its best
 response over the whole match is the solved player's exploitability *in the match*, the
 later rounds valued by the best response itself rather than by the match table the files
 were solved with; ``--player solved --bot solved`` values the match under its own play (the
@@ -48,16 +48,12 @@ from typing import Any
 
 import numpy as np
 
-from truf_tui.ai.threshold import (
-    ALWAYS,
-    NEVER,
-    threshold_policy,
-)
 from truf_tui.engine.truc import round_points, stake_cap
 from truf_tui.solve import kernels as K
 from truf_tui.solve.cfr import Solver, Vec, points_utility
 from truf_tui.solve.rounds import digest
 from truf_tui.strategy.hands import RANKS, REST, Multiset
+from truf_tui.strategy.threshold import ALWAYS, NEVER, threshold_policy
 from truf_tui.strategy.tree import State, Tree, build
 
 #: the scripted players a table can be written for (``truf_tui.ai.scripted``)
@@ -67,7 +63,7 @@ SOLVED = "solved"
 PLAYERS = (*BOTS, SOLVED)
 STRONG = 0.72  # honest raises above this estimate
 DECENT = 0.5  # and accepts above this one
-#: each scripted player as a threshold player (``ai.threshold``): (raise_at, accept_at)
+#: each scripted player as a threshold player (``strategy.threshold``): (raise_at, accept_at)
 THRESHOLDS: dict[str, tuple[float, float]] = {
     "always_raise": (ALWAYS, ALWAYS),
     "calling_station": (NEVER, ALWAYS),
@@ -81,7 +77,7 @@ Move = tuple[int, int]
 def policy(bot: str, s: State, moves: list[Move], hand: Multiset) -> list[float]:
     """The scripted player ``bot``'s probabilities over ``moves`` (the tree's, in order) at
     the public state ``s`` holding ``hand`` (its cards left): ``ai.scripted._ScriptedTruc``,
-    which is a threshold player (``ai.threshold``)."""
+    which is a threshold player (``strategy.threshold``)."""
     return threshold_policy(s, moves, hand, *THRESHOLDS[bot])
 
 
@@ -144,7 +140,7 @@ def _blind_block(bot: str, s: State, moves: tuple[Move, ...]) -> np.ndarray:
 # -- the solved player's strategy at each score ------------------------------------------------
 
 class Lifts:
-    """What the app's solved player plays at each score: the file ``ai.solved.nearest``
+    """What the app's solved player plays at each score: the file ``strategy.shipped.nearest``
     picks (from the shipped set, or ``file`` alone), lifted onto the round's tree once a
     (raise cap, file, stage): scores with one cap share the tree (``sweep.groups``).  With
     ``cache`` each lift is an ``.npy`` file there, read again by later runs."""

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from truf_tui.solve.blueprint import Blueprint, merge
-from truf_tui.solve.cfr import Exploitability, Solver, Vec, match_utility, points_utility
+from truf_tui.solve.cfr import DEFAULT, Exploitability, Solver, Vec, match_utility, points_utility
 from truf_tui.strategy.tree import Tree, build
 
 DEFAULT_DIR = Path("solve-runs")
@@ -57,7 +57,7 @@ def _progress(label: str, start: int, total: int, quiet: bool) -> tuple[float, o
 
 def run_round(target: int, scores: tuple[int, int], iterations: int, folder: Path | None,
               every: int = 50, quiet: bool = False, curve: bool = False,
-              algorithm: str = "dcfr", seconds: float | None = None,
+              algorithm: str = DEFAULT, seconds: float | None = None,
               payoff: str | Callable[[Tree, float], Vec] = "points",
               trees: tuple[Tree, Tree] | None = None) -> tuple[Stage, Stage | None, float]:
     """Both stages solved to ``iterations`` (resumed from ``folder`` if it holds them).
@@ -101,7 +101,7 @@ def _utility(payoff: str, table: Path | Table | None = None) -> Callable[[Tree, 
     played_target = None if played is None else table_target(played)
 
     def match(tree: Tree, redeal_value: float) -> Vec:
-        from truf_tui.ai.matchtable import match_win
+        from truf_tui.strategy.matchtable import match_win
 
         if played_target not in (None, tree.target):
             raise ValueError(f"{table}: the match values of another target than "

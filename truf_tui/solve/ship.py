@@ -1,34 +1,11 @@
-"""What ships: a solved round's strategy as a small file the app reads lazily.
-
-The file (``*.trufbp``, read by :mod:`truf_tui.ai.solved`) holds both stages of a solved
-round (the whole round, and the round after an accepted redeal), every history kept; a
-*round-only* file (``solve trim``) holds the first alone, and the app plays the round's own
-nodes after a redeal too (after the first move they are the same public states):
-
-- **Probabilities in 12 bits** (or 8).  Each (node, hand) distribution is rounded to
-  integers summing to 4095 (254 in 8 bits; largest remainder), after probabilities below
-  ``EPS`` are dropped.  One byte per probability doubled the exploitability at 0-0 to 12
-  (docs/solver.md); where the solve itself is far more exact (match payoffs near the end
-  of a match) 8 bits are enough and half the size.
-- **Only what the expert's own play reaches.**  A (node, hand) the stored strategy itself
-  never reaches with that hand (it would have to take a move of probability 0 on the way)
-  is written as zeros: it is never asked for when the expert plays the file, and zeros
-  compress to almost nothing.
-- **Laid out by node and hand:** nodes in pre-order; a node's block holds, hand after
-  hand, the integers of all its moves but the last (which is 4095 minus the others).  A
-  node with one move holds nothing.  An unreached hand's column starts with the sentinel
-  (0xFFFF, or 0xFF in 8 bits).
-  A node's offset is found without the tree: a state table gives, for every public state,
-  how many numbers its subtree holds (it depends on the state alone), so a walk from the
-  root along the round's actions adds up the subtrees it passes.
-- **Compressed by chunks** (lzma) so that a lookup decompresses one chunk, not the file.
+"""What ships, the solver's side: a solved round's strategy rounded, laid out and written
+as a ``.trufbp`` file (the format, its reader and its writer: :mod:`truf_tui.strategy.trufbp`),
+and a file lifted back onto a solver's tree (what the app plays, for the checks).
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
-import lzma
 from pathlib import Path
 from typing import Any
 
@@ -39,17 +16,9 @@ from truf_tui.solve import kernels as K
 from truf_tui.solve.cfr import Solver, Vec
 from truf_tui.strategy.hands import HOLDS, REST, SIZE, WIDTH
 from truf_tui.strategy.kept import Kept
+from truf_tui.strategy.shipped import node_policies
 from truf_tui.strategy.tree import PLAY, Tree, state_key
-
-MAGIC = b"TRUFBP\x01\n"
-TOP = {12: 4095, 8: 254}  # what a distribution sums to, by bits per number
-SENTINEL = {12: 0xFFFF, 8: 0xFF}  # an unreached column's first number
-EPS = 0.001  # probabilities below this are dropped before rounding
-CHUNK = 1 << 18  # numbers per compressed chunk (512 KB: a few ms to decompress)
-#: lzma's strongest setting with a dictionary of two chunks instead of its 64 MB: the same
-#: size out (only the header's dictionary field differs), without 0.7 GB allocated a chunk
-CHUNK_FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME,
-                  "dict_size": 2 * CHUNK}]
+from truf_tui.strategy.trufbp import EPS, SENTINEL, TOP, Packed, SolvedTable, played, write_atomic
 
 
 @K.jit
@@ -254,54 +223,8 @@ def write(path: Path, round_: tuple[Solver, npt.NDArray[np.uint16]],
     return write_atomic(path, Packed(header, stream, keys, subs).body(figures))
 
 
-class Packed:
-    """A file's numbers and state table, compressed once; ``body`` puts a header on them
-    (so new figures do not mean compressing again)."""
 
-    def __init__(self, header: dict[str, Any], stream: npt.NDArray[Any],
-                 keys: npt.NDArray[np.int64], subs: npt.NDArray[np.int64]) -> None:
-        chunks = _chunks(stream)
-        keys_z = lzma.compress(np.diff(keys, prepend=0).astype("<i8").tobytes(), preset=9)
-        subs_z = lzma.compress(subs.astype("<i8").tobytes(), preset=9)
-        self.header = {**header, "chunk": CHUNK, "entries": int(len(stream)),
-                       "states": int(len(keys)), "keys_bytes": len(keys_z),
-                       "subs_bytes": len(subs_z), "chunk_bytes": [len(c) for c in chunks]}
-        self.payload = keys_z + subs_z + b"".join(chunks)
-
-    def body(self, figures: dict[str, Any]) -> bytes:
-        head = json.dumps({**self.header, "figures": figures}, separators=(",", ":")).encode()
-        return MAGIC + len(head).to_bytes(4, "little") + head + self.payload
-
-
-def _chunks(stream: npt.NDArray[Any]) -> list[bytes]:
-    """The stream compressed chunk by chunk (a lookup decompresses one)."""
-    return [lzma.compress(stream[i:i + CHUNK].tobytes(), filters=CHUNK_FILTERS)
-            for i in range(0, len(stream), CHUNK)]
-
-
-def write_atomic(path: Path, body: bytes) -> int:
-    """Write ``body`` atomically; returns its bytes."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_bytes(body)
-    tmp.replace(path)
-    return len(body)
-
-
-def round_only(tab: Any) -> Packed:
-    """``tab`` (an ``ai.solved.SolvedTable``) without its second stage, the strategy after
-    an accepted redeal (T3). The app then plays the round's own strategy after a redeal
-    (``SolvedTable.root``)."""
-    h = tab.header
-    if not tab.has_fresh:
-        raise ValueError("the file holds the round's stage only already")
-    stream = tab.numbers(0, int(h["stages"]["fresh"]))
-    header = {k: h[k] for k in ("format", "game", "target", "scores", "payoff", "top",
-                                "sentinel", "dtype", "eps", "table") if k in h}
-    header["stages"] = {"round": 0}
-    return Packed(header, stream, tab.keys, tab.subs)
-
-
-def read_stage(tab: Any, solver: Solver) -> Vec:
+def read_stage(tab: SolvedTable, solver: Solver) -> Vec:
     """A file's stage as a strategy on ``solver``'s tree, when the tree is the file's own
     (same target and score): what ``lift_file`` gives there, computed at numpy speed."""
     t = solver.tree
@@ -321,10 +244,10 @@ def read_stage(tab: Any, solver: Solver) -> Vec:
 _kept: Kept[Vec] = Kept(len, one=4_000_000, total=12_000_000)
 
 
-def lift_file(tab: Any, solver: Solver) -> Vec:
-    """What the app plays from the file ``tab`` (an ``ai.solved.SolvedTable``), history by
-    history, on ``solver``'s tree (any score): the app's own rule (``node_policies``, for
-    every hand of a node at once; ``node_policy`` is its one-hand form)."""
+def lift_file(tab: SolvedTable, solver: Solver) -> Vec:
+    """What the app plays from the file ``tab``, history by history, on ``solver``'s tree
+    (any score): the app's own rule (``strategy.shipped.node_policies``, for every hand of
+    a node at once; ``node_policy`` is its one-hand form)."""
     t = solver.tree  # the tree is its target, score and redeal's (tree.build)
     key = (hashlib.blake2b(tab.data, digest_size=16).digest(), t.target,
            (int(t.scores[0]), int(t.scores[1])), bool(t.redeal), t.nodes, t.edges)
@@ -336,9 +259,7 @@ def lift_file(tab: Any, solver: Solver) -> Vec:
     return _kept.get(key, lift).copy()
 
 
-def _lift_file(tab: Any, solver: Solver) -> Vec:
-    from truf_tui.ai.solved import node_policies, played
-
+def _lift_file(tab: SolvedTable, solver: Solver) -> Vec:
     t = solver.tree
     stage = tab.stage(t.redeal)
     lookup = tab.lookup(stage)
@@ -447,25 +368,3 @@ def by_state(solver: Solver, strategy: Vec, bits: int = 8, eps: float = EPS
     if ((stream != SENTINEL[bits]) & (stream > top)).any():
         raise AssertionError("a rounded number above the top")
     return keys_all[keep], sizes.astype(np.int64), stream
-
-
-class PackedByState(Packed):
-    """A format-2 file's numbers and stage tables, compressed once (as ``Packed``, whose
-    ``body`` it shares; its own tables replace format 1's state table)."""
-
-    def __init__(self, header: dict[str, Any], stages: dict[str, tuple[Any, Any, Any]],
-                 dtype: str) -> None:
-        stream = np.concatenate([v[2] for v in stages.values()]).astype(dtype)
-        chunks = _chunks(stream)
-        tables, base, payload = {}, 0, b""
-        for name, (keys, sizes, part) in stages.items():
-            keys_z = lzma.compress(np.diff(keys, prepend=0).astype("<i8").tobytes(), preset=9)
-            sizes_z = lzma.compress(sizes.astype("<i4").tobytes(), preset=9)
-            tables[name] = {"base": base, "states": int(len(keys)),
-                            "keys_bytes": len(keys_z), "sizes_bytes": len(sizes_z)}
-            payload += keys_z + sizes_z
-            base += len(part)
-        self.header = {**header, "format": 2, "dtype": dtype, "stages": tables,
-                       "chunk": CHUNK, "entries": int(len(stream)),
-                       "chunk_bytes": [len(c) for c in chunks]}
-        self.payload = payload + b"".join(chunks)

@@ -1,7 +1,7 @@
 """The exploitability of what the app plays at every score of a match (``python -m
 truf_tui.solve sweep``): the map behind "not above 0.05 in any case".
 
-At each score the app plays the nearest file (``ai.solved.nearest``). Scores with the same
+At each score the app plays the nearest file (``strategy.shipped.nearest``). Scores with the same
 raise cap (T7) have the same round tree (only the outcomes' worth differs), so the scores
 that play one file at one cap share the tree and the strategy the app's walk lifts onto
 it (the costly part, minutes at the largest caps); each score is then two exact best
@@ -25,24 +25,25 @@ from truf_tui.engine import truc
 from truf_tui.solve.cfr import Solver
 from truf_tui.solve.rounds import _utility, fmt, report, table_name
 from truf_tui.solve.ship import lift_file
+from truf_tui.strategy.layout import TreeStrategy
+from truf_tui.strategy.shipped import nearest, tables
 from truf_tui.strategy.tree import Tree, build
+from truf_tui.strategy.trufbp import SolvedTable
 
 Score = tuple[int, int]
 
 
-def _tables(file: Path | None) -> list[Any]:
-    from truf_tui.ai.solved import SolvedTable, tables
+def _tables(file: Path | None) -> list[SolvedTable]:
     return tables() if file is None else [SolvedTable(file.read_bytes())]
 
 
-def _played(tabs: list[Any], target: int, score: Score) -> int:
+def _played(tabs: list[SolvedTable], target: int, score: Score) -> int:
     """The index in ``tabs`` of the file the app plays at ``score``."""
-    from truf_tui.ai.solved import nearest
     return tabs.index(nearest(tabs, target, score))
 
 
 def groups(target: int, scores: Iterable[Score], file: Path | None = None,
-           tabs: list[Any] | None = None) -> dict[tuple[int, int], list[Score]]:
+           tabs: list[SolvedTable] | None = None) -> dict[tuple[int, int], list[Score]]:
     """The scores by (the file played, the raise cap): each group shares one lift."""
     tabs = _tables(file) if tabs is None else tabs
     out: dict[tuple[int, int], list[Score]] = {}
@@ -74,16 +75,16 @@ def measure_group(target: int, scores: list[Score], payoff: str, file: Path | No
         assert _played(tabs, target, s) == tabs.index(tab), s
         t1 = time.perf_counter()
         ft = at_score(fresh_tree, s)
-        fe = Solver(ft, utility(ft, 0.0)).exploitability(fresh_strategy)
+        fe = Solver(ft, utility(ft, 0.0)).exploitability(TreeStrategy(ft, fresh_strategy))
         wt = at_score(tree, s)
-        we = Solver(wt, utility(wt, fe.value)).exploitability(strategy)
+        we = Solver(wt, utility(wt, fe.value)).exploitability(TreeStrategy(wt, strategy))
         fig = report(fe, we)
         fig.update(lift_seconds=lifted / len(scores), check_seconds=time.perf_counter() - t1)
         out.append((s, fig))
     return out
 
 
-def file_name(tab: Any) -> str:
+def file_name(tab: SolvedTable) -> str:
     return f"{tab.scores[0]}-{tab.scores[1]}"
 
 

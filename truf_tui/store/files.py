@@ -300,16 +300,20 @@ class ProcessLock:
                 entry[1] += 1
                 self.held = True
                 return True
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0),
-                         PRIVATE_FILE)
-            try:
-                got = try_lock(fd)
-            except OSError:  # no locks on this file system: as if it could not be made
-                os.close(fd)
-                raise
-            if not got:
-                os.close(fd)
-                return False
+            while True:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0),
+                             PRIVATE_FILE)
+                try:
+                    got = _try_lock(fd)
+                except OSError:  # no locks on this file system: as if it could not be made
+                    os.close(fd)
+                    raise
+                if not got:
+                    os.close(fd)
+                    return False
+                if _still_named(fd, self.path):
+                    break
+                os.close(fd)  # removed as stale (remove()) between open and lock: anew
             with contextlib.suppress(OSError):  # who holds it: for people, not for us
                 os.ftruncate(fd, 0)
                 os.write(fd, f"{os.getpid()}\n".encode("ascii"))
@@ -323,6 +327,18 @@ class ProcessLock:
             self.release()
         except Exception:  # at interpreter exit the system drops the lock anyway
             pass
+
+    def remove(self) -> None:
+        """Release the lock and remove its file (a stale slot's, issue 40): removed while
+        held, so no one holds it; whoever opened it meanwhile sees it gone and opens anew."""
+        if not self.held:
+            return
+        with self._guard:
+            entry = self._held.get(os.path.abspath(self.path))
+            if entry is not None and entry[1] == 1:  # held by no one else in this process
+                with contextlib.suppress(OSError):  # (Windows: an open file stays)
+                    os.unlink(self.path)
+        self.release()
 
     def release(self) -> None:
         if not self.held:
@@ -339,8 +355,21 @@ class ProcessLock:
                 os.close(entry[0])  # closing the descriptor lets the lock go
 
 
+def _still_named(fd: int, path: Path) -> bool:
+    """Is the file locked through ``fd`` still the one at ``path``?"""
+    try:
+        named, held = os.stat(path), os.fstat(fd)
+    except OSError:
+        return False
+    return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
+
+
 def try_lock(fd: int) -> bool:
     """Take ``fd``'s file lock without waiting; ``False`` if another process holds it."""
+    return _try_lock(fd)
+
+
+def _try_lock(fd: int) -> bool:
     if sys.platform == "win32":
         import msvcrt
 

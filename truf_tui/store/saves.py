@@ -321,11 +321,16 @@ class SaveStore:
                 store.release()
             elif spare is None:
                 spare = store
+            elif slot > 1:
+                store._slot_lock.remove()  # a stale lock file: its app is gone (issue 40)
             else:
                 store.release()
         result = chosen or spare or cls(directory)  # (no free slot: a thousand windows)
         if spare is not None and spare is not result:
-            spare.release()
+            if spare.slot > 1:
+                spare._slot_lock.remove()
+            else:
+                spare.release()
         result.others, result.left = others, left
         return result
 

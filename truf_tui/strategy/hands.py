@@ -105,3 +105,13 @@ PLUS: npt.NDArray[np.int64] = TABLES["plus"]  # type: ignore[assignment]
 HOLDS: npt.NDArray[np.int64] = TABLES["holds"]  # type: ignore[assignment]
 LIFT: npt.NDArray[np.int64] = TABLES["lift"]  # type: ignore[assignment]
 WEIGHT: npt.NDArray[np.float64] = TABLES["weight"]  # type: ignore[assignment]
+
+
+def minus(hand: tuple[int, ...], played: list[int]) -> tuple[int, ...] | None:
+    """The hand without the played ranks (None if it does not hold them all)."""
+    rest = list(hand)
+    for r in played:
+        if r not in rest:
+            return None
+        rest.remove(r)
+    return tuple(rest)

@@ -16,14 +16,23 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.events import Resize
 from textual.screen import Screen
 
 from truf_tui.store.saves import now_iso
-from truf_tui.ui.config import GAMES, OPPONENTS, TIERS, GameConfig, start_scores
+from truf_tui.ui.config import (
+    GAMES,
+    OPPONENTS,
+    TIERS,
+    GameConfig,
+    default_choices,
+    start_scores,
+)
 from truf_tui.ui.i18n import set_language, tr
+from truf_tui.ui.lifecycle import Lifecycle
 from truf_tui.ui.matches import MatchRun, TournamentRun, deal
 from truf_tui.ui.results_context import ResultsContext
 from truf_tui.ui.routing import Routing
@@ -35,7 +44,7 @@ from truf_tui.ui.screens.dialogs import (
     ConfirmQuit,
     TooSmallScreen,
 )
-from truf_tui.ui.screens.start import StartScreen, default_choices
+from truf_tui.ui.screens.start import StartScreen
 from truf_tui.ui.settings import LANGUAGES, Settings, SettingsChanged
 from truf_tui.ui.storage import (
     AppData,
@@ -50,13 +59,16 @@ from truf_tui.ui.storage import (
 
 if TYPE_CHECKING:
     from textual.command import CommandPalette
-    from textual.timer import Timer
 
-    from truf_tui.coach import RoundReview
+    from truf_tui.coach import BluffStats, RoundReview
     from truf_tui.engine.record import AnyState, GameRecord
     from truf_tui.store import Problem
     from truf_tui.ui.screens.help import HelpScreen
+    from truf_tui.ui.screens.saves import SavedGamesScreen
+    from truf_tui.ui.screens.settings import SettingsScreen
     from truf_tui.ui.screens.table_base import TableScreen
+    from truf_tui.ui.screens.tournament import TournamentSetup
+    from truf_tui.ui.services import ProblemsFound
 
 KEPT_HELPS = 2  # helps kept laid out between openings (_help_screen)
 # The shell's own screens, which _show_once may close on its way back to an open one; by
@@ -124,7 +136,7 @@ class TrufApp(App[None]):
         # The statistics' "this session": games finished since now; the coach's counts of
         # each recorded Truc match, kept for the run (a recorded match never changes).
         self.session_started = now_iso()
-        self.bluff_cache: dict[str, Any] = {}
+        self.bluff_cache: dict[str, BluffStats] = {}
         # Practice mode's Truc rounds reviewed in this run, by round (its bluff figures).
         self.practice_reviews: dict[tuple[Any, ...], RoundReview] = {}
         # the Truc expert measures the player from game to game, for this run only
@@ -159,12 +171,8 @@ class TrufApp(App[None]):
         self.routing = Routing(None if self.data is None else self.data.folder)
 
         # The game being followed (autosaved), and the saved one the start screen offers.
-        self._keeper: GameKeeper | None = None
-        self._saved: tuple[GameRecord, AnyState] | None = None
-        self._history_timer: Timer | None = None  # the next try of a busy history
-        self._history_tries = 0
-        if self.data is not None and load is None:
-            self._saved = self.data.load_autosave()
+        self.lifecycle = Lifecycle(self.data, None if self.data is None or load is not None
+                                   else self.data.load_autosave())
 
     @property
     def lang(self) -> str:
@@ -288,10 +296,8 @@ class TrufApp(App[None]):
         meta = new_game_meta(config.tier, config.opponent, practice=config.practice,
                              match=match.meta())
         record = GameRecord.from_state(state, **meta)
-        self._keeper = None
-        self._saved = (record, state)
+        self.lifecycle.keep_next(record, state)
         if self.data is not None:
-            self.data.autosave(record)
             self.show_problems()
 
     def results_context(self) -> ResultsContext | None:
@@ -385,8 +391,7 @@ class TrufApp(App[None]):
 
     def _open_table(self, table: TableScreen[Any], keeper: GameKeeper | None) -> None:
         self._pop_to_start()
-        self._keeper = keeper
-        self._saved = None  # from now on the autosave is this game's
+        self.lifecycle.follow(keeper)
         if keeper is not None:
             # The table's reactive ``state`` changes at every move: follow it.
             self.watch(table, "state", lambda s: self._table_moved(keeper, s), init=True)
@@ -414,62 +419,28 @@ class TrufApp(App[None]):
     def game_meta_changed(self, **meta: Any) -> None:
         """The table's game has new meta data for its record: the hints used, the hot-seat
         players' names."""
-        if self._keeper is not None:
-            self._keeper.meta.update(meta)
+        self.lifecycle.meta_changed(**meta)
 
     def _table_moved(self, keeper: GameKeeper, state: AnyState | None) -> None:
-        if state is None or keeper is not self._keeper:
-            return
-        try:
-            keeper.moved(state)
-        except Exception as e:  # saving must never stop the game: say so and play on
-            keeper.tracking = False
-            keeper.data.problems.append(Notice("store.not_saved", f"{type(e).__name__}: {e}"))
-        self.show_problems()
-        self._retry_history()
-
-    def _retry_history(self) -> None:
-        """Finished games wait for a busy history: try again, less and less often, while
-        the app runs (the next start tries too).  Each game goes in once: by its id."""
-        data = self.data
-        if data is None or self._history_timer is not None or not data.waiting:
-            return
-        delays = data.RETRY_DELAYS
-        delay = delays[min(self._history_tries, len(delays) - 1)]
-
-        def again() -> None:
-            self._history_timer = None
-            self._history_tries += 1
-            if data.flush_pending():
-                data.problems.append(Notice("store.recorded_later"))
-            if not data.waiting:
-                self._history_tries = 0
+        if self.lifecycle.moved(keeper, state):
             self.show_problems()
             self._retry_history()
 
-        self._history_timer = self.set_timer(delay, again)
+    def _retry_history(self) -> None:
+        self.lifecycle.retry_history(self.set_timer, self.show_problems)
 
     @property
     def saved_game(self) -> tuple[GameRecord, AnyState] | None:
         """The unfinished game the start screen offers to continue, if any."""
-        k = self._keeper
-        if k is not None:
-            alive = k.tracking and not k.finished and k.record is not None
-            return (k.record, k.state) if alive else None  # type: ignore[return-value]
-        return self._saved
+        return self.lifecycle.saved_game
 
     @property
     def game_on_disk(self) -> bool:
-        """Is the game in progress (or the saved one) in the autosave file right now?  What
-        the quit dialog and the game menu say is checked on disk, not assumed."""
-        saved = self.saved_game
-        return self.data is not None and saved is not None and self.data.on_disk(saved[0])
+        """Is the game in progress (or the saved one) in the autosave file right now?"""
+        return self.lifecycle.game_on_disk
 
     def _followed(self) -> bool:
-        """Is the game on the table one the app means to keep in the autosave?  (Not a
-        guided game, not a position prepared by hand, not one without a data folder.)"""
-        k = self._keeper
-        return self.data is not None and k is not None and k.tracking and not k.finished
+        return self.lifecycle.followed
 
     def continue_game(self) -> None:
         """Carry on with the saved game (the start screen's "Continue")."""
@@ -479,12 +450,7 @@ class TrufApp(App[None]):
 
     def discard_saved_game(self) -> None:
         """Forget the game in progress or the saved one (the player chose a new game)."""
-        if self._keeper is not None:
-            self._keeper.discard()
-            self._keeper = None
-        elif self._saved is not None and self.data is not None:
-            self.data.clear_autosave()
-        self._saved = None
+        self.lifecycle.discard()
         self.show_problems()
 
     def new_game(self, config: GameConfig) -> None:
@@ -598,9 +564,8 @@ class TrufApp(App[None]):
             elif choice == "leave":
                 self.new_game_menu()
 
-        can_save = self.data is not None and self.saved_game is not None
-        self.push_screen(GameMenu(can_save, on_disk=not self._followed() or self.game_on_disk),
-                         chosen)
+        on_disk = not self._followed() or self.game_on_disk
+        self.push_screen(GameMenu(self.lifecycle.can_save, on_disk=on_disk), chosen)
 
     def save_as(self, then: Callable[[], None] | None = None) -> None:
         """Ask for a name and save the game in progress (or the saved game the start screen
@@ -608,13 +573,10 @@ class TrufApp(App[None]):
         Cancelled, nothing changes."""
         from truf_tui.ui.screens.saves import SaveAsDialog
 
-        saved = self.saved_game
-        if self.data is None or saved is None or (then is None and not self.game_in_progress):
+        record = self.lifecycle.record_to_name()
+        if self.data is None or record is None or (then is None and not self.game_in_progress):
             self.notify(tr("saveas.nothing"), severity="warning")
             return
-        record = saved[0]
-        if self._keeper is not None:  # the latest meta (hints used) goes with it
-            record = replace(record, meta=dict(self._keeper.meta))
 
         def done(name: str | None) -> None:
             if name is not None:
@@ -625,8 +587,7 @@ class TrufApp(App[None]):
         self.push_screen(SaveAsDialog(self.data.saves, record), done)
 
     def _can_save(self) -> bool:
-        """Whether the game in progress, or the saved one, can be saved under a name."""
-        return self.data is not None and self.saved_game is not None
+        return self.lifecycle.can_save
 
     def _ask_before_loss(self, dialog: ConfirmLoss, then: Callable[[], None]) -> None:
         """Ask ``dialog`` before the game in progress or the saved game is lost: lose it and
@@ -786,6 +747,53 @@ class TrufApp(App[None]):
                             self.take_screenshot)
         yield SystemCommand(tr("cmd.quit"), tr("cmd.quit.help"), self.request_quit)
 
+    # -- what the shell's screens ask for: their messages --------------------------------
+    # The start screen's by @on; the others' by name (on_<screen>_<message>), as importing
+    # their screens here would load them at start-up.
+    @on(StartScreen.PlayRequested)
+    def _play_requested(self, message: StartScreen.PlayRequested) -> None:
+        self.new_game(message.config)
+
+    @on(StartScreen.ContinueRequested)
+    def _continue_requested(self) -> None:
+        self.continue_game()
+
+    @on(StartScreen.TournamentRequested)
+    def _tournament_requested(self) -> None:
+        self.open_tournament()
+
+    @on(StartScreen.GuidedRequested)
+    def _guided_requested(self, message: StartScreen.GuidedRequested) -> None:
+        self.action_guided(message.game)
+
+    @on(StartScreen.SavedGamesRequested)
+    def _saved_games_requested(self) -> None:
+        self.action_saved_games()
+
+    @on(StartScreen.ChoicesChanged)
+    def _choices_changed(self) -> None:
+        self.choices_changed()
+
+    def on_settings_screen_chosen(self, message: SettingsScreen.Chosen) -> None:
+        self.apply_settings(self.settings.copy(**{message.setting: message.value}))
+
+    def on_saved_games_screen_load_requested(self,
+                                             message: SavedGamesScreen.LoadRequested) -> None:
+        self.load_named_game(message.record, message.name)
+
+    def on_tournament_setup_begun(self, message: TournamentSetup.Begun) -> None:
+        self.begin_tournament(message.run)
+
+    def on_bracket_screen_play_requested(self) -> None:
+        self.play_tournament_game()
+
+    def on_bracket_screen_new_requested(self) -> None:
+        self.end_tournament()
+        self.open_tournament()
+
+    def on_problems_found(self, _: ProblemsFound) -> None:
+        self.show_problems()
+
     # -- minimum size ------------------------------------------------------------------
     @property
     def too_small(self) -> bool:
@@ -795,6 +803,14 @@ class TrufApp(App[None]):
     def on_resize(self, _: Resize) -> None:
         # Later: App._on_resize (run after this handler) records the new size.
         self.call_later(self._sync_size_notice)
+
+    def watch_app_focus(self, focus: bool) -> None:
+        # Textual's web driver starts the app blurred, so the first screen's AUTO_FOCUS was
+        # skipped (←/→ changed no game in a browser): the page's focus gives it, as a
+        # terminal does from the start; at once, for the key that may come with it.
+        # (After App._watch_app_focus, which gives a blurred widget its focus back.)
+        if focus and self.screen.focused is None:
+            self.screen._update_auto_focus()
 
     def _on_screen_change(self, _: Screen[Any]) -> None:
         # After the change has settled: a screen pushed while too small gets covered again.

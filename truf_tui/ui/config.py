@@ -12,6 +12,7 @@ from typing import Any
 from truf_tui.ai.base import GAMES as GAMES  # re-exported for the screens
 from truf_tui.ai.base import TIERS as TIERS
 from truf_tui.engine import truc, trufludo
+from truf_tui.engine.series import BEST_OF as BEST_OF  # a match is the best of 1, 3 or 5 (F12)
 
 DEFAULT_TIER = "medium"
 
@@ -27,8 +28,21 @@ HUMAN, COMPUTER = 0, 1
 
 # Who sits in seat 1: the computer (a tier), or a friend at the same keyboard (hot-seat).
 OPPONENTS: tuple[str, ...] = ("computer", "human")
-# A match is the best of this many games, the first dealer alternating (F12).
-BEST_OF: tuple[int, ...] = (1, 3, 5)
+
+
+def default_choices() -> dict[str, Any]:
+    """What the start screen shows the first time: every variant at its RULES.md default."""
+    return {
+        "game": "trufludo",
+        "tier": "medium",
+        "rules": {game: dict(rules) for game, rules in DEFAULT_RULES.items()},
+        "dealer": None,
+        "seed": None,
+        "practice": False,
+        "opponent": "computer",
+        "best_of": 1,
+        "scores": (0, 0),  # Le Truc: the score to start from (yours, the opponent's)
+    }
 
 
 @dataclass(frozen=True)

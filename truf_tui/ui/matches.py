@@ -3,23 +3,21 @@
 :class:`MatchRun` is a best-of-N match on the table: the :class:`Series` plus the first
 game's configuration; its progress travels in the autosaved record's ``meta["match"]``.
 :class:`TournamentRun` is the knockout tournament: who the four players are, the bracket
-(:class:`Tournament`), the game to play; kept in ``tournament.json`` in the data folder.
+(:class:`Tournament`), the game to play; kept in the data folder by
+:mod:`truf_tui.store.tournament`.
 """
 
 from __future__ import annotations
 
-import json
 import random
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 from truf_tui.engine.series import Series, Tournament
 from truf_tui.ui.config import BEST_OF, GAMES, TIERS, GameConfig
 
-FILE_NAME = "tournament.json"
 FORMAT = "truf-tui-tournament"
 VERSION = 1
 PLAYER_IDS = ("p1", "p2", "p3", "p4")  # p1 is always the person at the keyboard
@@ -214,24 +212,15 @@ class TournamentRun:
                    seed if type(seed) is int else None, str(d["id"]),
                    last if isinstance(last, dict) else None)
 
-    def save(self, folder: Path) -> None:
-        from truf_tui.store.files import atomic_write, ensure_dir
-
-        ensure_dir(folder)
-        atomic_write(folder / FILE_NAME, json.dumps(self.to_dict(), ensure_ascii=False))
-
     @classmethod
-    def load(cls, folder: Path) -> TournamentRun | None:
-        """The tournament kept in ``folder``; ``None`` if none, or if it cannot be read."""
-        path = folder / FILE_NAME
-        try:
-            return cls.from_dict(json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
+    def read(cls, d: Mapping[str, object] | None) -> TournamentRun | None:
+        """The tournament a file kept (:meth:`to_dict`); ``None`` if none, or a bad one."""
+        if d is None:
             return None
-
-    @staticmethod
-    def forget(folder: Path) -> None:
-        (folder / FILE_NAME).unlink(missing_ok=True)
+        try:
+            return cls.from_dict(d)
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+            return None
 
 
 def progress_fraction(state: Any) -> float:

@@ -13,6 +13,7 @@ from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
+from truf_tui.store.tournament import forget_tournament, load_tournament, save_tournament
 from truf_tui.ui.config import GameConfig
 from truf_tui.ui.matches import MatchRun, Seating, TournamentRun
 from truf_tui.ui.results_context import (
@@ -75,7 +76,7 @@ class Routing:
         if not self._tournament_loaded:
             self._tournament_loaded = True
             if self.folder is not None and self._tournament is None:
-                self._tournament = TournamentRun.load(self.folder)
+                self._tournament = TournamentRun.read(load_tournament(self.folder))
         return self._tournament
 
     def save_tournament(self) -> str | None:
@@ -85,9 +86,9 @@ class Routing:
             return None
         try:
             if self._tournament is None:
-                TournamentRun.forget(self.folder)
+                forget_tournament(self.folder)
             else:
-                self._tournament.save(self.folder)
+                save_tournament(self.folder, self._tournament.to_dict())
         except Exception as e:
             return f"{type(e).__name__}: {e}"
         return None

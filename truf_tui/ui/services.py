@@ -1,8 +1,11 @@
 """What the screens and widgets ask of the app, typed: :class:`AppServices`, which
-``TrufApp`` provides, and :func:`services` to reach it from any screen or widget.
+``TrufApp`` provides, and :func:`services` to reach it from any screen or widget;
+:class:`ShellServices` and :func:`shell` add what the shell's own screens (start, settings,
+statistics, saves, tournament) read.  What those screens want done they post as a message
+of their own class (``StartScreen.PlayRequested``…), which the app handles.
 
-A screen mounted by another app (a test's own small ``App``) gets :class:`Detached`
-instead: the default settings, no bot options, and nothing to tell, so it still runs.
+A screen mounted by another app (a test's own small ``App``) gets :class:`Detached` or
+:class:`DetachedShell` instead: the defaults, and nothing to tell, so it still runs.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from textual.app import App
+from textual.message import Message
 
 from truf_tui.ui.settings import Settings
 
@@ -18,9 +22,12 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
     from textual.screen import Screen
 
-    from truf_tui.coach import RoundReview
+    from truf_tui.coach import BluffStats, RoundReview
+    from truf_tui.engine.record import AnyState, GameRecord
     from truf_tui.ui.config import GameConfig
+    from truf_tui.ui.matches import TournamentRun
     from truf_tui.ui.results_context import ResultsContext
+    from truf_tui.ui.storage import AppData
 
 
 @runtime_checkable
@@ -117,4 +124,68 @@ def services(node: DOMNode | App[Any]) -> AppServices:
     return app if isinstance(app, AppServices) else Detached()
 
 
-__all__ = ["AppServices", "Detached", "services"]
+@runtime_checkable
+class ShellServices(AppServices, Protocol):
+    """The app as its shell screens see it: what they read.  The one call that changes
+    something is the bracket's, which redraws from the run it keeps at once."""
+
+    start_choices: dict[str, Any]  # the start screen's choices, kept for the whole run
+    session_started: str  # the statistics' "this session": games finished since then
+    bluff_cache: dict[str, BluffStats]  # the coach's counts of each recorded Truc match
+
+    @property
+    def data(self) -> AppData | None:
+        """The data folder's settings, saves and history; None: nothing kept (tests)."""
+
+    @property
+    def saved_game(self) -> tuple[GameRecord, AnyState] | None:
+        """The unfinished game the start screen offers to continue, if any."""
+
+    @property
+    def tournament(self) -> TournamentRun | None:
+        """The tournament under way, if any (F12)."""
+
+    def tournament_computers_played(self, run: TournamentRun) -> None:
+        """The bracket simulated a computers' game: ``run`` is the tournament now."""
+
+
+class DetachedShell(Detached):
+    """The shell services of an app that is not ``TrufApp``: the first run's choices,
+    no data folder, no saved game, no tournament."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        from truf_tui.ui.config import default_choices
+
+        self.start_choices: dict[str, Any] = default_choices()
+        self.session_started = ""
+        self.bluff_cache: dict[str, BluffStats] = {}
+
+    @property
+    def data(self) -> AppData | None:
+        return None
+
+    @property
+    def saved_game(self) -> tuple[GameRecord, AnyState] | None:
+        return None
+
+    @property
+    def tournament(self) -> TournamentRun | None:
+        return None
+
+    def tournament_computers_played(self, run: TournamentRun) -> None:
+        pass
+
+
+def shell(node: DOMNode | App[Any]) -> ShellServices:
+    """The shell services of the app ``node`` runs in (or of ``node``, an app)."""
+    app = node if isinstance(node, App) else node.app
+    return app if isinstance(app, ShellServices) else DetachedShell()
+
+
+class ProblemsFound(Message):
+    """A screen added problems to the data folder's list: the app tells the player."""
+
+
+__all__ = ["AppServices", "Detached", "DetachedShell", "ProblemsFound", "ShellServices",
+           "services", "shell"]

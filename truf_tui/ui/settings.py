@@ -36,3 +36,22 @@ class Settings:
 
 class SettingsChanged(Message, bubble=False):
     """Posted to every screen on the stack after the settings changed: re-render your texts."""
+
+
+class Translated:
+    """A screen whose texts all go through ``tr``: :meth:`refresh_texts` draws them when it
+    is mounted and again when the settings change (a language switch).  What else it does
+    at mount goes in :meth:`mounted`, run after its texts are drawn."""
+
+    def refresh_texts(self) -> None:
+        raise NotImplementedError
+
+    def mounted(self) -> None:
+        """Once the texts are drawn: what shows, what has the focus."""
+
+    def on_mount(self) -> None:
+        self.refresh_texts()
+        self.mounted()
+
+    def on_settings_changed(self, _: SettingsChanged) -> None:
+        self.refresh_texts()

@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from truf_tui.ui.i18n import tr
-from truf_tui.ui.settings import SettingsChanged
+from truf_tui.ui.settings import SettingsChanged, Translated
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -161,7 +161,7 @@ class ConfirmReplaceSave(ConfirmLoss):
         super().__init__("replace", can_save)
 
 
-class TooSmallScreen(ModalScreen[None]):
+class TooSmallScreen(Translated, ModalScreen[None]):
     """Covers everything while the terminal is below 80×24; the app removes it again.
 
     It is opaque (not a see-through modal), so no half-drawn layout shows behind it, and
@@ -173,13 +173,7 @@ class TooSmallScreen(ModalScreen[None]):
             yield Static(id="too-small-title")
             yield Static(id="too-small-message")
 
-    def on_mount(self) -> None:
-        self.refresh_texts()
-
     def on_resize(self) -> None:
-        self.refresh_texts()
-
-    def on_settings_changed(self, _: SettingsChanged) -> None:
         self.refresh_texts()
 
     def refresh_texts(self) -> None:

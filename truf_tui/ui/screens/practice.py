@@ -29,7 +29,7 @@ from truf_tui.ui.i18n import tr
 from truf_tui.ui.screens.dialogs import ConfirmDialog
 from truf_tui.ui.screens.summary import TrucRoundSummary, columns
 from truf_tui.ui.services import services
-from truf_tui.ui.settings import SettingsChanged
+from truf_tui.ui.settings import Translated
 from truf_tui.ui.widgets.cards import card_markup, cards_markup
 from truf_tui.ui.widgets.table import Markup
 
@@ -96,18 +96,31 @@ def _who(p: int) -> str:
     return "you" if p == HUMAN else "computer"
 
 
-def review_lines(review: coach.RoundReview, style: str = "symbols") -> list[str]:
-    """The practice notes of a round, in the current language."""
-    lines = [tr("review.title"),
-             tr("review.hands", computer=cards_markup(review.hands[COMPUTER], style),
-                you=cards_markup(review.hands[HUMAN], style))]
-    if review.hands != review.dealt:
-        lines.append(tr("review.redealt", computer=cards_markup(review.dealt[COMPUTER], style),
-                        you=cards_markup(review.dealt[HUMAN], style)))
+def review_lines(review: coach.RoundReview, style: str = "symbols",
+                 names: tuple[str, str] | None = None) -> list[str]:
+    """The practice notes of a round, in the current language.  ``names``: the two seats'
+    names, for a game the player did not play in (a watched or hot-seat game's replay):
+    every bet and answer of both seats, by name, and no "you"."""
+    cards = [cards_markup(review.hands[p], style) for p in (0, 1)]
+    dealt = [cards_markup(review.dealt[p], style) for p in (0, 1)]
+    if names is None:
+        lines = [tr("review.title"), tr("review.hands", computer=cards[COMPUTER], you=cards[HUMAN])]
+        if review.hands != review.dealt:
+            lines.append(tr("review.redealt", computer=dealt[COMPUTER], you=dealt[HUMAN]))
+    else:
+        seats = {"a": names[COMPUTER], "b": names[HUMAN]}
+        lines = [tr("review.title"), tr("review.named.hands", **seats, ca=cards[COMPUTER],
+                                        cb=cards[HUMAN])]
+        if review.hands != review.dealt:
+            lines.append(tr("review.named.redealt", **seats, ca=dealt[COMPUTER],
+                            cb=dealt[HUMAN]))
     notes: list[str] = []
     for b in review.bets:
         who = _who(b.by)
-        head = tr(f"review.bet.{who}.{b.kind}", n=b.asked, trick=b.trick)
+        if names is None:
+            head = tr(f"review.bet.{who}.{b.kind}", n=b.asked, trick=b.trick)
+        else:
+            head = tr(f"review.named.bet.{b.kind}", name=names[b.by], n=b.asked, trick=b.trick)
         if b.solved is not None:  # the solved strategy's definition (coach's docstring)
             text = f"{head} " + tr(
                 "review.solved.bluff" if b.bluff else "review.solved.value",
@@ -115,43 +128,55 @@ def review_lines(review: coach.RoundReview, style: str = "symbols") -> list[str]
         else:
             text = f"{head} " + tr("review.bluff" if b.bluff else "review.value",
                                    p=_pct(b.equity)) + "."
+        bettor = other = ""
+        if names is not None:
+            bettor, other = names[b.by], names[1 - b.by]
         if b.worked:
-            text += " " + tr(f"review.worked.{who}" if b.bluff else f"review.gave.in.{who}")
+            if names is None:
+                text += " " + tr(f"review.worked.{who}" if b.bluff else f"review.gave.in.{who}")
+            else:
+                text += " " + tr("review.named.worked" if b.bluff else "review.named.gave.in",
+                                 name=other)
             if b.would_win == 0.0:
-                text += tr(f"review.stolen.{who}")
+                text += (tr(f"review.stolen.{who}") if names is None
+                         else tr("review.named.stolen", name=bettor))
             elif b.would_win == 1.0:
-                text += tr(f"review.not.stolen.{who}")
+                text += (tr(f"review.not.stolen.{who}") if names is None
+                         else tr("review.named.not.stolen", name=bettor))
             else:
                 text += "."
         elif b.called:
-            text += " " + tr(f"review.called.{who}")
+            text += " " + (tr(f"review.called.{who}") if names is None
+                           else tr("review.named.called", name=other))
         else:
             text += " " + tr("review.unanswered")
         notes.append(text)
         seen = b.answer_view
-        if b.by != HUMAN and seen is not None and b.answer is not None:
+        if (b.by != HUMAN or names is not None) and seen is not None and b.answer is not None:
             answer = tr(f"review.what.{b.answer}")
-            line = tr("review.solved.answer", what=answer, p=_pct(seen.p_accept),
-                      s=_pct(seen.range_share), b=_pct(seen.below))
+            figures = {"p": _pct(seen.p_accept), "s": _pct(seen.range_share), "b": _pct(seen.below)}
+            line = (tr("review.solved.answer", what=answer, **figures) if names is None
+                    else tr("review.named.answer", what=answer, name=other, **figures))
             if b.wrong_answer:
                 line += " " + tr("review.solved.wrong.call" if b.called
                                  else "review.solved.wrong.refusal")
             notes.append(line)
     for g in review.give_ups:
-        if g.by != HUMAN:
+        if g.by != HUMAN and names is None:
             continue
         what = tr(f"review.what.{g.kind}")
-        if g.wrong:
-            notes.append(tr("review.refusal.wrong", what=what))
-        elif g.would_win == 0.0:
-            notes.append(tr("review.refusal.right", what=what))
+        verdict = "wrong" if g.wrong else "right" if g.would_win == 0.0 else "even"
+        if names is None:
+            notes.append(tr(f"review.refusal.{verdict}", what=what))
         else:
-            notes.append(tr("review.refusal.even", what=what))
+            notes.append(tr(f"review.named.refusal.{verdict}", what=what, name=names[g.by],
+                            other=names[1 - g.by]))
     if not notes:
         notes.append(tr("review.none"))
     lines += ["• " + n for n in notes]
     if any(b.solved is not None for b in review.bets):
-        lines.append(tr("review.solved.measure"))
+        lines.append(tr("review.solved.measure" if names is None
+                        else "review.named.solved.measure"))
     elif review.bets:
         lines.append(tr("review.measure", p=_pct(coach.BLUFF_THRESHOLD)))
     return lines
@@ -216,7 +241,7 @@ class PracticeRoundSummary(TrucRoundSummary):
         self.app.push_screen(BluffStatsScreen())
 
 
-class BluffStatsScreen(ModalScreen[None]):
+class BluffStatsScreen(Translated, ModalScreen[None]):
     """Your bluffing in this session, counted over the reviewed practice rounds."""
 
     CSS_PATH = "../tables.tcss"
@@ -240,12 +265,8 @@ class BluffStatsScreen(ModalScreen[None]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(id="close", variant="primary")
 
-    def on_mount(self) -> None:
-        self.refresh_texts()
+    def mounted(self) -> None:
         self.query_one(Button).focus()
-
-    def on_settings_changed(self, _: SettingsChanged) -> None:
-        self.refresh_texts()
 
     def refresh_texts(self) -> None:
         self.query_one("#bluffs-title", Markup).set(tr("bluffs.title"))

@@ -299,7 +299,12 @@ class ReplayScreen(Screen[None]):
         from truf_tui.ui.screens.practice import review_lines
 
         n, review = found
-        lines = review_lines(review, self.card_style)[1:]  # without the practice title
+        # A watched or hot-seat game is nobody's at this keyboard: both seats by name.
+        # (A worked example, ExampleScreen, has no history row.)
+        hotseat = getattr(self, "row", None) is not None and self.row.tier == HOTSEAT_TIER
+        names = None if self.names is None and not hotseat else (
+            self.seat_name(HUMAN), self.seat_name(COMPUTER))
+        lines = review_lines(review, self.card_style, names)[1:]  # without the practice title
         notes.update("\n".join([tr("replay.notes", n=n), *lines]))
 
     def who(self, player: int) -> str:

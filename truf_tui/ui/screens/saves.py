@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import unicodedata
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Static
 
@@ -25,11 +26,9 @@ from truf_tui.ui.config import TIERS
 from truf_tui.ui.i18n import get_language, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.screens.dialogs import ConfirmDialog
-from truf_tui.ui.settings import SettingsChanged
+from truf_tui.ui.services import shell
+from truf_tui.ui.settings import Translated
 from truf_tui.ui.storage import progress_of
-
-if TYPE_CHECKING:
-    from truf_tui.ui.app import TrufApp
 
 _WINDOWS_CHARS = set('<>:"|?*')
 
@@ -67,7 +66,7 @@ def name_error(name: str) -> str | None:
 
 
 # -- the in-game menu ----------------------------------------------------------------------------
-class GameMenu(ModalScreen[str | None]):
+class GameMenu(Translated, ModalScreen[str | None]):
     """Escape on a table: back to the game, save it under a name, the saved games, or
     leave it.  Dismisses with ``"save"``, ``"saved"``, ``"leave"`` or ``None``."""
 
@@ -95,8 +94,7 @@ class GameMenu(ModalScreen[str | None]):
             yield Button(id="menu-saved")
             yield Button(id="menu-leave", variant="error")
 
-    def on_mount(self) -> None:
-        self.refresh_texts()
+    def mounted(self) -> None:
         self.query_one("#menu-resume", Button).focus()
 
     def refresh_texts(self) -> None:
@@ -107,9 +105,6 @@ class GameMenu(ModalScreen[str | None]):
         note = self.query_one("#menu-note", Static)
         note.update(tr("menu.no_saving" if not self.can_save else "menu.not_on_disk"))
         note.display = not self.can_save or not self.on_disk
-
-    def on_settings_changed(self, _: SettingsChanged) -> None:
-        self.refresh_texts()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -135,7 +130,7 @@ class NamedConfirm(ConfirmDialog):
         self.save_name = name
 
 
-class SaveAsDialog(ModalScreen[str | None]):
+class SaveAsDialog(Translated, ModalScreen[str | None]):
     """Asks for a name and writes ``record`` under it (asking before replacing a save);
     dismisses with the name saved, or ``None``."""
 
@@ -157,8 +152,7 @@ class SaveAsDialog(ModalScreen[str | None]):
                 yield Button(id="saveas-save", variant="primary")
                 yield Button(id="saveas-cancel")
 
-    def on_mount(self) -> None:
-        self.refresh_texts()
+    def mounted(self) -> None:
         self.show_error(None)
         self.query_one(Input).focus()
 
@@ -168,9 +162,6 @@ class SaveAsDialog(ModalScreen[str | None]):
         self.query_one(Input).placeholder = tr("saveas.placeholder")
         self.query_one("#saveas-save", Button).label = tr("saveas.save")
         self.query_one("#saveas-cancel", Button).label = tr("saveas.cancel")
-
-    def on_settings_changed(self, _: SettingsChanged) -> None:
-        self.refresh_texts()
 
     def show_error(self, text: str | None) -> None:
         error = self.query_one("#saveas-error", Static)
@@ -256,8 +247,17 @@ def save_row(entry: NamedSave) -> tuple[str, ...]:
     return (entry.name, tr(f"game.{record.game}"), tier, progress, saved)
 
 
-class SavedGamesScreen(Screen[None]):
+class SavedGamesScreen(Translated, Screen[None]):
     """The named saves, newest first: Enter loads one, d deletes one, Escape goes back."""
+
+    class LoadRequested(Message):
+        """Carry on with ``record``, the save named ``name`` (the app asks first if a game
+        would be lost)."""
+
+        def __init__(self, record: GameRecord, name: str) -> None:
+            super().__init__()
+            self.record = record
+            self.name = name
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", show=False),
@@ -270,15 +270,16 @@ class SavedGamesScreen(Screen[None]):
         self.entries: list[NamedSave] = []
 
     @property
-    def truf_app(self) -> TrufApp:
-        return cast("TrufApp", self.app)
-
-    @property
     def store(self) -> SaveStore | None:
-        data = self.truf_app.data
+        data = shell(self).data
         return None if data is None else data.saves
 
+    def _listed(self) -> list[NamedSave]:
+        store = self.store
+        return [] if store is None else store.list_named()
+
     def compose(self) -> ComposeResult:
+        self.entries = self._listed()  # drawn with the texts once mounted
         with Horizontal(classes="title-bar"):
             yield Static(id="saves-title", classes="title-text")
         with VerticalScroll(id="saves-body"):
@@ -293,12 +294,8 @@ class SavedGamesScreen(Screen[None]):
             ("F1", "key.help", "app.help"),
         ], id="saves-keys")
 
-    def on_mount(self) -> None:
-        self.reload()
-
     def reload(self, keep: str | None = None) -> None:
-        store = self.store
-        self.entries = [] if store is None else store.list_named()
+        self.entries = self._listed()
         self.refresh_texts(keep)
 
     def refresh_texts(self, keep: str | None = None) -> None:
@@ -322,9 +319,6 @@ class SavedGamesScreen(Screen[None]):
         if self.entries:
             table.focus()
         self.query_one(KeyBar).refresh_texts()
-
-    def on_settings_changed(self, _: SettingsChanged) -> None:
-        self.refresh_texts()
 
     def selected_name(self) -> str | None:
         table: DataTable[Any] = self.query_one("#saves-table", DataTable)
@@ -351,7 +345,7 @@ class SavedGamesScreen(Screen[None]):
                             severity="warning", timeout=15)
             self.reload()
             return
-        self.truf_app.load_named_game(record, name)
+        self.post_message(self.LoadRequested(record, name))
 
     def action_delete(self) -> None:
         name, store = self.selected_name(), self.store

@@ -4,22 +4,20 @@ applies at once, so the player sees its effect before closing the dialog."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from truf_tui.cards import Card
 from truf_tui.ui.choices import ChoiceSet
 from truf_tui.ui.i18n import tr
-from truf_tui.ui.settings import CARD_STYLES, LANGUAGES, PACES, THEMES, SettingsChanged
-
-if TYPE_CHECKING:
-    from truf_tui.ui.app import TrufApp
+from truf_tui.ui.services import services
+from truf_tui.ui.settings import CARD_STYLES, LANGUAGES, PACES, THEMES, Translated
 
 SAMPLE_CARDS = ("AS", "KH", "10D", "7C")
 
@@ -44,18 +42,23 @@ def sample_cards(style: str) -> Text:
     return out
 
 
-class SettingsScreen(ModalScreen[None]):
+class SettingsScreen(Translated, ModalScreen[None]):
+    class Chosen(Message):
+        """The player chose ``value`` for ``setting`` (a field of Settings): the app
+        applies it to the settings as they are then."""
+
+        def __init__(self, setting: str, value: str) -> None:
+            super().__init__()
+            self.setting = setting
+            self.value = value
+
     BINDINGS = [Binding("escape,enter", "close", show=False)]
 
     def __init__(self) -> None:
         super().__init__()  # no id: a screen id must be unique on the whole stack
 
-    @property
-    def truf_app(self) -> TrufApp:
-        return cast("TrufApp", self.app)
-
     def compose(self) -> ComposeResult:
-        s = self.truf_app.settings
+        s = services(self).settings
         with Vertical(id="settings-box", classes="dialog"):
             yield Static(id="settings-title", classes="dialog-title")
             with Horizontal(classes="form-row"):
@@ -82,12 +85,11 @@ class SettingsScreen(ModalScreen[None]):
                 yield Button(id="settings-close", variant="primary")
             yield Static(id="settings-hint", classes="hint")
 
-    def on_mount(self) -> None:
-        self.refresh_texts()
+    def mounted(self) -> None:
         self.query_one("#lang", ChoiceSet).focus()
 
     def refresh_texts(self) -> None:
-        s = self.truf_app.settings
+        s = services(self).settings
         texts: dict[str, str | Text] = {
             "#settings-title": tr("settings.title"),
             "#label-lang": tr("settings.lang"),
@@ -105,16 +107,12 @@ class SettingsScreen(ModalScreen[None]):
             choice.refresh_labels()
         self.query_one("#settings-close", Button).label = tr("settings.close")
 
-    def on_settings_changed(self, _: SettingsChanged) -> None:
-        self.refresh_texts()
-
     def on_radio_set_changed(self, event: ChoiceSet.Changed) -> None:
         choice = event.radio_set
         if not isinstance(choice, ChoiceSet) or choice.id is None:
             return
-        app = self.truf_app
-        if getattr(app.settings, choice.id) != choice.value:
-            app.apply_settings(app.settings.copy(**{choice.id: choice.value}))
+        if getattr(services(self).settings, choice.id) != choice.value:
+            self.post_message(self.Chosen(choice.id, choice.value))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

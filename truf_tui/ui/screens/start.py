@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
@@ -16,7 +17,6 @@ from truf_tui.ui.breakpoints import preset_breakpoints
 from truf_tui.ui.choices import ChoiceSet
 from truf_tui.ui.config import (
     BEST_OF,
-    DEFAULT_RULES,
     GAMES,
     OPPONENTS,
     RULE_CHOICES,
@@ -28,11 +28,10 @@ from truf_tui.ui.config import (
 )
 from truf_tui.ui.i18n import plural, tr
 from truf_tui.ui.keybar import KeyBar
-from truf_tui.ui.settings import SettingsChanged
+from truf_tui.ui.services import shell
+from truf_tui.ui.settings import Translated
 from truf_tui.ui.storage import hotseat_progress_text, progress_of
-
-if TYPE_CHECKING:
-    from truf_tui.ui.app import TrufApp
+from truf_tui.ui.widgets.fields import NumberInput
 
 DEALERS: tuple[int | None, ...] = (None, 0, 1)
 _DEALER_KEYS = {None: "start.dealer.random", 0: "start.dealer.you", 1: "start.dealer.computer"}
@@ -43,23 +42,35 @@ SCORE_INPUTS = ("score-you", "score-them")  # Le Truc's start score: yours, the 
 RULE_IDS = {"deck": "F1", "forced": "F5", "leftover": "F10", "target": "T10", "rest": "T8"}
 
 
-def default_choices() -> dict[str, Any]:
-    """What the start screen shows the first time: every variant at its RULES.md default."""
-    return {
-        "game": "trufludo",
-        "tier": "medium",
-        "rules": {game: dict(rules) for game, rules in DEFAULT_RULES.items()},
-        "dealer": None,
-        "seed": None,
-        "practice": False,
-        "opponent": "computer",
-        "best_of": 1,
-        "scores": (0, 0),  # Le Truc: the score to start from (yours, the opponent's)
-    }
+class StartScreen(Translated, Screen[None]):
+    """Choices are kept in ``app.start_choices``, so they survive a game and come back.
+    What the player asks for goes to the app as one of the messages below."""
 
+    class PlayRequested(Message):
+        """Play ``config``'s game (the app asks first if a game would be lost)."""
 
-class StartScreen(Screen[None]):
-    """Choices are kept in ``app.start_choices``, so they survive a game and come back."""
+        def __init__(self, config: GameConfig) -> None:
+            super().__init__()
+            self.config = config
+
+    class ContinueRequested(Message):
+        """Carry on with the saved game."""
+
+    class TournamentRequested(Message):
+        """The tournament's bracket, or its set-up."""
+
+    class GuidedRequested(Message):
+        """The guided first game of ``game``."""
+
+        def __init__(self, game: str) -> None:
+            super().__init__()
+            self.game = game
+
+    class SavedGamesRequested(Message):
+        """The saved-games screen."""
+
+    class ChoicesChanged(Message):
+        """The choices changed: to be remembered for the next run."""
 
     AUTO_FOCUS = "#game"  # the top of the form: Tab walks down it to "Play"
     # Below 30 rows the form is drawn compact (app.tcss), so that 80×24 shows all of it.
@@ -79,12 +90,8 @@ class StartScreen(Screen[None]):
         preset_breakpoints(self)
 
     @property
-    def truf_app(self) -> TrufApp:
-        return cast("TrufApp", self.app)
-
-    @property
     def choices(self) -> dict[str, Any]:
-        return self.truf_app.start_choices
+        return shell(self).start_choices
 
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -135,16 +142,16 @@ class StartScreen(Screen[None]):
             with Vertical(id="rules-truc", classes="rules"):
                 with Horizontal(classes="form-row"):
                     yield Static(id="label-target", classes="form-label")
-                    yield Input(str(rules_c["target"]), type="integer", max_length=2,
+                    yield NumberInput(str(rules_c["target"]), max_length=2,
                                 id="target", compact=True, select_on_focus=True)
                     yield Static(id="target-note", classes="form-note inline-note")
                 with Horizontal(id="scores-row", classes="form-row"):
                     yield Static(id="label-scores", classes="form-label")
                     you, them = c.get("scores", (0, 0))
-                    yield Input(str(you), type="integer", max_length=2, id=SCORE_INPUTS[0],
+                    yield NumberInput(str(you), max_length=2, id=SCORE_INPUTS[0],
                                 compact=True, select_on_focus=True, classes="score")
                     yield Static(id="scores-dash", classes="scores-dash")
-                    yield Input(str(them), type="integer", max_length=2, id=SCORE_INPUTS[1],
+                    yield NumberInput(str(them), max_length=2, id=SCORE_INPUTS[1],
                                 compact=True, select_on_focus=True, classes="score")
                     yield Static(id="scores-note", classes="form-note inline-note")
                 with Horizontal(classes="form-row"):
@@ -182,8 +189,7 @@ class StartScreen(Screen[None]):
             id="start-keys",
         )
 
-    def on_mount(self) -> None:
-        self.refresh_texts()
+    def mounted(self) -> None:
         self._show_rules()
         self._show_saved_game()
         if self.query_one("#resume-row").display:
@@ -256,9 +262,6 @@ class StartScreen(Screen[None]):
         self.query_one("#saved", Button).label = tr("start.saved")
         self.query_one(KeyBar).refresh_texts()
 
-    def on_settings_changed(self, _: SettingsChanged) -> None:
-        self.refresh_texts()
-
     def on_screen_resume(self) -> None:
         # Coming back from a game: the choices may have been set by "play again" or the CLI.
         self._load_choices()
@@ -266,7 +269,7 @@ class StartScreen(Screen[None]):
 
     # -- the saved game ---------------------------------------------------------------------
     def _saved_game_text(self) -> str:
-        saved = self.truf_app.saved_game
+        saved = shell(self).saved_game
         if saved is None:
             return ""
         hotseat = hotseat_progress_text(*saved)
@@ -300,12 +303,12 @@ class StartScreen(Screen[None]):
     def _show_saved_game(self) -> None:
         """The "Continue" row, shown while there is a saved game."""
         row = self.query_one("#resume-row")
-        row.display = self.truf_app.saved_game is not None
+        row.display = shell(self).saved_game is not None
         self.query_one("#resume-note", Static).update(self._saved_game_text())
 
     @on(Button.Pressed, "#resume")
     def action_continue_game(self) -> None:
-        self.truf_app.continue_game()
+        self.post_message(self.ContinueRequested())
 
     def _load_choices(self) -> None:
         c = self.choices
@@ -369,7 +372,7 @@ class StartScreen(Screen[None]):
                 c["rules"]["truc"]["rest_refusal"] = value
             case "practice":
                 c["practice"] = value
-        self.truf_app.choices_changed()
+        self.post_message(self.ChoicesChanged())
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "target":
@@ -377,14 +380,14 @@ class StartScreen(Screen[None]):
             event.input.set_class(target is None, "-invalid")
             if target is not None and target != self.choices["rules"]["truc"]["target"]:
                 self.choices["rules"]["truc"]["target"] = target
-                self.truf_app.choices_changed()
+                self.post_message(self.ChoicesChanged())
         # Each start score must stay below the target: both are checked again on any change.
         scores = self._scores()
         for sid, score in zip(SCORE_INPUTS, scores, strict=True):
             self.query_one(f"#{sid}", Input).set_class(score is None, "-invalid")
         if None not in scores and tuple(scores) != tuple(self.choices.get("scores", (0, 0))):
             self.choices["scores"] = (scores[0], scores[1])
-            self.truf_app.choices_changed()
+            self.post_message(self.ChoicesChanged())
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -440,20 +443,20 @@ class StartScreen(Screen[None]):
                     self.notify(tr("start.scores.invalid", max=target - 1), severity="error")
                     self.query_one(f"#{sid}", Input).focus()
                     return
-        self.truf_app.new_game(self.config())
+        self.post_message(self.PlayRequested(self.config()))
 
     @on(Button.Pressed, "#tournament")
     def action_tournament(self) -> None:
-        self.truf_app.open_tournament()
+        self.post_message(self.TournamentRequested())
 
     @on(Button.Pressed, "#guided")
     def action_guided(self) -> None:
         """The coach's guided first game of the game chosen above."""
-        self.truf_app.action_guided(self.choices["game"])
+        self.post_message(self.GuidedRequested(self.choices["game"]))
 
     @on(Button.Pressed, "#saved")
     def saved_games(self) -> None:
-        self.truf_app.action_saved_games()  # the app's, as its key (o) is
+        self.post_message(self.SavedGamesRequested())  # the app's, as its key (o) is
 
     def action_noop(self) -> None:
         """Escape on the first screen: there is nowhere further back to go."""

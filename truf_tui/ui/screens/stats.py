@@ -7,7 +7,7 @@ the player and of the expert tier (the coach's review of every recorded round).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from rich.text import Text
 from textual import work
@@ -23,11 +23,9 @@ from truf_tui.store import GameRow, Stats, StoreError, Tally
 from truf_tui.ui.config import GAMES, TIERS
 from truf_tui.ui.i18n import get_language, plural, tr
 from truf_tui.ui.keybar import KeyBar
+from truf_tui.ui.services import ProblemsFound, shell
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.storage import HOTSEAT_TIER, Notice
-
-if TYPE_CHECKING:
-    from truf_tui.ui.app import TrufApp
 
 COLUMNS = ("opponent", "games", "wins", "draws", "losses", "percent")
 GAME_COLUMNS = ("when", "game", "opponent", "result")
@@ -226,10 +224,6 @@ class StatsScreen(Screen[None]):
         self._rows: list[GameRow] = []  # the whole history, for the bluff counts
         self.counting = 0  # recorded matches still being reviewed by the worker
 
-    @property
-    def truf_app(self) -> TrufApp:
-        return cast("TrufApp", self.app)
-
     def compose(self) -> ComposeResult:
         with Horizontal(classes="title-bar"):
             yield Static(id="stats-title", classes="title-text")
@@ -270,15 +264,15 @@ class StatsScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.stats = self.load()
-        cache = self.truf_app.bluff_cache
+        cache = shell(self).bluff_cache
         new = bluff_rows_to_review(self._rows, cache)
         if len(new) > QUICK_REVIEWS:
             # Each match is replayed through the coach (~5 ms): a long history is counted in
             # a thread, so the screen opens at once.
             self.counting = len(new)
-            self.count_bluffs(self._rows, self.truf_app.session_started, cache)
+            self.count_bluffs(self._rows, shell(self).session_started, cache)
         else:
-            self.bluffs = bluff_numbers(self._rows, self.truf_app.session_started, cache)
+            self.bluffs = bluff_numbers(self._rows, shell(self).session_started, cache)
         self.refresh_texts()
         # It opens at the top, the page focused (↑↓ PgUp PgDn scroll it); Tab goes down to
         # the list of games (focusing the list first scrolled the page to the bottom).
@@ -306,7 +300,7 @@ class StatsScreen(Screen[None]):
             self.refresh_bluffs()
 
     def load(self) -> Stats | None:
-        data = self.truf_app.data
+        data = shell(self).data
         if data is None:
             return None
         try:
@@ -318,13 +312,13 @@ class StatsScreen(Screen[None]):
             data.problems.append(Notice("store.not_read", str(e)))
             stats = None
         data.history_problems()
-        self.truf_app.show_problems()
+        self.post_message(ProblemsFound())
         return stats
 
     def refresh_texts(self) -> None:
         stats = self.stats or Stats({}, None, None)
         self.query_one("#stats-title", Static).update(tr("stats.title"))
-        if self.truf_app.data is None:
+        if shell(self).data is None:
             note = tr("stats.unsaved")
         elif not any(stats.total(g).games for g in GAMES):
             note = tr("stats.empty")

@@ -315,6 +315,11 @@ class Results(Summary):
         if any(bid == choice for bid, _key in self.buttons):
             self.close(choice)
 
+    def heading(self, winner: int | None, scores: tuple[int, int]) -> str:
+        """Who won and the score, the winner's points first ("The computer wins 12 : 11")."""
+        first, second = scores[::-1] if winner == COMPUTER else scores
+        return self.outcome(winner) + f"  {first} : {second}"
+
     def outcome(self, winner: int | None) -> str:
         if self.names is not None and winner is not None:
             return tr("tbl.res.named", name=player_name(winner, self.names))
@@ -336,8 +341,7 @@ class TrufludoResults(Results):
     def texts(self) -> tuple[str, str]:
         s = self.state
         st = _style(self)
-        a, b = s.scores()
-        title = self.outcome(s.winner()) + f"  {a} : {b}"
+        title = self.heading(s.winner(), s.scores())
         head = ["", self.player_label(0), self.player_label(1)]
         rows = [head]
         plain = [head]
@@ -383,7 +387,7 @@ class TrucResults(Results):
     def texts(self) -> tuple[str, str]:
         s = self.state
         a, b = s.scores()
-        title = self.outcome(s.winner()) + f"  {a} : {b}"
+        title = self.heading(s.winner(), (a, b))
         ends = self.ends
         head = ["", self.player_label(0), self.player_label(1)]
         rows = [head]
@@ -396,13 +400,15 @@ class TrucResults(Results):
         rows.append([tr("tbl.res.t.rounds"), *per_player(lambda e: 1, None)])
         for how in ("tricks", "refused", "fold"):
             rows.append([tr(f"tbl.res.t.by.{how}"), *per_player(lambda e: e.points, how)])
+        if any(s.start_scores):  # a practice start at a set score: the total adds up
+            rows.append([tr("tbl.res.t.start"), *(str(x) for x in s.start_scores)])
         rows.append([tr("tbl.res.total"), str(a), str(b)])
         shown = [list(r) for r in rows]
         shown[0] = [f"[b]{c}[/]" for c in rows[0]]
         shown[-1] = [f"[b]{c}[/]" for c in rows[-1]]
         lines = [tr("tbl.res.t.played", n=len(ends), target=s.rules.target), "",
                  columns(shown, rows), ""]
-        recent = ends[-6:]  # the last rounds; the move log (l) has them all
+        recent = ends[-6:]  # the last rounds; the replay (statistics) has them all
         lines.append(f"[b]{tr('tbl.res.t.last')}[/]")
         for e in recent:
             lines.append(tr("tbl.t.trick.round", n=e.round) + "  "

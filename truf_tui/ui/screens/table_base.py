@@ -72,7 +72,7 @@ class TableKey:
     label: str  # the bar's text (a string key)
     action: str  # what a click on the bar runs
     bindings: tuple[Binding, ...] = ()  # the table's keys for it; none: a key of the app's
-    while_playing: bool = False  # offered only until the game is over (a card, a hint)
+    while_playing: bool = False  # offered only until the game is over (a card, a hint, the log)
 
 
 TABLE_KEYS: tuple[TableKey, ...] = (
@@ -86,7 +86,9 @@ TABLE_KEYS: tuple[TableKey, ...] = (
     ), while_playing=True),
     TableKey("h", "hint.key", "screen.hint", (Binding("h", "hint", show=False),),
              while_playing=True),
-    TableKey("l", "tbl.key.log", "screen.toggle_log", (Binding("l", "toggle_log", show=False),)),
+    # Once over, the results box is up and takes the keys: ``l`` could not open the log.
+    TableKey("l", "tbl.key.log", "screen.toggle_log", (Binding("l", "toggle_log", show=False),),
+             while_playing=True),
     TableKey("Esc", "tbl.key.menu", "screen.menu", (Binding("escape", "menu", show=False),)),
     TableKey("F1", "key.help", "app.help"),  # the app binds these on every screen
     TableKey("q", "key.quit", "app.quit"),
@@ -412,6 +414,7 @@ class TableScreen(Screen[None], Generic[S]):
     def render_log(self) -> None:
         log = self.query_one(MoveLog)
         log.display = self.log_visible
+        self.set_class(log.display, "-log-open")  # the felt is narrower (tables.tcss)
         if log.display:
             log.show(tr("tbl.log.title"), [entry() for entry in self._log_entries])
 
@@ -621,6 +624,11 @@ class TableScreen(Screen[None], Generic[S]):
     def on_unmount(self) -> None:
         self._epoch += 1
         self.workers.cancel_group(self, "bot")
+
+
+def hand_keys(n: int) -> str:
+    """The number keys of a hand of ``n`` cards, as the prompts name them: 1, 1–2, 1–3."""
+    return "1" if n <= 1 else f"1–{min(n, 3)}"  # TABLE_KEYS: the keys 1, 2 and 3
 
 
 def status_markup(event: str, prompt: str, notice: str) -> str:

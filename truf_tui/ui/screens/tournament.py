@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from rich.cells import cell_len
 from rich.markup import escape
@@ -40,11 +40,8 @@ from truf_tui.ui.matches import (
 )
 from truf_tui.ui.results_context import STAGES, entrant_name
 from truf_tui.ui.screens.dialogs import ConfirmDialog
-from truf_tui.ui.services import services
+from truf_tui.ui.services import services, shell
 from truf_tui.ui.settings import SettingsChanged
-
-if TYPE_CHECKING:
-    from truf_tui.ui.app import TrufApp
 
 KINDS: tuple[str, ...] = (*TIERS, FRIEND)
 DEFAULT_KINDS = ("easy", "medium", "hard")
@@ -66,6 +63,13 @@ class ConfirmNewTournament(ConfirmDialog):
 class TournamentSetup(Screen[None]):
     """Which game, who the three other players are, how long each pairing is."""
 
+    class Begun(Message):
+        """The player set up ``run``: the app keeps it and opens its bracket."""
+
+        def __init__(self, run: TournamentRun) -> None:
+            super().__init__()
+            self.run = run
+
     AUTO_FOCUS = "#tour-game"
     CSS_PATH = "../tournament.tcss"
     BINDINGS = [
@@ -77,12 +81,8 @@ class TournamentSetup(Screen[None]):
     def __init__(self) -> None:
         super().__init__(id="tour-setup")
 
-    @property
-    def truf_app(self) -> TrufApp:
-        return cast("TrufApp", self.app)
-
     def compose(self) -> ComposeResult:
-        game = self.truf_app.start_choices["game"]
+        game = shell(self).start_choices["game"]
         with Horizontal(classes="title-bar"):
             yield Static(id="tour-setup-title", classes="title-text")
         with VerticalScroll(id="tour-setup-body"), Center(), Vertical(id="tour-form"):
@@ -176,17 +176,17 @@ class TournamentSetup(Screen[None]):
 
     @on(Button.Pressed, "#tour-start")
     def action_start(self) -> None:
-        app = self.truf_app
+        choices = shell(self).start_choices
         game = self.query_one("#tour-game", ChoiceSet).value
         best_of = self.query_one("#tour-length", ChoiceSet).value
-        rules = dict(app.start_choices["rules"][game])
+        rules = dict(choices["rules"][game])
         run = TournamentRun.new(game, rules, self.entrants(), best_of,
-                                seed=app.start_choices.get("seed"))
-        app.begin_tournament(run)
+                                seed=choices.get("seed"))
+        self.post_message(self.Begun(run))
 
     @on(Button.Pressed, "#tour-back")
     def action_back(self) -> None:
-        self.truf_app.back_to_start()
+        services(self).back_to_start()
 
 
 class ComputersPlaying(Message):
@@ -220,6 +220,12 @@ class ComputersPlayed(Message):
 class BracketScreen(Screen[None]):
     """The two semi-finals and the final, the winners filled in; play the next game."""
 
+    class PlayRequested(Message):
+        """The current pairing's next game on the table (someone at the keyboard plays)."""
+
+    class NewRequested(Message):
+        """Forget this tournament and set up a new one."""
+
     CSS_PATH = "../tournament.tcss"
     BINDINGS = [
         Binding("p,enter", "play", show=False),
@@ -234,12 +240,8 @@ class BracketScreen(Screen[None]):
         self._watch_when_done = False
 
     @property
-    def truf_app(self) -> TrufApp:
-        return cast("TrufApp", self.app)
-
-    @property
     def run(self) -> TournamentRun:
-        run = self.truf_app.tournament
+        run = shell(self).tournament
         assert run is not None
         return run
 
@@ -289,9 +291,13 @@ class BracketScreen(Screen[None]):
 
     def _box(self, index: int) -> str:
         pairings = self.run.bracket.pairings
-        if index >= len(pairings):
-            return "\n".join(f"[dim]{tr('tour.winner_of', stage=tr('tour.stage.' + s))}[/]"
-                             for s in STAGES[:2])
+        if index >= len(pairings):  # the final, before both semi-finals are decided
+            lines = []
+            for semi, stage in zip(pairings[:2], STAGES[:2], strict=True):
+                won = semi.winner()
+                lines.append(f"  {escape(self.player_name(won))}" if won is not None else
+                             f"[dim]{tr('tour.winner_of', stage=tr('tour.stage.' + stage))}[/]")
+            return "\n".join(lines)
         p = pairings[index]
         winner = p.winner()
         names = [self.player_name(pid) for pid in p.players]
@@ -312,7 +318,7 @@ class BracketScreen(Screen[None]):
         return "\n".join(lines)
 
     def refresh_texts(self) -> None:
-        if self.truf_app.tournament is None:
+        if shell(self).tournament is None:
             return
         run = self.run
         length = plural("tour.best_of", run.bracket.best_of)
@@ -380,13 +386,13 @@ class BracketScreen(Screen[None]):
     # -- actions ----------------------------------------------------------------------------
     @on(Button.Pressed, "#bracket-play")
     def action_play(self) -> None:
-        run = self.truf_app.tournament
+        run = shell(self).tournament
         if run is None or self.simulating or run.bracket.current() is None:
             return
         if run.computers_only():
             self.simulate()
         else:
-            self.truf_app.play_tournament_game()
+            self.post_message(self.PlayRequested())
 
     def simulate(self, watch: bool = False) -> None:
         """The computers play the current game in a worker; ``watch``: then show it."""
@@ -471,12 +477,12 @@ class BracketScreen(Screen[None]):
         run_id, winner, game, moves = message.run_id, message.winner, message.game, message.moves
         crashed, log = message.crashed, message.log
         self.simulating = False
-        app = self.truf_app
+        app = shell(self)
         run = app.tournament
         if run is None or run.id != run_id:
             return
         if crashed:
-            tell_bot_crash(app, log)
+            tell_bot_crash(self.app, log)
         from dataclasses import replace
 
         run = replace(run.record(winner), last_computer_game=game)
@@ -488,8 +494,10 @@ class BracketScreen(Screen[None]):
             self.refresh_texts()
             self._focus_next_step()
             if self._watch_when_done:
+                # The game just played, not the next pairing's (which action_watch would
+                # start when it is computers only too).
                 self._watch_when_done = False
-                self.action_watch()
+                self.watch_game(game)
             elif run.pairing_index == game["pairing"]:
                 self.simulate()  # "Let them play" plays the pairing to its end
 
@@ -502,18 +510,20 @@ class BracketScreen(Screen[None]):
     def action_watch(self) -> None:
         """The computers' game move by move at the chosen pace, in the replay viewer: the
         next one (played first in the background), else the last one played."""
-        run = self.truf_app.tournament
+        run = shell(self).tournament
         if run is None or self.simulating:
             return
         if run.bracket.current() is not None and run.computers_only():
             self.simulate(watch=True)
             return
-        game = run.last_computer_game
-        if game is None:
-            return
+        if run.last_computer_game is not None:
+            self.watch_game(run.last_computer_game)
+
+    def watch_game(self, game: dict[str, Any]) -> None:
+        """A computers' game of the run (``last_computer_game``'s form) in the viewer."""
         from truf_tui.ui.screens.replay import ReplayScreen
 
-        pairing = run.bracket.pairings[game["pairing"]]
+        pairing = self.run.bracket.pairings[game["pairing"]]
         a, b = pairing.players
 
         def names() -> tuple[str, str]:
@@ -530,13 +540,11 @@ class BracketScreen(Screen[None]):
     def action_new(self) -> None:
         if self.simulating:
             return
-        app = self.truf_app
-
         def new() -> None:
-            app.end_tournament()
-            app.open_tournament()
+            self.post_message(self.NewRequested())
 
-        if app.tournament is not None and app.tournament.bracket.champion() is None:
+        run = shell(self).tournament
+        if run is not None and run.bracket.champion() is None:
             self.app.push_screen(ConfirmNewTournament(), lambda yes: new() if yes else None)
         else:
             new()
@@ -544,7 +552,7 @@ class BracketScreen(Screen[None]):
     @on(Button.Pressed, "#bracket-leave")
     def action_leave(self) -> None:
         """Back to the start screen; the tournament is kept ("Tournament…" comes back)."""
-        app = self.truf_app
+        app = shell(self)
 
         def leave(yes: bool | None) -> None:
             if yes:

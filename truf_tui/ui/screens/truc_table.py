@@ -18,8 +18,8 @@ from truf_tui.ui.config import COMPUTER, HUMAN, GameConfig
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.screens.dialogs import ConfirmDialog
 from truf_tui.ui.screens.summary import TrucResults, TrucRoundSummary, points_text, trick_markup
-from truf_tui.ui.screens.table_base import Lazy, TableScreen, status_markup
-from truf_tui.ui.widgets.cards import CardRow, CardSpec, CardView, card_markup
+from truf_tui.ui.screens.table_base import Lazy, TableScreen, hand_keys, status_markup
+from truf_tui.ui.widgets.cards import NO_CARDS, CardRow, CardSpec, CardView, card_markup
 from truf_tui.ui.widgets.table import Markup
 
 HAND_KEYS = ("1", "2", "3")
@@ -171,7 +171,7 @@ class TrucTable(TableScreen[truc.State]):
         self._cursor = min(self._cursor, max(len(hands[me]) - 1, 0))
 
         self.query_one("#opp-hand", CardRow).show(
-            [CardSpec(None) for _ in hands[opp]] or [CardSpec(empty=True)], st)
+            [CardSpec(None) for _ in hands[opp]] or [NO_CARDS], st)
         mine = []
         for i, c in enumerate(hands[me]):
             if self.hidden:  # hot-seat, between turns: face down
@@ -181,7 +181,7 @@ class TrucTable(TableScreen[truc.State]):
             if can_play and i == self._cursor:
                 cls.append("-cursor")
             mine.append(CardSpec(c, title=HAND_KEYS[i], classes=tuple(cls)))
-        self.query_one("#my-hand", CardRow).show(mine or [CardSpec(empty=True)], st)
+        self.query_one("#my-hand", CardRow).show(mine or [NO_CARDS], st)
 
         # The trick on the table: the card led, and the answer (or an empty place for it).
         lead = s.trick_card
@@ -315,9 +315,10 @@ class TrucTable(TableScreen[truc.State]):
             return tr(f"tbl.t.q.rest{q}", old=s.stake, name=asker)
         if s.pending == "redeal":
             return tr(f"tbl.t.q.redeal{q}", name=asker)
+        keys = hand_keys(len(s.hands[self.me]))
         if s.trick_card is not None:
-            return tr("tbl.t.prompt.answer", card=card_markup(s.trick_card, st))
-        return tr("tbl.t.prompt.lead")
+            return tr("tbl.t.prompt.answer", card=card_markup(s.trick_card, st), keys=keys)
+        return tr("tbl.t.prompt.lead", keys=keys)
 
     # -- input ------------------------------------------------------------------------------
     def action_pick(self, index: int) -> None:

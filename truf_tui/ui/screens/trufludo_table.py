@@ -5,20 +5,40 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
+from textual.markup import escape
 
-from truf_tui.cards import Card
+from truf_tui.cards import PACKS, Card
 from truf_tui.engine import trufludo
 from truf_tui.engine.trufludo import Play
 from truf_tui.ui.config import GameConfig
 from truf_tui.ui.i18n import tr
+from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.screens.summary import OnceModal
-from truf_tui.ui.screens.table_base import Lazy, TableScreen, status_markup
+from truf_tui.ui.screens.table_base import (
+    TABLE_KEYS,
+    Lazy,
+    TableScreen,
+    hand_keys,
+    status_markup,
+)
 from truf_tui.ui.services import services
 from truf_tui.ui.settings import SettingsChanged
-from truf_tui.ui.widgets.cards import CardRow, CardSpec, CardView, card_markup, cards_markup
+from truf_tui.ui.widgets.cards import (
+    BLACK,
+    FACE_BG,
+    NO_CARDS,
+    RED,
+    CardRow,
+    CardSpec,
+    CardView,
+    card_markup,
+    cards_markup,
+    suit_mark,
+)
 from truf_tui.ui.widgets.table import Markup
 
 HAND_KEYS = ("1", "2", "3")
@@ -36,14 +56,44 @@ def trufego_showing(s: trufludo.State) -> bool:
         and not s.is_terminal()
 
 
+COUNT_ROWS = ("taken", "table", "hand", "unseen")
+
+
+def suit_counts(s: trufludo.State, me: int) -> dict[Card, tuple[int, int, int, int]]:
+    """For each suit (keyed by its first card in the pack), what player ``me`` can know of
+    it: cards taken into either trufkesto (each was face up when played, F5-F7), on the
+    table, in ``me``'s hand, and the rest: unseen, in the other hand or the stock.  Only
+    the suit counts (F1), so the ranks are left out."""
+    firsts: dict[str, Card] = {}
+    for c in PACKS[s.rules.deck]:
+        firsts.setdefault(c.suit, c)
+    out = {}
+    for suit, first in firsts.items():
+        def n(cards: Any, suit: str = suit) -> int:
+            return sum(1 for c in cards if c.suit == suit)
+
+        total = n(PACKS[s.rules.deck])
+        taken, table, hand = n(s.piles[0]) + n(s.piles[1]), n(s.table), n(s.hands[me])
+        out[first] = (taken, table, hand, total - taken - table - hand)
+    return out
+
+
+def fresh_deal(s: trufludo.State) -> bool:
+    """Nobody has played from the hands just dealt (F2, F3: three cards each)."""
+    return len(s.hands[0]) == len(s.hands[1]) == 3
+
+
 class TrufludoTable(TableScreen[trufludo.State]):
     GAME = "trufludo"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("c", "toggle_count", show=False)]
     # The hand's keys (1-3, the arrows, Enter) are the base's: TABLE_KEYS.
 
     def __init__(self, config: GameConfig, state: Any = None) -> None:
         super().__init__(config, state)
         self._cursor = 0
         self._moment: tuple[int, Play] | None = None  # a capture on show before it leaves
+        # The cards counted by suit (c): a help to count cards, so on in practice.
+        self.count_visible = config.practice
 
     def new_state(self) -> trufludo.State:
         c = self.config
@@ -77,6 +127,7 @@ class TrufludoTable(TableScreen[trufludo.State]):
                         yield CardRow(TABLE_ROW, id="table", classes="table-cards")
                         yield CardRow(TABLE_ROW, id="table2", classes="table-cards more")
                         yield Markup(id="banner")
+                    yield Markup(id="count", classes="count")
                 yield Markup(id="status", classes="status")
                 with Horizontal(id="my-zone", classes="zone"):
                     yield from self.compose_my_name()
@@ -120,7 +171,7 @@ class TrufludoTable(TableScreen[trufludo.State]):
 
         # The opponent's hand: backs only.
         self.query_one("#opp-hand", CardRow).show(
-            [CardSpec(None) for _ in hands[opp]] or [CardSpec(empty=True)], st)
+            [CardSpec(None) for _ in hands[opp]] or [NO_CARDS], st)
         # Your hand: key number on top, what the card would do below.  Hot-seat, between
         # turns: face down too.
         mine: list[CardSpec] = []
@@ -132,7 +183,7 @@ class TrufludoTable(TableScreen[trufludo.State]):
             if c == cursor_card:
                 cls.append("-cursor")
             mine.append(CardSpec(c, title=HAND_KEYS[i] if i < 3 else "", classes=tuple(cls)))
-        self.query_one("#my-hand", CardRow).show(mine or [CardSpec(empty=True)], st)
+        self.query_one("#my-hand", CardRow).show(mine or [NO_CARDS], st)
         # Under each card, what playing it would do (a card is 7 cells wide plus a gap).
         notes = [self.card_note(s, c).center(7)[:7] for c in hands[me]] if my_turn else []
         self.query_one("#my-notes", Markup).set("[dim]" + " ".join(notes) + "[/]" if notes
@@ -156,6 +207,11 @@ class TrufludoTable(TableScreen[trufludo.State]):
         self.query_one("#stock", CardRow).show(stock, st)
         self.query_one("#stock-label", Markup).set(tr("tbl.f.stock", n=len(s.stock)))
 
+        count = self.query_one("#count", Markup)
+        count.display = self.count_visible and not self.hidden
+        if count.display:
+            count.border_title = tr("tbl.f.count.title")
+            count.set(self.count_text(s))
         self.query_one("#opp-pile", Markup).set(self.pile_text(s, opp))
         self.query_one("#my-pile", Markup).set(self.pile_text(s, me))
         if self.hotseat:
@@ -172,6 +228,43 @@ class TrufludoTable(TableScreen[trufludo.State]):
             self._event() if self._event else "", self.prompt(s, cursor_card),
             self._notice() if self._notice else ""))
 
+    def count_text(self, s: trufludo.State) -> str:
+        """The suits across, what is known of each down; the unseen ones in bold.  Narrow
+        columns: it sits beside the table cards at 80 columns."""
+        counts = suit_counts(s, self.me)
+        labels = [tr(f"tbl.f.count.{what}") for what in COUNT_ROWS]
+        width = max(cell_len(label) for label in labels)
+        chips = [f"[b {RED if c.is_red else BLACK} on {FACE_BG}] "
+                 f"{escape(suit_mark(c, self.card_style))} [/]" for c in counts]
+        lines = [" " * width + " " + " ".join(chips)]
+        for i, label in enumerate(labels):
+            cells = []
+            for v in counts.values():
+                cell = f"{v[i]:>2} "  # the units under the suit's symbol
+                cells.append(f"[dim]{cell}[/]" if v[i] == 0 else cell)
+            line = label + " " * (width - cell_len(label)) + " " + " ".join(cells)
+            lines.append(f"[b]{line}[/]" if COUNT_ROWS[i] == "unseen" else line)
+        return "\n".join(lines)
+
+    def action_toggle_count(self) -> None:
+        self.count_visible = not self.count_visible
+        self.refresh_view()
+        # Again once laid out: the table cards' row fits the width the panel leaves.
+        self.call_after_refresh(self.refresh_view)
+
+    def compose_keys(self) -> ComposeResult:
+        keys = [(key.shown, key.label, key.action) for key in TABLE_KEYS]
+        at = next(i for i, k in enumerate(keys) if k[2] == "screen.toggle_log") + 1
+        keys.insert(at, ("c", "tbl.key.count", "screen.toggle_count"))
+        yield KeyBar(keys, id="keys")
+
+    def refresh_keys(self) -> None:
+        super().refresh_keys()
+        # At 80 columns "c Count" makes the bar too long; the prompt names ←/→ anyway.
+        if self.has_class("-narrow"):
+            for bar in self.query("#keys").results(KeyBar):
+                bar.show("screen.move(1)", False)
+
     def card_note(self, s: trufludo.State, card: Card) -> str:
         takes = [t for t in s.table if t.suit == card.suit]
         if not takes:
@@ -183,9 +276,10 @@ class TrufludoTable(TableScreen[trufludo.State]):
     def pile_text(self, s: trufludo.State, p: int) -> str:
         st = self.card_style
         tg = s.trufegoj[p]
+        # The trufegoj last: their cards may wrap, and the box grows below them.
         lines = [tr("tbl.f.pile.cards", n=len(s.piles[p])),
-                 tr("tbl.f.pile.trufegoj", n=len(tg)) + (" " + cards_markup(tg, st) if tg else ""),
-                 tr("tbl.f.pile.score", n=s.scores()[p])]
+                 tr("tbl.f.pile.score", n=s.scores()[p]),
+                 tr("tbl.f.pile.trufegoj", n=len(tg)) + (" " + cards_markup(tg, st) if tg else "")]
         return "\n".join(lines)
 
     def scorebar_text(self, s: trufludo.State) -> str:
@@ -221,7 +315,7 @@ class TrufludoTable(TableScreen[trufludo.State]):
             if self.hotseat:
                 return tr("tbl.f.prompt.named", name=self.who(s.current_player))
             return tr("tbl.f.prompt.computer")
-        text = tr("tbl.f.prompt.yours")
+        text = tr("tbl.f.prompt.yours", keys=hand_keys(len(s.hands[self.me])))
         if trufego_showing(s):
             text = tr("tbl.f.prompt.again")
         if cursor_card is not None:
@@ -358,8 +452,10 @@ class TrufludoTable(TableScreen[trufludo.State]):
         return lines
 
     def computer_delay(self) -> float:
-        # A trufego stays on the table long enough to be seen (F7, F8).
-        return self.pace * (3 if trufego_showing(self.tstate) else 1)
+        # A trufego stays on the table long enough to be seen (F7, F8); so does a new deal
+        # (F2, F3) before the computer's first move of it.
+        s = self.tstate
+        return self.pace * (3 if trufego_showing(s) or fresh_deal(s) else 1)
 
     def show_results(self) -> None:
         from truf_tui.ui.screens.summary import TrufludoResults

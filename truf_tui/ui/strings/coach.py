@@ -372,6 +372,67 @@ STRINGS: dict[str, dict[str, str]] = {
     "review.stats.key": {
         "en": "b: your bluffing in this session", "eo": "b: via blufado en ĉi tiu seanco",
     },
+    # -- the review of a game the player did not play in (watched, hot-seat): seats by name -----
+    "review.named.hands": {
+        "en": "Cards of {a}: {ca} · of {b}: {cb}", "eo": "Kartoj de {a}: {ca} · de {b}: {cb}",
+    },
+    "review.named.redealt": {
+        "en": "[dim](after the redeal; first dealt: {a} {ca}, {b} {cb})[/]",
+        "eo": "[dim](post la redisdono; unue disdonitaj: {a} {ca}, {b} {cb})[/]",
+    },
+    "review.named.bet.raise": {
+        "en": "The raise to {n} by {name} (trick {trick})",
+        "eo": "La altigo al {n} de {name} (truko {trick})",
+    },
+    "review.named.bet.rest": {
+        "en": "The “Mia resto” by {name} (trick {trick})",
+        "eo": "La “Mia resto” de {name} (truko {trick})",
+    },
+    "review.named.worked": {
+        "en": "It worked: {name} gave in", "eo": "Ĝi sukcesis: {name} cedis",
+    },
+    "review.named.gave.in": {"en": "{name} gave in", "eo": "{name} cedis"},
+    "review.named.stolen": {
+        "en": " — with those cards {name} would have lost the round.",
+        "eo": " — kun tiuj kartoj {name} estus perdinta la rondon.",
+    },
+    "review.named.not.stolen": {
+        "en": " — {name} would have won the round anyway.",
+        "eo": " — {name} estus gajninta la rondon ĉiuokaze.",
+    },
+    "review.named.called": {
+        "en": "{name} called it (accepted).", "eo": "{name} akceptis ĝin.",
+    },
+    "review.named.answer": {
+        "en": "The {what} by {name}: with that hand the solved player accepts here {p}% of the "
+              "time. It accepts with {s}% of the hands it could hold; against these raises "
+              "that hand does better than {b}% of them.",
+        "eo": "La {what} de {name}: kun tiu mano la solvita ludanto akceptas ĉi tie {p}% de la "
+              "fojoj. Ĝi akceptas kun {s}% de la manoj, kiujn ĝi povus teni; kontraŭ ĉi tiuj "
+              "altigoj tiu mano faras pli bone ol {b}% el ili.",
+    },
+    "review.named.refusal.wrong": {
+        "en": "[b $text-error]The {what} by {name} gave up a round {name} would have won[/] "
+              "(the cards of {other} were weaker).",
+        "eo": "[b $text-error]La {what} de {name} cedis rondon, kiun {name} estus gajninta[/] "
+              "(la kartoj de {other} estis pli malfortaj).",
+    },
+    "review.named.refusal.right": {
+        "en": "The {what} by {name} was right: {name} would have lost the round.",
+        "eo": "La {what} de {name} estis prava: {name} estus perdinta la rondon.",
+    },
+    "review.named.refusal.even": {
+        "en": "The {what} by {name} cost little: nobody would have won the round.",
+        "eo": "La {what} de {name} kostis malmulte: neniu estus gajninta la rondon.",
+    },
+    "review.named.solved.measure": {
+        "en": "[dim]A bluff: a raise or rest that, called, wins under half the time against the "
+              "hands the solved player accepts with. A wrong call or refusal: with that hand "
+              "the solved player answers the other way most of the time.[/]",
+        "eo": "[dim]Blufo: altigo aŭ resto, kiu, akceptita, gajnas malpli ol duonon de la "
+              "fojoj kontraŭ la manoj, kun kiuj la solvita ludanto akceptas. Malĝusta akcepto "
+              "aŭ rifuzo: kun tiu mano la solvita ludanto plejofte respondas male.[/]",
+    },
     # -- bluff statistics ----------------------------------------------------------------------
     "bluffs.title": {"en": "Your bluffing this session", "eo": "Via blufado en ĉi tiu seanco"},
     "bluffs.empty": {

@@ -39,6 +39,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "tbl.key.select": {"en": "Select", "eo": "Elekti"},
     "tbl.key.log": {"en": "Moves", "eo": "Movoj"},
     "tbl.key.menu": {"en": "Menu", "eo": "Menuo"},
+    "tbl.key.count": {"en": "Count", "eo": "Nombri"},
     # -- Trufludo ----------------------------------------------------------------------------
     "tbl.f.scorebar": {
         "en": "[b]Trufludo[/]   You [b]{you}[/] : [b]{computer}[/] Computer"
@@ -59,13 +60,20 @@ STRINGS: dict[str, dict[str, str]] = {
     "tbl.f.pile.cards": {"en": "{n} cards", "eo": "{n} kartoj"},
     "tbl.f.pile.trufegoj": {"en": "trufegoj {n}", "eo": "trufegoj {n}"},
     "tbl.f.pile.score": {"en": "[b]score {n}[/]", "eo": "[b]poentoj {n}[/]"},
+    # The cards counted by suit (c): what the player has seen of each suit (F1: only the
+    # suit counts); the unseen ones are in the other hand or the stock.
+    "tbl.f.count.title": {"en": "Cards by suit", "eo": "Kartoj laŭ emblemo"},
+    "tbl.f.count.taken": {"en": "taken", "eo": "prenitaj"},
+    "tbl.f.count.table": {"en": "on table", "eo": "surtablaj"},
+    "tbl.f.count.hand": {"en": "your hand", "eo": "via mano"},
+    "tbl.f.count.unseen": {"en": "unseen", "eo": "nevidataj"},
     "tbl.f.note.throw": {"en": "throw", "eo": "ĵeto"},
     "tbl.f.note.take": {"en": "take", "eo": "preno"},
     "tbl.f.note.choose": {"en": "choose", "eo": "elektu"},
     "tbl.f.note.trufego": {"en": "trufego", "eo": "trufego"},
     "tbl.f.prompt.yours": {
-        "en": "[b]Your turn[/]: play a card (1–3, or ←/→ and Enter, or a click).",
-        "eo": "[b]Via vico[/]: ludu karton (1–3, aŭ ←/→ kaj Enter, aŭ klako).",
+        "en": "[b]Your turn[/]: play a card ({keys}, or ←/→ and Enter, or a click).",
+        "eo": "[b]Via vico[/]: ludu karton ({keys}, aŭ ←/→ kaj Enter, aŭ klako).",
     },
     "tbl.f.prompt.again": {
         "en": "[b]You play again[/]: throw a card onto the empty table (F8).",
@@ -181,12 +189,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "high → low: 7 8 A K Q J 10 9", "eo": "alta → malalta: 7 8 A K Q J 10 9",
     },
     "tbl.t.prompt.lead": {
-        "en": "[b]Your turn[/]: lead a card (1–3), or use a button below.",
-        "eo": "[b]Via vico[/]: komencu la trukon per karto (1–3), aŭ uzu butonon sube.",
+        "en": "[b]Your turn[/]: lead a card ({keys}), or use a button below.",
+        "eo": "[b]Via vico[/]: komencu la trukon per karto ({keys}), aŭ uzu butonon sube.",
     },
     "tbl.t.prompt.answer": {
-        "en": "[b]Your turn[/]: answer {card} with a card (1–3), or use a button below.",
-        "eo": "[b]Via vico[/]: respondu al {card} per karto (1–3), aŭ uzu butonon sube.",
+        "en": "[b]Your turn[/]: answer {card} with a card ({keys}), or use a button below.",
+        "eo": "[b]Via vico[/]: respondu al {card} per karto ({keys}), aŭ uzu butonon sube.",
     },
     "tbl.t.prompt.computer": {
         "en": "The computer's turn.", "eo": "La vico de la komputilo.",
@@ -524,6 +532,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "tbl.res.t.by.refused": {"en": "… by refusals", "eo": "… per rifuzoj"},
     "tbl.res.t.by.fold": {"en": "… by folds", "eo": "… per rezignoj"},
     "tbl.res.t.last": {"en": "Last rounds", "eo": "Lastaj rondoj"},
+    "tbl.res.t.start": {"en": "starting score", "eo": "komenca poentaro"},
     "tbl.res.t.short.tricks": {"en": "tricks {won}–{lost}", "eo": "trukoj {won}–{lost}"},
     "tbl.res.t.short.refused": {"en": "refused", "eo": "rifuzo"},
     "tbl.res.t.short.refused.raise": {

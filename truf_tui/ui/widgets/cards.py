@@ -62,6 +62,11 @@ class CardSpec:
     text: str = ""  # written inside an empty slot
 
 
+# A hand with no card left: nothing drawn, the place kept (an empty outline looked like a
+# blank card to be played).
+NO_CARDS = CardSpec(empty=True, classes=("-gone",))
+
+
 class CardView(Widget):
     """One card drawn as a small box: rank and suit in the corners, the suit in the middle.
 
@@ -78,7 +83,7 @@ class CardView(Widget):
             return self.view
 
     STATE_CLASSES = ("-cursor", "-target", "-capture", "-new", "-trufego", "-dim", "-back",
-                     "-empty", "-playable", "-won", "-lost", "-spoiled")
+                     "-empty", "-gone", "-playable", "-won", "-lost", "-spoiled")
 
     def __init__(self, spec: CardSpec, *, index: int = 0, style: str = "symbols",
                  classes: str = "") -> None:

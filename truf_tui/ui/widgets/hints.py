@@ -108,7 +108,8 @@ def view_text(view: Any) -> str | None:
 
 def _solved_policy(state: Any, me: int) -> dict[Any, float] | None:
     """The solved player's probabilities in the player's seat (None if not installed)."""
-    from truf_tui.ai.solved import BlueprintError, policy
+    from truf_tui.strategy.shipped import policy
+    from truf_tui.strategy.trufbp import BlueprintError
 
     try:
         return policy(state.observation(me))[0]

@@ -8,7 +8,7 @@ bet itself says.  Such a player is a *threshold player* ``(raise_at, accept_at)`
   ``raise_at``; it never rests;
 - it accepts a raise or a rest (T7, T8) if its estimate is over ``accept_at``, and every
   redeal (T3);
-- it plays its cards greedily (:func:`truf_tui.ai.truc_knowledge.greedy_card`).
+- it plays its cards greedily (:func:`truf_tui.strategy.greedy.greedy_card`).
 
 Its estimate is the mean of :data:`SAMPLES` random opponent hands played out greedily
 (``truc_knowledge.equity``), blind to the betting; :func:`pass_probability` is the exact
@@ -19,7 +19,7 @@ The expert (:mod:`truf_tui.ai.exploit`) weighs the family :data:`GRID` of such p
 against the solved strategy, round by round, and once the evidence is clear plays
 :func:`best_move`: the best response over the rest of the round to the likeliest one, with
 its hand's range read from its moves (Bayes), the round's results valued by the match
-(:mod:`truf_tui.ai.matchtable`).
+(:mod:`truf_tui.strategy.matchtable`).
 """
 
 from __future__ import annotations
@@ -29,11 +29,10 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from truf_tui.ai.matchtable import MatchWin, match_win
-from truf_tui.ai.solved_ranges import minus
-from truf_tui.ai.truc_knowledge import greedy_rank, win_tie
 from truf_tui.engine.truc import round_points
-from truf_tui.strategy.hands import HANDS, Multiset
+from truf_tui.strategy.greedy import greedy_rank, win_tie
+from truf_tui.strategy.hands import HANDS, Multiset, minus
+from truf_tui.strategy.matchtable import MatchWin, match_win
 from truf_tui.strategy.tree import (
     ACCEPT,
     NONE,
@@ -292,7 +291,7 @@ def best_move(s: State, me: int, full: Multiset, belief: np.ndarray,
     After this move I raise or rest at most ``future`` times, and play the greedy card
     (``every_card``: the best); the threshold player's raises are all in the tree.  None
     if the tree has more than ``nodes`` nodes, or takes more than ``seconds``.  ``match``
-    values the round's ends (the match table of ``ai.matchtable``, or of ``ai.habits``)."""
+    values the round's ends (the match table of ``strategy.matchtable``, or of ``ai.habits``)."""
     budget = [nodes]
     deadline = None if seconds is None else time.perf_counter() + seconds
     ends: dict[int, float] = {}
