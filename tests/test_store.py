@@ -1087,3 +1087,81 @@ def _no_stray_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def test_the_store_does_not_import_textual() -> None:
     code = "import sys, truf_tui.store; assert 'textual' not in sys.modules, 'textual'"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+_MAKER = """
+import sys, time
+from pathlib import Path
+from truf_tui.store import history
+tmp, fd = history._new_temp(Path(sys.argv[1]) / history.FILE_NAME)
+Path(str(tmp) + "-journal").write_bytes(b"")
+print(tmp.name, flush=True)
+time.sleep(60)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a killed process's files stay open there")
+def test_a_history_killed_while_made_leaves_nothing_at_the_next_start(tmp_path: Path) -> None:
+    """Issue 40: a kill -9 while the history was being made left its temporary database and
+    its -journal behind for good.  The next start removes them, but never those of a process
+    still making its history."""
+    def making() -> tuple[subprocess.Popen[str], str]:
+        proc = subprocess.Popen([sys.executable, "-c", _MAKER, str(tmp_path)],
+                                stdout=subprocess.PIPE, text=True)
+        assert proc.stdout is not None
+        return proc, proc.stdout.readline().strip()
+
+    live, live_name = making()
+    killed, killed_name = making()
+    try:
+        killed.send_signal(signal.SIGKILL)
+        killed.wait(10)
+        assert (tmp_path / killed_name).exists() and (tmp_path / f"{killed_name}-journal").exists()
+        (tmp_path / ".history.sqlite3.0123456789ab.tmp-wal").write_bytes(b"")  # its db gone
+        with History(tmp_path) as history:
+            assert history.problems == []
+        left = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".history"))
+        assert left == [live_name, f"{live_name}-journal"]  # the live one's, untouched
+    finally:
+        live.kill()
+        live.wait(10)
+    with History(tmp_path):
+        pass
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".history")]
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    (b'{"format": "x", "name": "abc', "Unterminated string starting at line 1, column 25"),
+    (b'{"format": "x",\n "name": "a\tb"}', "Invalid control character at line 2, column 12"),
+    (b'{"format": "x",\n "name": }', "Expecting value at line 2, column 10"),
+])
+def test_a_json_error_says_where_in_plain_words(text: bytes, said: str) -> None:
+    """Issue 40: "Unterminated string starting at at line 1"."""
+    from truf_tui.store.files import Invalid, parse_json_object
+
+    with pytest.raises(Invalid) as caught:
+        parse_json_object(text, "x", 1)
+    assert caught.value.detail == f"not valid JSON: {said}"
+    assert " at at " not in caught.value.detail
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or sys.platform == "win32",
+                    reason="symbolic links")
+def test_a_linked_settings_file_stays_a_link(tmp_path: Path) -> None:
+    """Issue 40: a settings.json linked to a file elsewhere (dotfiles) was replaced by a
+    plain file.  The change is written at the link's target, atomically; the link stays."""
+    dotfiles, data = tmp_path / "dotfiles", tmp_path / "data"
+    dotfiles.mkdir()
+    data.mkdir()
+    (dotfiles / "truf.json").write_text(
+        '{"format": "truf-tui-settings", "version": 1, "settings": {"lang": "eo"}}\n')
+    (data / "settings.json").symlink_to("../dotfiles/truf.json")
+    store = SettingsStore(data)
+    assert store.load()[0]["lang"] == "eo"
+    store.save({"pace": "fast"})
+    assert (data / "settings.json").is_symlink()
+    assert os.readlink(data / "settings.json") == "../dotfiles/truf.json"
+    written = json.loads((dotfiles / "truf.json").read_text())["settings"]
+    assert written["lang"] == "eo" and written["pace"] == "fast"
+    assert sorted(p.name for p in dotfiles.iterdir()) == ["truf.json"]  # no temporary left
+    assert SettingsStore(data).load()[0]["pace"] == "fast"

@@ -15,12 +15,17 @@ import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from truf_tui import __version__
 from truf_tui.addresses import is_loopback
 from truf_tui.ai.base import GAMES, TIERS
 from truf_tui.i18n import LANGUAGES
 from truf_tui.ui.config import OPPONENTS
+
+if TYPE_CHECKING:
+    from truf_tui.engine.record import GameRecord
+    from truf_tui.ui.terminal_watch import TerminalWatch
 
 DEFAULT_HOST, DEFAULT_PORT = "localhost", 8000
 TOKEN_LENGTH = 16
@@ -139,7 +144,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error("serve cannot open a file (--load): start the game in the browser")
         return serve(args)
 
-    from truf_tui.store import StoreError, data_dir
+    from truf_tui.store import StoreError
 
     if args.export is not None:
         return export(args.data_dir, Path(args.export))
@@ -153,6 +158,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         except StoreError as e:  # the file is left as it is
             return fail(str(e))
 
+    # Watching before Textual's driver starts: a terminal closed during start-up (issue 40)
+    from truf_tui.ui.terminal_watch import TerminalWatch
+
+    watch = TerminalWatch()
+    watch.start()
+    try:
+        return _play(args, record, watch)
+    finally:
+        watch.stop()
+
+
+def _play(args: argparse.Namespace, record: GameRecord | None, watch: TerminalWatch) -> int:
+    from truf_tui.store import StoreError, data_dir
     from truf_tui.ui.app import TrufApp  # imported late: --help and --version stay fast
     from truf_tui.ui.storage import Notice, folder_notice
 
@@ -166,6 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = TrufApp(game=args.game, tier=args.tier, deck=args.deck, seed=args.seed,
                   lang=args.lang, data_dir=folder, load=record, notices=notices,
                   opponent=args.opponent)
+    watch.app = app
     app.run()
     return int(app.return_code or 0)
 

@@ -109,3 +109,113 @@ def test_the_app_ends_when_its_terminal_is_hung_up_without_a_signal(tmp_path: Pa
             proc.kill()
         if master >= 0:
             os.close(master)
+
+
+def _fork_app(data: Path) -> tuple[int, int]:
+    """The app in a pseudo-terminal that is its controlling terminal (as in tmux: closing
+    it hangs it up and sends SIGHUP)."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    pid, master = pty.fork()
+    if pid == 0:  # the child
+        os.environ["TERM"] = "xterm-256color"
+        os.execv(sys.executable, [sys.executable, "-m", "truf_tui", "--data-dir", str(data)])
+    fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
+    return pid, master
+
+
+def _wait_for(pid: int, seconds: float) -> int | None:
+    """The child's exit status, if it ended within ``seconds``."""
+    end = time.monotonic() + seconds
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return status
+        if time.monotonic() > end:
+            return None
+        time.sleep(0.05)
+
+
+def _locks_held(data: Path) -> list[str]:
+    import fcntl
+
+    held = []
+    for lock in data.rglob("*.lock"):
+        fd = os.open(lock, os.O_RDWR)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            held.append(lock.name)
+        finally:
+            os.close(fd)
+    return held
+
+
+def test_a_terminal_closed_during_start_up_ends_the_app(tmp_path: Path) -> None:
+    """Issue 40: a terminal closed while Textual starts deadlocked its shutdown, with the
+    event loop (and the watch it ran) blocked for ever, and the app kept current.lock.
+    Closed at random moments of start-up, the app ends within 3 s every time and holds no
+    lock.  Half the trials count from the spawn (0-1.5 s), half from the app's first output
+    (its driver starting: 0-0.4 s), where the hangs were (17 of 30 before the fix)."""
+    import random
+
+    rng = random.Random(40)
+    late = []
+    for trial in range(30):
+        data = tmp_path / f"d{trial}"
+        pid, master = _fork_app(data)
+        try:
+            if trial % 2:
+                _drain_first_output(master)
+                delay = rng.uniform(0, 0.4)
+            else:
+                delay = rng.uniform(0, 1.5)
+            _drain(master, delay)
+        finally:
+            os.close(master)
+        if _wait_for(pid, 3.0) is None:
+            late.append((trial, round(delay, 2)))
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            continue
+        assert _locks_held(data) == [], f"trial {trial}: a lock outlived the app"
+    assert late == [], f"the app outlived its closed terminal (trial, delay): {late}"
+
+
+def _drain_first_output(master: int) -> None:
+    import select
+
+    end = time.monotonic() + 10
+    while time.monotonic() < end:
+        ready, _, _ = select.select([master], [], [], 0.05)
+        if ready:
+            os.read(master, 65536)
+            return
+
+
+def test_sigterm_restores_the_terminal(tmp_path: Path) -> None:
+    """Issue 40: SIGTERM left the alternate screen, the mouse reporting and the hidden
+    cursor on.  Now the app leaves them as SIGHUP and SIGINT do."""
+    pid, master = _fork_app(tmp_path / "d")
+    try:
+        drawn = _drain(master, 6.0)
+        assert b"truf-tui" in drawn, "the app did not start"
+        os.kill(pid, signal.SIGTERM)
+        after = _drain(master, 2.0)
+        status = _wait_for(pid, 3.0)
+    finally:
+        os.close(master)
+    if status is None:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    assert status is not None, "the app did not end on SIGTERM"
+    assert os.waitstatus_to_exitcode(status) == 143
+    for sequence, what in ((b"\x1b[?1049l", "the alternate screen left"),
+                           (b"\x1b[?1000l", "the mouse reporting off"),
+                           (b"\x1b[?1003l", "the any-event mouse reporting off"),
+                           (b"\x1b[?25h", "the cursor shown")):
+        assert sequence in after, f"after SIGTERM: not {what}"
+    assert _locks_held(tmp_path / "d") == []

@@ -354,3 +354,29 @@ async def test_without_a_data_folder_there_is_nothing_to_save_first(tmp_path: Pa
         await pilot.press("y")
         await settle(pilot)
         assert isinstance(app.screen, StartScreen)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+@pytest.mark.parametrize("lang", ["en", "eo"])
+async def test_a_named_pipe_among_the_saves_is_listed_not_opened(tmp_path: Path,
+                                                                 lang: str) -> None:
+    """Issue 40: a FIFO in saves/ was skipped without a word.  It is listed as not a file,
+    and loading it says why, without ever waiting for a writer."""
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    os.mkfifo(folder / "pipe.json")
+    app = make_app(tmp_path, lang=lang)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            app.action_saved_games()
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, SavedGamesScreen)
+            assert rows(screen)[0][:4] == ["pipe", "?", "?", tr("saves.not_a_file")]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, SavedGamesScreen)  # nothing was opened
+            assert [m for m in notices(app) if "pipe" in m]
+            assert (folder / "pipe.json").exists()
+    finally:
+        set_language("en")

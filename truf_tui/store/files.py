@@ -364,6 +364,11 @@ def _still_named(fd: int, path: Path) -> bool:
     return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
 
 
+def try_lock(fd: int) -> bool:
+    """Take ``fd``'s file lock without waiting; ``False`` if another process holds it."""
+    return _try_lock(fd)
+
+
 def _try_lock(fd: int) -> bool:
     if sys.platform == "win32":
         import msvcrt
@@ -426,6 +431,15 @@ def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not allowed")
 
 
+def json_error(e: ValueError) -> str:
+    """What is wrong in a JSON text, and where.  Some of the decoder's messages end in "at"
+    ("Unterminated string starting at"): the place completes them."""
+    if not isinstance(e, json.JSONDecodeError):
+        return str(e)
+    place = f"line {e.lineno}, column {e.colno}"
+    return f"{e.msg} {place}" if e.msg.endswith(" at") else f"{e.msg} at {place}"
+
+
 def parse_json_object(data: bytes, fmt: str, version: int, *, limit: int = MAX_FILE_BYTES,
                       format_key: str = "format") -> dict[str, Any]:
     """``data`` as a JSON object whose ``format`` is ``fmt`` and whose ``version`` is at most
@@ -443,9 +457,7 @@ def parse_json_object(data: bytes, fmt: str, version: int, *, limit: int = MAX_F
     except RecursionError:
         raise Invalid("corrupt", "nested too deeply") from None
     except ValueError as e:
-        msg = e.msg if isinstance(e, json.JSONDecodeError) else str(e)
-        where = f" at line {e.lineno}" if isinstance(e, json.JSONDecodeError) else ""
-        raise Invalid("corrupt", f"not valid JSON: {msg}{where}") from None
+        raise Invalid("corrupt", f"not valid JSON: {json_error(e)}") from None
     if not isinstance(obj, dict):
         raise Invalid("foreign", f"a JSON {type(obj).__name__}, not an object")
     if obj.get(format_key) != fmt:

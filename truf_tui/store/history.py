@@ -28,6 +28,7 @@ from typing import Any, Literal, TypeAlias, TypeVar
 from truf_tui.engine import truc
 from truf_tui.engine.record import GameRecord
 from truf_tui.store.files import (
+    TEMP_SUFFIX,
     FileChangedError,
     Invalid,
     Problem,
@@ -38,6 +39,7 @@ from truf_tui.store.files import (
     make_private,
     set_aside,
     temp_path,
+    try_lock,
 )
 from truf_tui.store.saves import GameMeta, now_iso
 
@@ -253,6 +255,89 @@ class _Bad(Exception):
         self.why = why
 
 
+# -- the database being made ----------------------------------------------------------------
+# A fresh database is built as ``.history.sqlite3.<hex>.tmp`` (and its SQLite companions), locked
+# by the process making it.  A kill -9 meanwhile leaves them behind: the next start removes
+# those no live process holds (issue 40).
+_making: set[str] = set()  # this process's temporary databases, never swept by itself
+_making_guard = threading.Lock()
+
+
+def _new_temp(path: Path) -> tuple[Path, int]:
+    """A fresh, private (0600) temporary database file beside ``path``, and a descriptor
+    holding its lock until the database is in place."""
+    while True:
+        tmp = temp_path(path)
+        # Private like the JSON files: SQLite would make it 0644, and it gives its -wal and
+        # -shm files the mode of the database they belong to.
+        create_private(tmp)
+        fd = os.open(tmp, os.O_RDWR | getattr(os, "O_BINARY", 0))
+        try:
+            locked = try_lock(fd)
+        except OSError:  # no locks on this file system: it is never swept as an orphan
+            locked = True
+        with contextlib.suppress(OSError):
+            # A sweep that came between its making and its lock removed it: another name.
+            if locked and os.path.samestat(os.fstat(fd), os.stat(tmp)):
+                with _making_guard:
+                    _making.add(str(tmp))
+                return tmp, fd
+        os.close(fd)
+
+
+def sweep_orphans(directory: Path) -> list[str]:
+    """Remove the temporary databases (and companions) left in ``directory`` by a process
+    killed while making the history; never one a live process holds.  Their names."""
+    prefix, removed = f".{FILE_NAME}.", list[str]()
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return removed
+    for name in names:
+        if not name.startswith(prefix):
+            continue
+        base = name
+        for suffix in COMPANIONS:
+            base = base.removesuffix(suffix)
+        if not base.endswith(TEMP_SUFFIX):
+            continue
+        tmp = directory / base
+        with _making_guard:
+            if str(tmp) in _making:
+                continue
+        if name == base:
+            if _orphan(tmp):
+                removed += [p.name for p in _remove(tmp)]
+        elif not tmp.exists():  # a companion whose database is gone
+            removed += [p.name for p in _remove(directory / name, companions=False)]
+    return removed
+
+
+def _orphan(tmp: Path) -> bool:
+    """No live process holds ``tmp``'s lock (checked without ever blocking)."""
+    try:
+        fd = os.open(tmp, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return False
+    try:
+        return try_lock(fd)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+
+
+def _remove(path: Path, companions: bool = True) -> list[Path]:
+    gone = []
+    for suffix in ("", *COMPANIONS) if companions else ("",):
+        target = Path(f"{path}{suffix}")
+        with contextlib.suppress(OSError):
+            if not target.is_symlink() and target.is_file():
+                target.unlink()
+                gone.append(target)
+    return gone
+
+
 class History:
     """The history in ``directory``.  Opening never raises: a bad database is set aside and
     a fresh one started, and ``self.problems`` says what happened (show it to the user).
@@ -282,6 +367,7 @@ class History:
     def _open(self) -> sqlite3.Connection:
         try:
             ensure_dir(self.directory)
+            sweep_orphans(self.directory)
             for _attempt in range(4):
                 if not self.path.exists():
                     self._create()
@@ -313,11 +399,8 @@ class History:
     def _create(self) -> None:
         """Build a fresh database under a temporary name and link it into place (if another
         instance was quicker, its database is used and ours dropped)."""
-        tmp = temp_path(self.path)
+        tmp, held = _new_temp(self.path)
         try:
-            # Private like the JSON files (0600): SQLite would make it 0644, and it gives
-            # its -wal and -shm files the mode of the database they belong to.
-            create_private(tmp)
             conn = self._connect(str(tmp))
             try:
                 conn.execute("PRAGMA journal_mode = WAL")
@@ -339,6 +422,9 @@ class History:
             for suffix in ("", *COMPANIONS):
                 with contextlib.suppress(OSError):
                     os.unlink(f"{tmp}{suffix}")
+            with _making_guard:
+                _making.discard(str(tmp))
+            os.close(held)  # lets its lock go: from now on it is no one's
 
     def _open_existing(self) -> sqlite3.Connection:
         _precheck(self.path)

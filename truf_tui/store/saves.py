@@ -26,6 +26,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 import threading
 import unicodedata
 import uuid
@@ -223,6 +224,13 @@ class NamedSave:
     tier: str | None
     started_at: str | None
     error: str | None = None
+    regular: bool = True  # False: a named pipe, a socket, a device…: listed, never opened
+
+
+def archive_name(record: GameRecord) -> str:
+    """The name under which an unfinished game found in the autosave is kept
+    (``SaveStore._keep_other_game``)."""
+    return f"autosave-{record.game}-{GameMeta.of(record).id.removeprefix('origin-')[:8]}"
 
 
 def _finished(record: GameRecord) -> bool:
@@ -467,10 +475,15 @@ class SaveStore:
                 continue
             name = entry.name[: -len(SUFFIX)]
             try:
-                if check_name(name) != name or not entry.is_file():
+                if check_name(name) != name or entry.is_dir():
                     continue
                 st = entry.stat()
             except (BadNameError, OSError):
+                continue
+            if not stat.S_ISREG(st.st_mode):  # said, not skipped; opening it could block
+                out.append(NamedSave(name, Path(entry.path),
+                                     datetime.fromtimestamp(st.st_mtime), None, None, None,
+                                     None, "not a regular file", regular=False))
                 continue
             out.append(self._peek(name, Path(entry.path), st))
         out.sort(key=lambda s: (s.modified, s.name), reverse=True)
@@ -506,7 +519,7 @@ class SaveStore:
         :meth:`_keep_other_game` may have made of it, so no stale unfinished copy stays.
         Named saves the player made are never touched."""
         meta = GameMeta.of(record)
-        name = f"autosave-{record.game}-{meta.id.removeprefix('origin-')[:8]}"
+        name = archive_name(record)
         try:  # only looked at: a damaged file is left for load_named to set aside
             snap = read_snapshot(self.named_path(name))
             if snap is None:
@@ -615,7 +628,7 @@ class SaveStore:
             with contextlib.suppress(StoreError):
                 self.put_pending(rec)
                 return []
-        name = f"autosave-{rec.game}-{other.id.removeprefix('origin-')[:8]}"
+        name = archive_name(rec)
         self.save_named(name, rec)
         if name in self._archived:
             return []  # said once: kept up to date, not announced at every move

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,6 +94,7 @@ DEFAULT_SCHEMA: dict[str, Setting | Schema] = {
     "opponent": choice("computer", "computer", "human"),  # ... a computer or a friend ...
     "best_of": choice(1, 1, 3, 5),  # ... games to a match (F12) ...
     "scores": pair(0, 98),  # ... Le Truc's practice start score (yours, the opponent's) ...
+    "practice": choice(False, False, True),  # ... practice mode (the coach) ...
     "guided_nudge": choice(False, False, True),  # the first run's hint "try a guided game"
     "variants": {  # ... and rule variants of each game (RULES.md F1, F5, F10; T10, T8)
         "trufludo": {
@@ -184,6 +186,16 @@ def _check_strict(value: Mapping[str, Any], schema: Schema, prefix: str = "") ->
             _check_strict(v, s, name + ".")
 
 
+def _through_links(path: Path) -> Path:
+    """Where to write ``path``: a settings file linked from elsewhere (dotfiles kept in a
+    repository) is written at its target, so the link stays (issue 40).  A link in a loop
+    cannot be followed: it is replaced."""
+    if not path.is_symlink():
+        return path
+    target = Path(os.path.realpath(path))
+    return path if target.is_symlink() else target
+
+
 class SettingsStore:
     """``settings.json`` in ``directory``.
 
@@ -252,6 +264,7 @@ class SettingsStore:
                              "left untouched, so the settings are not saved.")
         ensure_dir(self.directory)
         body = {"format": FORMAT, "version": VERSION, "settings": _merge(self._extra, new)}
-        atomic_write(self.path, json.dumps(body, indent=2, ensure_ascii=False) + "\n")
+        atomic_write(_through_links(self.path),
+                     json.dumps(body, indent=2, ensure_ascii=False) + "\n")
         self._current = new
         return self.current

@@ -7,10 +7,7 @@ which keeps ``truf-tui`` quick to start.
 
 from __future__ import annotations
 
-import asyncio
 import os
-import signal
-import sys
 import time
 import uuid
 from collections.abc import Callable, Iterable, Sequence
@@ -94,30 +91,6 @@ def _language_from_environment() -> str | None:
     return None
 
 
-def _terminal() -> int | None:
-    """The app's input terminal (its file descriptor), if it reads from one."""
-    try:
-        fd = sys.__stdin__.fileno() if sys.__stdin__ is not None else -1
-        return fd if fd >= 0 and os.isatty(fd) else None
-    except (OSError, ValueError):
-        return None
-
-
-def _hung_up(fd: int | None) -> bool:
-    """Is the terminal ``fd`` hung up?  Asking it for its settings then fails (EIO)."""
-    if fd is None:
-        return False
-    try:
-        import termios
-    except ImportError:  # Windows
-        return False
-    try:
-        termios.tcgetattr(fd)
-    except (termios.error, OSError):
-        return True
-    return False
-
-
 class TrufApp(App[None]):
     """Trufludo and Le Truc against the computer.
 
@@ -171,9 +144,6 @@ class TrufApp(App[None]):
         self.game_in_progress = False
         self._notices: list[Notice] = list(notices)
         self._kept_helps: list[HelpScreen] = []  # see _help_screen
-        # the process that started the app, and its terminal (see _watch_the_terminal)
-        self._started_by = os.getppid()
-        self._tty: int | None = None
 
         # The start screen's choices, kept for the whole run (CLI options preselect them).
         self.start_choices: dict[str, Any] = choices_from_store(stored, default_choices())
@@ -240,35 +210,6 @@ class TrufApp(App[None]):
         self._sync_size_notice()
         self.show_problems()
         self._retry_history()
-        if not self.is_headless:
-            self._watch_the_terminal()
-
-    # A closed terminal must end the app: Textual's input thread reads nothing from a hung-up
-    # terminal and spins at full speed, so an app left behind (its terminal closed, or its
-    # parent killed) took a whole core for ever.  The game is autosaved after every move,
-    # so ending loses nothing.
-    PARENT_CHECK = 2.0  # seconds between looks at the parent process
-
-    def _watch_the_terminal(self) -> None:
-        self._tty = _terminal()
-        hangup = getattr(signal, "SIGHUP", None)  # none on Windows
-        if hangup is not None:
-            try:
-                asyncio.get_running_loop().add_signal_handler(hangup, self.hang_up)
-            except (NotImplementedError, RuntimeError, ValueError):
-                pass  # not the main thread, or no such signal here: the checks stay
-        self.set_interval(self.PARENT_CHECK, self.check_terminal)
-
-    def hang_up(self) -> None:
-        """The terminal is gone: end, as the shell's own programs do on SIGHUP."""
-        self.exit(return_code=129)
-
-    def check_terminal(self) -> None:
-        """End if the process that started the app is gone (it has a new parent), or the
-        terminal was hung up without a SIGHUP reaching the app (``make`` in a closed tmux
-        window outlives it and keeps the signal from its child)."""
-        if os.getppid() != self._started_by or _hung_up(self._tty):
-            self.hang_up()
 
     def on_unmount(self) -> None:
         if self.data is not None:
@@ -454,6 +395,7 @@ class TrufApp(App[None]):
         if keeper is not None:
             # The table's reactive ``state`` changes at every move: follow it.
             self.watch(table, "state", lambda s: self._table_moved(keeper, s), init=True)
+            self.watch(table, "played", lambda s: self._table_moved(keeper, s), init=False)
         self.push_screen(table)
 
     def action_guided(self, game: str) -> None:

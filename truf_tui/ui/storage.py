@@ -29,6 +29,7 @@ from truf_tui.store import (
     StoreError,
     game_meta,
 )
+from truf_tui.store.saves import archive_name
 from truf_tui.ui.config import (
     BEST_OF,
     DEFAULT_RULES,
@@ -65,7 +66,8 @@ def settings_changes(old: Settings, new: Settings) -> dict[str, Any]:
 
 
 def choices_from_store(values: Mapping[str, Any], base: dict[str, Any]) -> dict[str, Any]:
-    """The start screen's choices ``base`` with the remembered game, tier, dealer, variants."""
+    """The start screen's choices ``base`` with the remembered game, tier, dealer, practice,
+    variants."""
     out = deepcopy(base)
     if values.get("game") in GAMES:
         out["game"] = values["game"]
@@ -77,6 +79,8 @@ def choices_from_store(values: Mapping[str, Any], base: dict[str, Any]) -> dict[
         out["opponent"] = values["opponent"]
     if type(values.get("best_of")) is int and values["best_of"] in BEST_OF:
         out["best_of"] = values["best_of"]
+    if type(values.get("practice")) is bool:
+        out["practice"] = values["practice"]
     variants = values.get("variants")
     if isinstance(variants, Mapping):
         for game, defaults in DEFAULT_RULES.items():
@@ -95,6 +99,7 @@ def choices_to_store(choices: Mapping[str, Any]) -> dict[str, Any]:
     return {"game": choices["game"], "tier": choices["tier"], "dealer": choices["dealer"],
             "opponent": choices.get("opponent", "computer"),
             "best_of": choices.get("best_of", 1),
+            "practice": choices.get("practice", False),
             "scores": list(choices.get("scores", (0, 0))),
             "variants": {g: dict(choices["rules"][g]) for g in DEFAULT_RULES}}
 
@@ -241,6 +246,7 @@ class AppData:
         # history is announced; games another running app queued are its own business.
         self._announce: set[str] = set()
         self._save_failing: str | None = None  # why the last autosave failed, if it did
+        self._offered: GameRecord | None = None  # the saved game found at start, if any
 
     # -- settings ---------------------------------------------------------------------------
     def load_settings(self) -> dict[str, Any]:
@@ -384,13 +390,14 @@ class AppData:
         if state.is_terminal():
             self.record_finished(record)
             return None
+        self._offered = record
         return record, state
 
     def autosave(self, record: GameRecord, *, quiet: bool = False) -> bool:
         """Save the game in progress; False (and a notice, unless ``quiet``) if it could not
         be written: then nothing may say it is saved."""
         try:
-            self.problems.extend(self.saves.save_current(record))
+            self.problems.extend(self._plainly(self.saves.save_current(record)))
         except StoreError as e:
             # Said once, not at every move: the game menu and the quit dialog keep saying it.
             if not quiet and str(e) != self._save_failing:
@@ -399,6 +406,16 @@ class AppData:
             return False
         self._save_failing = None
         return True
+
+    def _plainly(self, problems: list[Problem]) -> list[Problem | Notice]:
+        """The saved game found at start, kept aside because a new game took its place
+        without a question (``--game``), is said as such: it is the player's own game, not
+        "another" one found in the autosave."""
+        offered = self._offered
+        return [Notice(f"store.kept_aside.{offered.game}", fields=(("name", p.key),))
+                if p.kind == "archived" and offered is not None
+                and p.key == archive_name(offered) else p
+                for p in problems]
 
     def on_disk(self, record: GameRecord | None) -> bool:
         """Is ``record`` what the autosave file holds right now?"""
@@ -466,6 +483,8 @@ class GameKeeper:
         if self.finished or not self.tracking:
             return
         prev = self.state
+        if prev is not None and state == prev:  # saved already, as it was played
+            return
         self.state = state
         if prev is None:
             follows = self._replays_to(state)

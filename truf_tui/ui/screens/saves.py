@@ -227,6 +227,8 @@ def save_row(entry: NamedSave) -> tuple[str, ...]:
     same_year = entry.modified.year == datetime.now().year
     saved = entry.modified.strftime("%m-%d %H:%M" if same_year else "%Y-%m-%d")
     damaged = (entry.name, tr("saves.unknown"), tr("saves.unknown"), tr("saves.damaged"), saved)
+    if not entry.regular:  # a named pipe or the like: never opened (it could block)
+        return (*damaged[:3], tr("saves.not_a_file"), saved)
     if entry.error is not None:
         return damaged
     try:

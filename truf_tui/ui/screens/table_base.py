@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
-from textual.reactive import reactive
+from textual.reactive import reactive, var
 from textual.screen import Screen
 from textual.worker import get_current_worker
 
@@ -120,6 +120,9 @@ class TableScreen(Screen[None], Generic[S]):
     BINDINGS: ClassVar[list[BindingType]] = [b for key in TABLE_KEYS for b in key.bindings]
 
     state: reactive[S] = reactive(cast("S", None), init=False)  # set by __init__
+    # The state a move leads to, set the moment it is played, before a capture's moment
+    # shows it: the keeper saves it then, so a kill during the moment loses no move.
+    played: var[S | None] = var(None, init=False)  # no repaint of its own
 
     def __init__(self, config: GameConfig, state: S | None = None) -> None:
         """A new deal of ``config``'s game, or ``state`` (a saved game, replayed) if given."""

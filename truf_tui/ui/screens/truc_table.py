@@ -391,6 +391,7 @@ class TrucTable(TableScreen[truc.State]):
             # T4/T5: the finished trick stays in the middle for a moment.
             self._busy = True
             self._moment = (player, action)
+            self.played = s.apply(action)  # saved now, not when the moment ends
             self.refresh_view()
             self.later(self.pace * 1.5, lambda: self._end_moment(action))
         else:

@@ -407,6 +407,7 @@ class TrufludoTable(TableScreen[trufludo.State]):
             # F5: the two cards stay together on the table for a moment before they leave.
             self._busy = True
             self._moment = (player, action)
+            self.played = s.apply(action)  # saved now, not when the moment ends
             self.refresh_view()
             self.later(self.pace * (1.5 if made_trufego(s, action) else 1.0),
                        lambda: self._end_moment(action))

@@ -79,6 +79,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "talono {stock} · kartoj {you}–{computer}",
     },
     "saves.damaged": {"en": "damaged: cannot be loaded", "eo": "difektita: ne ŝargebla"},
+    "saves.not_a_file": {"en": "not a file (a pipe?): cannot be loaded",
+                         "eo": "ne dosiero (tubo?): ne ŝargebla"},
     "saves.unknown": {"en": "?", "eo": "?"},
     "saves.key.load": {"en": "Load", "eo": "Ŝargi"},
     "saves.key.delete": {"en": "Delete", "eo": "Forigi"},

@@ -25,6 +25,19 @@ STRINGS: dict[str, dict[str, str]] = {
               "konservita sur la disko kaj aldoniĝos, tuj kiam la historio estos libera, "
               "plej malfrue je la sekva starto.",
     },
+    # A new game took the saved game's place without a question (--game): where it went.
+    "store.kept_aside.trufludo": {
+        "en": "A new game was started, so your unfinished game of Trufludo was kept as "
+              "“{name}”: it is in Saved games.",
+        "eo": "Nova ludo komenciĝis, do via nefinita ludo de Trufludo estas konservita kiel "
+              "«{name}»: ĝi estas en Konservitaj ludoj.",
+    },
+    "store.kept_aside.truc": {
+        "en": "A new game was started, so your unfinished game of Le Truc was kept as "
+              "“{name}”: it is in Saved games.",
+        "eo": "Nova ludo komenciĝis, do via nefinita ludo de Le Truc estas konservita kiel "
+              "«{name}»: ĝi estas en Konservitaj ludoj.",
+    },
     "store.recorded_later": {
         "en": "The finished game that was waiting is now in the history.",
         "eo": "La finita ludo, kiu atendis, nun estas en la historio.",
