@@ -868,8 +868,8 @@ def test_games_tiers_and_rule_variants_are_defined_once() -> None:
     command line, the settings store and the app's config rather than copied."""
     from truf_tui import cli, engine
     from truf_tui.ai import base
+    from truf_tui.play import config
     from truf_tui.store import settings
-    from truf_tui.ui import config
 
     assert cli.GAMES is settings.GAMES is config.GAMES is base.GAMES is engine.GAMES
     assert cli.TIERS is settings.TIERS is config.TIERS is base.TIERS is TIERS

@@ -492,7 +492,7 @@ def test_help_names_no_rule_option_by_its_code_name(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_help_names_each_variant_and_choice_as_the_start_screen_shows_it(lang: str) -> None:
-    from truf_tui.ui.config import RULE_CHOICES
+    from truf_tui.play.config import RULE_CHOICES
     from truf_tui.ui.i18n import tr_in
 
     flat = " ".join(_text(lang).split())

@@ -70,3 +70,20 @@ def test_the_offline_solver_loads_no_player() -> None:
     assert "truf_tui.solve.respond" in got
     assert [m for m in got if m == "truf_tui.ai" or m.startswith("truf_tui.ai.")] == []
     assert not {"textual", "textual_serve"} & set(got)
+
+
+def test_the_game_setup_loads_no_app() -> None:
+    """Issue 37, step 4: a game's setup, a match and a tournament (``truf_tui.play``) are
+    made, saved and read back without the app (``truf_tui.ui``), Textual or the solver."""
+    got = loaded_after(
+        "from truf_tui.play.config import GameConfig\n"
+        "from truf_tui.play.matches import Entrant, MatchRun, TournamentRun, deal\n"
+        "config = GameConfig(game='truc', best_of=3, scores=(2, 3))\n"
+        "assert MatchRun.start(config, deal(config)).next_config().scores == (0, 0)\n"
+        "players = [Entrant('p1', 'you')] + [Entrant(f'p{i}', 'computer') for i in (2, 3, 4)]\n"
+        "run = TournamentRun.new('trufludo', {}, players, best_of=1, seed=4)\n"
+        "assert TournamentRun.read(run.to_dict()) == run\n")
+    assert "truf_tui.play.matches" in got
+    assert [m for m in got if m == "truf_tui.ui" or m.startswith("truf_tui.ui.")] == []
+    assert [m for m in got if m == "truf_tui.solve" or m.startswith("truf_tui.solve.")] == []
+    assert not {"textual", "textual_serve", "numba"} & set(got)

@@ -21,7 +21,7 @@ from truf_tui import __version__
 from truf_tui.addresses import is_loopback
 from truf_tui.ai.base import GAMES, TIERS
 from truf_tui.i18n import LANGUAGES
-from truf_tui.ui.config import OPPONENTS
+from truf_tui.play.config import OPPONENTS
 
 if TYPE_CHECKING:
     from truf_tui.engine.record import GameRecord

@@ -11,8 +11,8 @@ from textual.worker import WorkerCancelled
 
 from truf_tui.cards import PACKS
 from truf_tui.engine import truc, trufludo
+from truf_tui.play.config import GameConfig
 from truf_tui.ui.app import TrufApp
-from truf_tui.ui.config import GameConfig
 from truf_tui.ui.screens.table_base import TableScreen
 from truf_tui.ui.settings import Settings
 

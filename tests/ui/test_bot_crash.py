@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 import truf_tui.ai
+from truf_tui.play.config import HUMAN
 from truf_tui.store import data_dir
 from truf_tui.store.errorlog import LOG_NAME
 from truf_tui.ui.app import TrufApp
-from truf_tui.ui.config import HUMAN
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.settings import Settings
 from truf_tui.ui.widgets import hints
@@ -87,7 +87,7 @@ async def test_the_notice_in_esperanto_and_the_log_in_the_apps_folder(tmp_path: 
 
 
 async def test_a_crash_in_the_tournaments_background_game(monkeypatch: Any) -> None:
-    from truf_tui.ui.matches import Entrant, TournamentRun
+    from truf_tui.play.matches import Entrant, TournamentRun
     from truf_tui.ui.screens.tournament import BracketScreen
 
     real = truf_tui.ai.make_bot

@@ -14,8 +14,8 @@ from textual.pilot import Pilot
 import truf_tui.ai
 from truf_tui.cards import TRUC_32
 from truf_tui.engine import truc
+from truf_tui.play.config import COMPUTER, HUMAN, GameConfig
 from truf_tui.ui.app import TrufApp
-from truf_tui.ui.config import COMPUTER, HUMAN, GameConfig
 from truf_tui.ui.screens import practice
 from truf_tui.ui.screens.hint import HintScreen
 from truf_tui.ui.screens.practice import BluffStatsScreen, LeaveOneConfirm, PracticeRoundSummary

@@ -10,10 +10,10 @@ from typing import Any
 from textual.pilot import Pilot
 
 from truf_tui.engine import truc, trufludo
+from truf_tui.play.config import COMPUTER, HUMAN
 from truf_tui.store import SaveStore
 from truf_tui.store.history import History
 from truf_tui.ui.app import TrufApp
-from truf_tui.ui.config import COMPUTER, HUMAN
 from truf_tui.ui.guide import (
     TRUC_DEALER,
     TRUC_PACK,

@@ -10,7 +10,7 @@ import pytest
 from textual.containers import VerticalScroll
 from textual.content import Content
 
-from truf_tui.ui.config import HUMAN
+from truf_tui.play.config import HUMAN
 from truf_tui.ui.i18n import set_language, tr
 from truf_tui.ui.screens.guided import GuidedRoundSummary, GuidedTruc, GuidePanel
 from truf_tui.ui.screens.summary import TrucRoundSummary

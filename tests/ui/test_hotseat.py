@@ -17,9 +17,9 @@ from textual.widgets import Button
 from truf_tui.cards import Card
 from truf_tui.engine import truc
 from truf_tui.engine.record import GameRecord
+from truf_tui.play.config import GameConfig
 from truf_tui.store import History, Tally
 from truf_tui.ui.app import TrufApp
-from truf_tui.ui.config import GameConfig
 from truf_tui.ui.screens.hint import HintScreen
 from truf_tui.ui.screens.hotseat import PassScreen
 from truf_tui.ui.screens.stats import rows_for

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from truf_tui.play.config import GAMES, TIERS
 from truf_tui.ui import i18n
-from truf_tui.ui.config import GAMES, TIERS
 from truf_tui.ui.i18n import LANGUAGES, all_strings, get_language, set_language, string_sources, tr
 from truf_tui.ui.settings import CARD_STYLES, PACES, THEMES
 

@@ -84,7 +84,7 @@ async def test_watched_game_review_names_the_two_computers() -> None:
 async def test_results_of_a_start_at_game() -> None:
     """Item 15: the results of a game started at a set score show that score (the total adds
     up), the heading gives the winner's points first, and the footer offers no ``l``."""
-    from truf_tui.ui.config import GameConfig
+    from truf_tui.play.config import GameConfig
     from truf_tui.ui.screens.summary import TrucResults
     from truf_tui.ui.screens.truc_table import FoldConfirm
 
@@ -187,7 +187,7 @@ async def test_trufegoj_list_does_not_wrap_onto_the_score() -> None:
 async def test_computer_lets_a_new_trufludo_deal_be_seen() -> None:
     """Item 16: the computer's first move of a deal waits long enough for the deal to be
     seen (three times the pace, as after a trufego)."""
-    from truf_tui.ui.config import GameConfig
+    from truf_tui.play.config import GameConfig
 
     app = make_app(pace="normal")
     async with app.run_test(size=(100, 32)) as pilot:

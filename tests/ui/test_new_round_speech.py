@@ -12,7 +12,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from truf_tui.engine import truc
-from truf_tui.ui.config import COMPUTER, GameConfig
+from truf_tui.play.config import COMPUTER, GameConfig
 from truf_tui.ui.screens.hotseat import PassScreen
 from truf_tui.ui.screens.summary import TrucRoundSummary
 from truf_tui.ui.screens.truc_table import TrucTable

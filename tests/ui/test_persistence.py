@@ -18,9 +18,9 @@ from textual.widgets import Button, DataTable, Input, Static
 
 from truf_tui.engine import truc, trufludo
 from truf_tui.engine.record import GameRecord
+from truf_tui.play.config import HUMAN, GameConfig
 from truf_tui.store import History, SaveStore, StoreError, game_meta
 from truf_tui.ui.app import TrufApp
-from truf_tui.ui.config import HUMAN, GameConfig
 from truf_tui.ui.i18n import plural, set_language, tr
 from truf_tui.ui.screens.dialogs import ConfirmAbandon, ConfirmQuit, ConfirmReplaceSave
 from truf_tui.ui.screens.start import StartScreen

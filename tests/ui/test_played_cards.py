@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from truf_tui.engine import trufludo
-from truf_tui.ui.config import GameConfig
+from truf_tui.play.config import GameConfig
 from truf_tui.ui.screens.trufludo_table import suit_counts
 from truf_tui.ui.widgets.table import Markup
 

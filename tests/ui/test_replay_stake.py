@@ -12,8 +12,8 @@ from textual.widgets import Static
 
 from truf_tui.engine import truc
 from truf_tui.engine.record import GameRecord
+from truf_tui.play.config import HUMAN
 from truf_tui.store import History, game_meta
-from truf_tui.ui.config import HUMAN
 from truf_tui.ui.i18n import set_language, tr
 from truf_tui.ui.screens.replay import ReplayScreen
 

@@ -12,7 +12,7 @@ from textual.content import Content
 
 from truf_tui.cards import TRUC_32
 from truf_tui.engine import truc
-from truf_tui.ui.config import COMPUTER, HUMAN
+from truf_tui.play.config import COMPUTER, HUMAN
 from truf_tui.ui.i18n import set_language, tr
 from truf_tui.ui.screens.summary import TrucResults, TrucRoundSummary
 from truf_tui.ui.screens.truc_table import TrucTable

@@ -11,9 +11,9 @@ import pytest
 from textual.widgets import Button, DataTable, Input, Static
 
 from truf_tui.engine.record import GameRecord
+from truf_tui.play.config import HUMAN
 from truf_tui.store import SaveStore
 from truf_tui.ui.app import TrufApp
-from truf_tui.ui.config import HUMAN
 from truf_tui.ui.i18n import set_language, tr
 from truf_tui.ui.screens.dialogs import ConfirmAbandon, ConfirmLoss, ConfirmReplaceSave
 from truf_tui.ui.screens.saves import (

@@ -12,8 +12,8 @@ from textual.message import Message
 
 import truf_tui.ui
 from truf_tui.engine import trufludo
+from truf_tui.play.config import GameConfig, default_choices
 from truf_tui.ui.app import TrufApp
-from truf_tui.ui.config import GameConfig, default_choices
 from truf_tui.ui.screens.start import StartScreen
 from truf_tui.ui.screens.summary import TrufludoResults
 from truf_tui.ui.screens.trufludo_table import TrufludoTable

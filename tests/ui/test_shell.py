@@ -14,9 +14,9 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, RadioButton, Static
 
 from truf_tui import __version__, cli
+from truf_tui.play.config import GameConfig
 from truf_tui.store import SettingsStore
 from truf_tui.ui.app import TrufApp
-from truf_tui.ui.config import GameConfig
 from truf_tui.ui.i18n import all_strings, tr
 from truf_tui.ui.screens.dialogs import (
     ConfirmAbandon,

@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 
 import truf_tui.ai
 from truf_tui.ai.base import ActionStats, legal_of
-from truf_tui.ui.config import GameConfig
+from truf_tui.play.config import GameConfig
 
 from .tables_support import ScriptBot, make_app, settle, start, trufludo_state
 from .test_coach_ui import WEAK, deal, start_with

@@ -10,7 +10,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from truf_tui.ui.config import GameConfig
+from truf_tui.play.config import GameConfig
 
 from .tables_support import make_app, settle
 

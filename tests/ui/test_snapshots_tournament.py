@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from truf_tui.play.matches import Entrant, TournamentRun
 from truf_tui.ui.app import TrufApp
-from truf_tui.ui.matches import Entrant, TournamentRun
 
 SIZE = (100, 32)
 

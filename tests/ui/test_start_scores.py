@@ -15,11 +15,11 @@ from textual.widgets import Button, Input, Static
 
 from truf_tui.engine import truc
 from truf_tui.engine.record import GameRecord
+from truf_tui.play.config import GameConfig, default_choices, start_scores
+from truf_tui.play.matches import MatchRun, deal
 from truf_tui.store import SettingsStore
 from truf_tui.ui.app import TrufApp
-from truf_tui.ui.config import GameConfig, default_choices, start_scores
 from truf_tui.ui.i18n import tr
-from truf_tui.ui.matches import MatchRun, deal
 from truf_tui.ui.screens.start import StartScreen
 from truf_tui.ui.storage import choices_from_store, choices_to_store, config_of
 

@@ -103,7 +103,7 @@ async def test_variant_labels_are_words_and_their_rule_is_named_in_the_tooltip(l
 @pytest.mark.parametrize("lang", ["en", "eo"])
 async def test_the_tier_names_stand_apart_from_their_descriptions(lang: str) -> None:
     # issue 40, item 22: "Malfacila serĉas": a 9-letter name got one space.
-    from truf_tui.ui.config import TIERS
+    from truf_tui.play.config import TIERS
 
     app = make_app(lang=lang)
     try:

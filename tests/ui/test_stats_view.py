@@ -13,9 +13,9 @@ from textual.widgets import DataTable, Static
 
 from truf_tui.engine import truc, trufludo
 from truf_tui.engine.record import GameRecord
+from truf_tui.play.config import HUMAN
 from truf_tui.store import History, game_meta
 from truf_tui.ui.app import TrufApp
-from truf_tui.ui.config import HUMAN
 from truf_tui.ui.i18n import set_language
 from truf_tui.ui.screens.stats import StatsScreen
 from truf_tui.ui.settings import Settings

@@ -21,9 +21,9 @@ from test_store_sharing import Other, count_games, history_held
 from textual.widgets import Static
 
 from truf_tui.engine.record import GameRecord
+from truf_tui.play.config import HUMAN, GameConfig
 from truf_tui.store import SaveStore
 from truf_tui.ui.app import TrufApp
-from truf_tui.ui.config import HUMAN, GameConfig
 from truf_tui.ui.i18n import set_language, tr
 from truf_tui.ui.screens.dialogs import ConfirmQuit
 from truf_tui.ui.screens.saves import GameMenu
@@ -253,7 +253,7 @@ async def test_a_game_ending_while_the_history_is_held_is_recorded_once(
 WINDOW = """
 import asyncio, sys
 from truf_tui.ui.app import TrufApp
-from truf_tui.ui.config import HUMAN, GameConfig
+from truf_tui.play.config import HUMAN, GameConfig
 from truf_tui.ui.settings import Settings
 
 async def main() -> None:

@@ -15,8 +15,8 @@ from textual.pilot import Pilot
 from textual.widgets import Button, OptionList, Static
 
 from truf_tui.engine.record import GameRecord
+from truf_tui.play.config import HUMAN
 from truf_tui.ui.app import TrufApp
-from truf_tui.ui.config import HUMAN
 from truf_tui.ui.screens.dialogs import ConfirmDialog
 from truf_tui.ui.screens.replay import ReplayScreen
 from truf_tui.ui.screens.start import StartScreen
@@ -352,7 +352,7 @@ async def test_friend_against_a_computer_sits_at_the_keyboard(tmp_path: Path) ->
 
 
 async def test_computers_play_a_best_of_three_pairing_with_one_key() -> None:
-    from truf_tui.ui.matches import Entrant, TournamentRun
+    from truf_tui.play.matches import Entrant, TournamentRun
 
     app = make_app()
     players = [Entrant("p1", "you"), Entrant("p2", "computer", "easy"),
@@ -383,7 +383,7 @@ async def test_computers_play_a_best_of_three_pairing_with_one_key() -> None:
 async def test_watch_after_losing_shows_semi_final_2_not_the_final() -> None:
     """Issue 40 item 11: the game watched is the one just played (semi-final 2); the final,
     computers only too, is not played behind it."""
-    from truf_tui.ui.matches import Entrant, TournamentRun
+    from truf_tui.play.matches import Entrant, TournamentRun
 
     app = make_app()
     players = [Entrant("p1", "you"), Entrant("p2", "computer", "easy"),
@@ -415,7 +415,7 @@ async def test_watch_after_losing_shows_semi_final_2_not_the_final() -> None:
 
 async def test_final_box_names_a_decided_semi_finals_winner() -> None:
     """Issue 40 item 14: once semi-final 1 is decided, the final names its winner."""
-    from truf_tui.ui.matches import Entrant, TournamentRun
+    from truf_tui.play.matches import Entrant, TournamentRun
 
     app = make_app()
     players = [Entrant("p1", "you"), Entrant("p2", "computer", "easy"),

@@ -23,8 +23,8 @@ import pytest
 from truf_tui.engine import truc, trufludo
 from truf_tui.engine.record import GameRecord
 from truf_tui.examples import all_examples
+from truf_tui.play.config import HUMAN, GameConfig
 from truf_tui.store import GameRow, History, game_meta
-from truf_tui.ui.config import HUMAN, GameConfig
 from truf_tui.ui.i18n import all_strings, set_language
 from truf_tui.ui.screens.example import ExampleScreen
 from truf_tui.ui.screens.replay import ReplayScreen

@@ -1,2 +1,2 @@
 """The Textual app: ``TrufApp`` in ``truf_tui.ui.app`` (imported on demand, not here, so that
-``truf_tui.ui.i18n`` and ``truf_tui.ui.config`` stay light)."""
+``truf_tui.ui.i18n`` stays light)."""

@@ -22,8 +22,7 @@ from textual.binding import Binding
 from textual.events import Resize
 from textual.screen import Screen
 
-from truf_tui.store.saves import now_iso
-from truf_tui.ui.config import (
+from truf_tui.play.config import (
     GAMES,
     OPPONENTS,
     TIERS,
@@ -31,9 +30,10 @@ from truf_tui.ui.config import (
     default_choices,
     start_scores,
 )
+from truf_tui.play.matches import MatchRun, TournamentRun, deal
+from truf_tui.store.saves import now_iso
 from truf_tui.ui.i18n import set_language, tr
 from truf_tui.ui.lifecycle import Lifecycle
-from truf_tui.ui.matches import MatchRun, TournamentRun, deal
 from truf_tui.ui.results_context import ResultsContext
 from truf_tui.ui.routing import Routing
 from truf_tui.ui.screens.dialogs import (

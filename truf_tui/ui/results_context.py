@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from truf_tui.play.matches import MatchRun, TournamentRun
 from truf_tui.ui.i18n import tr
-from truf_tui.ui.matches import MatchRun, TournamentRun
 
 STAGES = ("semi1", "semi2", "final")
 

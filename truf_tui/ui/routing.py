@@ -13,9 +13,9 @@ from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
+from truf_tui.play.config import GameConfig
+from truf_tui.play.matches import MatchRun, Seating, TournamentRun
 from truf_tui.store.tournament import forget_tournament, load_tournament, save_tournament
-from truf_tui.ui.config import GameConfig
-from truf_tui.ui.matches import MatchRun, Seating, TournamentRun
 from truf_tui.ui.results_context import (
     ResultsContext,
     match_banner,

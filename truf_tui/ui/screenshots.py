@@ -26,8 +26,8 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from truf_tui.play.config import GameConfig
 from truf_tui.ui.app import TrufApp
-from truf_tui.ui.config import GameConfig
 from truf_tui.ui.settings import Settings
 
 SIZE = (100, 32)
@@ -251,7 +251,7 @@ async def shot_truc_practice_review(pilot: Pilot[Any]) -> None:
 
 async def _guided(pilot: Pilot[Any], game: str, until: int) -> None:
     """The guided first game of ``game``, played with the keys up to step ``until``."""
-    from truf_tui.ui.config import HUMAN
+    from truf_tui.play.config import HUMAN
 
     truf_app(pilot).action_guided(game)
     await settle(pilot)
@@ -466,7 +466,7 @@ async def shot_tournament_setup(pilot: Pilot[Any]) -> None:
 
 async def shot_tournament_bracket(pilot: Pilot[Any]) -> None:
     """The bracket after both semi-finals (best of three): the final is next."""
-    from truf_tui.ui.matches import Entrant, TournamentRun
+    from truf_tui.play.matches import Entrant, TournamentRun
 
     app = pilot.app
     assert isinstance(app, TrufApp)

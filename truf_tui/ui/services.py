@@ -24,8 +24,8 @@ if TYPE_CHECKING:
 
     from truf_tui.coach import BluffStats, RoundReview
     from truf_tui.engine.record import AnyState, GameRecord
-    from truf_tui.ui.config import GameConfig
-    from truf_tui.ui.matches import TournamentRun
+    from truf_tui.play.config import GameConfig
+    from truf_tui.play.matches import TournamentRun
     from truf_tui.ui.results_context import ResultsContext
     from truf_tui.ui.storage import AppData
 
@@ -155,7 +155,7 @@ class DetachedShell(Detached):
 
     def __init__(self) -> None:
         super().__init__()
-        from truf_tui.ui.config import default_choices
+        from truf_tui.play.config import default_choices
 
         self.start_choices: dict[str, Any] = default_choices()
         self.session_started = ""

@@ -20,17 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from truf_tui.engine.record import AnyState, GameRecord, RecordError
-from truf_tui.store import (
-    GameMeta,
-    History,
-    Problem,
-    SaveStore,
-    SettingsStore,
-    StoreError,
-    game_meta,
-)
-from truf_tui.store.saves import archive_name
-from truf_tui.ui.config import (
+from truf_tui.play.config import (
     BEST_OF,
     DEFAULT_RULES,
     DEFAULT_TIER,
@@ -41,6 +31,16 @@ from truf_tui.ui.config import (
     scores_fit,
     start_scores,
 )
+from truf_tui.store import (
+    GameMeta,
+    History,
+    Problem,
+    SaveStore,
+    SettingsStore,
+    StoreError,
+    game_meta,
+)
+from truf_tui.store.saves import archive_name
 from truf_tui.ui.settings import CARD_STYLES, LANGUAGES, PACES, THEMES, Settings
 
 HUMAN_SEAT = 0

@@ -5,7 +5,7 @@ in the help).  It is the replay viewer with an example in place of a finished ga
 from __future__ import annotations
 
 from truf_tui.examples import Example, agrees
-from truf_tui.ui.config import HUMAN
+from truf_tui.play.config import HUMAN
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.moves import legal_words
 from truf_tui.ui.screens.replay import ReplayScreen

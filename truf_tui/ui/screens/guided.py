@@ -22,7 +22,7 @@ from textual.events import Click
 from truf_tui.cards import Card
 from truf_tui.engine import truc, trufludo
 from truf_tui.engine.common import IllegalActionError
-from truf_tui.ui.config import COMPUTER, HUMAN, GameConfig
+from truf_tui.play.config import COMPUTER, HUMAN, GameConfig
 from truf_tui.ui.guide import (
     STEPS,
     TRUC_DEALER,

@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.worker import get_current_worker
 
-from truf_tui.ui.config import HUMAN
+from truf_tui.play.config import HUMAN
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.services import services
 from truf_tui.ui.settings import SettingsChanged

@@ -24,7 +24,7 @@ from textual.widgets import Button
 from truf_tui import coach
 from truf_tui.cards import Card
 from truf_tui.engine import truc, trufludo
-from truf_tui.ui.config import COMPUTER, HUMAN
+from truf_tui.play.config import COMPUTER, HUMAN
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.screens.dialogs import ConfirmDialog
 from truf_tui.ui.screens.summary import TrucRoundSummary, columns

@@ -23,8 +23,8 @@ from textual.widgets.option_list import Option
 
 from truf_tui.engine import truc
 from truf_tui.engine.record import GameRecord
+from truf_tui.play.config import COMPUTER, HUMAN, TIERS
 from truf_tui.store import GameRow
-from truf_tui.ui.config import COMPUTER, HUMAN, TIERS
 from truf_tui.ui.i18n import plural, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.screens.summary import player_name

@@ -20,9 +20,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Static
 
 from truf_tui.engine.record import GameRecord
+from truf_tui.play.config import TIERS
 from truf_tui.store import BadNameError, NamedSave, SaveStore, StoreError
 from truf_tui.store.saves import MAX_NAME, check_name, read_record_file
-from truf_tui.ui.config import TIERS
 from truf_tui.ui.i18n import get_language, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.screens.dialogs import ConfirmDialog

@@ -13,9 +13,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
-from truf_tui.ui.breakpoints import preset_breakpoints
-from truf_tui.ui.choices import ChoiceSet
-from truf_tui.ui.config import (
+from truf_tui.play.config import (
     BEST_OF,
     GAMES,
     OPPONENTS,
@@ -26,6 +24,8 @@ from truf_tui.ui.config import (
     GameConfig,
     start_scores,
 )
+from truf_tui.ui.breakpoints import preset_breakpoints
+from truf_tui.ui.choices import ChoiceSet
 from truf_tui.ui.i18n import plural, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.services import shell

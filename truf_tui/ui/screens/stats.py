@@ -19,8 +19,8 @@ from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
 from truf_tui import coach
+from truf_tui.play.config import GAMES, TIERS
 from truf_tui.store import GameRow, Stats, StoreError, Tally
-from truf_tui.ui.config import GAMES, TIERS
 from truf_tui.ui.i18n import get_language, plural, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.services import ProblemsFound, shell

@@ -18,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button
 
 from truf_tui.engine import truc, trufludo
-from truf_tui.ui.config import COMPUTER, HUMAN
+from truf_tui.play.config import COMPUTER, HUMAN
 from truf_tui.ui.i18n import plural, tr
 from truf_tui.ui.services import services
 from truf_tui.ui.settings import SettingsChanged

@@ -23,9 +23,9 @@ from textual.screen import Screen
 from textual.worker import get_current_worker
 
 from truf_tui.engine.common import GameState, IllegalActionError
+from truf_tui.play.config import COMPUTER, HUMAN, GameConfig
 from truf_tui.store.errorlog import log_bot_crash
 from truf_tui.ui.breakpoints import preset_breakpoints
-from truf_tui.ui.config import COMPUTER, HUMAN, GameConfig
 from truf_tui.ui.crashes import log_folder, tell_bot_crash
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.keybar import KeyBar

@@ -24,12 +24,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, ProgressBar, Static
 from textual.worker import get_current_worker
 
-from truf_tui.ui.choices import ChoiceSet
-from truf_tui.ui.config import BEST_OF, GAMES, TIERS
-from truf_tui.ui.crashes import log_folder, tell_bot_crash
-from truf_tui.ui.i18n import plural, tr
-from truf_tui.ui.keybar import KeyBar
-from truf_tui.ui.matches import (
+from truf_tui.play.config import BEST_OF, GAMES, TIERS
+from truf_tui.play.matches import (
     FRIEND,
     NAME_MAX,
     PLAYER_IDS,
@@ -38,6 +34,10 @@ from truf_tui.ui.matches import (
     deal,
     progress_fraction,
 )
+from truf_tui.ui.choices import ChoiceSet
+from truf_tui.ui.crashes import log_folder, tell_bot_crash
+from truf_tui.ui.i18n import plural, tr
+from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.results_context import STAGES, entrant_name
 from truf_tui.ui.screens.dialogs import ConfirmDialog
 from truf_tui.ui.services import services, shell

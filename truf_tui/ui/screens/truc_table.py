@@ -14,7 +14,7 @@ from textual.widgets import Button
 
 from truf_tui.cards import TRUC_STRENGTH
 from truf_tui.engine import truc
-from truf_tui.ui.config import COMPUTER, HUMAN, GameConfig
+from truf_tui.play.config import COMPUTER, HUMAN, GameConfig
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.screens.dialogs import ConfirmDialog
 from truf_tui.ui.screens.summary import TrucResults, TrucRoundSummary, points_text, trick_markup

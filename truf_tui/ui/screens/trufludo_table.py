@@ -14,7 +14,7 @@ from textual.markup import escape
 from truf_tui.cards import PACKS, Card
 from truf_tui.engine import trufludo
 from truf_tui.engine.trufludo import Play
-from truf_tui.ui.config import GameConfig
+from truf_tui.play.config import GameConfig
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.screens.summary import OnceModal

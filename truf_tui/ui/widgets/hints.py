@@ -15,7 +15,7 @@ from typing import Any
 from truf_tui.cards import Card
 from truf_tui.coach import Reason
 from truf_tui.engine import truc
-from truf_tui.ui.config import HUMAN
+from truf_tui.play.config import HUMAN
 from truf_tui.ui.i18n import all_strings, tr
 from truf_tui.ui.widgets.cards import card_markup
 

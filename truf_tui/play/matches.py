@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from truf_tui.engine.series import Series, Tournament
-from truf_tui.ui.config import BEST_OF, GAMES, TIERS, GameConfig
+from truf_tui.play.config import BEST_OF, GAMES, TIERS, GameConfig
 
 FORMAT = "truf-tui-tournament"
 VERSION = 1
