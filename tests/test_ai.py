@@ -878,3 +878,12 @@ def test_games_tiers_and_rule_variants_are_defined_once() -> None:
     assert config.RULE_CHOICES == {**trufludo.CHOICES, **truc.CHOICES}
     assert config.RULE_CHOICES["deck"] == ("french", "italian")
     assert config.RULE_CHOICES["rest_refusal"] == ("stake", "game")
+
+
+def test_sampling_a_policy_gives_an_action_or_says_why_not() -> None:
+    # choose returns an action, never None: a policy with nothing to play is an error.
+    from truf_tui.ai.solved import sample
+
+    assert sample({truc.FOLD: 0.0, truc.RAISE: 1.0}, random.Random(1)) == truc.RAISE
+    with pytest.raises(ValueError, match="positive probability"):
+        sample({truc.FOLD: 0.0}, random.Random(1))

@@ -257,7 +257,7 @@ class Observation(TypedDict):
     """``State.observation(p)``: what player ``p`` has seen (ENGINE_API.md), cards as T11 text."""
 
     game: Literal["truc"]
-    rules: dict[str, Any]
+    rules: dict[str, Any]  # Rules.to_dict()
     player: int
     dealer: int  # this round's
     first_dealer: int

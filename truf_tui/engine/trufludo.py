@@ -75,7 +75,7 @@ class Observation(TypedDict):
     """``State.observation(p)``: what player ``p`` has seen (ENGINE_API.md), cards as T11 text."""
 
     game: Literal["trufludo"]
-    rules: dict[str, Any]
+    rules: dict[str, Any]  # Rules.to_dict()
     player: int
     dealer: int
     to_move: int | None
