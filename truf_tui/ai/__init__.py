@@ -20,7 +20,7 @@ This package never imports Textual or anything in ``truf_tui.ui``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, overload
 
 from truf_tui.ai.base import (
     DEFAULT_TIME,
@@ -52,10 +52,13 @@ def players(game: str) -> tuple[str, ...]:
 
 PLAYERS = {g: players(g) for g in GAMES}
 
+AnyBot: TypeAlias = BaseBot[Any, Any]
+"""A player of either game: ``make_bot`` checks the game against the registry."""
+
 # Builds a player from (seed, time_limit, iterations, opponent).  Each imports its module
 # only when called, so building one player loads nothing of the others (a Truc ``easy``
 # bot none of the expert's modules).
-Build = Callable[[int | None, float | None, int | None, str | None], BaseBot[Any, Any]]
+Build = Callable[[int | None, float | None, int | None, str | None], AnyBot]
 
 
 def _hard_truc(seed: int, iterations: int | None) -> BaseBot[truc.Action, truc.Observation]:
@@ -74,7 +77,7 @@ def _reading(opponent: str | None) -> OpponentReading | None:
 
 
 def _expert(seed: int | None, time_limit: float | None, iterations: int | None,
-            opponent: str | None) -> BaseBot[Any, Any]:
+            opponent: str | None) -> AnyBot:
     from truf_tui.ai.expert import ExpertTrucBot
 
     return ExpertTrucBot(seed, time_limit, iterations, reading=_reading(opponent),
@@ -82,7 +85,7 @@ def _expert(seed: int | None, time_limit: float | None, iterations: int | None,
 
 
 def _solved(seed: int | None, time_limit: float | None, iterations: int | None,
-            opponent: str | None) -> BaseBot[Any, Any]:
+            opponent: str | None) -> AnyBot:
     from truf_tui.ai.solved import SolvedTrucBot
 
     return SolvedTrucBot(seed, time_limit, iterations, fallback=_hard_truc)
@@ -90,7 +93,7 @@ def _solved(seed: int | None, time_limit: float | None, iterations: int | None,
 
 def _truc_search(tier: str) -> Build:
     def build(seed: int | None, time_limit: float | None, iterations: int | None,
-              opponent: str | None) -> BaseBot[Any, Any]:
+              opponent: str | None) -> AnyBot:
         from truf_tui.ai.truc_ai import TIER_CLASSES
 
         return TIER_CLASSES[tier](seed, time_limit, iterations)
@@ -99,7 +102,7 @@ def _truc_search(tier: str) -> Build:
 
 def _trufludo(tier: str) -> Build:
     def build(seed: int | None, time_limit: float | None, iterations: int | None,
-              opponent: str | None) -> BaseBot[Any, Any]:
+              opponent: str | None) -> AnyBot:
         from truf_tui.ai.trufludo_ai import TIER_CLASSES
 
         return TIER_CLASSES[tier](seed, time_limit, iterations)
@@ -108,7 +111,7 @@ def _trufludo(tier: str) -> Build:
 
 def _scripted(name: str) -> Build:
     def build(seed: int | None, time_limit: float | None, iterations: int | None,
-              opponent: str | None) -> BaseBot[Any, Any]:
+              opponent: str | None) -> AnyBot:
         from truf_tui.ai.scripted import TRUC_CLASSES
 
         return TRUC_CLASSES[name](seed, time_limit, iterations)
@@ -117,7 +120,7 @@ def _scripted(name: str) -> Build:
 
 def _random(game: str) -> Build:
     def build(seed: int | None, time_limit: float | None, iterations: int | None,
-              opponent: str | None) -> BaseBot[Any, Any]:
+              opponent: str | None) -> AnyBot:
         from truf_tui.ai.scripted import RandomBot
 
         return RandomBot(game, seed, time_limit, iterations)

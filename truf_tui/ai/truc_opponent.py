@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,7 +63,7 @@ class Replay:
     to_move: int | None = None
 
 
-def replay(observation: Mapping[str, Any]) -> Replay:
+def replay(observation: truc.Observation) -> Replay:
     """Re-run the public history of the match in ``observation``."""
     rules = truc.Rules.from_dict(observation["rules"])
     target = rules.target

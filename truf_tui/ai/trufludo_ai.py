@@ -829,7 +829,8 @@ class SearchBot(BaseBot[trufludo.Play, trufludo.Observation]):
     opp_policy = 0.8  # how often the opponent in the tree plays a medium move
     paired = 1  # every iteration tries all root moves on one deal (ismcts ``paired``)
 
-    def _sampler(self, observation: trufludo.Observation) -> Callable[[random.Random], Any]:
+    def _sampler(self, observation: trufludo.Observation
+                 ) -> Callable[[random.Random], trufludo.State]:
         return trufludo.determinizer(observation)
 
     def analyse(self, observation: trufludo.Observation) -> list[ActionStats[trufludo.Play]]:
@@ -882,7 +883,8 @@ class ExpertBot(SearchBot):
     inference = True
     endgame = True
 
-    def _sampler(self, observation: trufludo.Observation) -> Callable[[random.Random], Any]:
+    def _sampler(self, observation: trufludo.Observation
+                 ) -> Callable[[random.Random], trufludo.State]:
         return inference_sampler(observation, self.rng)
 
 
