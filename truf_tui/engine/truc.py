@@ -32,7 +32,7 @@ FORMAT_VERSION = 1
 
 RestRefusal = Literal["stake", "game"]
 # Each variant's allowed values (T8, T10): checked here, offered by the new-game dialog.
-CHOICES: dict[str, tuple[Any, ...]] = {"rest_refusal": get_args(RestRefusal)}
+CHOICES: dict[str, tuple[object, ...]] = {"rest_refusal": get_args(RestRefusal)}
 TARGET_MIN, TARGET_MAX = 1, 99
 
 

@@ -34,7 +34,7 @@ FORMAT_VERSION = 1
 Deck = Literal["french", "italian"]
 Leftover = Literal["none", "last_capturer"]
 # Each variant's allowed values (F1, F5, F10): checked here, offered by the new-game dialog.
-CHOICES: dict[str, tuple[Any, ...]] = {
+CHOICES: dict[str, tuple[object, ...]] = {
     "deck": get_args(Deck), "forced_capture": (True, False), "leftover": get_args(Leftover),
 }
 
