@@ -36,7 +36,14 @@ from truf_tui.ai.scripted import SCRIPTED, SCRIPTED_TRUC
 from truf_tui.engine import truc
 
 if TYPE_CHECKING:
+    from truf_tui.ai import expert, scripted, trufludo_ai
     from truf_tui.ai.expert.reading import OpponentReading
+    from truf_tui.engine import Observation, trufludo
+
+    # mypy checks here that the players satisfy the protocol of their game
+    _expert_is: type[TrucBot] = expert.ExpertTrucBot
+    _search_is: type[TrufludoBot] = trufludo_ai.SearchBot
+    _random_is: type[Bot[truc.Action | trufludo.Play, Observation]] = scripted.RandomBot
 
 __all__ = ["DEFAULT_TIME", "GAMES", "PLAYERS", "SCRIPTED", "TIERS", "ActionStats", "Bot",
            "TrucBot", "TrufludoBot", "make_bot", "players"]
