@@ -878,3 +878,29 @@ def test_games_tiers_and_rule_variants_are_defined_once() -> None:
     assert config.RULE_CHOICES == {**trufludo.CHOICES, **truc.CHOICES}
     assert config.RULE_CHOICES["deck"] == ("french", "italian")
     assert config.RULE_CHOICES["rest_refusal"] == ("stake", "game")
+
+
+def test_sampling_a_policy_gives_an_action_or_says_why_not() -> None:
+    # choose returns an action, never None: a policy with nothing to play is an error.
+    from truf_tui.ai.solved import sample
+
+    assert sample({truc.FOLD: 0.0, truc.RAISE: 1.0}, random.Random(1)) == truc.RAISE
+    with pytest.raises(ValueError, match="positive probability"):
+        sample({truc.FOLD: 0.0}, random.Random(1))
+
+
+def test_the_public_replay_ends_where_the_match_is() -> None:
+    # Guards the typed replay (truc_opponent._Round): whose turn it is, and nobody's once a
+    # side reached the target (T10).
+    from truf_tui.ai.truc_opponent import replay
+
+    rng = random.Random(11)
+    for seed in range(6):
+        s = truc.new_game(truc.Rules(target=3), seed=seed)
+        while True:
+            rep = replay(s.observation(0))
+            assert rep.to_move == s.to_move and rep.points == list(s.points)
+            if s.is_terminal():
+                break
+            s = s.apply(rng.choice(s.legal_actions()))
+        assert rep.to_move is None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from truf_tui.engine import GAMES, GameState, truc, trufludo
 
@@ -18,6 +19,29 @@ def test_both_states_satisfy_the_game_state_protocol() -> None:
         assert type(s).from_dict(s.to_dict()) == s
         assert s.determinize(0, random.Random(1)).observation(0) == s.observation(0)
     assert not isinstance(object(), GameState)
+
+
+def test_each_observation_has_exactly_the_keys_of_its_typed_dict() -> None:
+    # The TypedDicts are annotations only: this keeps them in step with what the engines build,
+    # over whole games (a round's end, a pending raise and a finished game included).
+    rng = random.Random(7)
+    for mod in (trufludo, truc):
+        for seed in range(4):
+            s = mod.new_game(seed=seed)
+            while True:
+                for p in (0, 1):
+                    o: dict[str, Any] = dict(s.observation(p))
+                    assert set(o) == mod.Observation.__required_keys__
+                    assert o["game"] == mod.GAME
+                    if mod is truc:
+                        rounds = [] if o["last_round"] is None else [o["last_round"]]
+                        for r in rounds:
+                            assert set(r) == truc.RoundEndDict.__required_keys__
+                        for t in o["tricks"] + [t for r in rounds for t in r["tricks"]]:
+                            assert set(t) == truc.TrickDict.__required_keys__
+                if s.is_terminal():
+                    break
+                s = s.apply(rng.choice(s.legal_actions()))
 
 
 def test_initial_is_where_the_history_replays_from() -> None:

@@ -20,16 +20,33 @@ This package never imports Textual or anything in ``truf_tui.ui``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, overload
 
-from truf_tui.ai.base import DEFAULT_TIME, GAMES, TIERS, ActionStats, BaseBot, Bot
+from truf_tui.ai.base import (
+    DEFAULT_TIME,
+    GAMES,
+    TIERS,
+    ActionStats,
+    BaseBot,
+    Bot,
+    TrucBot,
+    TrufludoBot,
+)
 from truf_tui.ai.scripted import SCRIPTED, SCRIPTED_TRUC
+from truf_tui.engine import truc
 
 if TYPE_CHECKING:
+    from truf_tui.ai import expert, scripted, trufludo_ai
     from truf_tui.ai.expert.reading import OpponentReading
+    from truf_tui.engine import Observation, trufludo
+
+    # mypy checks here that the players satisfy the protocol of their game
+    _expert_is: type[TrucBot] = expert.ExpertTrucBot
+    _search_is: type[TrufludoBot] = trufludo_ai.SearchBot
+    _random_is: type[Bot[truc.Action | trufludo.Play, Observation]] = scripted.RandomBot
 
 __all__ = ["DEFAULT_TIME", "GAMES", "PLAYERS", "SCRIPTED", "TIERS", "ActionStats", "Bot",
-           "make_bot", "players"]
+           "TrucBot", "TrufludoBot", "make_bot", "players"]
 
 
 def players(game: str) -> tuple[str, ...]:
@@ -42,13 +59,16 @@ def players(game: str) -> tuple[str, ...]:
 
 PLAYERS = {g: players(g) for g in GAMES}
 
+AnyBot: TypeAlias = BaseBot[Any, Any]
+"""A player of either game: ``make_bot`` checks the game against the registry."""
+
 # Builds a player from (seed, time_limit, iterations, opponent).  Each imports its module
 # only when called, so building one player loads nothing of the others (a Truc ``easy``
 # bot none of the expert's modules).
-Build = Callable[[int | None, float | None, int | None, str | None], BaseBot]
+Build = Callable[[int | None, float | None, int | None, str | None], AnyBot]
 
 
-def _hard_truc(seed: int, iterations: int | None) -> BaseBot:
+def _hard_truc(seed: int, iterations: int | None) -> BaseBot[truc.Action, truc.Observation]:
     """The hard tier's search at its own time: who plays when the solved files are missing."""
     from truf_tui.ai.truc_ai import HardTrucBot
 
@@ -64,7 +84,7 @@ def _reading(opponent: str | None) -> OpponentReading | None:
 
 
 def _expert(seed: int | None, time_limit: float | None, iterations: int | None,
-            opponent: str | None) -> BaseBot:
+            opponent: str | None) -> AnyBot:
     from truf_tui.ai.expert import ExpertTrucBot
 
     return ExpertTrucBot(seed, time_limit, iterations, reading=_reading(opponent),
@@ -72,7 +92,7 @@ def _expert(seed: int | None, time_limit: float | None, iterations: int | None,
 
 
 def _solved(seed: int | None, time_limit: float | None, iterations: int | None,
-            opponent: str | None) -> BaseBot:
+            opponent: str | None) -> AnyBot:
     from truf_tui.ai.solved import SolvedTrucBot
 
     return SolvedTrucBot(seed, time_limit, iterations, fallback=_hard_truc)
@@ -80,7 +100,7 @@ def _solved(seed: int | None, time_limit: float | None, iterations: int | None,
 
 def _truc_search(tier: str) -> Build:
     def build(seed: int | None, time_limit: float | None, iterations: int | None,
-              opponent: str | None) -> BaseBot:
+              opponent: str | None) -> AnyBot:
         from truf_tui.ai.truc_ai import TIER_CLASSES
 
         return TIER_CLASSES[tier](seed, time_limit, iterations)
@@ -89,7 +109,7 @@ def _truc_search(tier: str) -> Build:
 
 def _trufludo(tier: str) -> Build:
     def build(seed: int | None, time_limit: float | None, iterations: int | None,
-              opponent: str | None) -> BaseBot:
+              opponent: str | None) -> AnyBot:
         from truf_tui.ai.trufludo_ai import TIER_CLASSES
 
         return TIER_CLASSES[tier](seed, time_limit, iterations)
@@ -98,7 +118,7 @@ def _trufludo(tier: str) -> Build:
 
 def _scripted(name: str) -> Build:
     def build(seed: int | None, time_limit: float | None, iterations: int | None,
-              opponent: str | None) -> BaseBot:
+              opponent: str | None) -> AnyBot:
         from truf_tui.ai.scripted import TRUC_CLASSES
 
         return TRUC_CLASSES[name](seed, time_limit, iterations)
@@ -107,7 +127,7 @@ def _scripted(name: str) -> Build:
 
 def _random(game: str) -> Build:
     def build(seed: int | None, time_limit: float | None, iterations: int | None,
-              opponent: str | None) -> BaseBot:
+              opponent: str | None) -> AnyBot:
         from truf_tui.ai.scripted import RandomBot
 
         return RandomBot(game, seed, time_limit, iterations)
@@ -128,8 +148,19 @@ REGISTRY: dict[tuple[str, str], Build] = {
 assert set(REGISTRY) == {(g, name) for g in GAMES for name in PLAYERS[g]}
 
 
+@overload
+def make_bot(game: Literal["truc"], tier: str, seed: int | None = None,
+             time_limit: float | None = None, iterations: int | None = None,
+             opponent: str | None = None) -> TrucBot: ...
+@overload
+def make_bot(game: Literal["trufludo"], tier: str, seed: int | None = None,
+             time_limit: float | None = None, iterations: int | None = None,
+             opponent: str | None = None) -> TrufludoBot: ...
+@overload
 def make_bot(game: str, tier: str, seed: int | None = None, time_limit: float | None = None,
-             iterations: int | None = None, opponent: str | None = None) -> Bot:
+             iterations: int | None = None, opponent: str | None = None) -> Bot[Any, Any]: ...
+def make_bot(game: str, tier: str, seed: int | None = None, time_limit: float | None = None,
+             iterations: int | None = None, opponent: str | None = None) -> Bot[Any, Any]:
     """A computer player of ``tier`` (one of ``TIERS``, or a scripted player) for ``game``.
 
     ``seed`` makes it reproducible (with ``iterations``); ``time_limit`` is seconds per

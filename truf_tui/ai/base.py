@@ -8,12 +8,13 @@ seat cannot see.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar, overload
 
 from truf_tui.engine import GAMES as GAMES  # the engine's, for whoever needs both
 from truf_tui.engine import GameState, truc, trufludo
+from truf_tui.engine import Observation as Observation  # either game's TypedDict
 
 TIERS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 """The computer players' strengths, weakest first (ENGINE_API.md)."""
@@ -23,11 +24,14 @@ DEFAULT_TIME = {"easy": 0.03, "medium": 0.2, "hard": 1.0, "expert": 2.0}
 # Safety margin kept below a time limit for the work done after the search stops.
 TIME_MARGIN = 0.02
 
-Observation = Mapping[str, Any]
+A = TypeVar("A", bound=Hashable)
+A_co = TypeVar("A_co", bound=Hashable, covariant=True)
+O = TypeVar("O", bound=Observation)  # noqa: E741 - the observation type, beside A the action's
+O_contra = TypeVar("O_contra", bound=Observation, contravariant=True)
 
 
 @dataclass(frozen=True)
-class ActionStats:
+class ActionStats(Generic[A_co]):
     """What a bot thinks of one legal action.
 
     ``value`` is the estimated probability of winning (the game for Trufludo, the match for
@@ -35,7 +39,7 @@ class ActionStats:
     it (0 for the tiers that do not search and report a heuristic score instead).
     """
 
-    action: Any
+    action: A_co
     visits: int
     value: float
 
@@ -44,15 +48,22 @@ class ActionStats:
         return str(self.action)
 
 
-class Bot(Protocol):
-    """A computer player (ENGINE_API.md): ``choose`` returns an action legal in the state."""
+class Bot(Protocol[A_co, O_contra]):
+    """A computer player (ENGINE_API.md): ``choose`` returns an action legal in the state.
+
+    ``Bot[truc.Action, truc.Observation]`` plays Le Truc, ``Bot[trufludo.Play,
+    trufludo.Observation]`` Trufludo (``TrucBot``, ``TrufludoBot``)."""
 
     game: str
     tier: str
 
-    def choose(self, observation: Observation) -> Any: ...
+    def choose(self, observation: O_contra) -> A_co: ...
 
-    def analyse(self, observation: Observation) -> list[ActionStats]: ...
+    def analyse(self, observation: O_contra) -> Sequence[ActionStats[A_co]]: ...
+
+
+TrucBot = Bot[truc.Action, truc.Observation]
+TrufludoBot = Bot[trufludo.Play, trufludo.Observation]
 
 
 def engine_of(game: str) -> Any:
@@ -63,15 +74,20 @@ def engine_of(game: str) -> Any:
     raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
 
 
-def sampler_of(observation: Observation) -> Callable[[random.Random], GameState[Any]]:
+@overload
+def sampler_of(observation: truc.Observation) -> Callable[[random.Random], truc.State]: ...
+@overload
+def sampler_of(observation: trufludo.Observation
+               ) -> Callable[[random.Random], trufludo.State]: ...
+def sampler_of(observation: Mapping[str, Any]) -> Callable[[random.Random], GameState[Any]]:
     """The engine's determinizer for the observation's game."""
     mod = engine_of(observation["game"])  # ValueError for an unknown game
     sampler: Callable[[random.Random], GameState[Any]] = mod.determinizer(observation)
     return sampler
 
 
-class BaseBot:
-    """Common plumbing: seeded RNG, budgets, observation checks."""
+class BaseBot(Generic[A, O]):
+    """Common plumbing: seeded RNG, budgets, observation checks; a ``Bot[A, O]``."""
 
     game = ""
     tier = ""
@@ -87,7 +103,7 @@ class BaseBot:
             raise ValueError(f"iterations must be at least 1, not {iterations!r}")
         self.iterations = iterations
 
-    def _check(self, observation: Observation) -> None:
+    def _check(self, observation: O) -> None:
         if observation.get("game") != self.game:
             raise ValueError(f"a {self.game} bot was given a {observation.get('game')!r} "
                              "observation")
@@ -101,7 +117,7 @@ class BaseBot:
     # for the statistics it shows.
     settle = False
 
-    def choose(self, observation: Observation) -> Any:
+    def choose(self, observation: O) -> A:
         self._check(observation)
         self.settle = True
         try:
@@ -110,21 +126,26 @@ class BaseBot:
             self.settle = False
         return stats[0].action
 
-    def analyse(self, observation: Observation) -> list[ActionStats]:
+    def analyse(self, observation: O) -> list[ActionStats[A]]:
         raise NotImplementedError
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game} {self.tier} seed={self.seed}>"
 
 
+@overload
+def legal_of(observation: truc.Observation) -> tuple[truc.State, list[truc.Action]]: ...
+@overload
+def legal_of(observation: trufludo.Observation
+             ) -> tuple[trufludo.State, list[trufludo.Play]]: ...
 def legal_of(observation: Observation) -> tuple[Any, list[Any]]:
     """A sampled full state (only its observable part may be used) and the legal actions."""
     state = sampler_of(observation)(random.Random(0))
     return state, state.legal_actions()
 
 
-def ranked(scores: Sequence[tuple[Any, float]],
-           visits: Mapping[Any, int] | None = None) -> list[ActionStats]:
+def ranked(scores: Sequence[tuple[A, float]],
+           visits: Mapping[A, int] | None = None) -> list[ActionStats[A]]:
     """ActionStats best first (stable: ties keep the order of ``scores``)."""
     out = [ActionStats(a, 0 if visits is None else visits.get(a, 0), min(1.0, max(0.0, v)))
            for a, v in scores]

@@ -13,19 +13,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from truf_tui.ai.base import ActionStats, BaseBot, Observation, legal_of, ranked
 from truf_tui.ai.tight import TightBot
 from truf_tui.ai.truc_knowledge import equity, results_of
-from truf_tui.engine import truc
+from truf_tui.engine import truc, trufludo
 from truf_tui.strategy.greedy import greedy_card
 
 SCRIPTED_TRUC = ("always_raise", "calling_station", "rock", "honest", "tight")
 SCRIPTED = ("random",) + SCRIPTED_TRUC
 
 
-class RandomBot(BaseBot):
+class RandomBot(BaseBot[truc.Action | trufludo.Play, Observation]):  # either game
     tier = "random"
 
     def __init__(self, game: str, seed: int | None = None, time_limit: float | None = None,
@@ -33,18 +33,19 @@ class RandomBot(BaseBot):
         self.game = game
         super().__init__(seed, time_limit, iterations)
 
-    def analyse(self, observation: Observation) -> list[ActionStats]:
+    def analyse(self, observation: Observation
+                ) -> list[ActionStats[truc.Action | trufludo.Play]]:
         self._check(observation)
         _, legal = legal_of(observation)
         return ranked([(a, 0.5) for a in legal])
 
-    def choose(self, observation: Observation) -> Any:
+    def choose(self, observation: Observation) -> truc.Action | trufludo.Play:
         self._check(observation)
-        _, legal = legal_of(observation)
+        legal: Sequence[truc.Action | trufludo.Play] = legal_of(observation)[1]
         return self.rng.choice(legal)
 
 
-class _ScriptedTruc(BaseBot):
+class _ScriptedTruc(BaseBot[truc.Action, truc.Observation]):
     game = "truc"
     raises = False  # raise whenever allowed
     accepts = True  # accept every raise, rest and redeal
@@ -66,12 +67,12 @@ class _ScriptedTruc(BaseBot):
                 return truc.RAISE
         return truc.play(greedy_card(state.hands[me], state.trick_card, results_of(state), me))
 
-    def choose(self, observation: Observation) -> Any:
+    def choose(self, observation: truc.Observation) -> truc.Action:
         self._check(observation)
         state, legal = legal_of(observation)
         return self.decide(state, legal)
 
-    def analyse(self, observation: Observation) -> list[ActionStats]:
+    def analyse(self, observation: truc.Observation) -> list[ActionStats[truc.Action]]:
         self._check(observation)
         state, legal = legal_of(observation)
         a = self.decide(state, legal)
@@ -114,7 +115,7 @@ class ThresholdTruc(_ScriptedTruc):
         self.decent = accept_at if 0.0 <= accept_at < 1.0 else 0.0
 
 
-TRUC_CLASSES: dict[str, type[BaseBot]] = {
+TRUC_CLASSES: dict[str, type[BaseBot[truc.Action, truc.Observation]]] = {
     "always_raise": AlwaysRaise,
     "calling_station": CallingStation,
     "rock": Rock,

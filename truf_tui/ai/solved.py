@@ -16,9 +16,8 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
-from typing import Any
 
-from truf_tui.ai.base import ActionStats, BaseBot, Observation
+from truf_tui.ai.base import ActionStats, BaseBot
 from truf_tui.engine import truc
 from truf_tui.strategy.shipped import policy
 from truf_tui.strategy.trufbp import BlueprintError, SolvedTable
@@ -28,10 +27,10 @@ log = logging.getLogger(__name__)
 
 # Builds the player that plays on when the solved strategy cannot be read: called with the
 # bot's seed and search budget (``make_bot`` gives the hard tier's search).
-Fallback = Callable[[int, int | None], BaseBot]
+Fallback = Callable[[int, int | None], BaseBot[truc.Action, truc.Observation]]
 
 
-class SolvedTrucBot(BaseBot):
+class SolvedTrucBot(BaseBot[truc.Action, truc.Observation]):
     """``solved``: plays the solved strategy, sampling its mixed moves (bluffs included);
     the ``expert`` tier adds safe exploitation (:mod:`truf_tui.ai.expert`)."""
 
@@ -44,18 +43,18 @@ class SolvedTrucBot(BaseBot):
         super().__init__(seed, time_limit, iterations)
         self.tab = tab
         self.fallback = fallback
-        self._backup: BaseBot | None = None
+        self._backup: BaseBot[truc.Action, truc.Observation] | None = None
         self.placed = 0  # decisions the file placed exactly
         self.translated = 0  # placed with moves removed or a neighbour hand
         self.outside = 0  # outside the file's tree
 
-    def policy(self, observation: Observation) -> dict[truc.Action, float]:
+    def policy(self, observation: truc.Observation) -> dict[truc.Action, float]:
         """Every legal action with the probability that ``choose`` plays it
         (``BlueprintError`` if the solved strategy is not installed)."""
         self._check(observation)
         return policy(observation, self.tab)[0]
 
-    def distribution(self, observation: Observation) -> tuple[dict[truc.Action, float], str]:
+    def distribution(self, observation: truc.Observation) -> tuple[dict[truc.Action, float], str]:
         """The solved distribution at ``observation``, and how the file placed the spot."""
         return policy(observation, self.tab)
 
@@ -63,7 +62,7 @@ class SolvedTrucBot(BaseBot):
         """One decision more placed as ``how`` ("placed", "translated" or "outside")."""
         setattr(self, how, getattr(self, how) + 1)
 
-    def backup(self, e: BlueprintError) -> BaseBot:
+    def backup(self, e: BlueprintError) -> BaseBot[truc.Action, truc.Observation]:
         """A broken install (no solved strategy) plays on with the fallback player, if the
         bot was given one; else ``e`` is raised."""
         if self.fallback is None:
@@ -73,7 +72,7 @@ class SolvedTrucBot(BaseBot):
             self._backup = self.fallback(self.seed, self.iterations)
         return self._backup
 
-    def choose(self, observation: Observation) -> Any:
+    def choose(self, observation: truc.Observation) -> truc.Action:
         self._check(observation)
         try:
             probs, how = self.distribution(observation)
@@ -82,7 +81,7 @@ class SolvedTrucBot(BaseBot):
         self.counted(how)
         return sample(probs, self.rng)
 
-    def analyse(self, observation: Observation) -> list[ActionStats]:
+    def analyse(self, observation: truc.Observation) -> list[ActionStats[truc.Action]]:
         """The legal actions, likeliest first; ``value`` is the probability of playing it
         (the solved player does not estimate win chances move by move)."""
         self._check(observation)
@@ -93,7 +92,7 @@ class SolvedTrucBot(BaseBot):
         return ranked_by_probability(probs)
 
 
-def sample(probs: dict[truc.Action, float], rng: random.Random) -> truc.Action | None:
+def sample(probs: dict[truc.Action, float], rng: random.Random) -> truc.Action:
     """One action drawn from ``probs`` (one number of ``rng``)."""
     x = rng.random()
     acc = 0.0
@@ -105,10 +104,12 @@ def sample(probs: dict[truc.Action, float], rng: random.Random) -> truc.Action |
         last = a
         if x < acc:
             return a
+    if last is None:  # a policy gives every legal action, summing to 1 (ENGINE_API.md)
+        raise ValueError("no action has a positive probability")
     return last
 
 
-def ranked_by_probability(probs: dict[truc.Action, float]) -> list[ActionStats]:
+def ranked_by_probability(probs: dict[truc.Action, float]) -> list[ActionStats[truc.Action]]:
     """``analyse``'s answer for a player that samples ``probs``: the likeliest first."""
     out = [ActionStats(a, 0, p) for a, p in probs.items()]
     out.sort(key=lambda s: -s.value)

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any
 
-from truf_tui.ai.base import ActionStats, BaseBot, Observation, legal_of
+from truf_tui.ai.base import ActionStats, BaseBot, legal_of
 from truf_tui.cards import TRUC_32, TRUC_STRENGTH
 from truf_tui.engine import truc
 
@@ -168,7 +168,7 @@ def _fresh_margin() -> float:
     return total / deals
 
 
-class TightBot(BaseBot):
+class TightBot(BaseBot[truc.Action, truc.Observation]):
     """The tight Monte Carlo player (see the module docstring)."""
 
     game = "truc"
@@ -179,10 +179,10 @@ class TightBot(BaseBot):
         super().__init__(seed, time_limit, iterations)
         self.samples = iterations or SAMPLES
 
-    def choose(self, observation: Observation) -> Any:
+    def choose(self, observation: truc.Observation) -> truc.Action:
         return self.analyse(observation)[0].action
 
-    def analyse(self, observation: Observation) -> list[ActionStats]:
+    def analyse(self, observation: truc.Observation) -> list[ActionStats[truc.Action]]:
         """Every legal action with its estimated match-win chance; the choice first."""
         self._check(observation)
         state, legal = legal_of(observation)
@@ -195,7 +195,7 @@ class TightBot(BaseBot):
         return [first] + rest
 
     # -- the decision ------------------------------------------------------------------------
-    def _decide(self, o: Observation, state: truc.State, legal: Sequence[truc.Action]
+    def _decide(self, o: truc.Observation, state: truc.State, legal: Sequence[truc.Action]
                 ) -> tuple[truc.Action, dict[truc.Action, float]]:
         me = o["player"]
         rules = state.rules

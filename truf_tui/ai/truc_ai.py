@@ -22,10 +22,10 @@ import bisect
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeAlias, final
+from typing import TYPE_CHECKING, TypeAlias, final
 
 from truf_tui.ai import ismcts
-from truf_tui.ai.base import TIME_MARGIN, ActionStats, BaseBot, Observation, legal_of, ranked
+from truf_tui.ai.base import TIME_MARGIN, ActionStats, BaseBot, legal_of, ranked
 from truf_tui.ai.truc_knowledge import (
     equity,
     playout,
@@ -48,20 +48,20 @@ from truf_tui.strategy.greedy import STR, greedy_card
 from truf_tui.strategy.matchtable import match_win
 
 
-class _HeuristicTrucBot(BaseBot):
+class _HeuristicTrucBot(BaseBot[truc.Action, truc.Observation]):
     game = "truc"
 
     def decide(self, state: truc.State, legal: list[truc.Action]
                ) -> tuple[truc.Action, list[tuple[truc.Action, float]]]:
         raise NotImplementedError
 
-    def analyse(self, observation: Observation) -> list[ActionStats]:
+    def analyse(self, observation: truc.Observation) -> list[ActionStats[truc.Action]]:
         self._check(observation)
         state, legal = legal_of(observation)
         _, scores = self.decide(state, legal)
         return ranked(scores)
 
-    def choose(self, observation: Observation) -> Any:
+    def choose(self, observation: truc.Observation) -> truc.Action:
         self._check(observation)
         state, legal = legal_of(observation)
         action, _ = self.decide(state, legal)
@@ -333,7 +333,7 @@ Restrict: TypeAlias = Callable[[Node, int, Sequence[truc.Action], random.Random]
                                Sequence[truc.Action]]
 
 
-class SearchBot(BaseBot):
+class SearchBot(BaseBot[truc.Action, truc.Observation]):
     """``hard``: ISMCTS over the round, valued by the match-win probability.
 
     - Determinizations deal the unseen cards uniformly (no reading of the opponent).
@@ -356,7 +356,7 @@ class SearchBot(BaseBot):
     belief = 0  # determinizations weighted by the likelihood of his betting this round
     greedy_opponent = 0.85  # how often his card in the tree is the greedy one
 
-    def _setup(self, observation: Observation, state: truc.State) -> tuple[
+    def _setup(self, observation: truc.Observation, state: truc.State) -> tuple[
             Callable[[random.Random], truc.State], Restrict | None]:
         """The determinization sampler and the opponent model (``restrict``) of the search."""
         me = observation["player"]
@@ -394,8 +394,8 @@ class SearchBot(BaseBot):
 
         return sampler, restrict
 
-    def search(self, observation: Observation) -> tuple[truc.State, TrucModel,
-                                                         list[ActionStats]]:
+    def search(self, observation: truc.Observation) -> tuple[truc.State, TrucModel,
+                                                         list[ActionStats[truc.Action]]]:
         t0 = self._t0 = time.perf_counter()
         self._check(observation)
         state, legal = legal_of(observation)
@@ -420,7 +420,7 @@ class SearchBot(BaseBot):
         self.last_iterations = res.iterations
         return state, model, out
 
-    def analyse(self, observation: Observation) -> list[ActionStats]:
+    def analyse(self, observation: truc.Observation) -> list[ActionStats[truc.Action]]:
         return self.search(observation)[2]
 
 
@@ -437,7 +437,7 @@ def strength_of(s: truc.State, p: int) -> float:
                          relative([t.winner for t in s.tricks], p), s.leader == p)
 
 
-def belief_sampler(observation: Observation, state: truc.State, rng: random.Random,
+def belief_sampler(observation: truc.Observation, state: truc.State, rng: random.Random,
                    model: RangeModel, decisions: Sequence[Decision],
                    candidates: int = 256, until: float | None = None,
                    ) -> Callable[[random.Random], truc.State]:
@@ -513,7 +513,7 @@ class HardTrucBot(SearchBot):
     slowplay_rate = 0.2
     close = 0.03
 
-    def choose(self, observation: Observation) -> Any:
+    def choose(self, observation: truc.Observation) -> truc.Action:
         self.settle = True
         try:
             state, _, stats = self.search(observation)
@@ -545,6 +545,6 @@ _REFUSE_ONLY = [truc.REFUSE]
 _RAISE_ONLY = [truc.RAISE]
 
 
-TIER_CLASSES: dict[str, type[BaseBot]] = {
+TIER_CLASSES: dict[str, type[BaseBot[truc.Action, truc.Observation]]] = {
     "easy": EasyBot, "medium": MediumBot, "hard": HardTrucBot,
 }

@@ -20,9 +20,9 @@ from __future__ import annotations
 import math
 import random
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from truf_tui.ai.truc_knowledge import playout
 from truf_tui.cards import TRUC_32, Card
@@ -63,7 +63,23 @@ class Replay:
     to_move: int | None = None
 
 
-def replay(observation: Mapping[str, Any]) -> Replay:
+class _Round(TypedDict):
+    """The public state of the round being replayed (T4-T8)."""
+
+    stake: int
+    rest: bool
+    pending: truc.Pending | None
+    last_raiser: int | None
+    leader: int
+    to_move: int  # the match ending stops the replay (T10)
+    lead: Card | None
+    results: list[int | None]
+    played: list[Card]
+    decisions: list[list[Decision]]
+    since: list[list[Card]]
+
+
+def replay(observation: truc.Observation) -> Replay:
     """Re-run the public history of the match in ``observation``."""
     rules = truc.Rules.from_dict(observation["rules"])
     target = rules.target
@@ -72,7 +88,7 @@ def replay(observation: Mapping[str, Any]) -> Replay:
     dealer = observation["first_dealer"]
     history = [truc.parse_action(a) for a in observation["history"]]
 
-    def new_round() -> dict[str, Any]:
+    def new_round() -> _Round:
         return {"stake": 1, "rest": False, "pending": None, "last_raiser": None,
                 "leader": 1 - dealer, "to_move": 1 - dealer, "lead": None, "results": [],
                 "played": [], "decisions": [[], []], "since": [[], []]}
@@ -161,14 +177,13 @@ def replay(observation: Mapping[str, Any]) -> Replay:
             if winner is not None:
                 pts[winner] += truc.round_points(winner, points, game, pts, target)  # T10 / T8
             if max(pts) >= target:
-                r["to_move"] = None
                 break
             dealer = 1 - dealer
             r = new_round()
     out.round_decisions = r["decisions"]
     out.dealer = dealer
     out.stake = r["stake"]
-    out.to_move = r["to_move"]
+    out.to_move = None if max(pts) >= target else r["to_move"]
     return out
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 from truf_tui.ai import ismcts
-from truf_tui.ai.base import TIME_MARGIN, ActionStats, BaseBot, Observation, legal_of, ranked
+from truf_tui.ai.base import TIME_MARGIN, ActionStats, BaseBot, legal_of, ranked
 from truf_tui.cards import PACKS, Card, parse_cards
 from truf_tui.engine import trufludo
 
@@ -112,40 +112,40 @@ def to_prob(score: float, scale: float = 4.0) -> float:
     return 1.0 / (1.0 + math.exp(-score / scale))
 
 
-class EasyBot(BaseBot):
+class EasyBot(BaseBot[trufludo.Play, trufludo.Observation]):
     """Captures when it can (a random capture), otherwise throws a random card."""
 
     game = "trufludo"
     tier = "easy"
 
-    def analyse(self, observation: Observation) -> list[ActionStats]:
+    def analyse(self, observation: trufludo.Observation) -> list[ActionStats[trufludo.Play]]:
         state, legal = legal_of(observation)
         me = observation["player"]
         margin = observation["scores"][me] - observation["scores"][1 - me]
         return ranked([(a, to_prob(margin + (2.0 if a.take is not None else 0.0)))
                        for a in legal])
 
-    def choose(self, observation: Observation) -> Any:
+    def choose(self, observation: trufludo.Observation) -> trufludo.Play:
         self._check(observation)
         _, legal = legal_of(observation)
         captures = [a for a in legal if a.take is not None]
         return self.rng.choice(captures or legal)
 
 
-class MediumBot(BaseBot):
+class MediumBot(BaseBot[trufludo.Play, trufludo.Observation]):
     """The seed's tactics: a one-ply score with card counting (see :func:`move_scores`)."""
 
     game = "trufludo"
     tier = "medium"
 
-    def analyse(self, observation: Observation) -> list[ActionStats]:
+    def analyse(self, observation: trufludo.Observation) -> list[ActionStats[trufludo.Play]]:
         state, legal = legal_of(observation)
         me = observation["player"]
         margin = observation["scores"][me] - observation["scores"][1 - me]
         scores = move_scores(state, legal)
         return ranked([(a, to_prob(margin + s)) for a, s in zip(legal, scores, strict=True)])
 
-    def choose(self, observation: Observation) -> Any:
+    def choose(self, observation: trufludo.Observation) -> trufludo.Play:
         self._check(observation)
         state, legal = legal_of(observation)
         scores = move_scores(state, legal)
@@ -535,7 +535,7 @@ class TrufludoModel:
     move of the class.
     """
 
-    def __init__(self, observation: Observation,
+    def __init__(self, observation: trufludo.Observation,
                  sampler: Callable[[random.Random], trufludo.State],
                  eps: float = 0.0, smart: int = 2, margin: float = 0.3,
                  horizon: int = 0, canonical: bool = True, opp_policy: float = 0.0) -> None:
@@ -619,7 +619,7 @@ class PublicMove(NamedTuple):
     sizes: tuple[int, int]  # hand sizes before the move
 
 
-def replay_public(observation: Observation) -> list[PublicMove] | None:
+def replay_public(observation: trufludo.Observation) -> list[PublicMove] | None:
     """Every move of the game so far, rebuilt from the public history (the first table is
     what was taken from it or lies on it, minus what was thrown); None if the observation
     does not add up."""
@@ -674,7 +674,8 @@ def replay_public(observation: Observation) -> list[PublicMove] | None:
 BETA = 0.5
 
 
-def opponent_evidence(observation: Observation) -> list[tuple[PublicMove, tuple[Card, ...]]]:
+def opponent_evidence(observation: trufludo.Observation
+                      ) -> list[tuple[PublicMove, tuple[Card, ...]]]:
     """The opponent's moves since the last deal, each with the cards he played from then on
     in this deal (his hand then = his present hand + those cards)."""
     moves = replay_public(observation)
@@ -717,7 +718,7 @@ def likelihood(hand: Sequence[Card], evidence: Sequence[tuple[PublicMove, tuple[
     return w
 
 
-def hand_belief(observation: Observation, rng: random.Random, candidates: int = 200,
+def hand_belief(observation: trufludo.Observation, rng: random.Random, candidates: int = 200,
                 beta: float = BETA) -> tuple[list[Card], list[list[Card]], list[float]] | None:
     """The expert's belief about the opponent's hand: ``candidates`` hands drawn from the
     unseen cards, each weighted by :func:`likelihood` (a Bayesian belief under the softmax
@@ -750,7 +751,7 @@ def hand_belief(observation: Observation, rng: random.Random, candidates: int = 
     return unseen, hands, weights
 
 
-def inference_sampler(observation: Observation, rng: random.Random | None = None,
+def inference_sampler(observation: trufludo.Observation, rng: random.Random | None = None,
                       candidates: int = 200, beta: float = BETA
                       ) -> Callable[[random.Random], trufludo.State]:
     """Determinizations that use what the opponent's moves since the last deal reveal:
@@ -809,7 +810,7 @@ def solve_exact(s: trufludo.State, me: int,
     return v
 
 
-class SearchBot(BaseBot):
+class SearchBot(BaseBot[trufludo.Play, trufludo.Observation]):
     """``hard``: ISMCTS with heuristic rollouts and the medium scores as priors."""
 
     game = "trufludo"
@@ -828,10 +829,11 @@ class SearchBot(BaseBot):
     opp_policy = 0.8  # how often the opponent in the tree plays a medium move
     paired = 1  # every iteration tries all root moves on one deal (ismcts ``paired``)
 
-    def _sampler(self, observation: Observation) -> Callable[[random.Random], Any]:
+    def _sampler(self, observation: trufludo.Observation
+                 ) -> Callable[[random.Random], trufludo.State]:
         return trufludo.determinizer(observation)
 
-    def analyse(self, observation: Observation) -> list[ActionStats]:
+    def analyse(self, observation: trufludo.Observation) -> list[ActionStats[trufludo.Play]]:
         self._check(observation)
         state, legal = legal_of(observation)
         me = observation["player"]
@@ -881,10 +883,11 @@ class ExpertBot(SearchBot):
     inference = True
     endgame = True
 
-    def _sampler(self, observation: Observation) -> Callable[[random.Random], Any]:
+    def _sampler(self, observation: trufludo.Observation
+                 ) -> Callable[[random.Random], trufludo.State]:
         return inference_sampler(observation, self.rng)
 
 
-TIER_CLASSES: dict[str, type[BaseBot]] = {
+TIER_CLASSES: dict[str, type[BaseBot[trufludo.Play, trufludo.Observation]]] = {
     "easy": EasyBot, "medium": MediumBot, "hard": SearchBot, "expert": ExpertBot,
 }

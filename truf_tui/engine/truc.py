@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Literal, NamedTuple, get_args
+from typing import Any, Final, Literal, NamedTuple, TypedDict, get_args
 
 from truf_tui.cards import TRUC_32, TRUC_STRENGTH, Card, parse_cards, parse_pack, texts
 from truf_tui.engine.common import (
@@ -26,13 +26,13 @@ from truf_tui.engine.common import (
     state_dict_of,
 )
 
-GAME = "truc"
+GAME: Final = "truc"
 FORMAT_VERSION = 1
 
 
 RestRefusal = Literal["stake", "game"]
 # Each variant's allowed values (T8, T10): checked here, offered by the new-game dialog.
-CHOICES: dict[str, tuple[Any, ...]] = {"rest_refusal": get_args(RestRefusal)}
+CHOICES: dict[str, tuple[object, ...]] = {"rest_refusal": get_args(RestRefusal)}
 TARGET_MIN, TARGET_MAX = 1, 99
 
 
@@ -232,6 +232,56 @@ def round_points(winner: int | None, stake: int, game: bool, scores: Sequence[in
 _STRENGTH: list[int] = [-1] * 64
 for _c, _v in TRUC_STRENGTH.items():
     _STRENGTH[_c] = _v
+
+
+class TrickDict(TypedDict):
+    """A finished trick (:class:`Trick`) in an observation; ``cards`` is [lead, answer]."""
+
+    leader: int
+    cards: list[str]
+    winner: int | None
+
+
+class RoundEndDict(TypedDict):
+    """The latest finished round (:class:`RoundEnd`) in an observation."""
+
+    round: int
+    winner: int | None
+    points: int
+    how: How
+    game: bool
+    tricks: list[TrickDict]
+
+
+class Observation(TypedDict):
+    """``State.observation(p)``: what player ``p`` has seen (ENGINE_API.md), cards as T11 text."""
+
+    game: Literal["truc"]
+    rules: dict[str, Any]  # Rules.to_dict()
+    player: int
+    dealer: int  # this round's
+    first_dealer: int
+    to_move: int | None
+    scores: list[int]  # match points (T10)
+    start_scores: list[int]
+    round: int
+    round_start: int  # index in history of this round's first action
+    stake: int
+    rest: bool
+    pending: Pending | None
+    last_raiser: int | None
+    redeal_used: bool
+    hand: list[str]
+    opponent_hand_size: int
+    discarded: list[str]  # own hand given up by a redeal (T3)
+    opponent_discarded: int
+    stock_size: int
+    leader: int
+    trick_card: str | None
+    tricks: list[TrickDict]  # this round's finished tricks
+    history: list[str]  # action texts since the start
+    last_round: RoundEndDict | None
+    terminal: bool
 
 
 class _Fields(NamedTuple):
@@ -531,7 +581,7 @@ class State(_Fields):
         return IllegalActionError(f"{action}: {text}", self.legal_actions(), why)
 
     # -- what a player sees ------------------------------------------------------------------
-    def observation(self, p: int) -> dict[str, Any]:
+    def observation(self, p: int) -> Observation:
         """Everything player ``p`` has seen, and nothing else (JSON-compatible)."""
         if p not in (0, 1):
             raise ValueError(f"player must be 0 or 1, not {p!r}")
@@ -623,11 +673,11 @@ if tuple(_build(**{f: f for f in _Fields._fields})) != _Fields._fields:  # type:
     raise AssertionError("truc._build's fields are not in the order of State's")
 
 
-def _trick_dict(t: Trick) -> dict[str, Any]:
+def _trick_dict(t: Trick) -> TrickDict:
     return {"leader": t.leader, "cards": [str(t.lead), str(t.answer)], "winner": t.winner}
 
 
-def _round_end_dict(r: RoundEnd) -> dict[str, Any]:
+def _round_end_dict(r: RoundEnd) -> RoundEndDict:
     return {"round": r.round, "winner": r.winner, "points": r.points, "how": r.how,
             "game": r.game, "tricks": [_trick_dict(t) for t in r.tricks]}
 

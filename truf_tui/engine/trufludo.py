@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from functools import partial
-from typing import Any, Literal, NamedTuple, get_args
+from typing import Any, Final, Literal, NamedTuple, TypedDict, get_args
 
 from truf_tui.cards import PACKS, Card, parse_cards, parse_pack, texts
 from truf_tui.engine.common import (
@@ -27,14 +27,14 @@ from truf_tui.engine.common import (
     state_dict_of,
 )
 
-GAME = "trufludo"
+GAME: Final = "trufludo"
 FORMAT_VERSION = 1
 
 
 Deck = Literal["french", "italian"]
 Leftover = Literal["none", "last_capturer"]
 # Each variant's allowed values (F1, F5, F10): checked here, offered by the new-game dialog.
-CHOICES: dict[str, tuple[Any, ...]] = {
+CHOICES: dict[str, tuple[object, ...]] = {
     "deck": get_args(Deck), "forced_capture": (True, False), "leftover": get_args(Leftover),
 }
 
@@ -69,6 +69,26 @@ class Illegal(IllegalReason):
     MUST_CAPTURE = ("must_capture", "F5")  # forced_capture: a table card has its suit
     NOT_ON_TABLE = ("not_on_table", "F5")
     OTHER_SUIT = ("other_suit", "F5")  # the card taken is not of the played card's suit
+
+
+class Observation(TypedDict):
+    """``State.observation(p)``: what player ``p`` has seen (ENGINE_API.md), cards as T11 text."""
+
+    game: Literal["trufludo"]
+    rules: dict[str, Any]  # Rules.to_dict()
+    player: int
+    dealer: int
+    to_move: int | None
+    hand: list[str]
+    opponent_hand_size: int
+    stock_size: int
+    table: list[str]
+    piles: list[list[str]]  # [0's pile, 1's pile]
+    trufegoj: list[list[str]]
+    last_capturer: int | None
+    history: list[str]  # action texts since the start
+    scores: list[int]
+    terminal: bool
 
 
 class Play(NamedTuple):
@@ -295,7 +315,7 @@ class State(_Fields):
                                  Illegal.NOT_AN_ACTION)
 
     # -- what a player sees ------------------------------------------------------------------
-    def observation(self, p: int) -> dict[str, Any]:
+    def observation(self, p: int) -> Observation:
         """Everything player ``p`` has seen, and nothing else (JSON-compatible)."""
         if p not in (0, 1):
             raise ValueError(f"player must be 0 or 1, not {p!r}")

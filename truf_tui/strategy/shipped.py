@@ -28,9 +28,7 @@ from __future__ import annotations
 import math
 import random
 import threading
-from collections.abc import Mapping
 from importlib import resources
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -42,8 +40,6 @@ from truf_tui.strategy.tree import ACCEPT, NONE, PLAY, RAISE, REDEAL, REFUSE
 from truf_tui.strategy.tree import REST as REST_KIND
 from truf_tui.strategy.trufbp import BlueprintError, SolvedTable, played
 
-#: an engine observation (ENGINE_API.md), as the players take it (``ai.base.Observation``)
-Observation = Mapping[str, Any]
 _KIND_OF = {"play": PLAY, "raise": RAISE, "rest": REST_KIND, "redeal": REDEAL,
             "accept": ACCEPT, "refuse": REFUSE}
 
@@ -125,7 +121,7 @@ def nearest(tabs: list[SolvedTable], target: int, scores: tuple[int, int]) -> So
     return min(wide or tabs, key=distance)
 
 
-def policy(observation: Observation, tab: SolvedTable | None = None
+def policy(observation: truc.Observation, tab: SolvedTable | None = None
            ) -> tuple[dict[truc.Action, float], str]:
     """The solved distribution over the legal actions (fold always 0: it is weakly
     dominated, docs/solver.md), and how it was found ("placed", "translated" or

@@ -25,9 +25,8 @@ import copy
 import random
 import time
 from collections.abc import Callable
-from typing import Any
 
-from truf_tui.ai.base import ActionStats, BaseBot, Observation
+from truf_tui.ai.base import ActionStats, BaseBot
 from truf_tui.ai.expert import response
 from truf_tui.ai.expert.reading import OpponentReading
 from truf_tui.ai.expert.response import SUPPORT, Move, Respond, threshold_move
@@ -42,7 +41,7 @@ from truf_tui.strategy.trufbp import BlueprintError, SolvedTable
 __all__ = ["ExpertTrucBot"]
 
 
-class ExpertTrucBot(BaseBot):
+class ExpertTrucBot(BaseBot[truc.Action, truc.Observation]):
     """``expert``: the solved strategy, tilted only by what the opponent has given away.
 
     ``reading``: what was read of this opponent before (a fresh reading without it);
@@ -69,7 +68,7 @@ class ExpertTrucBot(BaseBot):
         """The file it plays (None: the shipped one nearest the score)."""
         return self.solved.tab
 
-    def choose(self, observation: Observation) -> Any:
+    def choose(self, observation: truc.Observation) -> truc.Action:
         """The four steps of the module's docstring."""
         self._check(observation)
         try:  # 1. the solved policy
@@ -83,7 +82,7 @@ class ExpertTrucBot(BaseBot):
         self.solved.counted(how)
         return sample(probs, self.rng)  # 4. draw
 
-    def analyse(self, observation: Observation) -> list[ActionStats]:
+    def analyse(self, observation: truc.Observation) -> list[ActionStats[truc.Action]]:
         """The legal actions, likeliest first, as ``choose`` would draw them (``value``: the
         probability); it reads the opponent as ``choose`` does."""
         self._check(observation)
@@ -97,7 +96,7 @@ class ExpertTrucBot(BaseBot):
         return ranked_by_probability(
             self._respond_or_tilt(observation, solved, reading, until, played=True))
 
-    def policy(self, observation: Observation) -> dict[truc.Action, float]:
+    def policy(self, observation: truc.Observation) -> dict[truc.Action, float]:
         """What ``choose`` plays at ``observation``: the solved distribution, tilted by what
         the bot has read of its opponent (equal to the solved one until that is
         significant).  It reads nothing into the bot: only ``choose`` does, so outside
@@ -117,7 +116,7 @@ class ExpertTrucBot(BaseBot):
             self.reading = OpponentReading()
         return self.reading
 
-    def _respond_or_tilt(self, o: Observation, solved: dict[truc.Action, float],
+    def _respond_or_tilt(self, o: truc.Observation, solved: dict[truc.Action, float],
                          reading: OpponentReading, until: float, played: bool
                          ) -> dict[truc.Action, float]:
         """The response's move if the reading has found a threshold player and the search
@@ -140,7 +139,7 @@ class ExpertTrucBot(BaseBot):
         return out
 
 
-def _hand_of(o: Observation) -> tuple[Callable[[], float], Callable[[], truc.Action]]:
+def _hand_of(o: truc.Observation) -> tuple[Callable[[], float], Callable[[], truc.Action]]:
     """What the tilt asks of my hand, worked out only if asked, and once: its chance of
     winning the tricks, and the card to play where the solved player would play none."""
     cache: dict[str, truc.State] = {}

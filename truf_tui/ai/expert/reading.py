@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from truf_tui.ai.base import Observation
 from truf_tui.ai.solved_ranges import EDGE, FOLD, hand_rows, mass, solved_file, walk
 from truf_tui.cards import TRUC_STRENGTH, Card
+from truf_tui.engine import truc
 from truf_tui.strategy.hands import HANDS, minus, pair_weight
 from truf_tui.strategy.threshold import GRID, Evidence, model_column
 from truf_tui.strategy.tree import (
@@ -165,7 +165,7 @@ class OpponentReading:
         self.me = -1  # my seat in the match being read
         self.round: RoundRead | None = None  # the round being read
 
-    def update(self, o: Observation) -> None:
+    def update(self, o: truc.Observation) -> None:
         """Read the round that ended since the last call, if any (``o`` is mine)."""
         r = self.round
         history = o["history"]
@@ -187,7 +187,7 @@ class OpponentReading:
         self._remember_hand(r, o, target)
         r.words = list(history[r.start:])
 
-    def _remember_hand(self, r: RoundRead, o: Observation, target: int) -> None:
+    def _remember_hand(self, r: RoundRead, o: truc.Observation, target: int) -> None:
         """My full hand in this stage of the round (the cards in my hand and those played)."""
         words = o["history"][r.start:]
         fresh = words[:1] == ["redeal"] and words[1:2] == ["accept"]

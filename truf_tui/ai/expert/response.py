@@ -26,10 +26,10 @@ from collections.abc import Callable
 
 import numpy as np
 
-from truf_tui.ai.base import Observation
 from truf_tui.ai.expert.reading import PRIOR_ODDS, OpponentReading
 from truf_tui.ai.habits import match_win_against, match_win_mixed
 from truf_tui.ai.solved_ranges import walk
+from truf_tui.engine import truc
 from truf_tui.strategy.hands import HANDS, minus, pair_weight
 from truf_tui.strategy.matchtable import MatchWin, match_win
 from truf_tui.strategy.threshold import best_move, fixed_habit, model_column
@@ -38,7 +38,7 @@ from truf_tui.strategy.tree import ACCEPT, PLAY, REFUSE, Outcome, State, root_st
 Move = tuple[int, int]  # a move of the solver's tree: (kind, rank)
 Answers = Callable[[Move], bool]  # which answers to a raise or rest the response may give
 # What plays the response: the reading, my decision, the clock's end, the answers allowed.
-Respond = Callable[[OpponentReading, Observation, float, Answers], Move | None]
+Respond = Callable[[OpponentReading, truc.Observation, float, Answers], Move | None]
 
 # The best response to a threshold player: (my raises after this move, the share of the
 # time left), tried in turn; beyond the last the solved strategy plays.  The time: what
@@ -63,7 +63,7 @@ HABIT_ODDS = 5.0
 SUPPORT = 0.05
 
 
-def threshold_move(reading: OpponentReading, o: Observation, until: float,
+def threshold_move(reading: OpponentReading, o: truc.Observation, until: float,
                    answers: Answers | None = None) -> Move | None:
     """Once the reading says the opponent is a threshold player: the best response over
     the rest of the round to the likeliest one if that is a fixed habit, else to the
@@ -85,7 +85,7 @@ def threshold_move(reading: OpponentReading, o: Observation, until: float,
                       match_win_mixed(list(evidence.weights())))
 
 
-def respond_to(reading: OpponentReading, model: tuple[float, float], o: Observation,
+def respond_to(reading: OpponentReading, model: tuple[float, float], o: truc.Observation,
                until: float, answers: Answers | None = None, match: MatchWin | None = None
                ) -> Move | None:
     """The best response to the threshold player ``model`` at my decision ``o``, its hand's

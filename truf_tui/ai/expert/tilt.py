@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from truf_tui.ai.base import Observation
 from truf_tui.ai.expert.reading import OpponentReading
 from truf_tui.engine import truc
 
@@ -33,7 +32,7 @@ BELIEVE = 0.6  # below this, an under-raiser's raise is refused
 FOLDER = 0.85
 
 
-def tilt(probs: dict[truc.Action, float], o: Observation, reading: OpponentReading,
+def tilt(probs: dict[truc.Action, float], o: truc.Observation, reading: OpponentReading,
          strength: Callable[[], float], card: Callable[[], truc.Action]
          ) -> dict[truc.Action, float]:
     """``probs`` (the solved distribution) moved by what ``reading`` has measured; the same

@@ -106,7 +106,7 @@ def view_text(view: Any) -> str | None:
     return None
 
 
-def _solved_policy(state: Any, me: int) -> dict[Any, float] | None:
+def _solved_policy(state: truc.State, me: int) -> dict[truc.Action, float] | None:
     """The solved player's probabilities in the player's seat (None if not installed)."""
     from truf_tui.strategy.shipped import policy
     from truf_tui.strategy.trufbp import BlueprintError
