@@ -667,9 +667,9 @@ def test_the_shell_screens_are_named_after_their_classes() -> None:
 
 async def test_the_help_speed_measure_opens_the_help_as_a_player_does(
         capsys: pytest.CaptureFixture[str]) -> None:
-    """``python -m truf_tui.ui.helpspeed`` (the note's figures): F1 and Escape in a fresh
+    """``python -m tools.helpspeed`` (the note's figures): F1 and Escape in a fresh
     app, timed (how fast is the measure's to say, not a test's)."""
-    from truf_tui.ui.helpspeed import main, time_openings
+    from tools.helpspeed import main, time_openings
 
     times = await time_openings(2, SIZE)
     assert len(times) == 2 and all(t > 0 for t in times)

@@ -1,4 +1,4 @@
-"""``python -m truf_tui.ui.startup``: how long ``truf-tui`` takes to show its first screen.
+"""``python -m tools.startup``: how long ``truf-tui`` takes to show its first screen.
 
 Runs the real command in a pseudo-terminal (so Textual draws as for a person), times the
 moment the start screen's title reaches the terminal, quits with Ctrl+Q, and prints the
@@ -78,7 +78,7 @@ def _drain_until_exit(fd: int, pid: int, timeout: float = 5.0) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m truf_tui.ui.startup",
+    parser = argparse.ArgumentParser(prog="python -m tools.startup",
                                      description="Time truf-tui from launch to first screen.")
     parser.add_argument("-n", "--runs", type=int, default=7, help="how many runs (default 7)")
     args = parser.parse_args(argv)

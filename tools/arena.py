@@ -289,11 +289,13 @@ def read_journal(path: str, header: dict[str, Any]) -> dict[int, tuple[int, Side
     A journal is JSON lines: a header with the settings, then one line per finished game, so
     a long run can be stopped at any moment and continued later with the same command.  A
     torn last line (the run was killed mid-write) is ignored."""
+    import gzip
     import os
 
     if not os.path.exists(path):
         return {}
-    with open(path, encoding="utf-8") as f:
+    opener: Any = gzip.open if path.endswith(".gz") else open  # research/ keeps them gzipped
+    with opener(path, "rt", encoding="utf-8") as f:
         lines = f.read().splitlines()
     if not lines:
         return {}

@@ -8,7 +8,7 @@ that the solved strategy with its tilts, as the expert does.  So the figure for 
 most any reading that needs K rounds could win in single matches; K = 0 is knowing the
 opponent from the first card.
 
-    python docs/arena/told.py --bot honest --after 0 1 2 4 --matches 400 --jobs 2
+    python -m tools.told --bot honest --after 0 1 2 4 --matches 400 --jobs 2
 
 Each match starts at 0-0 to 12 with a fresh expert, the first dealer alternating, and every
 match has its own seed (``--seed``), the same for every K.
@@ -18,18 +18,14 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
 from multiprocessing import Pool
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from truf_tui.ai import make_bot  # noqa: E402
-from truf_tui.ai.exploit import ExpertTrucBot, Told  # noqa: E402
-from truf_tui.arena import wilson  # noqa: E402
-from truf_tui.engine import truc  # noqa: E402
-from truf_tui.solve.respond import THRESHOLDS  # noqa: E402
+from tools.arena import wilson
+from truf_tui.ai import make_bot
+from truf_tui.ai.exploit import ExpertTrucBot, Told
+from truf_tui.engine import truc
+from truf_tui.solve.respond import THRESHOLDS
 
 
 def match(job: tuple[str, int, int, int]) -> tuple[int, int, float]:

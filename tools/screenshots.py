@@ -1,4 +1,4 @@
-"""``python -m truf_tui.ui.screenshots DIR``: SVG pictures of every screen, for the README.
+"""``python -m tools.screenshots DIR``: SVG pictures of every screen, for the README.
 
 Each picture is one small ``async`` function that brings a fresh app (seeded, computer at
 instant pace, small search budgets) to the screen to show; the runner then saves it as
@@ -587,7 +587,7 @@ async def take(name: str, prepare: Prepare, options: dict[str, Any], out: Path) 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m truf_tui.ui.screenshots",
+    parser = argparse.ArgumentParser(prog="python -m tools.screenshots",
                                      description="Write SVG screenshots of every screen.")
     parser.add_argument("directory", type=Path, help="where to write the .svg files")
     parser.add_argument("--only", nargs="*", metavar="NAME",

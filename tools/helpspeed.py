@@ -1,4 +1,4 @@
-"""``python -m truf_tui.ui.helpspeed``: how long F1 takes to show the help.
+"""``python -m tools.helpspeed``: how long F1 takes to show the help.
 
 Each run starts a fresh app headless (``App.run_test``, 100×32 unless told), presses F1
 on the start screen and times until the help's text is laid out and drawn, closes it
@@ -55,7 +55,7 @@ def measure(runs: int = 5, openings: int = 4, size: tuple[int, int] = (100, 32)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m truf_tui.ui.helpspeed",
+    ap = argparse.ArgumentParser(prog="python -m tools.helpspeed",
                                  description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=5, help="fresh apps (default 5)")
