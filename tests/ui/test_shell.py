@@ -400,6 +400,7 @@ def _assert_all_translated(en: dict[str, str], eo: dict[str, str]) -> None:
     assert not untranslated
 
 
+@pytest.mark.slow
 async def test_language_switch_translates_every_shell_string(
         stub_tables: list[GameConfig]) -> None:
     app = TrufApp()
@@ -595,6 +596,7 @@ def test_cli_bad_options_exit_non_zero(args: list[str],
 
 
 # -- robustness --------------------------------------------------------------------------
+@pytest.mark.slow
 async def test_random_keys_never_break_the_shell(exits: list[bool],
                                                  stub_tables: list[GameConfig]) -> None:
     """Random keys and resizes over the shell's screens (tables stubbed)."""
