@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint bench screenshots snapshot-update clean
+.PHONY: play test quick lint bench screenshots snapshot-update clean
 
 # The venv is rebuilt when missing or older than pyproject.toml.
 $(BIN)/.installed: pyproject.toml
@@ -31,11 +31,15 @@ TEST_WORKERS ?= 3
 test: lint
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
+# The developer's loop: the suite without the tests marked slow (10 s or more) and without lint.
+quick: $(BIN)/.installed-test
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal -m "not slow"
+
 bench: $(BIN)/.installed
 	$(BIN)/python -m truf_tui.bench engine
 
 screenshots: $(BIN)/.installed-test
-	$(BIN)/python -m truf_tui.ui.screenshots screenshots
+	$(BIN)/python -m tools.screenshots screenshots
 
 snapshot-update: $(BIN)/.installed-test
 	$(BIN)/python -m pytest tests/ui --snapshot-update

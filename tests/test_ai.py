@@ -437,7 +437,7 @@ def test_truc_public_replay_agrees_with_engine() -> None:
 # -- the arena and the benchmarks ------------------------------------------------------------
 
 def test_arena_python_api() -> None:
-    from truf_tui.arena import run_arena, wilson
+    from tools.arena import run_arena, wilson
 
     res = run_arena("truc", "medium", "rock", games=4, seed=3, iterations=ITER,
                     rules=truc.Rules(target=3))
@@ -459,7 +459,7 @@ def test_arena_python_api() -> None:
 
 
 def test_deal_pairs_and_their_interval() -> None:
-    from truf_tui.arena import deal_pairs, pair_interval
+    from tools.arena import deal_pairs, pair_interval
 
     # games 0-1: A won the deal from both seats; 2-3 and 6-7 split; 4-5 two draws;
     # game 8 has no partner yet
@@ -476,7 +476,7 @@ def test_deal_pairs_and_their_interval() -> None:
 
 
 def test_arena_forfeits_an_illegal_action(monkeypatch: pytest.MonkeyPatch) -> None:
-    from truf_tui import arena
+    from tools import arena
     from truf_tui.ai import scripted
 
     monkeypatch.setattr(scripted.RandomBot, "choose", lambda self, obs: "nonsense")
@@ -485,7 +485,7 @@ def test_arena_forfeits_an_illegal_action(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_arena_journal_resumes_a_stopped_run(tmp_path: Path) -> None:
-    from truf_tui.arena import JournalError, run_arena
+    from tools.arena import JournalError, run_arena
 
     journal = str(tmp_path / "run.jsonl")
     kw: dict[str, Any] = {"seed": 4, "iterations": ITER, "rules": truc.Rules(target=3)}
@@ -509,21 +509,6 @@ def test_arena_journal_resumes_a_stopped_run(tmp_path: Path) -> None:
         run_arena("truc", "medium", "easy", games=1, journal=str(other), **kw)
 
 
-def test_the_arena_page_is_written_from_the_journals() -> None:
-    """docs/arena/README.md is what ``python docs/arena/table.py`` makes of the journals (so
-    a journal is never committed without its figures), and every journal there is listed
-    with the command that continues it."""
-    import importlib.util
-
-    docs = Path(__file__).resolve().parent.parent / "docs" / "arena"
-    spec = importlib.util.spec_from_file_location("arena_table", docs / "table.py")
-    assert spec is not None and spec.loader is not None
-    table = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(table)
-    assert (docs / "README.md").read_text(encoding="utf-8") == table.page()
-    assert {p.stem for p in docs.glob("*.jsonl")} <= set(table.RUNS)
-
-
 def test_arena_command_line_json() -> None:
     import json
     import subprocess
@@ -540,7 +525,7 @@ def test_arena_command_line_json() -> None:
 
 
 def test_bench_smoke() -> None:
-    from truf_tui.bench import bench_ai, bench_engine, bench_regret
+    from tools.bench import bench_ai, bench_engine, bench_regret
 
     e = bench_engine(runs=1, seconds=0.02)
     assert e["trufludo_games_per_s"] > 0 and e["truc_rounds_per_s"] > 0
@@ -558,7 +543,7 @@ def test_bench_smoke() -> None:
 
 
 def test_bench_settle_compares_the_settled_choice_with_the_full_one() -> None:
-    from truf_tui.bench import bench_settle
+    from tools.bench import bench_settle
 
     res = bench_settle(positions=3, iterations=120, tiers=["hard"])
     assert res["positions"] == 3 and 0 < res["one_suit_share_of_choices"] < 1
@@ -571,7 +556,7 @@ def test_bench_settle_compares_the_settled_choice_with_the_full_one() -> None:
 def test_bench_belief_scores_the_real_hand() -> None:
     import math
 
-    from truf_tui.bench import bench_belief
+    from tools.bench import bench_belief
 
     b = bench_belief(games=1, opponents=["medium"], betas=[0.0, 0.5], candidates=50)
     d = b["vs_medium"]
@@ -581,7 +566,7 @@ def test_bench_belief_scores_the_real_hand() -> None:
 
 
 def test_bench_peek_plays_both_seats() -> None:
-    from truf_tui.bench import bench_peek
+    from tools.bench import bench_peek
 
     d = bench_peek(deals=1, iterations=30)
     assert d["games"] == 2 and 0.0 <= d["peeking_hard_score_vs_hard"] <= 1.0
@@ -831,10 +816,11 @@ def test_ai_never_imports_the_ui() -> None:
     import sys
 
     code = ("import sys, truf_tui.ai, truf_tui.ai.truc_ai, truf_tui.ai.trufludo_ai, "
-            "truf_tui.arena, truf_tui.bench; "
+            "truf_tui.arena, truf_tui.bench, tools.arena, tools.bench; "
             "bad = [m for m in sys.modules if m.startswith(('textual', 'truf_tui.ui'))]; "
             "print(bad); sys.exit(1 if bad else 0)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parent.parent)  # tools/ is there
     assert out.returncode == 0, out.stdout + out.stderr
 
 

@@ -61,6 +61,7 @@ def test_every_scripted_player_has_a_table() -> None:
 
 
 @pytest.mark.parametrize("bot", DETERMINISTIC)
+@pytest.mark.slow
 def test_T4_T8_the_table_is_what_the_bot_plays(bot: str) -> None:
     """At random decisions of rounds at 9-9 to 12 (two raises and the rest, T7/T8), the
     written strategy puts all its weight on the move the scripted player itself chooses."""
@@ -163,6 +164,7 @@ def brute_force_against_bot(tree, bot: str, b: int, h: tuple[int, ...]) -> float
 
 
 @pytest.mark.parametrize("bot", DETERMINISTIC)
+@pytest.mark.slow
 def test_T7_T9_the_best_response_to_a_bot_agrees_with_brute_force(bot: str) -> None:
     """In a round to 2 at 1-0 (a raise and a rest are possible, T7/T8)."""
     tree = tree_of(2, (1, 0), False)
@@ -192,6 +194,7 @@ def play(a: str, b: str, target: int, matches: int, seed: int) -> float:
     return won / matches
 
 
+@pytest.mark.slow
 def test_T10_the_match_values_agree_with_played_matches() -> None:
     """A scripted player's result against another, by the backward pass over the scores,
     is what they score in matches to 2 (within four standard errors); the best response

@@ -249,6 +249,7 @@ def test_T7_T8_the_file_of_the_nearest_score_plays_and_its_tree_holds_the_round(
     assert nearest(tabs, 12, (5, 8)) is by_score[(5, 7)]
 
 
+@pytest.mark.slow
 def test_the_fast_reading_of_a_files_own_round_is_the_app_s(tiny: Path) -> None:
     """``read_stage`` (numpy speed, the file's own round) plays as ``lift_file`` (the app's
     own ``node_policy`` walked over every node): they differ only where the solved player's
@@ -285,6 +286,7 @@ def test_without_its_files_the_expert_says_so_and_plays_the_search(
     assert "playing the hard tier" in caplog.text
 
 
+@pytest.mark.slow
 def test_T3_a_round_only_file_plays_the_rounds_strategy_after_a_redeal(
         tiny: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`solve trim` drops the stage after an accepted redeal (docs/solver.md, "Round-only
@@ -547,6 +549,7 @@ def test_a_per_state_file_plays_one_strategy_for_every_history_of_a_state(
     assert "--round-only" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_T10_the_solved_player_over_a_whole_match(tiny: Path, tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
@@ -627,6 +630,7 @@ def test_T10_the_solved_player_over_a_whole_match(tiny: Path, tmp_path: Path,
     assert won / n == pytest.approx(against.match, abs=4 * (0.25 / n) ** 0.5)
 
 
+@pytest.mark.slow
 def test_T10_match_payoffs_from_a_played_table(tiny: Path, tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     """`--table`: the later rounds valued by a played strategy's match values (the JSON of

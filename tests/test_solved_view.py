@@ -7,10 +7,10 @@ from collections.abc import Sequence
 
 import pytest
 
+from tools.arena import bluffs
 from truf_tui import coach
 from truf_tui.ai import make_bot, solved_ranges
 from truf_tui.ai.solved_view import answer_view, is_bluff_at, raise_view
-from truf_tui.arena import bluffs
 from truf_tui.cards import TRUC_32
 from truf_tui.engine import truc
 

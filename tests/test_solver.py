@@ -219,7 +219,8 @@ def brute_force(tree: Tree, strategy: np.ndarray, solver: Solver, b: int,
 
 @pytest.mark.parametrize(("target", "scores", "iterations", "hands"), [
     (1, (0, 0), 30, [(0, 3, 7), (5, 5, 6), (1, 2, 4)]),
-    (2, (1, 0), 4, [(0, 1, 7), (6, 6, 2)]),  # a raise to 2 and the rest are possible (T7)
+    pytest.param(2, (1, 0), 4, [(0, 1, 7), (6, 6, 2)],  # a raise to 2 and the rest are
+                 marks=pytest.mark.slow),  # possible (T7)
 ])
 def test_T7_T9_best_response_agrees_with_brute_force(
         target: int, scores: tuple[int, int], iterations: int,
@@ -237,6 +238,7 @@ def test_T7_T9_best_response_agrees_with_brute_force(
                 brute_force(tree, avg, solver, b, h), abs=1e-12), (b, h)
 
 
+@pytest.mark.slow
 def test_cfr_converges_and_the_value_lies_within_the_bounds() -> None:
     tree = tree_of(1)
     solver = Solver(tree, points_utility(tree))
@@ -301,6 +303,7 @@ def test_T3_the_redeal_is_the_non_dealers_first_move_only() -> None:
     assert list(redeals) == [int(tree.edge_start[1]) - 1]  # the root's last edge
 
 
+@pytest.mark.slow
 def test_blueprint_is_what_the_solver_plays_where_histories_do_not_matter() -> None:
     """Without raises (target 1) no two histories share a state with different ranges, so
     the blueprint in bytes loses almost nothing; its exploitability is measured exactly."""
@@ -317,6 +320,7 @@ def test_blueprint_is_what_the_solver_plays_where_histories_do_not_matter() -> N
             <= solver.exploitability(solver.played(avg)).total + 5e-5)
 
 
+@pytest.mark.slow
 def test_solve_cli_value_check_and_resume(tmp_path: object, capsys: pytest.CaptureFixture[str]
                                           ) -> None:
     from pathlib import Path

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
+from tools.arena import run_arena
 from tools.lab.tight_bench import bench
 from truf_tui.ai import make_bot, players
 from truf_tui.ai.tight import ME, NOBODY, TightBot, _follow, _outcome, _race
-from truf_tui.arena import run_arena
 from truf_tui.cards import TRUC_STRENGTH, Card
 from truf_tui.engine import truc
 

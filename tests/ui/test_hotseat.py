@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.content import Content
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -100,6 +101,7 @@ async def hotseat(pilot: Pilot[Any], game: str, **kw: Any) -> TableScreen:
     return table_of(pilot.app)
 
 
+@pytest.mark.slow
 async def test_a_whole_trufludo_game_at_one_keyboard() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -139,6 +141,7 @@ async def test_a_whole_trufludo_game_at_one_keyboard() -> None:
         assert f"{first} : {second}" in title
 
 
+@pytest.mark.slow
 async def test_a_whole_truc_match_at_one_keyboard() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

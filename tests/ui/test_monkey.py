@@ -91,6 +91,7 @@ async def monkey(pilot: Pilot[Any], game: str, seed: int) -> int:
 
 
 @pytest.mark.parametrize("game,seed", [("trufludo", 1), ("truc", 2)])
+@pytest.mark.slow
 async def test_monkey(game: str, seed: int) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -85,6 +85,7 @@ def test_name_errors_are_worded_in_both_languages() -> None:
         set_language("en")
 
 
+@pytest.mark.slow
 async def test_save_as_list_load_delete(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -400,6 +400,7 @@ def _assert_all_translated(en: dict[str, str], eo: dict[str, str]) -> None:
     assert not untranslated
 
 
+@pytest.mark.slow
 async def test_language_switch_translates_every_shell_string(
         stub_tables: list[GameConfig]) -> None:
     app = TrufApp()
@@ -595,6 +596,7 @@ def test_cli_bad_options_exit_non_zero(args: list[str],
 
 
 # -- robustness --------------------------------------------------------------------------
+@pytest.mark.slow
 async def test_random_keys_never_break_the_shell(exits: list[bool],
                                                  stub_tables: list[GameConfig]) -> None:
     """Random keys and resizes over the shell's screens (tables stubbed)."""
@@ -667,9 +669,9 @@ def test_the_shell_screens_are_named_after_their_classes() -> None:
 
 async def test_the_help_speed_measure_opens_the_help_as_a_player_does(
         capsys: pytest.CaptureFixture[str]) -> None:
-    """``python -m truf_tui.ui.helpspeed`` (the note's figures): F1 and Escape in a fresh
+    """``python -m tools.helpspeed`` (the note's figures): F1 and Escape in a fresh
     app, timed (how fast is the measure's to say, not a test's)."""
-    from truf_tui.ui.helpspeed import main, time_openings
+    from tools.helpspeed import main, time_openings
 
     times = await time_openings(2, SIZE)
     assert len(times) == 2 and all(t > 0 for t in times)

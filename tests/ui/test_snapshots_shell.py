@@ -9,11 +9,11 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+from tools.screenshots import fill_autosave
 from truf_tui.ui.app import TrufApp
 from truf_tui.ui.screens.dialogs import ConfirmReplaceSave
 from truf_tui.ui.screens.help import HelpScreen
 from truf_tui.ui.screens.start import StartScreen
-from truf_tui.ui.screenshots import fill_autosave
 
 SIZE = (100, 32)
 

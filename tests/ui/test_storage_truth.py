@@ -272,6 +272,7 @@ asyncio.run(main())
 
 
 @pytest.mark.parametrize("lang", ["en", "eo"])
+@pytest.mark.slow
 async def test_two_windows_on_one_folder_keep_their_own_games(tmp_path: Path,
                                                               lang: str) -> None:
     first = Other(WINDOW, str(tmp_path))  # a real app in another process, mid-game

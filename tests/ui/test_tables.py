@@ -72,6 +72,7 @@ async def play_trufludo(pilot: Pilot[Any], *, clicks: bool, rng: random.Random) 
 
 
 @pytest.mark.parametrize("clicks", [False, True])
+@pytest.mark.slow
 async def test_trufludo_whole_game(clicks: bool) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Button, OptionList, Static
 
@@ -128,6 +129,7 @@ async def test_best_of_three_match_to_the_end() -> None:
         assert app.match is not None and app.match.series.results == ()
 
 
+@pytest.mark.slow
 async def test_match_progress_survives_a_restart(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     quick_truc(app, best_of=3)

@@ -184,6 +184,7 @@ def test_distinct_positions_keep_every_kind_of_move(tmp_path: Any) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "eo"])
+@pytest.mark.slow
 async def test_the_replays_and_the_worked_examples_show_no_engine_word(
         lang: str, tmp_path: Any) -> None:
     app = make_app(lang=lang)

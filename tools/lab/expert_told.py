@@ -9,9 +9,9 @@ rounds could win.
 
 from __future__ import annotations
 
-from truf_tui.ai.base import Observation
 from truf_tui.ai.expert.reading import OpponentReading
 from truf_tui.ai.expert.response import Answers, Move, Respond, respond_to
+from truf_tui.engine import truc
 from truf_tui.strategy.matchtable import MatchWin
 from truf_tui.strategy.threshold import fixed_habit
 
@@ -23,7 +23,7 @@ def told(model: tuple[float, float], after: int = 0, keep_answers: bool = True,
     is off; the round's ends valued by ``match`` (``model``'s own table from the shipped
     counts without it, else the self-play one)."""
 
-    def respond(reading: OpponentReading, o: Observation, until: float,
+    def respond(reading: OpponentReading, o: truc.Observation, until: float,
                 answers: Answers | None = None) -> Move | None:
         if reading.rounds < after:
             return None

@@ -1,0 +1,48 @@
+"""The developer tools of tools/ and the two entries that keep ``python -m truf_tui.arena``
+and ``python -m truf_tui.bench`` (truf_tui/_devtool.py)."""
+
+from __future__ import annotations
+
+import gzip
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_an_entry_outside_a_checkout_says_it_is_a_developer_tool(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from truf_tui._devtool import run
+
+    assert run("arena", checkout=tmp_path) == 2
+    err = capsys.readouterr().err
+    assert "developer tool" in err and "git checkout" in err and "tools/arena.py" in err
+
+
+def test_the_bench_entry_runs_the_tool_from_another_folder(tmp_path: Path) -> None:
+    out = subprocess.run([sys.executable, "-m", "truf_tui.bench", "--help"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert "python -m truf_tui.bench" in out.stdout
+
+
+def test_a_gzipped_journal_reads_as_the_plain_one(tmp_path: Path) -> None:
+    """research/ keeps journals gzipped: the arena and its table read them as they are."""
+    from tools.arena import read_journal, run_arena
+    from tools.arena_table import header_of, table
+
+    plain = tmp_path / "run.jsonl"
+    res = run_arena("truc", "medium", "easy", games=4, seed=3, journal=str(plain))
+    packed = tmp_path / "run.jsonl.gz"
+    with plain.open("rb") as f, gzip.open(packed, "wb") as g:
+        shutil.copyfileobj(f, g)
+    head = header_of(packed)
+    assert head == header_of(plain)
+    assert read_journal(str(packed), head) == read_journal(str(plain), head)
+    row = table([packed]).splitlines()[2]
+    assert row.startswith("| `run.jsonl.gz` | medium | easy | 4 | "
+                          f"{res.wins}/{res.draws}/{res.losses} |")
