@@ -27,7 +27,7 @@ and skips the games already there, so a long run (hours at the full budgets) can
 and continued with the same command; the result counts every game in the journal.
 ``--series N`` plays the games in series of N by the same two players (seats still
 alternating), so that a player that measures its opponent (the Truc expert,
-:mod:`truf_tui.ai.exploit`) goes on from what it has seen; by default each game has new
+:mod:`truf_tui.ai.expert`) goes on from what it has seen; by default each game has new
 players.
 """
 
