@@ -97,16 +97,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "resto akceptita kaj gajnita: la ludo finiĝas",
     },
     "example.17-truc-t8": {
-        "en": "a rest refused (the stake variant)",
-        "eo": "resto rifuzita (la varianto de la veto)",
+        "en": "a rest refused (declarer scores the stake)",
+        "eo": "resto rifuzita (la veto al la deklarinto)",
     },
     "example.18-truc-t8": {
-        "en": "a rest refused (the game variant)",
-        "eo": "resto rifuzita (la varianto de la ludo)",
+        "en": "a rest refused (declarer wins the game)",
+        "eo": "resto rifuzita (la ludo al la deklarinto)",
     },
     "example.19-truc-t9": {
-        "en": "folding in answer to a rest (the game variant)",
-        "eo": "rezigni responde al resto (la varianto de la ludo)",
+        "en": "folding in answer to a rest (declarer wins the game)",
+        "eo": "rezigni responde al resto (la ludo al la deklarinto)",
     },
     "example.20-truc-t9": {
         "en": "folding after an accepted rest gives up the game",
