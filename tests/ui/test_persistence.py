@@ -492,6 +492,10 @@ async def test_a_capture_is_saved_before_its_moment_ends(tmp_path: Path, game: s
             app.start_game(GameConfig(game, "easy", seed=seed))
             await settle(pilot)
             t = table_of(app)
+            for _ in range(100):  # the computer's first move waits the slow pace (1.8 s)
+                if t.state.current_player == HUMAN or t.state.is_terminal():
+                    break
+                await pilot.pause(0.1)
             s = t.state
             if game == "trufludo":
                 shown = [a for a in s.legal_actions() if a.take is not None]
