@@ -218,3 +218,23 @@ async def test_p_plays_from_a_start_at_field() -> None:
         await settle(pilot)
         assert isinstance(app.screen, TrucTable)
         assert app.screen.state.scores()[0] in (0, 5)  # digits still type
+
+
+async def test_a_watched_games_result_gives_the_winners_points_first() -> None:
+    """Item 15, in the watch: "Computer 4 (Hard) won 0–1" named the winner but gave the
+    points in seat order; the winner's points come first, as in the results."""
+    for seed in range(1, 40):
+        game = computers_game(seed)
+        final = GameRecord.from_dict(game).replay()
+        if final.winner() == 1:
+            break
+    else:
+        raise AssertionError("no computers' game won by the second seat")
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        replay = ReplayScreen(watch_row(game), names=lambda: NAMES, title=lambda: "Watching")
+        await app.push_screen(replay)
+        await pilot.pause()
+        a, b = final.scores()
+        assert b > a
+        assert replay.result_line() == f"{NAMES[1]} won {b}–{a}"

@@ -173,7 +173,9 @@ class ReplayScreen(Screen[None]):
         w = final.winner()
         if w is None:
             return tr("replay.watch.draw", a=a, b=b)
-        return tr("replay.watch.won", name=self.seat_name(w), a=a, b=b)
+        # The winner is named first, so their points come first (as the results say).
+        won, lost = (a, b) if w == 0 else (b, a)
+        return tr("replay.watch.won", name=self.seat_name(w), a=won, b=lost)
 
     # -- moving -----------------------------------------------------------------------------
     def _autoplay_step(self) -> None:
