@@ -238,3 +238,27 @@ async def test_a_watched_games_result_gives_the_winners_points_first() -> None:
         a, b = final.scores()
         assert b > a
         assert replay.result_line() == f"{NAMES[1]} won {b}–{a}"
+
+
+async def test_the_key_bar_names_the_number_keys_of_the_cards_left() -> None:
+    """Item 16, in the key bar: it offered "1-3 Play a card" with one or two cards left, as
+    the prompt used to; it names the keys of the cards left, as the prompt now does."""
+    from truf_tui.ui.keybar import KeyHint
+    from truf_tui.ui.screens.table_base import PLAY_KEY
+
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        t = await start(pilot, "truc", seed=3, tier="easy", dealer=1)
+
+        def play_key() -> str:
+            return next(h.key_text for h in t.query(KeyHint) if h.action == PLAY_KEY)
+
+        assert play_key() == "1-3"
+        await pilot.press("1")  # lead a card
+        await settle(pilot)
+        for _ in range(50):
+            if len(t.state.hands[t.me]) == 2 and t.state.current_player == t.me:
+                break
+            await pilot.pause(0.1)
+        assert len(t.state.hands[t.me]) == 2
+        assert play_key() == "1-2"

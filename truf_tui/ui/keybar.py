@@ -52,6 +52,13 @@ class KeyBar(Horizontal):
         for hint in self.query(KeyHint):
             hint.refresh_text()
 
+    def relabel(self, action: str, key: str) -> None:
+        """Name ``action``'s key(s) anew (the number keys of a hand that has fewer cards)."""
+        for hint in self.query(KeyHint):
+            if hint.action == action and hint.key_text != key:
+                hint.key_text = key
+                hint.refresh_text()
+
     def show(self, action: str, visible: bool) -> None:
         """Show or hide the hint of ``action`` (a key that does nothing now is not offered)."""
         for hint in self.query(KeyHint):

@@ -75,8 +75,9 @@ class TableKey:
     while_playing: bool = False  # offered only until the game is over (a card, a hint, the log)
 
 
+PLAY_KEY = "screen.confirm"  # the action of the number keys (and Enter): play a card
 TABLE_KEYS: tuple[TableKey, ...] = (
-    TableKey("1-3", "tbl.key.play", "screen.confirm", (
+    TableKey("1-3", "tbl.key.play", PLAY_KEY, (
         *(Binding(str(i + 1), f"pick({i})", show=False) for i in range(3)),
         Binding("enter,space", "confirm", show=False),  # the card under the cursor
     ), while_playing=True),
@@ -302,10 +303,13 @@ class TableScreen(Screen[None], Generic[S]):
     def refresh_keys(self) -> None:
         """After the game no card is played and no hint given: those keys are not offered."""
         over = self.state.is_terminal()
+        hands = getattr(self.state, "hands", None)  # the keys name the cards left, as the prompt
         for bar in self.query("#keys").results(KeyBar):
             for key in TABLE_KEYS:
                 if key.while_playing:
                     bar.show(key.action, not over)
+            if hands is not None and hands[self.me]:
+                bar.relabel(PLAY_KEY, hand_keys(len(hands[self.me])).replace("–", "-"))
 
     # -- mounting, settings -----------------------------------------------------------------
     def compose_opponent(self) -> ComposeResult:
