@@ -201,6 +201,10 @@ def rows_for(stats: Stats, game: str) -> list[tuple[str, ...]]:
     rows.append(tally_row(tr("stats.total"), total))
     if hotseat is not None:
         rows.append(tally_row(tr("stats.hotseat"), hotseat))
+    # Matches started at a set score are no whole wins or losses: out of the total too.
+    started = stats.from_score.get(game)
+    if started is not None:
+        rows.append(tally_row(tr("stats.from_score"), started))
     return rows
 
 
