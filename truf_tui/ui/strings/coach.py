@@ -39,9 +39,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "the solved player: {p}% of the time with your hand",
         "eo": "la solvita ludanto: {p}% de la fojoj kun via mano",
     },
-    "hint.keys": {
-        "en": "[dim]h or Esc closes · hints used this game: {n}[/]",
-        "eo": "[dim]h aŭ Esc fermas · konsiloj uzitaj en ĉi tiu ludo: {n}[/]",
+    "hint.keys": {  # one line of the panel: 56 columns at most
+        "en": "[dim]h or Esc closes · ↑↓ scroll · hints this game: {n}[/]",
+        "eo": "[dim]h aŭ Esc fermas · ↑↓ rulumas · konsiloj en la ludo: {n}[/]",
     },
     "hint.failed": {
         "en": "The expert could not judge this position.",
@@ -62,6 +62,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "hint.f.take": {"en": "{card} takes {take}", "eo": "{card} prenas {take}"},
     "hint.f.throw": {"en": "throw {card}", "eo": "ĵeti {card}"},
     "hint.t.play": {"en": "play {card}", "eo": "ludi {card}"},
+    "hint.t.play.same": {"en": "play {card} or {others}", "eo": "ludi {card} aŭ {others}"},
     "hint.t.raise": {"en": "raise to {n} (“2 pli?”)", "eo": "altigi al {n} (“2 pli?”)"},
     "hint.t.rest": {"en": "Mia resto", "eo": "Mia resto"},
     "hint.t.redeal": {"en": "ask for a redeal", "eo": "proponi redisdonon"},
