@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from test_coach import deal
 
 from truf_tui import coach
 from truf_tui.play.config import HUMAN
@@ -13,8 +14,6 @@ from truf_tui.ui.i18n import set_language
 from truf_tui.ui.screens.practice import review_lines
 from truf_tui.ui.screens.stats import BluffNumbers, bluff_rows
 from truf_tui.ui.widgets.hints import reason_text
-
-from test_coach import deal
 
 
 @pytest.fixture(autouse=True, params=["en", "eo"])
