@@ -82,8 +82,8 @@ def analyse(game: str, state: Any, bot_options: dict[str, Any], seed: int,
 
 def by_rank(lines: list[HintLine]) -> tuple[HintLine, ...]:
     """Truc's moves with the cards of one rank as one line (T1: suits never matter, so the
-    two are one move): the mean of their chances, the sum of the solved player's
-    probabilities, best first."""
+    two are one move), where the first of them stood: the best of their chances, the sum
+    of the solved player's probabilities.  The order is the searcher's, unchanged."""
     groups: dict[Any, list[HintLine]] = {}
     for line in lines:
         a = line.action
@@ -96,12 +96,11 @@ def by_rank(lines: list[HintLine]) -> tuple[HintLine, ...]:
             out.append(first)
             continue
         solved = [x.solved for x in group]
-        out.append(HintLine(first.action, sum(x.value for x in group) / len(group),
-                            first.reason,
+        out.append(HintLine(first.action, max(x.value for x in group), first.reason,
                             None if any(p is None for p in solved)
                             else sum(p for p in solved if p is not None),
                             tuple(x.action for x in group[1:])))
-    return tuple(sorted(out, key=lambda x: -x.value))
+    return tuple(out)
 
 
 def _solved_view(state: Any) -> Any:
