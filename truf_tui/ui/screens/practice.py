@@ -92,6 +92,9 @@ def confirm_risky(table: Any, action: trufludo.Play) -> bool:
 
 
 # -- Le Truc: the round review ------------------------------------------------------------------
+RARE = 0.1  # a bet the solved player makes less often than this with the hand is "rare"
+
+
 def _who(p: int) -> str:
     return "you" if p == HUMAN else "computer"
 
@@ -156,7 +159,7 @@ def review_lines(review: coach.RoundReview, style: str = "symbols",
         else:
             text += " " + tr("review.unanswered")
         if (names is None and b.by != HUMAN and b.solved is not None
-                and b.solved.p_raise < 0.5):
+                and b.solved.p_raise < RARE):
             # The figure is the solved player's, the bet the computer's own (A7).
             text += " " + tr("review.solved.computer.own")
         notes.append(text)
