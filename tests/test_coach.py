@@ -279,3 +279,25 @@ def test_the_reason_says_plainly_when_there_was_no_betting_to_read() -> None:
     eq, was_read = coach.read_equity(t, YOU)
     assert was_read and eq < coach.round_equity(t, YOU)  # a raise points to strong cards
     assert coach.truc_reason(t, truc.ACCEPT, YOU, eq, was_read).key == "t.accept.read"
+
+
+def test_the_last_trick_counts_the_tie_that_loses_the_round() -> None:
+    """Issue 38 A9: leading the third trick after one trick each, an equal card spoils it
+    and the round goes to the winner of the first trick (T6): the risk counts equal cards."""
+    s = deal(("9S", "8S", "QD"), ("KH", "10H", "QC"))
+    s = s.apply("play 9S").apply("play KH")  # the computer wins trick 1 and leads
+    s = s.apply("play 10H").apply("play 8S")  # you win trick 2 and lead trick 3
+    assert s.to_move == YOU and len(s.tricks) == 2 and coach.spoil_loses(s, YOU)
+    r = coach.truc_reason(s, truc.play(c("QD")), YOU)
+    # 27 unseen cards: 14 beat a queen, 3 more are queens
+    assert r.key == "t.lead.risky.spoil" and r.params["p"] == round(100 * 17 / 27)
+    # After winning the first trick a spoiled trick wins you the round: no tie counted.
+    t = deal(("KH", "8S", "QD"), ("9S", "10H", "QC"))
+    t = t.apply("play KH").apply("play 9S")
+    assert not coach.spoil_loses(t, YOU)
+    assert coach.truc_reason(t, truc.play(c("QD")), YOU).key == "t.lead.risky"
+    # The highest card left can still lose the round to an equal one.
+    u = deal(("9S", "8S", "7D"), ("KH", "10H", "QC"))
+    u = u.apply("play 9S").apply("play KH").apply("play 10H").apply("play 8S")
+    r = coach.truc_reason(u, truc.play(c("7D")), YOU)
+    assert r.key == "t.lead.spoil.loses" and r.params["p"] == round(100 * 3 / 27)

@@ -140,10 +140,22 @@ def beat_chance(state: truc.State, me: int, card: Card) -> tuple[float, int, int
     s = TRUC_STRENGTH[card]
     higher = sum(1 for c in unseen if TRUC_STRENGTH[c] > s)
     ties = sum(1 for c in unseen if TRUC_STRENGTH[c] == s)
+    return _holds_one_of(state, me, higher), higher, ties
+
+
+def _holds_one_of(state: truc.State, me: int, n: int) -> float:
+    """The probability that the opponent's hand holds at least one of ``n`` given unseen
+    cards (every hand from the unseen cards equally likely)."""
     k = len(state.hands[1 - me])
-    u = len(unseen)
-    p = 1.0 - math.comb(u - higher, k) / math.comb(u, k) if u and k else 0.0
-    return p, higher, ties
+    u = len(unseen_cards(state, me))
+    return 1.0 - math.comb(u - n, k) / math.comb(u, k) if u and k else 0.0
+
+
+def spoil_loses(state: truc.State, me: int) -> bool:
+    """Would a spoiled trick now lose ``me`` the round (T6: a spoiled trick after the
+    opponent won an earlier one settles the round for the opponent)?"""
+    done, winner = truc.round_result([t.winner for t in state.tricks] + [None])
+    return done and winner == 1 - me
 
 
 def _pct(p: float) -> int:
@@ -178,6 +190,12 @@ def truc_reason(state: truc.State, action: truc.Action, me: int,
             p, higher, ties = beat_chance(state, me, card)
             if higher == 0 and ties == 0:
                 return Reason("t.lead.sure", {"card": card})
+            if ties and spoil_loses(state, me):
+                # An equal card loses the round too (T6): the figure counts it.
+                p = _holds_one_of(state, me, higher + ties)
+                if higher == 0:
+                    return Reason("t.lead.spoil.loses", {"card": card, "p": _pct(p)})
+                return Reason("t.lead.risky.spoil", {"card": card, "p": _pct(p)})
             if higher == 0:
                 return Reason("t.lead.unbeaten", {"card": card})
             return Reason("t.lead.risky", {"card": card, "p": _pct(p)})
@@ -495,7 +513,9 @@ class BluffStats:
     my_gave_in: int = 0  # ... by refusing or folding
     their_answered: int = 0  # your raises and rests they answered
     their_gave_in: int = 0  # ... by refusing or folding
-    # Your answers judged by the solved strategy (those it could judge).
+    # Your answers judged by the solved strategy (those it could judge), of all your calls
+    # (the spots outside its tree have no verdict).
+    my_calls: int = 0  # their raises and rests you accepted, judged or not
     my_judged_calls: int = 0
     my_wrong_calls: int = 0  # accepted where the solved player mostly refuses
     my_judged_refusals: int = 0
@@ -552,6 +572,8 @@ class BluffStats:
                     self.their_bluffs += 1
                     self.their_bluffs_called += b.called
                     self.their_bluffs_passed += b.worked
+            if b.by != me and b.answer == "accept":
+                self.my_calls += 1
             if b.by != me and b.answer is not None and b.wrong_answer is not None:
                 if b.answer == "accept":
                     self.my_judged_calls += 1
@@ -598,5 +620,6 @@ class BluffStats:
 __all__ = ["BANDS", "BLUFF_THRESHOLD", "Bet", "BluffStats", "Decision", "GiveUp", "Reason",
            "RoundReview", "band", "beat_chance", "last_review", "leaves_one", "review_round",
            "reviews", "risky",
-           "read_equity", "round_equity", "round_starts", "truc_reason", "trufludo_reason",
+           "read_equity", "round_equity", "round_starts", "spoil_loses", "truc_reason",
+           "trufludo_reason",
            "would_win"]

@@ -81,7 +81,7 @@ async def test_trufludo_hints_count_cache_and_close() -> None:
         assert text.count("%") == len(t.state.legal_actions()) == 3
         assert "leaves exactly one card on the table" in text  # 7H takes 4H, KS is left
         assert "throws: takes nothing" in text
-        assert t.hints_used == 1 and "hints used this game: 1" in panel.query_one(
+        assert t.hints_used == 1 and "hints this game: 1" in panel.query_one(
             "#hint-keys", Markup).text
         await pilot.press("escape")
         await settle(pilot)

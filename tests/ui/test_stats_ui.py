@@ -75,8 +75,10 @@ async def test_the_bluff_statistics_show_what_was_stored(tmp_path: Path) -> None
             # judged by the solved strategy: that refusal, with the better cards, is one
             # it would not make; you accepted no raise
             [tr("bluffs.wrong.refusals"), "1/1 100 %", "1/1 100 %"],
+            [tr("bluffs.my.calls"), "0", "0"],
             [tr("bluffs.calls"), "0", "0"],
             [tr("bluffs.wrong.calls"), "0", "0"],
+            [tr("bluffs.calls.outside"), "0", "0"],
         ]
         # Raise rates: you raised in 2 of 3 rounds this session, 3 of 4 in all; the expert
         # in 1 of its 2 rounds.  Fold rates: you refused the one raise put to you; the

@@ -207,6 +207,12 @@ class GameRow:
     record_json: str
     started_at: str
     finished_at: str
+    start: tuple[int, int] = (0, 0)  # Truc: the score it started from (human, computer)
+
+    @property
+    def from_score(self) -> bool:
+        """A match started at a set score (the start screen's "Start at"), not at 0-0."""
+        return self.start != (0, 0)
 
     def record(self) -> GameRecord:
         """The game record (for the replay viewer or an export)."""
@@ -235,17 +241,33 @@ class Means:
 
 @dataclass(frozen=True)
 class Stats:
-    """``results[game][tier]``: wins / draws / losses (tier ``None``: no computer tier);
-    trufegoj per Trufludo game and Truc points per round, as means (``None``: no data)."""
+    """``results[game][tier]``: wins / draws / losses (tier ``None``: no computer tier) of
+    the games played from the start; ``from_score[game]``: those of the matches against the
+    computer started at a set score, which are no whole wins or losses and so are kept
+    apart; trufegoj per Trufludo game and Truc points per round (the points scored, not
+    those a match started with), as means (``None``: no data)."""
 
     results: dict[str, dict[str | None, Tally]]
     trufegoj_per_game: Means | None
     truc_points_per_round: Means | None
+    from_score: dict[str, Tally] = field(default_factory=dict)
 
     def total(self, game: str) -> Tally:
         """All tiers of one game together."""
         t = self.results.get(game, {}).values()
         return Tally(sum(x.wins for x in t), sum(x.draws for x in t), sum(x.losses for x in t))
+
+
+def _start_of(seat: str) -> str:
+    """SQL: the score the record's match started from for ``seat`` (an SQL expression, 0 or
+    1): its ``scores``, written only when not 0-0 (a damaged record counts as 0-0)."""
+    return (f"(CASE WHEN json_valid(record) THEN COALESCE(json_extract(record, '$.scores[' "
+            f"|| ({seat}) || ']'), 0) ELSE 0 END)")
+
+
+_START_HUMAN = _start_of("human_seat")
+_START_COMPUTER = _start_of("1 - human_seat")
+_FROM_SCORE = f"({_START_HUMAN} != 0 OR {_START_COMPUTER} != 0)"
 
 
 # -- the database --------------------------------------------------------------------------------
@@ -636,13 +658,15 @@ class History:
 
     _GAME_COLUMNS = ("id, uid, game, tier, rules, human_seat, result, score_human, "
                      "score_computer, trufegoj_human, trufegoj_computer, rounds, hints_used, "
-                     "practice, record, started_at, finished_at")
+                     f"practice, record, started_at, finished_at, {_START_HUMAN}, "
+                     f"{_START_COMPUTER}")
 
     def _rows(self, where: str, args: Sequence[Any]) -> list[GameRow]:
         rows = self._query(f"SELECT {self._GAME_COLUMNS} FROM games{where} "
                            "ORDER BY finished_at, id", args)
         return [GameRow(r[0], r[1], r[2], r[3], _json_object(r[4]), r[5], r[6], r[7], r[8],
-                        r[9], r[10], r[11], r[12], bool(r[13]), r[14], r[15], r[16])
+                        r[9], r[10], r[11], r[12], bool(r[13]), r[14], r[15], r[16],
+                        (int(r[17]), int(r[18])))
                 for r in rows]
 
     def games(self, game: str | None = None, tier: str | None = None, *,
@@ -677,16 +701,25 @@ class History:
         Truc points per round (``practice``: only practice games, only others, or all)."""
         where, args = _filters(practice=practice)
         counts: dict[tuple[str, str | None], dict[str, int]] = {}
-        for game, tier, result, n in self._query(
-                f"SELECT game, tier, result, COUNT(*) FROM games{where} "
-                "GROUP BY game, tier, result", args):
-            counts.setdefault((str(game), None if tier is None else str(tier)), {})[
-                str(result)] = int(n)
+        started: dict[str, dict[str, int]] = {}
+        # A match against the computer started at a set score is no whole win or loss: it
+        # is counted apart (hot-seat games stay on their own row, whatever their start).
+        for game, tier, result, from_score, n in self._query(
+                f"SELECT game, tier, result, {_FROM_SCORE}, COUNT(*) FROM games{where} "
+                "GROUP BY game, tier, result, 4", args):
+            if from_score and tier != HOTSEAT_TIER:
+                c = started.setdefault(str(game), {})
+                c[str(result)] = c.get(str(result), 0) + int(n)
+                continue
+            c = counts.setdefault((str(game), None if tier is None else str(tier)), {})
+            c[str(result)] = c.get(str(result), 0) + int(n)
         results: dict[str, dict[str | None, Tally]] = {}
         for (game, tier), c in sorted(counts.items(),
                                       key=lambda kv: (kv[0][0], kv[0][1] or "")):
             results.setdefault(game, {})[tier] = Tally(c.get("win", 0), c.get("draw", 0),
                                                        c.get("loss", 0))
+        from_score = {game: Tally(c.get("win", 0), c.get("draw", 0), c.get("loss", 0))
+                      for game, c in started.items()}
         # The means compare the human with the computer: hot-seat games (two people, tier
         # HOTSEAT_TIER) are left out of them.
         w2, a2 = _filters(game="trufludo", practice=practice)
@@ -696,15 +729,18 @@ class History:
         trufegoj = Means(_num(h) / n, _num(c) / n, int(n)) if n else None
         w3, a3 = _filters(game="truc", practice=practice)
         w3 += _NOT_HOTSEAT
-        sh, sc, sr = self._query("SELECT TOTAL(score_human), TOTAL(score_computer), "
+        # The points scored in the rounds played: a match's starting score is none of them.
+        sh, sc, sr = self._query(f"SELECT TOTAL(score_human - {_START_HUMAN}), "
+                                 f"TOTAL(score_computer - {_START_COMPUTER}), "
                                  f"TOTAL(rounds) FROM games{w3}", a3)[0]
         sr = _num(sr)
         points = Means(_num(sh) / sr, _num(sc) / sr, int(sr)) if sr > 0 else None
-        return Stats(results, trufegoj, points)
+        return Stats(results, trufegoj, points, from_score)
 
 
 HOTSEAT_TIER = "human"  # the tier of a hot-seat game (two people at one keyboard)
 _NOT_HOTSEAT = f" AND (tier IS NULL OR tier != '{HOTSEAT_TIER}')"
+
 
 
 def _num(v: Any) -> float:

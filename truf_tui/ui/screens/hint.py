@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.events import Click
 from textual.message import Message
 from textual.screen import ModalScreen
@@ -64,6 +64,10 @@ class HintScreen(ModalScreen[None]):
         height: 1;
         color: $text-accent;
     }
+    HintScreen #hint-scroll {
+        height: auto;
+        scrollbar-size-vertical: 1;
+    }
     HintScreen #hint-body {
         height: auto;
     }
@@ -74,7 +78,17 @@ class HintScreen(ModalScreen[None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,h", "close", show=False),
+        # A hint taller than the terminal scrolls (80x24 holds about half of one).
+        Binding("up", "scroll(-1)", show=False),
+        Binding("down", "scroll(1)", show=False),
+        Binding("pageup", "scroll(-10)", show=False),
+        Binding("pagedown", "scroll(10)", show=False),
+        Binding("home", "scroll(-1000)", show=False),
+        Binding("end", "scroll(1000)", show=False),
     ]
+    # The rows around the scrolling body: the panel's top margin and border, the
+    # "thinking" line, the keys line and the space above it.
+    FRAME = 6
 
     def __init__(self, game: str, state: Any, *, bot_options: dict[str, Any], seed: int,
                  hints_used: Callable[[], int], hint: Hint | None = None,
@@ -99,16 +113,29 @@ class HintScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="hint-panel"):
             yield Thinking(id="hint-thinking")
-            yield Markup(id="hint-body")
+            with VerticalScroll(id="hint-scroll"):
+                yield Markup(id="hint-body")
             yield Markup(id="hint-keys")
 
     def on_mount(self) -> None:
+        self._fit()
         self.refresh_texts()
         if self.hint is None:
             self.query_one(Thinking).start(tr("hint.thinking"))
             self._analyse()
         else:
             self.query_one(Thinking).stop()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """The body scrolls within what the terminal leaves it, so the keys line stays."""
+        self.query_one("#hint-scroll").styles.max_height = max(3, self.size.height - self.FRAME)
+
+    def action_scroll(self, lines: int) -> None:
+        scroll = self.query_one("#hint-scroll", VerticalScroll)
+        scroll.scroll_to(y=scroll.scroll_y + lines, animate=False)
 
     @property
     def thinking(self) -> bool:

@@ -92,6 +92,9 @@ def confirm_risky(table: Any, action: trufludo.Play) -> bool:
 
 
 # -- Le Truc: the round review ------------------------------------------------------------------
+RARE = 0.1  # a bet the solved player makes less often than this with the hand is "rare"
+
+
 def _who(p: int) -> str:
     return "you" if p == HUMAN else "computer"
 
@@ -145,21 +148,41 @@ def review_lines(review: coach.RoundReview, style: str = "symbols",
                          else tr("review.named.not.stolen", name=bettor))
             else:
                 text += "."
+            # The odds said one thing, the cards another: say which was which (A8).
+            if b.solved is not None and b.bluff and b.would_win == 1.0:
+                text += " " + tr("review.bridge.bluff")
+            elif b.solved is not None and not b.bluff and b.would_win == 0.0:
+                text += " " + tr("review.bridge.value")
         elif b.called:
             text += " " + (tr(f"review.called.{who}") if names is None
                            else tr("review.named.called", name=other))
         else:
             text += " " + tr("review.unanswered")
+        if (names is None and b.by != HUMAN and b.solved is not None
+                and b.solved.p_raise < RARE):
+            # The figure is the solved player's, the bet the computer's own (A7).
+            text += " " + tr("review.solved.computer.own")
         notes.append(text)
         seen = b.answer_view
-        if (b.by != HUMAN or names is not None) and seen is not None and b.answer is not None:
+        if (b.by != HUMAN or names is not None) and b.answer is not None:
+            # Every answer is reviewed, the second call of a round too (A10).
             answer = tr(f"review.what.{b.answer}")
+            if seen is None:  # outside the solved strategy's tree
+                notes.append(tr("review.solved.outside", what=answer) if names is None
+                             else tr("review.named.solved.outside", what=answer,
+                                     name=names[1 - b.by]))
+                continue
             figures = {"p": _pct(seen.p_accept), "s": _pct(seen.range_share), "b": _pct(seen.below)}
             line = (tr("review.solved.answer", what=answer, **figures) if names is None
-                    else tr("review.named.answer", what=answer, name=other, **figures))
+                    else tr("review.named.answer", what=answer, name=names[1 - b.by],
+                            **figures))
             if b.wrong_answer:
                 line += " " + tr("review.solved.wrong.call" if b.called
                                  else "review.solved.wrong.refusal")
+            if b.called:  # a refusal's bridge follows what it gave up, below
+                bridge = _bridge(b, review.end.winner == 1 - b.by, review.end.winner == b.by)
+                if bridge is not None:
+                    line += " " + tr(bridge)
             notes.append(line)
     for g in review.give_ups:
         if g.by != HUMAN and names is None:
@@ -167,10 +190,16 @@ def review_lines(review: coach.RoundReview, style: str = "symbols",
         what = tr(f"review.what.{g.kind}")
         verdict = "wrong" if g.wrong else "right" if g.would_win == 0.0 else "even"
         if names is None:
-            notes.append(tr(f"review.refusal.{verdict}", what=what))
+            line = tr(f"review.refusal.{verdict}", what=what)
         else:
-            notes.append(tr(f"review.named.refusal.{verdict}", what=what, name=names[g.by],
-                            other=names[1 - g.by]))
+            line = tr(f"review.named.refusal.{verdict}", what=what, name=names[g.by],
+                      other=names[1 - g.by])
+        answered = next((b for b in review.bets if b.by != g.by and b.answer == g.kind), None)
+        if answered is not None:
+            bridge = _bridge(answered, g.would_win == 0.0, g.would_win == 1.0)
+            if bridge is not None:
+                line += " " + tr(bridge)
+        notes.append(line)
     if not notes:
         notes.append(tr("review.none"))
     lines += ["• " + n for n in notes]
@@ -180,6 +209,21 @@ def review_lines(review: coach.RoundReview, style: str = "symbols",
     elif review.bets:
         lines.append(tr("review.measure", p=_pct(coach.BLUFF_THRESHOLD)))
     return lines
+
+
+def _bridge(b: coach.Bet, well: bool, badly: bool) -> str | None:
+    """The bridge between the solved player's verdict on the answer to ``b`` and how it
+    turned out for the answerer (``well``: it won the round it called, or would have lost
+    the one it gave up; ``badly``: the reverse): "right decision, unlucky cards" and the
+    reverse, or None when the two agree or the solved player cannot judge (A8)."""
+    wrong = b.wrong_answer
+    if wrong is None:
+        return None
+    if not wrong and badly:
+        return "review.bridge.unlucky"
+    if wrong and well:
+        return "review.bridge.lucky"
+    return None
 
 
 def _pct(p: float) -> int:

@@ -43,11 +43,14 @@ def when(iso: str) -> str:
 
 
 def result_text(row: GameRow) -> str:
+    # A match started at a set score says so: it is no whole win or loss.
+    start = (tr("replay.from_score", you=row.start[0], computer=row.start[1])
+             if row.from_score else "")
     if row.tier == HOTSEAT_TIER:  # two players: the result by name (Player 1 is seat 0)
         return tr(f"hot.result.{row.result}", you=row.score_human,
-                  computer=row.score_computer)
+                  computer=row.score_computer) + start
     return tr(f"replay.result.{row.result}", you=row.score_human,
-              computer=row.score_computer)
+              computer=row.score_computer) + start
 
 
 def stake_label(s: truc.State) -> str:

@@ -128,9 +128,13 @@ def bluff_rows(n: BluffNumbers) -> list[tuple[str, Text, Text]]:
         row("bluffs.wrong", lambda s: (s.my_wrong_refusals, s.my_refusals)),
         row("bluffs.wrong.refusals",
             lambda s: (s.my_solved_wrong_refusals, s.my_judged_refusals)),
+        # Every call, then the verdicts on those the solved player judges (A10: the counts
+        # of one table add up).
+        row("bluffs.my.calls", lambda s: (s.my_calls, 0)),
         row("bluffs.calls", lambda s: (s.my_judged_calls - s.my_wrong_calls,
                                        s.my_judged_calls)),
         row("bluffs.wrong.calls", lambda s: (s.my_wrong_calls, s.my_judged_calls)),
+        row("bluffs.calls.outside", lambda s: (s.my_calls - s.my_judged_calls, 0)),
     ]
 
 
@@ -201,6 +205,10 @@ def rows_for(stats: Stats, game: str) -> list[tuple[str, ...]]:
     rows.append(tally_row(tr("stats.total"), total))
     if hotseat is not None:
         rows.append(tally_row(tr("stats.hotseat"), hotseat))
+    # Matches started at a set score are no whole wins or losses: out of the total too.
+    started = stats.from_score.get(game)
+    if started is not None:
+        rows.append(tally_row(tr("stats.from_score"), started))
     return rows
 
 

@@ -39,9 +39,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "the solved player: {p}% of the time with your hand",
         "eo": "la solvita ludanto: {p}% de la fojoj kun via mano",
     },
-    "hint.keys": {
-        "en": "[dim]h or Esc closes · hints used this game: {n}[/]",
-        "eo": "[dim]h aŭ Esc fermas · konsiloj uzitaj en ĉi tiu ludo: {n}[/]",
+    "hint.keys": {  # one line of the panel: 56 columns at most
+        "en": "[dim]h or Esc closes · ↑↓ scroll · hints this game: {n}[/]",
+        "eo": "[dim]h aŭ Esc fermas · ↑↓ rulumas · konsiloj en la ludo: {n}[/]",
     },
     "hint.failed": {
         "en": "The expert could not judge this position.",
@@ -62,6 +62,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "hint.f.take": {"en": "{card} takes {take}", "eo": "{card} prenas {take}"},
     "hint.f.throw": {"en": "throw {card}", "eo": "ĵeti {card}"},
     "hint.t.play": {"en": "play {card}", "eo": "ludi {card}"},
+    "hint.t.play.same": {"en": "play {card} or {others}", "eo": "ludi {card} aŭ {others}"},
     "hint.t.raise": {"en": "raise to {n} (“2 pli?”)", "eo": "altigi al {n} (“2 pli?”)"},
     "hint.t.rest": {"en": "Mia resto", "eo": "Mia resto"},
     "hint.t.redeal": {"en": "ask for a redeal", "eo": "proponi redisdonon"},
@@ -104,6 +105,21 @@ STRINGS: dict[str, dict[str, str]] = {
     "coach.t.lead.risky": {
         "en": "your opponent holds a higher card about {p}% of the time",
         "eo": "via kontraŭulo havas pli altan karton en ĉirkaŭ {p}% de la okazoj",
+    },
+    "coach.t.lead.risky.spoil": {
+        "en": "your opponent holds a higher or an equal card about {p}% of the time (an equal "
+              "one spoils the trick, and the round goes to the winner of the earlier trick)",
+        "eo": "via kontraŭulo havas pli altan aŭ egalan karton en ĉirkaŭ {p}% de la okazoj "
+              "(egala difektas la trukon, kaj la rondo iras al la gajninto de la pli frua "
+              "truko)",
+    },
+    "coach.t.lead.spoil.loses": {
+        "en": "nothing beats this card, but your opponent holds an equal one about {p}% of "
+              "the time: that spoils the trick, and the round goes to the winner of the "
+              "earlier trick",
+        "eo": "nenio venkas ĉi tiun karton, sed via kontraŭulo havas egalan en ĉirkaŭ {p}% de "
+              "la okazoj: tio difektas la trukon, kaj la rondo iras al la gajninto de la pli "
+              "frua truko",
     },
     "coach.t.answer.wins": {
         "en": "this card wins the trick for sure", "eo": "ĉi tiu karto certe gajnas la trukon",
@@ -168,8 +184,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "via mano gajnas ĉirkaŭ {p}% de tiaj rondoj; la rondo decidas la ludon",
     },
     "coach.t.redeal": {
-        "en": "new cards for both; your hand wins about {p}% of rounds like this one",
-        "eo": "novaj kartoj por ambaŭ; via mano gajnas ĉirkaŭ {p}% de tiaj rondoj",
+        "en": "throws away your hand, which wins about {p}% of rounds like this one; new "
+              "cards for both win about half",
+        "eo": "forĵetas vian manon, kiu gajnas ĉirkaŭ {p}% de tiaj rondoj; novaj kartoj por "
+              "ambaŭ gajnas ĉirkaŭ duonon",
     },
     "coach.t.accept": {
         "en": "your hand wins about {p}% of rounds like this one; the stake becomes {n}",
@@ -180,8 +198,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "via mano gajnas ĉirkaŭ {p}% de tiaj rondoj; la rondo decidas la ludon",
     },
     "coach.t.accept.redeal": {
-        "en": "new cards for both; your hand wins about {p}% of rounds like this one",
-        "eo": "novaj kartoj por ambaŭ; via mano gajnas ĉirkaŭ {p}% de tiaj rondoj",
+        "en": "throws away your hand, which wins about {p}% of rounds like this one; new "
+              "cards for both win about half",
+        "eo": "forĵetas vian manon, kiu gajnas ĉirkaŭ {p}% de tiaj rondoj; novaj kartoj por "
+              "ambaŭ gajnas ĉirkaŭ duonon",
     },
     "coach.t.refuse": {
         "en": "refusing gives up {n} points", "eo": "rifuzo cedas {n} poentojn",
@@ -333,18 +353,19 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "review.solved.bluff": {
         "en": "was [b $text-warning]a bluff[/]: called, that hand wins {w}% against the hands "
-              "the solved player accepts with (it makes this bet here with that hand {p}% of "
-              "the time)",
+              "the solved player accepts with (the solved player makes this bet here with that "
+              "hand {p}% of the time)",
         "eo": "estis [b $text-warning]blufo[/]: akceptita, tiu mano gajnas {w}% kontraŭ la "
-              "manoj, kun kiuj la solvita ludanto akceptas (ĝi faras ĉi tiun veton ĉi tie kun "
-              "tiu mano {p}% de la fojoj)",
+              "manoj, kun kiuj la solvita ludanto akceptas (la solvita ludanto faras ĉi tiun "
+              "veton ĉi tie kun tiu mano {p}% de la fojoj)",
     },
     "review.solved.value": {
         "en": "was [b]a value bet[/]: called, that hand wins {w}% against the hands the solved "
-              "player accepts with (it makes this bet here with that hand {p}% of the time)",
+              "player accepts with (the solved player makes this bet here with that hand {p}% "
+              "of the time)",
         "eo": "estis [b]valora veto[/]: akceptita, tiu mano gajnas {w}% kontraŭ la manoj, kun "
-              "kiuj la solvita ludanto akceptas (ĝi faras ĉi tiun veton ĉi tie kun tiu mano "
-              "{p}% de la fojoj)",
+              "kiuj la solvita ludanto akceptas (la solvita ludanto faras ĉi tiun veton ĉi tie "
+              "kun tiu mano {p}% de la fojoj)",
     },
     "review.solved.answer": {
         "en": "Your {what}: with your hand the solved player accepts here {p}% of the time. "
@@ -353,6 +374,51 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "Via {what}: kun via mano la solvita ludanto akceptas ĉi tie {p}% de la fojoj. "
               "Ĝi akceptas kun {s}% de la manoj, kiujn ĝi povus teni; kontraŭ ĉi tiuj "
               "altigoj via faras pli bone ol {b}% el ili.",
+    },
+    "review.solved.computer.own": {
+        "en": "The computer is not the solved player: it plays its own way, and the expert "
+              "leans against habits it has seen in you, so it makes bets the solved player "
+              "rarely makes.",
+        "eo": "La komputilo ne estas la solvita ludanto: ĝi ludas laŭ sia maniero, kaj la "
+              "eksperto profitas de kutimoj, kiujn ĝi vidis ĉe vi, do ĝi faras vetojn, kiujn la "
+              "solvita ludanto malofte faras.",
+    },
+    "review.solved.outside": {
+        "en": "Your {what}: the solved player never reaches this spot, so it has no figure "
+              "for it.",
+        "eo": "Via {what}: la solvita ludanto neniam atingas ĉi tiun situacion, do ĝi ne havas "
+              "nombron por ĝi.",
+    },
+    "review.named.solved.outside": {
+        "en": "The {what} by {name}: the solved player never reaches this spot, so it has no "
+              "figure for it.",
+        "eo": "La {what} de {name}: la solvita ludanto neniam atingas ĉi tiun situacion, do ĝi "
+              "ne havas nombron por ĝi.",
+    },
+    # A verdict from the odds beside an outcome from the cards that disagrees with it.
+    "review.bridge.unlucky": {
+        "en": "Right decision, unlucky cards: by the odds of what could be seen it was the "
+              "right answer; this time the cards fell the other way.",
+        "eo": "Prava decido, malbonŝancaj kartoj: laŭ la ŝancoj de tio, kio videblis, ĝi "
+              "estis la prava respondo; ĉi-foje la kartoj falis alimaniere.",
+    },
+    "review.bridge.lucky": {
+        "en": "Wrong decision, lucky cards: by the odds of what could be seen it was the "
+              "wrong answer; this time the cards made up for it.",
+        "eo": "Malprava decido, bonŝancaj kartoj: laŭ la ŝancoj de tio, kio videblis, ĝi "
+              "estis la malprava respondo; ĉi-foje la kartoj kompensis tion.",
+    },
+    "review.bridge.bluff": {
+        "en": "A bluff by the odds, lucky cards: this time the hand was better than it "
+              "looked.",
+        "eo": "Blufo laŭ la ŝancoj, bonŝancaj kartoj: ĉi-foje la mano estis pli bona ol ĝi "
+              "ŝajnis.",
+    },
+    "review.bridge.value": {
+        "en": "A value bet by the odds, unlucky cards: this time the hand was worse than it "
+              "looked.",
+        "eo": "Valora veto laŭ la ŝancoj, malbonŝancaj kartoj: ĉi-foje la mano estis pli "
+              "malbona ol ĝi ŝajnis.",
     },
     "review.solved.wrong.call": {
         "en": "[b $text-error]A wrong call.[/]", "eo": "[b $text-error]Malĝusta akcepto.[/]",
@@ -452,14 +518,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "… with the better cards", "eo": "… kun la pli bonaj kartoj",
     },
     "bluffs.close": {"en": "Close (Esc)", "eo": "Fermi (Esc)"},
-    "bluffs.calls": {
-        "en": "your calls the solved player makes too", "eo": "viaj akceptoj, kiujn ankaŭ la "
-                                                           "solvita ludanto farus",
-    },
+    # Short enough for the statistics' table at 80 columns in both languages (B2).
+    "bluffs.my.calls": {"en": "your calls", "eo": "viaj akceptoj"},
+    "bluffs.calls": {"en": "… the solved player's too", "eo": "… ankaŭ de la solvita"},
     "bluffs.wrong.calls": {
-        "en": "… wrong calls (it would refuse)", "eo": "… malĝustaj akceptoj (ĝi rifuzus)",
+        "en": "… wrong (it would refuse)", "eo": "… malĝustaj (ĝi rifuzus)",
+    },
+    "bluffs.calls.outside": {
+        "en": "… outside the solution", "eo": "… ekster la solvo",
     },
     "bluffs.wrong.refusals": {
-        "en": "… refusals where it would accept", "eo": "… rifuzoj, kie ĝi akceptus",
+        "en": "… where the solved one accepts", "eo": "… kie la solvita akceptas",
     },
 }

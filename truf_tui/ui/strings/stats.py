@@ -47,7 +47,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "sb.col.rate": {"en": "Rate", "eo": "Ofteco"},
     "sb.col.session": {"en": "This session", "eo": "Ĉi tiu seanco"},
     "sb.col.all": {"en": "All time", "eo": "Ĉiam"},
-    "sb.rounds": {"en": "rounds against the computer", "eo": "rondoj kontraŭ la komputilo"},
+    "sb.rounds": {"en": "rounds against the computer", "eo": "rondoj kontraŭ komputilo"},
     "sb.empty": {
         "en": "No game of Le Truc against the computer finished yet: your bluffs are "
               "counted here once you finish one.",

@@ -139,6 +139,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "stats.col.percent": {"en": "Won %", "eo": "Gajno %"},
     "stats.total": {"en": "All", "eo": "Ĉiuj"},
     "stats.no_tier": {"en": "no tier", "eo": "sen nivelo"},
+    # The matches started at a set score (the start screen's "Start at"), apart from the rest.
+    "stats.from_score": {"en": "Start at …", "eo": "Komenci ĉe …"},
+    "replay.from_score": {"en": " (from {you}–{computer})", "eo": " (ekde {you}–{computer})"},
     "stats.trufegoj": {
         "en": "Trufegoj per game: you {you}, the computer {computer} (over {n} games).",
         "eo": "Trufegoj por ludo: vi {you}, la komputilo {computer} (el {n} ludoj).",

@@ -30,6 +30,7 @@ class HintLine:
     value: float  # estimated probability of winning (the game, or the Truc match)
     reason: Reason
     solved: float | None = None  # Truc: how often the solved player makes it with this hand
+    same: tuple[Any, ...] = ()  # Truc: the plays of the other cards of the same rank (T1)
 
 
 @dataclass(frozen=True)
@@ -72,11 +73,34 @@ def analyse(game: str, state: Any, bot_options: dict[str, Any], seed: int,
             lines.append(HintLine(st.action, st.value,
                                   coach.truc_reason(state, st.action, me, eq, read),
                                   None if solved is None else solved.get(st.action, 0.0)))
-        return Hint(game, state, tuple(lines), _solved_view(state))
+        return Hint(game, state, by_rank(lines), _solved_view(state))
     else:
         for st in stats:
             lines.append(HintLine(st.action, st.value, coach.trufludo_reason(state, st.action)))
     return Hint(game, state, tuple(lines))
+
+
+def by_rank(lines: list[HintLine]) -> tuple[HintLine, ...]:
+    """Truc's moves with the cards of one rank as one line (T1: suits never matter, so the
+    two are one move), where the first of them stood: the best of their chances, the sum
+    of the solved player's probabilities.  The order is the searcher's, unchanged."""
+    groups: dict[Any, list[HintLine]] = {}
+    for line in lines:
+        a = line.action
+        key = ("play", a.card.rank) if a.kind == "play" and a.card is not None else a
+        groups.setdefault(key, []).append(line)
+    out = []
+    for group in groups.values():
+        first = group[0]
+        if len(group) == 1:
+            out.append(first)
+            continue
+        solved = [x.solved for x in group]
+        out.append(HintLine(first.action, max(x.value for x in group), first.reason,
+                            None if any(p is None for p in solved)
+                            else sum(p for p in solved if p is not None),
+                            tuple(x.action for x in group[1:])))
+    return tuple(out)
 
 
 def _solved_view(state: Any) -> Any:
@@ -127,14 +151,19 @@ def reason_text(reason: Reason, style: str = "symbols") -> str:
     return tr(key, **params)
 
 
-def action_text(game: str, state: Any, action: Any, style: str = "symbols") -> str:
-    """A move as the hint list names it."""
+def action_text(game: str, state: Any, action: Any, style: str = "symbols",
+                same: tuple[Any, ...] = ()) -> str:
+    """A move as the hint list names it (``same``: Truc's plays of the other cards of the
+    same rank, named on the same line)."""
     if game == "trufludo":
         card = card_markup(action.card, style)
         if action.take is None:
             return tr("hint.f.throw", card=card)
         return tr("hint.f.take", card=card, take=card_markup(action.take, style))
     if action.kind == "play":
+        if same:
+            return tr("hint.t.play.same", card=card_markup(action.card, style),
+                      others=", ".join(card_markup(a.card, style) for a in same))
         return tr("hint.t.play", card=card_markup(action.card, style))
     if action.kind == "raise":
         return tr("hint.t.raise", n=truc.next_stake(state.stake))
@@ -156,7 +185,7 @@ def hint_markup(hint: Hint, style: str = "symbols") -> str:
         out[0:0] = [f"[i]{note}[/]", ""]
     for i, line in enumerate(hint.lines):
         pct = f"{int(round(100 * line.value)):3d}%"
-        what = action_text(hint.game, hint.state, line.action, style)
+        what = action_text(hint.game, hint.state, line.action, style, line.same)
         head = f"{bar(line.value)} {pct}  {what}"
         out.append(f"[b]{head}[/]" if i == 0 else head)
         out.append(f"[dim]  {reason_text(line.reason, style)}[/]")
@@ -165,4 +194,5 @@ def hint_markup(hint: Hint, style: str = "symbols") -> str:
     return "\n".join(out)
 
 
-__all__ = ["Hint", "HintLine", "action_text", "analyse", "hint_markup", "reason_text", "view_text"]
+__all__ = ["Hint", "HintLine", "action_text", "analyse", "by_rank", "hint_markup", "reason_text",
+           "view_text"]
