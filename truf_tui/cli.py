@@ -122,7 +122,7 @@ def add_network_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
     host.add_argument("--deck", dest="net_deck", choices=("french", "italian"),
                       help="Trufludo pack (F1)")
     host.add_argument("--target", type=int, help="Le Truc: points to win (T10, default 12)")
-    host.add_argument("--rest-refusal", choices=("stake", "fold"),
+    host.add_argument("--rest-refusal", choices=("stake", "game"),
                       help="Le Truc: what refusing the rest costs (T8)")
     host.add_argument("--bot", choices=TIERS, required=True,
                       help="a computer tier plays the host's seat, with no interface")

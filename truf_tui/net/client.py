@@ -143,6 +143,15 @@ class NetClient:
         return await cls._connect(invite, Hello(VERSION, clean_text(name),
                                                 seat_secret=seat_secret), timeout)
 
+    async def reconnect(self, timeout: float = CONNECT_SECONDS) -> None:
+        """After a drop: take the seat back with its secret on a new connection, keeping
+        what this table saw (so every deal is still checked)."""
+        self._writer.transport.abort()
+        fresh = await self._connect(self.invite, Hello(VERSION, "",
+                                                       seat_secret=self.welcome.seat_secret),
+                                    timeout)
+        self._reader, self._writer, self.welcome = fresh._reader, fresh._writer, fresh.welcome
+
     @classmethod
     async def _connect(cls, invite: Invite, hello: Hello, timeout: float) -> NetClient:
         try:
@@ -249,9 +258,12 @@ class NetClient:
 
     def _game_over(self, msg: GameOver) -> GameEnded | DealAlarm:
         game = self._games.get(msg.game, _Game())
-        why = self._check_deal(msg, game)
+        # A table that joined again in a new process lost its seed: it cannot check
+        # this game's deal, and says so (verified False) rather than raising the alarm.
+        lost = self.seat == 1 and game.commitment is None and game.guest_seed is None
+        why = None if lost else self._check_deal(msg, game)
         meta = {"id": msg.game_id, "tier": "human", "human": self.seat, "opponent": "network",
-                "names": self.names, "net": {"game": msg.game, "commitment": game.commitment,
+                "names": [clean_text(n) for n in msg.names], "net": {"game": msg.game, "commitment": game.commitment,
                                              "guest_seed": msg.guest_seed,
                                              "host_seed": msg.host_seed}}
         record = GameRecord(self.welcome.game, dict(self.welcome.rules), msg.dealer, msg.seed,
@@ -262,11 +274,11 @@ class NetClient:
         if why is not None:
             return DealAlarm(msg.game, why)
         return GameEnded(msg.game, record, (msg.scores[0], msg.scores[1]),
-                         (msg.wins[0], msg.wins[1]), True)
+                         (msg.wins[0], msg.wins[1]), not lost)
 
     def _check_deal(self, msg: GameOver, game: _Game) -> str | None:
         if game.commitment is None:
-            if self.seat == 1:
+            if self.seat == 1:  # it has its seed, so it was here when the deal was made
                 return "the host dealt without committing to its seed first"
             game.commitment = fair.commitment(bytes.fromhex(msg.host_seed))  # host's table
         if self.seat == 1 and (game.guest_seed is None

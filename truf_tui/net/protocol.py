@@ -127,6 +127,7 @@ class GameOver:
     start_scores: list[int]
     scores: list[int]
     wins: list[int]
+    names: list[str]  # the seats' names, as both records keep them
     type: str = field(default="game_over", init=False)
 
 
@@ -238,7 +239,7 @@ _HOST: dict[str, tuple[Callable[..., HostMessage], dict[str, Check]]] = {
                              "host_seed": _text(64, HEX64), "guest_seed": _text(64, HEX64),
                              "seed": _int(0, 2**64 - 1), "dealer": _int(0, 1),
                              "start_scores": _pair(0, 1000), "scores": _pair(0, 1000),
-                             "wins": _pair(0, 10)}),
+                             "wins": _pair(0, 10), "names": _texts(2, 200)}),
     "match_over": (MatchOver, {"result": _pair(0, 1000), "reason": _text(32)}),
     "waiting": (Waiting, {"seat": _int(0, 1), "name": _text(200), "seconds": _int(0, 3600)}),
     "error": (Error, {"code": _text(32), "message": _text(300)}),

@@ -58,8 +58,8 @@ class Limits:
     max_open: int = 16  # connections at once, seated ones included
     max_handshakes: int = 4  # connections not yet seated
     handshake_seconds: float = 5.0  # TLS handshake, then the hello
-    rate: float = 20.0  # messages a second, sustained, per connection
-    burst: float = 40.0
+    rate: float = 50.0  # messages a second, sustained, per connection: beyond, it waits
+    burst: float = 100.0
     max_bad: int = 3  # bad messages before the connection is dropped
     rejoin_seconds: float = 300.0  # a dropped seat may come back for five minutes
     inbox: int = 32  # messages waiting for the game, per seat
@@ -88,16 +88,15 @@ class _Bucket:
     tokens: float = -1.0
     at: float = 0.0
 
-    def take(self) -> bool:
+    def wait(self) -> float:
+        """Take a token: the seconds to wait first (0 while within the rate)."""
         now = self.clock()
         if self.tokens < 0:
             self.tokens, self.at = self.burst, now
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
-        if self.tokens < 1:
-            return False
         self.tokens -= 1
-        return True
+        return 0.0 if self.tokens >= 0 else -self.tokens / self.rate
 
 
 @dataclass(frozen=True)
@@ -286,9 +285,9 @@ class Host:
         inbox = self.seats[seat].inbox
         while True:
             raw = await read_frame(reader)  # ProtocolError (too big) drops the connection
-            if not bucket.take():
-                await self._reply(writer, Error("rate", "too many messages"))
-                return
+            delay = bucket.wait()
+            if delay > 0:  # over the rate: read nothing meanwhile (TCP pushes back)
+                await asyncio.sleep(delay)
             try:
                 msg = parse_client(raw)
             except ProtocolError as e:
@@ -348,7 +347,21 @@ class Host:
             await self._send(seat, Error("refused", why))
 
     async def run_match(self) -> MatchOver:
-        """Play the whole match; both seats get every message they need, then the result."""
+        """Play the whole match; both seats get every message they need, then the result.
+        If it cannot go on, both seats are told why and dropped (:class:`HostError`)."""
+        try:
+            return await self._run_match()
+        except Exception as e:
+            why = str(e) if isinstance(e, HostError) else f"the host failed: {e}"
+            self._over = True
+            for seat in (HOST_SEAT, GUEST_SEAT):
+                await self._send(seat, Error("ended", why[:300]))
+                writer = self.seats[seat].writer
+                if writer is not None:
+                    writer.transport.abort()
+            raise HostError(why) from e
+
+    async def _run_match(self) -> MatchOver:
         await self.wait_for_guest()
         await self.seats[HOST_SEAT].joined.wait()
         config = replace(self.config, seed=None)
@@ -400,7 +413,7 @@ class Host:
         if winner is not None:
             wins[winner] += 1
         over = GameOver(g, game_id, host_seed.hex(), guest_seed.hex(), seed, dealer, start,
-                        list(state.scores()), wins)
+                        list(state.scores()), wins, [s.name for s in self.seats])
         for s in (HOST_SEAT, GUEST_SEAT):
             self.seats[s].resync = [over]
             await self._send(s, over)

@@ -1,0 +1,279 @@
+"""The authoritative host in one process: whole matches of both games, what the guest is
+sent, the refusals of the invite, bad messages and a bounded flood (loopback only)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import resource
+import ssl
+
+import pytest
+
+from tests.net.support import Clock, Seat, host_table, loopback, play, start, whole_match
+from truf_tui.engine.record import GameRecord
+from truf_tui.net import protocol as p
+from truf_tui.net.client import JoinError, NetClient
+from truf_tui.net.invite import EXPIRES_AFTER, secret_text
+from truf_tui.net.server import Host, Limits
+from truf_tui.net.tls import client_context
+from truf_tui.play.config import GameConfig
+
+
+def _same_game(a: GameRecord, b: GameRecord) -> None:
+    assert (a.game, a.rules, a.dealer, a.seed, a.moves, a.scores) == (
+        b.game, b.rules, b.dealer, b.seed, b.moves, b.scores)
+    assert a.meta["id"] == b.meta["id"] and a.meta["names"] == b.meta["names"]
+    assert a.replay().is_terminal()
+
+
+def _check_seats(host: Host, a: Seat, b: Seat) -> None:
+    assert a.result == b.result is not None
+    assert len(a.games) == len(b.games) == len(host.games)
+    for ga, gb, played in zip(a.games, b.games, host.games, strict=True):
+        assert ga.verified and gb.verified
+        _same_game(ga.record, gb.record)
+        assert list(ga.record.replay().scores()) == list(played.state.scores())
+
+
+@pytest.mark.parametrize("config", [
+    GameConfig(game="truc", opponent="human", rules={"target": 6, "rest_refusal": "game"}),
+    GameConfig(game="trufludo", opponent="human", rules={"deck": "italian"}, best_of=3),
+], ids=["truc", "trufludo-best-of-3"])
+async def test_a_whole_match_gives_both_seats_the_same_verified_game(config: GameConfig
+                                                                     ) -> None:
+    host = await start(config)
+    try:
+        assert host.invite is not None
+        guest = await NetClient.join(host.invite, name="Ana")
+        assert guest.seat == 1 and guest.welcome.rules == config.rules
+        a, b = await whole_match(host, guest)
+    finally:
+        await host.close()
+    _check_seats(host, a, b)
+    if config.best_of == 1:
+        assert list(b.result or ()) == list(host.games[0].state.scores())
+    else:
+        decided = [g for g in host.games if g.state.winner() is not None]
+        assert sum(b.result or ()) == len(decided) and max(b.result or ()) == 2
+    assert b.games[0].record.meta["names"] == ["Host", "Ana"]
+
+
+def _tokens(value: object, skip: str = "") -> set[str]:
+    """Every word of every text in a JSON value (``skip``: a key left out)."""
+    if isinstance(value, str):
+        return set(value.split())
+    if isinstance(value, list):
+        return set().union(*(_tokens(v, skip) for v in value)) if value else set()
+    if isinstance(value, dict):
+        return set().union(*(_tokens(v, skip) for k, v in value.items() if k != skip)) \
+            if value else set()
+    return set()
+
+
+@pytest.mark.parametrize("game", ["trufludo", "truc"])
+async def test_the_guest_never_receives_the_hosts_hand(game: str) -> None:
+    host = await start(GameConfig(game=game, opponent="human"))
+    try:
+        assert host.invite is not None
+        guest = await NetClient.join(host.invite)
+        _a, b = await whole_match(host, guest, seed=5)
+    finally:
+        await host.close()
+    states = list(b.games[0].record.states())
+    updates = [m for m in guest.received if isinstance(m, p.Update)]
+    assert len(updates) == len(states)
+    for m in updates:
+        state = states[m.n]
+        assert m.observation == json.loads(json.dumps(state.observation(1)))
+        hidden = {str(c) for c in state.hands[0]}
+        # Le Truc's earlier rounds (the history before this round, last_round's showdown)
+        # show cards that a new deal may give the host again: only this round's count
+        sent = json.loads(json.dumps(p.asdict(m)))
+        if game == "truc":
+            obs = sent["observation"]
+            obs["history"] = obs["history"][obs["round_start"]:]
+        seen = _tokens(sent, skip="last_round")
+        assert not hidden & seen, f"the host's cards {hidden & seen} reached the guest"
+        if state.current_player != 1:
+            assert m.legal == []
+
+
+async def _refused(host: Host, secret: bytes) -> str:
+    assert host.invite is not None
+    with pytest.raises(JoinError) as e:
+        await NetClient.join(loopback(host.invite, secret), timeout=5)
+    return str(e.value)
+
+
+async def test_a_wrong_a_used_and_an_expired_code_are_refused() -> None:
+    clock = Clock()
+    host = await start(GameConfig(game="truc", opponent="human"), clock=clock)
+    try:
+        assert host.invite is not None
+        assert "not the host's" in await _refused(host, bytes(16))
+        guest = await NetClient.join(host.invite)
+        assert "used already" in await _refused(host, host.invite.secret)
+        await guest.close()
+        late = await start(GameConfig(game="truc", opponent="human"), clock=clock)
+        try:
+            clock.now += EXPIRES_AFTER + 1
+            assert late.invite is not None
+            assert "expired" in await _refused(late, late.invite.secret)
+        finally:
+            await late.close()
+    finally:
+        await host.close()
+
+
+async def test_a_client_pins_the_certificate_before_sending_its_secret() -> None:
+    host = await start(GameConfig(game="truc", opponent="human"))
+    try:
+        assert host.invite is not None
+        wrong = type(host.invite)(host.invite.host, host.invite.port, host.invite.secret,
+                                  bytes(32))
+        with pytest.raises(JoinError, match="certificate"):
+            await NetClient.join(wrong, timeout=5)
+        assert not host.ticket.used  # the secret never reached the host
+    finally:
+        await host.close()
+
+
+async def _tls(host: Host) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    return await asyncio.open_connection("127.0.0.1", host.port, ssl=client_context())
+
+
+def _frame(body: bytes) -> bytes:
+    return len(body).to_bytes(4, "big") + body
+
+
+async def _answer(reader: asyncio.StreamReader) -> p.HostMessage | None:
+    try:
+        return p.parse_host(await asyncio.wait_for(p.read_frame(reader), 5))
+    except (asyncio.IncompleteReadError, ConnectionError, ssl.SSLError):
+        return None  # dropped
+
+
+async def test_malformed_and_oversized_messages_are_refused_then_the_guest_plays() -> None:
+    host = await start(GameConfig(game="truc", opponent="human"))
+    try:
+        assert host.invite is not None
+        # a first message that is not JSON: an error reply, then dropped
+        r, w = await _tls(host)
+        w.write((5).to_bytes(4, "big") + b"nope!")
+        assert isinstance(await _answer(r), p.Error)
+        assert await _answer(r) is None
+        # an oversized frame: dropped without its body being read
+        r, w = await _tls(host)
+        w.write((1 << 30).to_bytes(4, "big"))
+        answer = await _answer(r)
+        assert isinstance(answer, p.Error) and answer.code == "too_big"
+        assert await _answer(r) is None
+        # not even TLS
+        r, w = await asyncio.open_connection("127.0.0.1", host.port)
+        w.write(b"GET / HTTP/1.0\r\n\r\n")
+        assert await r.read() == b""
+        # seated, bad messages get error replies and the third drops the connection
+        guest = await NetClient.join(host.invite)
+        for _ in range(2):
+            guest._writer.write(_frame(b'{"type":"ping","nonce":-1}'))
+        await guest._writer.drain()
+        assert [type(await _answer(guest._reader)) for _ in range(2)] == [p.Error] * 2
+        await guest.close()
+        rejoined = await NetClient.rejoin(host.invite, guest.welcome.seat_secret)
+        a, b = await whole_match(host, rejoined)
+    finally:
+        await host.close()
+    _check_seats(host, a, b)
+    assert host.refused >= 3
+
+
+async def test_a_seated_connection_is_dropped_after_three_bad_messages() -> None:
+    host = await start(GameConfig(game="truc", opponent="human"))
+    try:
+        assert host.invite is not None
+        guest = await NetClient.join(host.invite)
+        for _ in range(3):
+            guest._writer.write(_frame(b"x" * 31))
+        await guest._writer.drain()
+        answers = []
+        while (m := await _answer(guest._reader)) is not None:
+            answers.append(m)
+        assert [type(m) for m in answers] == [p.Error] * 3
+    finally:
+        await host.close()
+
+
+async def test_a_flood_of_bad_connections_leaves_the_host_playable() -> None:
+    limits = Limits(handshake_seconds=1.0)
+    host = await start(GameConfig(game="trufludo", opponent="human"), limits=limits)
+    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+    async def bad(i: int) -> None:
+        try:
+            if i % 3 == 0:  # garbage instead of TLS
+                _r, w = await asyncio.open_connection("127.0.0.1", host.port)
+                w.write(b"\x16\x03\x01" + bytes(200))
+            elif i % 3 == 1:  # TLS, then a wrong secret
+                r, w = await _tls(host)
+                w.write(p.encode(p.Hello(1, "x", secret="A" * 22)))
+                await _answer(r)
+            else:  # TLS, then an oversized frame
+                r, w = await _tls(host)
+                w.write((1 << 24).to_bytes(4, "big") + bytes(100))
+                await _answer(r)
+            w.close()
+        except (OSError, ssl.SSLError, asyncio.IncompleteReadError):
+            pass  # refused at the cap: as it should
+
+    try:
+        assert host.invite is not None
+        loop = asyncio.get_running_loop()
+        t0 = loop.time()
+        for wave in range(20):  # 200 connections, 10 at once
+            await asyncio.gather(*(bad(10 * wave + i) for i in range(10)))
+        assert loop.time() - t0 < 20
+        assert host.refused >= 150 and not host.ticket.used
+        guest = await NetClient.join(host.invite)
+        a, b = await whole_match(host, guest)
+    finally:
+        await host.close()
+    _check_seats(host, a, b)
+    grown_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss_before) / 1024
+    assert grown_mb < 100
+
+
+async def test_a_dropped_guest_rejoins_with_its_seat_secret_and_the_game_resumes() -> None:
+    host = await start(GameConfig(game="truc", opponent="human"))
+    try:
+        assert host.invite is not None
+        guest = await NetClient.join(host.invite)
+        secret = guest.welcome.seat_secret
+        mine = await host_table(host)
+        match = asyncio.ensure_future(host.run_match())
+        import random
+
+        hosting = asyncio.ensure_future(play(Seat(mine), random.Random(3)))
+        moves = 0
+        async for event in guest.events():  # a few moves, then the guest drops
+            legal = getattr(event, "legal", [])
+            if legal:
+                await guest.play(legal[0])
+                moves += 1
+                if moves == 3:
+                    break
+        guest._writer.transport.abort()  # the line drops
+        await asyncio.sleep(0.2)
+        assert any(isinstance(m, p.Waiting) for m in mine.received)
+        assert "not the host's" in await _refused(host, secret.encode()[:16])
+        await guest.reconnect()
+        assert guest.welcome.seat_secret == secret
+        back = guest
+        b = await asyncio.wait_for(play(Seat(back), random.Random(4)), 30)
+        a = await asyncio.wait_for(hosting, 5)
+        await asyncio.wait_for(match, 5)
+        await mine.close()
+        await back.close()
+    finally:
+        await host.close()
+    _check_seats(host, a, b)
