@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from truf_tui.net.client import GameEnded, MatchEnded, NetClient, Turn
 from truf_tui.net.invite import Invite
-from truf_tui.net.server import Host, Limits
+from truf_tui.net.server import DEFAULT_LIMITS, Host, Limits
 from truf_tui.play.config import GameConfig
 
 
@@ -41,7 +41,7 @@ async def play(seat: Seat, rng: random.Random,
     return seat
 
 
-async def start(config: GameConfig, limits: Limits = Limits(),
+async def start(config: GameConfig, limits: Limits = DEFAULT_LIMITS,
                 clock: Callable[[], float] | None = None) -> Host:
     host = Host(config, bind="127.0.0.1", limits=limits,
                 **({"clock": clock} if clock is not None else {}))

@@ -14,7 +14,7 @@ from tests.net.support import Clock, Seat, host_table, loopback, play, start, wh
 from truf_tui.engine.record import GameRecord
 from truf_tui.net import protocol as p
 from truf_tui.net.client import JoinError, NetClient
-from truf_tui.net.invite import EXPIRES_AFTER, secret_text
+from truf_tui.net.invite import EXPIRES_AFTER
 from truf_tui.net.server import Host, Limits
 from truf_tui.net.tls import client_context
 from truf_tui.play.config import GameConfig

@@ -87,7 +87,7 @@ def test_no_bytes_crash_the_parsers(raw: bytes) -> None:
     _parses_or_refuses(raw)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(NEAR)
 def test_no_near_message_crashes_the_parsers(d: dict[str, object]) -> None:
     _parses_or_refuses(json.dumps(d).encode())

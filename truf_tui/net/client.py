@@ -262,10 +262,10 @@ class NetClient:
         # this game's deal, and says so (verified False) rather than raising the alarm.
         lost = self.seat == 1 and game.commitment is None and game.guest_seed is None
         why = None if lost else self._check_deal(msg, game)
+        net = {"game": msg.game, "commitment": game.commitment,
+               "guest_seed": msg.guest_seed, "host_seed": msg.host_seed}
         meta = {"id": msg.game_id, "tier": "human", "human": self.seat, "opponent": "network",
-                "names": [clean_text(n) for n in msg.names], "net": {"game": msg.game, "commitment": game.commitment,
-                                             "guest_seed": msg.guest_seed,
-                                             "host_seed": msg.host_seed}}
+                "names": [clean_text(n) for n in msg.names], "net": net}
         record = GameRecord(self.welcome.game, dict(self.welcome.rules), msg.dealer, msg.seed,
                             None, tuple(game.moves), meta,
                             (msg.start_scores[0], msg.start_scores[1]))

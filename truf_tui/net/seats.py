@@ -29,7 +29,7 @@ from truf_tui.net.client import (
 )
 from truf_tui.net.invite import Invite, InviteError
 from truf_tui.net.protocol import ProtocolError
-from truf_tui.net.server import Host, HostError, Limits
+from truf_tui.net.server import DEFAULT_LIMITS, Host, HostError, Limits
 from truf_tui.play.config import GameConfig
 from truf_tui.store import History, SaveStore, StoreError, export_record
 
@@ -83,7 +83,7 @@ def bot_chooser(game: str, tier: str, seed: int | None) -> Callable[[dict[str, A
     bot = make_bot(game, tier, seed=seed)
 
     def choose(observation: dict[str, Any]) -> str:
-        return str(bot.choose(observation))  # type: ignore[arg-type]
+        return str(bot.choose(observation))
     return choose
 
 
@@ -95,7 +95,7 @@ def _finish(result: tuple[int, int], path: Path | None, out: TextIO) -> None:
 
 async def host_match(config: GameConfig, tier: str, *, seed: int | None, bind: str,
                      port: int, address: str | None, folder: Path | None,
-                     out: TextIO = sys.stdout, limits: Limits = Limits()) -> int:
+                     out: TextIO = sys.stdout, limits: Limits = DEFAULT_LIMITS) -> int:
     host = Host(config, bind=bind, port=port, address=address, name=f"Computer ({tier})",
                 limits=limits)
     try:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from truf_tui.engine import truc
 from truf_tui.engine.common import IllegalActionError
 from truf_tui.engine.record import AnyState
 from truf_tui.net import fair
@@ -48,7 +49,7 @@ from truf_tui.net.protocol import (
 )
 from truf_tui.net.tls import make_identity
 from truf_tui.play.config import GameConfig
-from truf_tui.play.matches import MatchRun, deal
+from truf_tui.play.matches import MatchRun, deal, first_dealer_of
 
 HOST_SEAT, GUEST_SEAT = 0, 1
 
@@ -63,6 +64,9 @@ class Limits:
     max_bad: int = 3  # bad messages before the connection is dropped
     rejoin_seconds: float = 300.0  # a dropped seat may come back for five minutes
     inbox: int = 32  # messages waiting for the game, per seat
+
+
+DEFAULT_LIMITS = Limits()
 
 
 class HostError(Exception):
@@ -115,7 +119,7 @@ class Host:
 
     def __init__(self, config: GameConfig, *, bind: str = "127.0.0.1", port: int = 0,
                  address: str | None = None, name: str = "Host",
-                 limits: Limits = Limits(),
+                 limits: Limits = DEFAULT_LIMITS,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.config = config
         self.bind, self.port, self.address = bind, port, address
@@ -179,14 +183,15 @@ class Host:
         writer: asyncio.StreamWriter | None = None
         try:
             try:
-                reader, writer, seat = await asyncio.wait_for(self._admit(transport),
+                reader, stream, seat = await asyncio.wait_for(self._admit(transport),
                                                               self.limits.handshake_seconds)
             finally:
                 self._handshaking -= 1
+            writer = stream
             if seat is None:
                 self.refused += 1
                 return
-            await self._serve(seat, reader, writer)
+            await self._serve(seat, reader, stream)
         except (TimeoutError, OSError, ssl.SSLError, asyncio.IncompleteReadError,
                 ProtocolError, ValueError):
             # ValueError: bytes that are not TLS at all; every other failure of one
@@ -406,8 +411,8 @@ class Host:
             move: Move = await self._next(seat, Move, _move_check(g, n, state))
             state = state.apply(move.action)
             n, last = n + 1, move.action
-        dealer = state.first_dealer if hasattr(state, "first_dealer") else state.dealer
-        start = list(getattr(state, "start_scores", (0, 0)))
+        dealer = first_dealer_of(state)
+        start = list(state.start_scores) if isinstance(state, truc.State) else [0, 0]
         wins = [sum(1 for r in self.games if r.state.winner() == p) for p in (0, 1)]
         winner = state.winner()
         if winner is not None:
@@ -423,7 +428,7 @@ class Host:
         for seat in (HOST_SEAT, GUEST_SEAT):
             legal = ([str(a) for a in state.legal_actions()]
                      if state.current_player == seat else [])
-            update = Update(g, n, last, state.observation(seat), legal)
+            update = Update(g, n, last, dict(state.observation(seat)), legal)
             self.seats[seat].resync = [update]
             await self._send(seat, update)
 
