@@ -7,6 +7,7 @@
     python -m truf_tui.bench peek     # Trufludo: what seeing the opponent's hand is worth
     python -m truf_tui.bench tight    # Truc: seconds per decision of the tight player
     python -m truf_tui.bench solved   # Truc: the solved player's load time, policy time, memory
+    python -m truf_tui.bench net      # network play: a move's trip to the other table, loopback
 
 ``engine``: for each game, complete random playouts (``legal_actions``, a random choice,
 ``apply``) per second as the median of several runs — Trufludo games/s, Truc rounds/s and
@@ -17,6 +18,10 @@ sampler, the fast way the players use).
 first decision of a Truc round and the first move of a Trufludo game (median over several
 positions), then the seconds per decision of every tier at its default budget over a few
 positions of each game.  ``--json`` prints one JSON object.
+
+``net``: a host and both tables in one process on loopback (TLS, the real protocol), random
+legal moves; for each move, the time from the table's ``play`` to the other table's receiving
+the new position (through the host, which checks and applies it), p50/p99 in milliseconds.
 """
 
 from __future__ import annotations
@@ -418,6 +423,53 @@ def _print(d: dict[str, Any], indent: str = "") -> None:
             print(f"{indent}{k}: {v}")
 
 
+def bench_net(moves: int = 2000, seed: int = 1) -> dict[str, Any]:
+    import asyncio
+
+    from truf_tui.net.client import MatchEnded, NetClient, Turn
+    from truf_tui.net.server import Host, Limits
+    from truf_tui.play.config import GameConfig
+
+    trips: list[float] = []
+    sent: dict[tuple[int, int, int], float] = {}  # (match, game, n) -> when the move left
+
+    async def seat(client: NetClient, rng: random.Random, m: int) -> None:
+        async for event in client.events():
+            if isinstance(event, Turn):
+                t = sent.pop((m, event.game, event.n), None)
+                if t is not None:
+                    trips.append(time.perf_counter() - t)
+                if event.legal:
+                    sent[(m, event.game, event.n + 1)] = time.perf_counter()
+                    await client.play(rng.choice(event.legal))
+            elif isinstance(event, MatchEnded):
+                return
+
+    async def run() -> int:
+        rng = random.Random(seed)
+        m = 0
+        while len(trips) < moves:
+            game = ("truc", "trufludo")[m % 2]
+            host = Host(GameConfig(game=game, opponent="human"), bind="127.0.0.1",
+                        limits=Limits(rate=1e6, burst=1e6))
+            invite = await host.start()
+            guest = await NetClient.join(invite)
+            mine = await NetClient.rejoin(invite, host.host_seat_secret)
+            match = asyncio.ensure_future(host.run_match())
+            await asyncio.gather(seat(mine, rng, m), seat(guest, rng, m), match)
+            await mine.close()
+            await guest.close()
+            await host.close()
+            m += 1
+        return m
+
+    matches = asyncio.run(run())
+    ms = sorted(1000 * t for t in trips)
+    return {"moves": len(ms), "matches": matches,
+            "p50_ms": ms[len(ms) // 2], "p99_ms": ms[min(len(ms) - 1, int(len(ms) * 0.99))],
+            "max_ms": ms[-1], "target_p99_ms": 50.0}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m truf_tui.bench", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -460,8 +512,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     v = sub.add_parser("solved", help="Truc: the solved player's load and policy times")
     v.add_argument("--matches", type=int, default=20)
     v.add_argument("--json", action="store_true")
+    n = sub.add_parser("net", help="network play: a move's trip to the other table")
+    n.add_argument("--moves", type=int, default=2000)
+    n.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    if args.what == "solved":
+    if args.what == "net":
+        res = bench_net(args.moves)
+    elif args.what == "solved":
         from tools.lab.solved_bench import bench as solved_bench
 
         res = dict(solved_bench(args.matches))
