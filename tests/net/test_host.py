@@ -277,3 +277,48 @@ async def test_a_dropped_guest_rejoins_with_its_seat_secret_and_the_game_resumes
     finally:
         await host.close()
     _check_seats(host, a, b)
+
+
+async def test_connections_beyond_the_caps_are_closed_at_once() -> None:
+    limits = Limits(max_open=6, max_handshakes=3, handshake_seconds=1.0)
+    host = await start(GameConfig(game="truc", opponent="human"), limits=limits)
+    idle = []
+    try:
+        assert host.invite is not None
+        for _ in range(3):  # they hold every handshake place, saying nothing
+            idle.append(await asyncio.open_connection("127.0.0.1", host.port))
+        await asyncio.sleep(0.1)
+        r, _w = await asyncio.open_connection("127.0.0.1", host.port)
+        loop = asyncio.get_running_loop()
+        t0 = loop.time()
+        assert await asyncio.wait_for(r.read(), 0.5) == b""  # closed at once, not at 1 s
+        assert loop.time() - t0 < 0.5 and host.refused == 1
+        await asyncio.sleep(limits.handshake_seconds + 0.3)  # the idle ones time out
+        assert host.refused == 4
+        guest = await NetClient.join(host.invite)
+        a, b = await whole_match(host, guest)
+    finally:
+        for _r, w in idle:
+            w.close()
+        await host.close()
+    _check_seats(host, a, b)
+
+
+async def test_a_table_that_reads_nothing_is_dropped_not_buffered_for() -> None:
+    limits = Limits(write_seconds=0.3)
+    host = await start(GameConfig(game="truc", opponent="human"), limits=limits)
+    try:
+        assert host.invite is not None
+        guest = await NetClient.join(host.invite)
+        guest._writer.transport.pause_reading()  # a table that never reads again
+        writer = host.seats[1].writer
+        assert writer is not None
+        big = p.Error("x", "y" * 290)
+        for _ in range(20_000):  # about 6 MB: more than the socket buffers hold
+            if host.seats[1].writer is None:
+                break
+            await host._send(1, big)
+        assert host.seats[1].writer is None  # dropped: it may come back with its secret
+        assert writer.transport.get_write_buffer_size() == 0
+    finally:
+        await host.close()

@@ -64,6 +64,7 @@ class Limits:
     max_bad: int = 3  # bad messages before the connection is dropped
     rejoin_seconds: float = 300.0  # a dropped seat may come back for five minutes
     inbox: int = 32  # messages waiting for the game, per seat
+    write_seconds: float = 5.0  # a table that takes longer to read its messages is dropped
 
 
 DEFAULT_LIMITS = Limits()
@@ -198,6 +199,9 @@ class Host:
             # connection ends that connection only (its own task), never the host.
             if seat is None:
                 self.refused += 1
+        except Exception:  # noqa: BLE001 - one connection's fault never ends the host
+            if seat is None:
+                self.refused += 1
         finally:
             self._open -= 1
             if (seat is not None and writer is not None and self.seats[seat].writer is writer
@@ -313,9 +317,11 @@ class Host:
             inbox.put_nowait(msg)
 
     async def _reply(self, writer: asyncio.StreamWriter, msg: HostMessage) -> None:
-        with contextlib.suppress(OSError, RuntimeError):
+        try:
             writer.write(encode(msg))
-            await asyncio.wait_for(writer.drain(), 5)
+            await asyncio.wait_for(writer.drain(), self.limits.write_seconds)
+        except (OSError, RuntimeError):  # TimeoutError too: a table that reads nothing
+            writer.transport.abort()  # is dropped (it may come back), not buffered for
 
     async def _send(self, seat: int, msg: HostMessage) -> None:
         writer = self.seats[seat].writer
