@@ -322,3 +322,49 @@ async def test_a_table_that_reads_nothing_is_dropped_not_buffered_for() -> None:
         assert writer.transport.get_write_buffer_size() == 0
     finally:
         await host.close()
+
+
+class LyingHost(Host):
+    """A host that cheats at the deal: ``how`` says which way."""
+
+    how = "reveal"
+
+    async def _agree(self, g: int, deal: int) -> tuple[bytes, bytes]:
+        host_seed, guest_seed = await super()._agree(g, deal)
+        if self.how == "ignore_guest":  # deals from a guest seed of its own choosing
+            return host_seed, bytes(32)
+        return host_seed, guest_seed
+
+    async def _reveal(self, g: int, deal: int, seeds: tuple[bytes, bytes]) -> None:
+        if self.how == "reveal":  # reveals another seed than the one it committed to
+            seeds = (bytes(32), seeds[1])
+        await super()._reveal(g, deal, seeds)
+
+
+@pytest.mark.parametrize("how, why", [("reveal", "does not match its commitment"),
+                                      ("ignore_guest", "with this table's seed")])
+async def test_a_tampered_deal_raises_the_alarm(how: str, why: str) -> None:
+    from tests.net.support import host_table
+    from truf_tui.net.client import DealAlarm, GameEnded, Turn
+
+    host = LyingHost(GameConfig(game="trufludo", opponent="human"), bind="127.0.0.1")
+    host.how = how
+    invite = await host.start()
+    try:
+        guest = await NetClient.join(invite)
+        mine = await host_table(host)
+        match = asyncio.ensure_future(host.run_match())
+        hosting = asyncio.ensure_future(play(Seat(mine), __import__("random").Random(1)))
+        alarms = []
+        async for event in guest.events():
+            if isinstance(event, Turn) and event.legal:
+                await guest.play(event.legal[0])
+            elif isinstance(event, DealAlarm):
+                alarms.append(event.why)
+            assert not isinstance(event, GameEnded) or not alarms
+        await asyncio.wait_for(asyncio.gather(match, hosting), 10)
+        await guest.close()
+        await mine.close()
+    finally:
+        await host.close()
+    assert len(alarms) == 2 and why in alarms[0]  # at the reveal, and again at the end

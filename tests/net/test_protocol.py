@@ -14,13 +14,14 @@ from truf_tui.net import protocol as p
 SAMPLES: list[p.Message] = [
     p.Hello(1, "Ana", secret="A" * 22),
     p.Hello(1, "Ana", seat_secret="b" * 32),
-    p.Seed(0, "ab" * 32),
+    p.Seed(0, 3, "ab" * 32),
     p.Move(2, 17, "play 10H take 10D"),
     p.Ping(7),
     p.Welcome(1, "s" * 32, "truc", {"target": 12, "rest_refusal": "stake"}, 3, ["A", "B"]),
-    p.Commit(0, "cd" * 32),
+    p.Commit(0, 0, "cd" * 32),
+    p.Reveal(1, 4, "ab" * 32, "cd" * 32),
     p.Update(0, 3, "raise", {"hand": ["7H"], "history": ["raise"]}, ["accept", "refuse"]),
-    p.GameOver(0, "id", "aa" * 32, "bb" * 32, 2**63, 1, [0, 0], [12, 7], [1, 0], ["A", "B"]),
+    p.GameOver(0, "id", 2**63, 1, [0, 0], [12, 7], [1, 0], ["A", "B"]),
     p.MatchOver([12, 7], "finished"),
     p.Waiting(1, "Ana", 300),
     p.Error("used", "this code was used"),
@@ -48,7 +49,7 @@ def test_every_message_round_trips(msg: p.Message) -> None:
     (b'{"type": "move", "game": 0, "n": true, "action": "fold"}', "bad_field"),
     (b'{"type": "move", "game": 0, "n": 0, "action": "fold", "x": 1}', "bad_field"),
     (b'{"type": "move", "game": 0, "n": 0, "action": "' + b"x" * 99 + b'"}', "bad_field"),
-    (b'{"type": "seed", "game": 0, "seed": "XYZ"}', "bad_field"),
+    (b'{"type": "seed", "game": 0, "deal": 0, "seed": "XYZ"}', "bad_field"),
     (b'{"type": "hello", "version": 1, "name": "a", "secret": null, "seat_secret": null}',
      "bad_field"),
     (b'{"type": "hello", "version": 1, "name": "a", "secret": "short", "seat_secret": null}',
@@ -67,8 +68,9 @@ JSON = st.recursive(
     max_leaves=12)
 FIELDS = st.sampled_from(["type", "version", "name", "secret", "seat_secret", "game", "n",
                           "action", "seed", "nonce", "seat", "rules", "legal", "observation",
-                          "scores", "result", "names", "last", "wins", "dealer"])
-TYPES = st.sampled_from(["hello", "seed", "move", "ping", "welcome", "commit", "update",
+                          "scores", "result", "names", "last", "wins", "dealer", "deal",
+                          "host_seed", "guest_seed", "commitment"])
+TYPES = st.sampled_from(["hello", "seed", "move", "ping", "welcome", "commit", "reveal", "update",
                          "game_over", "match_over", "waiting", "error", "pong", "x"])
 NEAR = st.builds(lambda t, d: {**d, "type": t}, TYPES, st.dictionaries(FIELDS, JSON))
 

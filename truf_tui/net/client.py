@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import json
 import ssl
 from collections.abc import AsyncIterator
@@ -33,6 +34,7 @@ from truf_tui.net.protocol import (
     MatchOver,
     Move,
     ProtocolError,
+    Reveal,
     Seed,
     Update,
     Waiting,
@@ -74,6 +76,15 @@ class GameEnded:
 
 
 @dataclass(frozen=True)
+class DealVerified:
+    """Shuffle ``deal`` of game ``game`` was revealed and follows from its commitment and
+    this table's own seed (the table shows "deal verified")."""
+
+    game: int
+    deal: int
+
+
+@dataclass(frozen=True)
 class DealAlarm:
     """The host's reveal does not match what this seat saw: loud, never ignored."""
 
@@ -101,13 +112,16 @@ class HostProblem:
     message: str
 
 
-Event = Turn | GameEnded | DealAlarm | OpponentAway | MatchEnded | HostProblem
+Event = (Turn | GameEnded | DealVerified | DealAlarm | OpponentAway | MatchEnded
+         | HostProblem)
 
 
 @dataclass
 class _Game:
-    commitment: str | None = None
-    guest_seed: bytes | None = None
+    commitments: dict[int, str] = field(default_factory=dict)  # deal -> the host's hash
+    my_seeds: dict[int, bytes] = field(default_factory=dict)  # deal -> the seed sent (guest)
+    reveals: dict[int, Reveal] = field(default_factory=dict)
+    alarm: str | None = None
     moves: list[str] = field(default_factory=list)
     seen: dict[int, str] = field(default_factory=dict)  # n -> observation as canonical JSON
 
@@ -230,11 +244,22 @@ class NetClient:
     async def _handle(self, msg: HostMessage) -> Event | None:
         if isinstance(msg, Commit):
             game = self._games.setdefault(msg.game, _Game())
-            game.commitment = msg.commitment
-            if game.guest_seed is None:
-                game.guest_seed = fair.new_seed()
-            await self._send(Seed(msg.game, game.guest_seed.hex()))
+            if msg.deal in game.commitments:  # sent again after a rejoin: the same answer
+                if game.commitments[msg.deal] != msg.commitment:
+                    game.alarm = f"the host changed its commitment to deal {msg.deal + 1}"
+                    return DealAlarm(msg.game, game.alarm)
+            game.commitments[msg.deal] = msg.commitment
+            seed = game.my_seeds.setdefault(msg.deal, fair.new_seed())
+            await self._send(Seed(msg.game, msg.deal, seed.hex()))
             return None
+        if isinstance(msg, Reveal):
+            game = self._games.setdefault(msg.game, _Game())
+            game.reveals[msg.deal] = msg
+            why = self._check_reveal(msg, game)
+            if why is not None:
+                game.alarm = why
+                return DealAlarm(msg.game, why)
+            return DealVerified(msg.game, msg.deal)
         if isinstance(msg, Update):
             game = self._games.setdefault(msg.game, _Game())
             if msg.n == len(game.moves) + 1 and msg.last is not None:
@@ -256,36 +281,48 @@ class NetClient:
             return HostProblem(clean_text(msg.code, 32), clean_text(msg.message, 200))
         return None
 
+    def _check_reveal(self, msg: Reveal, game: _Game) -> str | None:
+        host_seed = bytes.fromhex(msg.host_seed)
+        commit = game.commitments.get(msg.deal)
+        if self.seat == 0:  # the host's own table: its host sent no commitment to itself
+            commit = fair.commitment(host_seed)
+        elif commit is None:
+            return f"the host revealed deal {msg.deal + 1} without committing to it first"
+        mine = game.my_seeds.get(msg.deal)
+        if self.seat == 1 and (mine is None or mine.hex() != msg.guest_seed):
+            return f"the host did not shuffle deal {msg.deal + 1} with this table's seed"
+        if not hmac.compare_digest(fair.commitment(host_seed), commit):
+            return f"the host's seed for deal {msg.deal + 1} does not match its commitment"
+        return None
+
     def _game_over(self, msg: GameOver) -> GameEnded | DealAlarm:
         game = self._games.get(msg.game, _Game())
-        # A table that joined again in a new process lost its seed: it cannot check
-        # this game's deal, and says so (verified False) rather than raising the alarm.
-        lost = self.seat == 1 and game.commitment is None and game.guest_seed is None
-        why = None if lost else self._check_deal(msg, game)
-        net = {"game": msg.game, "commitment": game.commitment,
-               "guest_seed": msg.guest_seed, "host_seed": msg.host_seed}
+        first = game.reveals.get(0)
+        # A table that joined again in a new process lost its seeds: it cannot check this
+        # game's deals, and says so (verified False) rather than raising the alarm.
+        lost = self.seat == 1 and not game.my_seeds
+        why = None if lost else game.alarm
+        if why is None and first is None and not lost:
+            why = "the game ended without the host revealing its deal"
+        deals = [{"commitment": game.commitments.get(d) or fair.commitment(
+                      bytes.fromhex(r.host_seed)),
+                  "guest_seed": r.guest_seed, "host_seed": r.host_seed}
+                 for d, r in sorted(game.reveals.items())]
         meta = {"id": msg.game_id, "tier": "human", "human": self.seat, "opponent": "network",
-                "names": [clean_text(n) for n in msg.names], "net": net}
+                "names": [clean_text(n) for n in msg.names], "net": {"deals": deals}}
         record = GameRecord(self.welcome.game, dict(self.welcome.rules), msg.dealer, msg.seed,
                             None, tuple(game.moves), meta,
                             (msg.start_scores[0], msg.start_scores[1]))
-        if why is None:
+        if why is None and first is not None and not lost:
+            if fair.shuffle_seed(bytes.fromhex(first.host_seed),
+                                 bytes.fromhex(first.guest_seed)) != msg.seed:
+                why = "the game was not shuffled from both seeds"
+        if why is None and not lost:
             why = _replays(record, game, self.seat, msg)
         if why is not None:
             return DealAlarm(msg.game, why)
         return GameEnded(msg.game, record, (msg.scores[0], msg.scores[1]),
                          (msg.wins[0], msg.wins[1]), not lost)
-
-    def _check_deal(self, msg: GameOver, game: _Game) -> str | None:
-        if game.commitment is None:
-            if self.seat == 1:  # it has its seed, so it was here when the deal was made
-                return "the host dealt without committing to its seed first"
-            game.commitment = fair.commitment(bytes.fromhex(msg.host_seed))  # host's table
-        if self.seat == 1 and (game.guest_seed is None
-                               or game.guest_seed.hex() != msg.guest_seed):
-            return "the host did not shuffle with this table's seed"
-        return fair.check(game.commitment, bytes.fromhex(msg.host_seed),
-                          bytes.fromhex(msg.guest_seed), msg.seed)
 
 
 def _replays(record: GameRecord, game: _Game, seat: int, msg: GameOver) -> str | None:

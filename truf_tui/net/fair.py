@@ -33,12 +33,3 @@ def shuffle_seed(host_seed: bytes, guest_seed: bytes) -> int:
     """The engine's seed (64 bits) from both seeds."""
     return int.from_bytes(hmac.new(host_seed, guest_seed, hashlib.sha256).digest()[:8], "big")
 
-
-def check(commit: str, host_seed: bytes, guest_seed: bytes, seed: int) -> str | None:
-    """``None`` if the revealed ``host_seed`` matches ``commit`` and ``seed`` follows from
-    both seeds; else what is wrong."""
-    if not hmac.compare_digest(commitment(host_seed), commit):
-        return "the host's revealed seed does not match its commitment"
-    if shuffle_seed(host_seed, guest_seed) != seed:
-        return "the game was not shuffled from both seeds"
-    return None

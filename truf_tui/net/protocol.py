@@ -21,7 +21,8 @@ VERSION = 1
 MAX_FRAME = 16 * 1024  # both directions: an observation is under 2 KiB
 HEADER = 4
 NAME_MAX = 24  # characters of a player's name after cleaning
-ACTION_MAX = 40  # 'play 10H take 10D' is the longest T11 text
+ACTION_MAX = 40
+MAX_DEALS = 1000  # shuffles in one game (Le Truc: one a round)  # 'play 10H take 10D' is the longest T11 text
 HEX64 = re.compile(r"[0-9a-f]{64}")
 SECRET_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
@@ -52,9 +53,11 @@ class Hello:
 
 @dataclass(frozen=True)
 class Seed:
-    """The guest's seed for game ``game`` (hex of 32 bytes), after the host's commitment."""
+    """The guest's seed (hex of 32 bytes) for shuffle ``deal`` of game ``game``, after the
+    host's commitment to it."""
 
     game: int
+    deal: int
     seed: str
     type: str = field(default="seed", init=False)
 
@@ -93,9 +96,11 @@ class Welcome:
 
 @dataclass(frozen=True)
 class Commit:
-    """Before game ``game`` is dealt: the hash of the host's seed (docs/network.md)."""
+    """Before shuffle ``deal`` of game ``game`` (0: the first deal; Le Truc's later rounds
+    1, 2, ...): the hash of the host's seed for it (docs/network.md, "The deal")."""
 
     game: int
+    deal: int
     commitment: str
     type: str = field(default="commit", init=False)
 
@@ -114,14 +119,24 @@ class Update:
 
 
 @dataclass(frozen=True)
+class Reveal:
+    """Shuffle ``deal`` of game ``game`` is played out: the host's seed for it, and the
+    guest's it was combined with (for the host's own table's record)."""
+
+    game: int
+    deal: int
+    host_seed: str
+    guest_seed: str
+    type: str = field(default="reveal", init=False)
+
+
+@dataclass(frozen=True)
 class GameOver:
-    """Game ``game`` is over: the reveal (host's seed, guest's seed, the shuffle seed they
-    make), its first dealer and start score, its final score and the match's wins so far."""
+    """Game ``game`` is over (every deal of it revealed before): the engine's seed of its
+    first deal, its first dealer and start score, its final score and the match's wins."""
 
     game: int
     game_id: str
-    host_seed: str
-    guest_seed: str
     seed: int
     dealer: int
     start_scores: list[int]
@@ -164,7 +179,8 @@ class Pong:
 
 
 ClientMessage = Hello | Seed | Move | Ping
-HostMessage = Welcome | Commit | Update | GameOver | MatchOver | Waiting | Error | Pong
+HostMessage = (Welcome | Commit | Update | Reveal | GameOver | MatchOver | Waiting | Error
+               | Pong)
 Message = ClientMessage | HostMessage
 
 
@@ -223,7 +239,8 @@ _CLIENT: dict[str, tuple[Callable[..., ClientMessage], dict[str, Check]]] = {
     "hello": (Hello, {"version": _int(0, 1000), "name": _text(200),
                       "secret": _optional(_text(64, SECRET_RE)),
                       "seat_secret": _optional(_text(64, SECRET_RE))}),
-    "seed": (Seed, {"game": _int(0, 10), "seed": _text(64, HEX64)}),
+    "seed": (Seed, {"game": _int(0, 10), "deal": _int(0, MAX_DEALS),
+                    "seed": _text(64, HEX64)}),
     "move": (Move, {"game": _int(0, 10), "n": _int(0, 100_000), "action": _text(ACTION_MAX)}),
     "ping": (Ping, {"nonce": _int(0, _U32)}),
 }
@@ -231,12 +248,14 @@ _HOST: dict[str, tuple[Callable[..., HostMessage], dict[str, Check]]] = {
     "welcome": (Welcome, {"seat": _int(0, 1), "seat_secret": _text(64, SECRET_RE),
                           "game": _text(16), "rules": _object, "best_of": _int(1, 9),
                           "names": _texts(2, 200)}),
-    "commit": (Commit, {"game": _int(0, 10), "commitment": _text(64, HEX64)}),
+    "commit": (Commit, {"game": _int(0, 10), "deal": _int(0, MAX_DEALS),
+                        "commitment": _text(64, HEX64)}),
+    "reveal": (Reveal, {"game": _int(0, 10), "deal": _int(0, MAX_DEALS),
+                        "host_seed": _text(64, HEX64), "guest_seed": _text(64, HEX64)}),
     "update": (Update, {"game": _int(0, 10), "n": _int(0, 100_000),
                         "last": _optional(_text(ACTION_MAX)), "observation": _object,
                         "legal": _texts(64, ACTION_MAX)}),
     "game_over": (GameOver, {"game": _int(0, 10), "game_id": _text(64),
-                             "host_seed": _text(64, HEX64), "guest_seed": _text(64, HEX64),
                              "seed": _int(0, 2**64 - 1), "dealer": _int(0, 1),
                              "start_scores": _pair(0, 1000), "scores": _pair(0, 1000),
                              "wins": _pair(0, 10), "names": _texts(2, 200)}),

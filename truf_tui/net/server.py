@@ -38,6 +38,7 @@ from truf_tui.net.protocol import (
     Ping,
     Pong,
     ProtocolError,
+    Reveal,
     Seed,
     Update,
     Waiting,
@@ -397,15 +398,27 @@ class Host:
             await self._send(seat, end)
         return end
 
-    async def _play_game(self, g: int, config: GameConfig) -> tuple[AnyState, GameOver]:
+    async def _agree(self, g: int, deal: int) -> tuple[bytes, bytes]:
+        """The fair deal of shuffle ``deal`` of game ``g``: commit, the guest's seed.
+        Returns (host seed, guest seed); the host's stays secret until :meth:`_reveal`."""
         host_seed = fair.new_seed()
-        commit = Commit(g, fair.commitment(host_seed))
+        commit = Commit(g, deal, fair.commitment(host_seed))
         self.seats[GUEST_SEAT].resync = [commit]
         await self._send(GUEST_SEAT, commit)
-        seed_msg: Seed = await self._next(GUEST_SEAT, Seed,
-                                          lambda m: None if m.game == g else "another game")
-        guest_seed = bytes.fromhex(seed_msg.seed)
-        seed = fair.shuffle_seed(host_seed, guest_seed)
+        msg: Seed = await self._next(
+            GUEST_SEAT, Seed, lambda m: None if (m.game, m.deal) == (g, deal) else "not now")
+        return host_seed, bytes.fromhex(msg.seed)
+
+    async def _reveal(self, g: int, deal: int, seeds: tuple[bytes, bytes]) -> None:
+        reveal = Reveal(g, deal, seeds[0].hex(), seeds[1].hex())
+        for s in (HOST_SEAT, GUEST_SEAT):
+            await self._send(s, reveal)
+
+    async def _play_game(self, g: int, config: GameConfig) -> tuple[AnyState, GameOver]:
+        # One agreed shuffle per game for now (net/fair.py); engine.deals brings one per
+        # Le Truc round, agreed a round ahead and revealed when its round is over.
+        seeds = await self._agree(g, 0)
+        seed = fair.shuffle_seed(*seeds)
         state: AnyState = deal(replace(config, seed=seed))
         game_id = uuid.uuid4().hex
         n, last = 0, None
@@ -417,14 +430,15 @@ class Host:
             move: Move = await self._next(seat, Move, _move_check(g, n, state))
             state = state.apply(move.action)
             n, last = n + 1, move.action
+        await self._reveal(g, 0, seeds)
         dealer = first_dealer_of(state)
         start = list(state.start_scores) if isinstance(state, truc.State) else [0, 0]
         wins = [sum(1 for r in self.games if r.state.winner() == p) for p in (0, 1)]
         winner = state.winner()
         if winner is not None:
             wins[winner] += 1
-        over = GameOver(g, game_id, host_seed.hex(), guest_seed.hex(), seed, dealer, start,
-                        list(state.scores()), wins, [s.name for s in self.seats])
+        over = GameOver(g, game_id, seed, dealer, start, list(state.scores()), wins,
+                        [s.name for s in self.seats])
         for s in (HOST_SEAT, GUEST_SEAT):
             self.seats[s].resync = [over]
             await self._send(s, over)
