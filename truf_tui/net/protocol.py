@@ -21,8 +21,8 @@ VERSION = 1
 MAX_FRAME = 16 * 1024  # both directions: an observation is under 2 KiB
 HEADER = 4
 NAME_MAX = 24  # characters of a player's name after cleaning
-ACTION_MAX = 40
-MAX_DEALS = 1000  # shuffles in one game (Le Truc: one a round)  # 'play 10H take 10D' is the longest T11 text
+ACTION_MAX = 40  # 'play 10H take 10D' is the longest T11 text
+MAX_DEALS = 1000  # shuffles in one game (Le Truc: one a round)
 HEX64 = re.compile(r"[0-9a-f]{64}")
 SECRET_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
