@@ -19,6 +19,9 @@ first decision of a Truc round and the first move of a Trufludo game (median ove
 positions), then the seconds per decision of every tier at its default budget over a few
 positions of each game.  ``--json`` prints one JSON object.
 
+``net --flood N``: N bad connections to a headless host process on loopback, then a whole
+match; the host's peak memory.
+
 ``net``: a host and both tables in one process on loopback (TLS, the real protocol), random
 legal moves; for each move, the time from the table's ``play`` to the other table's receiving
 the new position (through the host, which checks and applies it), p50/p99 in milliseconds.
@@ -470,6 +473,77 @@ def bench_net(moves: int = 2000, seed: int = 1) -> dict[str, Any]:
             "max_ms": ms[-1], "target_p99_ms": 50.0}
 
 
+def bench_flood(connections: int = 1000, seconds: float = 20.0) -> dict[str, Any]:
+    """A headless host process (``host --bot easy``) takes ``connections`` bad connections
+    on loopback within ``seconds`` (garbage, a wrong secret, an oversized frame, silence),
+    then a headless guest joins and plays the match; the host's peak memory is read from
+    /proc (Linux)."""
+    import asyncio
+    import os
+    import subprocess
+    import tempfile
+
+    from truf_tui.net import protocol as p
+    from truf_tui.net.invite import Invite
+    from truf_tui.net.tls import client_context
+
+    tmp = tempfile.mkdtemp(prefix="truf-flood-")
+    cmd = [sys.executable, "-m", "truf_tui", "--data-dir", tmp]
+    host = subprocess.Popen([*cmd, "host", "--game", "truc", "--bind", "127.0.0.1",
+                             "--bot", "easy"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert host.stdout is not None
+        code = host.stdout.readline().split(" ", 1)[1].strip()
+        port = Invite.parse(code).port
+        counts = {"refused_or_dropped": 0, "answered": 0}
+
+        async def bad(i: int) -> None:
+            try:
+                kind = i % 4
+                if kind == 0:
+                    r, w = await asyncio.open_connection("127.0.0.1", port)
+                    w.write(os.urandom(300))
+                elif kind == 3:  # silence: holds a handshake place until its time is up
+                    r, w = await asyncio.open_connection("127.0.0.1", port)
+                else:
+                    r, w = await asyncio.open_connection("127.0.0.1", port, ssl=client_context())
+                    w.write(p.encode(p.Hello(1, "x", secret="A" * 22)) if kind == 1
+                            else (1 << 30).to_bytes(4, "big"))
+                data = await asyncio.wait_for(r.read(4096), 0.2 if kind == 3 else 6)
+                counts["answered" if data else "refused_or_dropped"] += 1
+                w.transport.abort()
+            except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError):
+                counts["refused_or_dropped"] += 1
+
+        async def flood() -> float:
+            loop = asyncio.get_running_loop()
+            t0 = loop.time()
+            wave = 25
+            for k in range(0, connections, wave):
+                await asyncio.gather(*(bad(k + i) for i in range(wave)))
+            return loop.time() - t0
+
+        took = asyncio.run(flood())
+        if took > seconds:
+            print(f"the flood took {took:.1f} s, more than {seconds} s", file=sys.stderr)
+        t0 = time.perf_counter()
+        guest = subprocess.run([*cmd, "join", code, "--bot", "easy"], capture_output=True,
+                               text=True, timeout=120)
+        played = time.perf_counter() - t0
+        host_out = host.stdout.read()
+        _pid, status, usage = os.wait4(host.pid, 0)  # its peak memory (ru_maxrss, KiB)
+        host.returncode = os.waitstatus_to_exitcode(status)
+        peak_kb = usage.ru_maxrss
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.communicate()
+    return {"connections": connections, "flood_seconds": took, **counts,
+            "host_exit": host.returncode, "guest_exit": guest.returncode, "match_seconds_after": played,
+            "same_result": guest.stdout.splitlines()[-2:-1] == host_out.splitlines()[-2:-1],
+            "host_peak_mb": peak_kb / 1024, "target_peak_mb": 300}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m truf_tui.bench", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -514,10 +588,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     v.add_argument("--json", action="store_true")
     n = sub.add_parser("net", help="network play: a move's trip to the other table")
     n.add_argument("--moves", type=int, default=2000)
+    n.add_argument("--flood", type=int, metavar="N",
+                   help="instead: N bad connections to a host process, then a whole match")
     n.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.what == "net":
-        res = bench_net(args.moves)
+        res = bench_flood(args.flood) if args.flood else bench_net(args.moves)
     elif args.what == "solved":
         from tools.lab.solved_bench import bench as solved_bench
 
