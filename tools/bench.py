@@ -512,7 +512,7 @@ def bench_flood(connections: int = 1000, seconds: float = 20.0) -> dict[str, Any
                 data = await asyncio.wait_for(r.read(4096), 0.2 if kind == 3 else 6)
                 counts["answered" if data else "refused_or_dropped"] += 1
                 w.transport.abort()
-            except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError):
+            except (TimeoutError, OSError, asyncio.IncompleteReadError):
                 counts["refused_or_dropped"] += 1
 
         async def flood() -> float:
