@@ -539,7 +539,8 @@ def bench_flood(connections: int = 1000, seconds: float = 20.0) -> dict[str, Any
             host.kill()
             host.communicate()
     return {"connections": connections, "flood_seconds": took, **counts,
-            "host_exit": host.returncode, "guest_exit": guest.returncode, "match_seconds_after": played,
+            "host_exit": host.returncode, "guest_exit": guest.returncode,
+            "match_seconds_after": played,
             "same_result": guest.stdout.splitlines()[-2:-1] == host_out.splitlines()[-2:-1],
             "host_peak_mb": peak_kb / 1024, "target_peak_mb": 300}
 
