@@ -168,18 +168,32 @@ class NetClient:
 
     @classmethod
     async def _connect(cls, invite: Invite, hello: Hello, timeout: float) -> NetClient:
-        try:
-            return await asyncio.wait_for(cls._handshake(invite, hello), timeout)
-        except TimeoutError:
-            raise JoinError(f"the host at {invite.host}:{invite.port} did not answer in "
-                            f"{timeout:.0f} s") from None
-        except ssl.SSLError:
-            raise JoinError(f"the host at {invite.host}:{invite.port} does not speak "
-                            "truf-tui's secure protocol") from None
-        except (OSError, asyncio.IncompleteReadError) as e:
-            why = getattr(e, "strerror", None) or "the connection was closed"
-            raise JoinError(f"cannot reach the host at {invite.host}:{invite.port}: "
-                            f"{why}") from None
+        """Connect, pin, hello, welcome, within ``timeout`` seconds in all.  A connection
+        reset (the host at its cap of connections, a busy moment) is tried again after a
+        growing pause; nobody listening, a refusal or a wrong certificate is final."""
+        where = f"{invite.host}:{invite.port}"
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        pause = 0.2
+        while True:
+            try:
+                return await asyncio.wait_for(cls._handshake(invite, hello),
+                                              max(0.1, deadline - loop.time()))
+            except TimeoutError:
+                raise JoinError(f"the host at {where} did not answer in {timeout:.0f} s"
+                                ) from None
+            except ConnectionRefusedError:
+                raise JoinError(f"cannot reach the host at {where}: nobody is listening "
+                                "there (has the host stopped?)") from None
+            except ssl.SSLError:
+                raise JoinError(f"the host at {where} does not speak truf-tui's secure "
+                                "protocol") from None
+            except (OSError, asyncio.IncompleteReadError) as e:
+                if loop.time() + pause >= deadline:
+                    why = getattr(e, "strerror", None) or "the connection was closed"
+                    raise JoinError(f"cannot reach the host at {where}: {why}") from None
+                await asyncio.sleep(pause)
+                pause = min(2.0, 2 * pause)
 
     @classmethod
     async def _handshake(cls, invite: Invite, hello: Hello) -> NetClient:

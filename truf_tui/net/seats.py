@@ -103,12 +103,14 @@ async def host_match(config: GameConfig, tier: str, *, seed: int | None, bind: s
     except OSError as e:
         print(f"truf-tui: cannot host on {bind}:{port}: {e.strerror or e}", file=sys.stderr)
         return 1
-    print(f"invite: {invite.code()}", file=out, flush=True)
-    loopback = Invite("127.0.0.1" if ":" not in bind else "::1", invite.port, invite.secret,
-                      invite.fingerprint)
+    # The host's table dials its own host: on loopback when it listens on every address
+    near = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(bind, bind)
+    loopback = Invite(near, invite.port, invite.secret, invite.fingerprint)
     match = asyncio.ensure_future(host.run_match())
     try:
+        # The host's own table takes its seat before the code is out (no one can keep it out)
         table = await NetClient.rejoin(loopback, host.host_seat_secret, name="Host")
+        print(f"invite: {invite.code()}", file=out, flush=True)
         result, path = await play_seat(table, bot_chooser(config.game, tier, seed), folder,
                                        out)
         await match
