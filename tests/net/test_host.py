@@ -368,4 +368,51 @@ async def test_a_tampered_deal_raises_the_alarm(how: str, why: str) -> None:
         await mine.close()
     finally:
         await host.close()
-    assert len(alarms) == 2 and why in alarms[0]  # at the reveal, and again at the end
+    # at the reveal, and again at the game's end (a drawn game is played again)
+    assert len(alarms) == 2 * len(host.games) and all(why in a for a in alarms)
+
+
+async def test_a_silent_table_is_dropped_and_a_pinging_one_is_kept() -> None:
+    host = await start(GameConfig(game="truc", opponent="human"),
+                       limits=Limits(silence_seconds=0.5))
+    try:
+        assert host.invite is not None
+        guest = await NetClient.join(host.invite)
+        mine = await host_table(host)
+        mine.ping_seconds = 0.1
+        events = mine.events().__aiter__()
+        reading = asyncio.ensure_future(events.__anext__())  # the keep-alive runs meanwhile
+        await asyncio.sleep(1.2)
+        assert host.seats[1].writer is None  # the guest said nothing: dropped
+        assert host.seats[0].writer is not None  # the host's table pinged: kept
+        reading.cancel()
+        await guest.close()
+        await mine.close()
+    finally:
+        await host.close()
+
+
+class DeafHost(Host):
+    """A host that reads its tables but never answers (a hung program)."""
+
+    async def _serve(self, seat: int, reader: asyncio.StreamReader,
+                     writer: asyncio.StreamWriter) -> None:
+        while await reader.read(4096):
+            pass
+
+
+async def test_a_table_whose_host_stops_answering_learns_it_in_time() -> None:
+    host = DeafHost(GameConfig(game="truc", opponent="human"), bind="127.0.0.1")
+    invite = await host.start()
+    try:
+        guest = await NetClient.join(invite)
+        guest.ping_seconds, guest.silence_seconds = 0.1, 0.5
+        loop = asyncio.get_running_loop()
+        t0 = loop.time()
+        with pytest.raises(ConnectionError, match="stopped answering"):
+            async for _event in guest.events():
+                pass
+        assert loop.time() - t0 < 2
+        await guest.close()
+    finally:
+        await host.close()

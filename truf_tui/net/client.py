@@ -33,6 +33,7 @@ from truf_tui.net.protocol import (
     HostMessage,
     MatchOver,
     Move,
+    Ping,
     ProtocolError,
     Reveal,
     Seed,
@@ -47,6 +48,8 @@ from truf_tui.net.protocol import (
 from truf_tui.net.tls import client_context, pinned
 
 CONNECT_SECONDS = 10.0  # connect + TLS + welcome: a guest that cannot join knows in time
+PING_SECONDS = 5.0  # the keep-alive
+SILENCE_SECONDS = 20.0  # a host silent this long although pinged is gone
 
 
 class JoinError(Exception):
@@ -143,6 +146,8 @@ class NetClient:
         self.received: list[HostMessage] = []  # every message, for the tests' inspection
         self._games: dict[int, _Game] = {}
         self._turn: Turn | None = None
+        self.ping_seconds = PING_SECONDS
+        self.silence_seconds = SILENCE_SECONDS
 
     # -- joining ----------------------------------------------------------------------------
     @classmethod
@@ -229,7 +234,7 @@ class NetClient:
             raise RuntimeError("no position to move in yet")
         await self._send(Move(turn.game, turn.n, action))
 
-    async def _send(self, msg: Seed | Move) -> None:
+    async def _send(self, msg: Seed | Move | Ping) -> None:
         self._writer.write(encode(msg))
         await self._writer.drain()
 
@@ -240,20 +245,37 @@ class NetClient:
 
     async def events(self) -> AsyncIterator[Event]:
         """The match as this seat sees it, to its end (:class:`MatchEnded`); ends early if
-        the connection drops (``ConnectionError``) or the host breaks the protocol
-        (:class:`ProtocolError`)."""
+        the connection drops or the host is silent for ``silence_seconds`` although pinged
+        every ``ping_seconds`` (``ConnectionError``: :meth:`reconnect` may follow), or the
+        host breaks the protocol (:class:`ProtocolError`)."""
+        keepalive = asyncio.ensure_future(self._keepalive())
+        try:
+            while True:
+                try:
+                    raw = await asyncio.wait_for(read_frame(self._reader),
+                                                 self.silence_seconds)
+                except TimeoutError:
+                    raise ConnectionError("the host stopped answering") from None
+                except asyncio.IncompleteReadError:
+                    raise ConnectionError("the host closed the connection") from None
+                msg = parse_host(raw)
+                self.received.append(msg)
+                event = await self._handle(msg)
+                if event is not None:
+                    yield event
+                    if isinstance(event, MatchEnded):
+                        return
+        finally:
+            keepalive.cancel()
+
+    async def _keepalive(self) -> None:
+        """A ping every ``ping_seconds``: the host answers, so silence means a dead line."""
+        nonce = 0
         while True:
-            try:
-                raw = await read_frame(self._reader)
-            except asyncio.IncompleteReadError:
-                raise ConnectionError("the host closed the connection") from None
-            msg = parse_host(raw)
-            self.received.append(msg)
-            event = await self._handle(msg)
-            if event is not None:
-                yield event
-                if isinstance(event, MatchEnded):
-                    return
+            await asyncio.sleep(self.ping_seconds)
+            nonce = (nonce + 1) % 2**32
+            with contextlib.suppress(OSError, RuntimeError):
+                self._writer.write(encode(Ping(nonce)))  # one write: never splits a frame
 
     async def _handle(self, msg: HostMessage) -> Event | None:
         if isinstance(msg, Commit):

@@ -66,6 +66,7 @@ class Limits:
     rejoin_seconds: float = 300.0  # a dropped seat may come back for five minutes
     inbox: int = 32  # messages waiting for the game, per seat
     write_seconds: float = 5.0  # a table that takes longer to read its messages is dropped
+    silence_seconds: float = 20.0  # a table pings every 5 s: silence this long is a dead line
 
 
 DEFAULT_LIMITS = Limits()
@@ -289,12 +290,13 @@ class Host:
     async def _serve(self, seat: int, reader: asyncio.StreamReader,
                      writer: asyncio.StreamWriter) -> None:
         """A seated connection: each message rate-limited and parsed, then queued for the
-        game (pings answered here)."""
+        game (pings answered here); a connection silent for ``silence_seconds`` is dead."""
         bucket = _Bucket(self.limits.rate, self.limits.burst, self.clock)
         bad = 0
         inbox = self.seats[seat].inbox
         while True:
-            raw = await read_frame(reader)  # ProtocolError (too big) drops the connection
+            # ProtocolError (too big) or silence (TimeoutError) drops the connection
+            raw = await asyncio.wait_for(read_frame(reader), self.limits.silence_seconds)
             delay = bucket.wait()
             if delay > 0:  # over the rate: read nothing meanwhile (TCP pushes back)
                 await asyncio.sleep(delay)
