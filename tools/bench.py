@@ -480,6 +480,7 @@ def bench_flood(connections: int = 1000, seconds: float = 20.0) -> dict[str, Any
     /proc (Linux)."""
     import asyncio
     import os
+    import shutil
     import subprocess
     import tempfile
 
@@ -538,6 +539,7 @@ def bench_flood(connections: int = 1000, seconds: float = 20.0) -> dict[str, Any
         if host.poll() is None:
             host.kill()
             host.communicate()
+        shutil.rmtree(tmp, ignore_errors=True)
     return {"connections": connections, "flood_seconds": took, **counts,
             "host_exit": host.returncode, "guest_exit": guest.returncode,
             "match_seconds_after": played,
