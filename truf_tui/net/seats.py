@@ -63,7 +63,11 @@ async def play_seat(client: NetClient, choose: Callable[[dict[str, Any]], str],
     last_path: Path | None = None
     async for event in client.events():
         if isinstance(event, Turn) and event.legal:
-            move = await asyncio.to_thread(choose, event.observation)
+            try:
+                move = await asyncio.to_thread(choose, event.observation)
+            except Exception as e:  # noqa: BLE001 - a position no game has: the host's fault
+                raise SeatFailed(f"the computer player cannot move in the position the host "
+                                 f"sent ({type(e).__name__})") from None
             await client.play(move)
         elif isinstance(event, DealAlarm):
             raise SeatFailed(f"DEAL ALARM in game {event.game + 1}: {event.why}")
