@@ -116,3 +116,19 @@ def test_a_code_that_is_no_invite_exits_1(tmp_path: Path) -> None:
     rc, out, err = _finish(_join(tmp_path, "truf1-mistyped"), timeout=30)
     assert rc == 1 and err.count("\n") == 1 and "invite code" in err
 
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["host", "--game", "truc"], "--bot"),
+    (["host", "--bot", "easy", "--target", "0"], "target"),
+    (["host", "--bot", "easy", "--deck", "italian", "--game", "truc"], "rules option"),
+    (["host", "--bot", "easy", "--port", "70000"], "invalid port"),
+    (["join", "--bot", "easy"], "code"),
+])
+def test_bad_network_options_exit_2_with_a_reason(argv: list[str], words: str,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    from truf_tui.cli import main
+
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2 and words in capsys.readouterr().err
