@@ -280,8 +280,8 @@ def network(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     import asyncio
 
     from truf_tui.net.seats import host_match, join_match
+    from truf_tui.net.server import check_rules
     from truf_tui.play.config import GameConfig
-    from truf_tui.play.matches import deal
     from truf_tui.store import StoreError, data_dir
 
     if args.load is not None or args.export is not None:
@@ -302,7 +302,7 @@ def network(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     try:
         config = GameConfig(game=args.net_game, rules=rules, best_of=args.best_of,
                             opponent="human")
-        deal(config)  # the engine checks the variants (a target out of range, ...)
+        check_rules(config)
     except ValueError as e:
         parser.error(str(e))
     return asyncio.run(host_match(config, args.bot, seed=args.net_seed, bind=args.bind,

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from truf_tui.engine import truc
+from truf_tui.engine import truc, trufludo
 from truf_tui.engine.common import IllegalActionError
 from truf_tui.engine.record import AnyState
 from truf_tui.net import fair
@@ -50,7 +50,7 @@ from truf_tui.net.protocol import (
 )
 from truf_tui.net.tls import make_identity
 from truf_tui.play.config import GameConfig
-from truf_tui.play.matches import MatchRun, deal, first_dealer_of
+from truf_tui.play.matches import MatchRun, first_dealer_of
 
 HOST_SEAT, GUEST_SEAT = 0, 1
 
@@ -421,7 +421,7 @@ class Host:
         # Le Truc round, agreed a round ahead and revealed when its round is over.
         seeds = await self._agree(g, 0)
         seed = fair.shuffle_seed(*seeds)
-        state: AnyState = deal(replace(config, seed=seed))
+        state = _deal(config, seed)
         game_id = uuid.uuid4().hex
         n, last = 0, None
         while True:
@@ -466,6 +466,21 @@ class _Accept(asyncio.Protocol):
         assert isinstance(transport, asyncio.Transport)
         transport.pause_reading()
         self.host._accepted(transport)
+
+
+def check_rules(config: GameConfig) -> None:
+    """``ValueError`` naming the option if the engine refuses ``config``'s variants (a
+    target out of range, ...): checked before hosting, not when the guest has come."""
+    _deal(config, 0)
+
+
+def _deal(config: GameConfig, seed: int) -> AnyState:
+    """Game ``config`` dealt from the agreed ``seed`` (the first dealer too, if not given)."""
+    if config.game == trufludo.GAME:
+        return trufludo.new_game(trufludo.Rules(**config.rules), seed=seed,
+                                 dealer=config.dealer)
+    return truc.new_game(truc.Rules(**config.rules), seed=seed, dealer=config.dealer,
+                         scores=config.scores)
 
 
 def _move_check(g: int, n: int, state: AnyState) -> Callable[[Move], str | None]:
