@@ -15,7 +15,7 @@ from truf_tui.engine.record import GameRecord
 from truf_tui.net import protocol as p
 from truf_tui.net.client import JoinError, NetClient
 from truf_tui.net.invite import EXPIRES_AFTER
-from truf_tui.net.server import Host, Limits
+from truf_tui.net.server import Host, HostError, Limits
 from truf_tui.net.tls import client_context
 from truf_tui.play.config import GameConfig
 
@@ -416,3 +416,110 @@ async def test_a_table_whose_host_stops_answering_learns_it_in_time() -> None:
         await guest.close()
     finally:
         await host.close()
+
+
+def test_the_rate_limit_lets_a_burst_through_then_paces() -> None:
+    from truf_tui.net.server import _Bucket
+
+    clock = Clock()
+    bucket = _Bucket(rate=10.0, burst=3.0, clock=clock)
+    assert [bucket.wait() for _ in range(3)] == [0.0, 0.0, 0.0]
+    assert bucket.wait() == pytest.approx(0.1)  # the 4th waits for a token
+    clock.now += 0.1
+    assert bucket.wait() == pytest.approx(0.1)
+    clock.now += 10
+    assert bucket.wait() == 0.0  # refilled, up to the burst only
+    assert [bucket.wait() for _ in range(3)][-1] == pytest.approx(0.1)
+
+
+async def test_a_seated_flood_of_pings_is_paced_not_buffered() -> None:
+    host = await start(GameConfig(game="truc", opponent="human"),
+                       limits=Limits(rate=100.0, burst=10.0))
+    try:
+        assert host.invite is not None
+        guest = await NetClient.join(host.invite)
+        loop = asyncio.get_running_loop()
+        t0 = loop.time()
+        guest._writer.write(b"".join(p.encode(p.Ping(i)) for i in range(60)))
+        pongs = [await _answer(guest._reader) for _ in range(60)]
+        assert all(isinstance(m, p.Pong) for m in pongs)
+        assert loop.time() - t0 >= 0.45  # 50 beyond the burst at 100 a second
+        await guest.close()
+    finally:
+        await host.close()
+
+
+async def test_messages_beyond_the_inbox_count_as_bad() -> None:
+    host = await start(GameConfig(game="truc", opponent="human"), limits=Limits(inbox=4))
+    try:
+        assert host.invite is not None
+        guest = await NetClient.join(host.invite)  # the match is not running: none is read
+        guest._writer.write(b"".join(p.encode(p.Move(0, 0, "fold")) for _ in range(10)))
+        answers = []
+        while (m := await _answer(guest._reader)) is not None:
+            answers.append(m)
+        assert [type(m) for m in answers] == [p.Error] * 3  # then dropped
+        assert host.seats[1].inbox.qsize() == 4
+    finally:
+        await host.close()
+
+
+async def test_an_illegal_or_stale_move_is_refused_and_the_game_goes_on() -> None:
+    from truf_tui.net.client import HostProblem, Turn
+
+    host = await start(GameConfig(game="trufludo", opponent="human"))
+    try:
+        assert host.invite is not None
+        guest = await NetClient.join(host.invite)
+        mine = await host_table(host)
+        match = asyncio.ensure_future(host.run_match())
+        hosting = asyncio.ensure_future(play(Seat(mine), __import__("random").Random(2)))
+        problems: list[str] = []
+        tried = False
+        async for event in guest.events():
+            if isinstance(event, Turn) and event.legal:
+                if not tried:
+                    tried = True
+                    await guest._send(p.Move(event.game, event.n + 5, event.legal[0]))
+                    await guest.play("play 2X")
+                await guest.play(event.legal[0])
+            elif isinstance(event, HostProblem):
+                problems.append(event.message)
+        await asyncio.wait_for(asyncio.gather(match, hosting), 10)
+        await guest.close()
+        await mine.close()
+    finally:
+        await host.close()
+    assert len(problems) == 2 and "another position" in problems[0]
+    assert host.games[-1].state.is_terminal()
+
+
+async def test_a_seat_away_longer_than_the_rejoin_time_ends_the_match() -> None:
+    clock = Clock()
+    host = await start(GameConfig(game="truc", opponent="human"), clock=clock)
+    try:
+        assert host.invite is not None
+        guest = await NetClient.join(host.invite)
+        mine = await host_table(host)
+        match = asyncio.ensure_future(host.run_match())
+        await asyncio.sleep(0.2)  # the commitment is out, the guest's seed awaited
+        guest._writer.transport.abort()
+        await asyncio.sleep(0.2)
+        clock.now += 301
+        with pytest.raises(HostError, match="did not come back"):
+            await asyncio.wait_for(match, 5)
+        told = []
+        while (m := await _answer(mine._reader)) is not None:  # then the host hangs up
+            told.append(m)
+        assert isinstance(told[-1], p.Error) and "did not come back" in told[-1].message
+        assert "5 minutes" in await _refused_seat(host, guest.welcome.seat_secret)
+        await mine.close()
+    finally:
+        await host.close()
+
+
+async def _refused_seat(host: Host, seat_secret: str) -> str:
+    assert host.invite is not None
+    with pytest.raises(JoinError) as e:
+        await NetClient.rejoin(host.invite, seat_secret, timeout=5)
+    return str(e.value)

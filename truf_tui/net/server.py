@@ -92,13 +92,14 @@ class _Bucket:
     rate: float
     burst: float
     clock: Callable[[], float]
-    tokens: float = -1.0
-    at: float = 0.0
+    tokens: float = 0.0
+    at: float | None = None  # the last take (None: full, never used)
 
     def wait(self) -> float:
-        """Take a token: the seconds to wait first (0 while within the rate)."""
+        """Take a token: the seconds to wait first (0 while within the rate).  Tokens may go
+        below zero: each message over the rate waits for its own."""
         now = self.clock()
-        if self.tokens < 0:
+        if self.at is None:
             self.tokens, self.at = self.burst, now
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
