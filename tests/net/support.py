@@ -50,8 +50,7 @@ async def start(config: GameConfig, limits: Limits = DEFAULT_LIMITS,
 
 
 async def host_table(host: Host) -> NetClient:
-    assert host.invite is not None
-    return await NetClient.rejoin(host.invite, host.host_seat_secret, name="Host")
+    return await host.own_table()
 
 
 async def whole_match(host: Host, guest: NetClient, seed: int = 1,

@@ -107,13 +107,10 @@ async def host_match(config: GameConfig, tier: str, *, seed: int | None, bind: s
     except OSError as e:
         print(f"truf-tui: cannot host on {bind}:{port}: {e.strerror or e}", file=sys.stderr)
         return 1
-    # The host's table dials its own host: on loopback when it listens on every address
-    near = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(bind, bind)
-    loopback = Invite(near, invite.port, invite.secret, invite.fingerprint)
     match = asyncio.ensure_future(host.run_match())
     try:
         # The host's own table takes its seat before the code is out (no one can keep it out)
-        table = await NetClient.rejoin(loopback, host.host_seat_secret, name="Host")
+        table = await host.own_table()
         print(f"invite: {invite.code()}", file=out, flush=True)
         result, path = await play_seat(table, bot_chooser(config.game, tier, seed), folder,
                                        out)
@@ -121,7 +118,10 @@ async def host_match(config: GameConfig, tier: str, *, seed: int | None, bind: s
         await table.close()
     except (HostError, SeatFailed, JoinError, ConnectionError, ProtocolError,
             StoreError) as e:
-        print(f"truf-tui: {e}", file=sys.stderr)
+        why: BaseException = e
+        if match.done() and not match.cancelled() and match.exception() is not None:
+            why = match.exception() or e  # why the host ended it, not how the table saw it
+        print(f"truf-tui: {why}", file=sys.stderr)
         return 1
     finally:
         match.cancel()

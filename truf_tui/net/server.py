@@ -24,6 +24,7 @@ from truf_tui.engine import truc, trufludo
 from truf_tui.engine.common import IllegalActionError
 from truf_tui.engine.record import AnyState
 from truf_tui.net import fair
+from truf_tui.net.client import NetClient
 from truf_tui.net.invite import Invite, Ticket
 from truf_tui.net.protocol import (
     VERSION,
@@ -158,6 +159,15 @@ class Host:
     def host_seat_secret(self) -> str:
         """What the host's own table joins with (over loopback)."""
         return self.seats[HOST_SEAT].secret
+
+    async def own_table(self, name: str = "Host") -> NetClient:
+        """The host's own table, a client of this host like the guest's: it dials the
+        bound address (loopback when the host listens on every address)."""
+        assert self.invite is not None, "start() first"
+        near = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(self.bind,
+                                                                          self.bind)
+        dial = Invite(near, self.invite.port, self.invite.secret, self.invite.fingerprint)
+        return await NetClient.rejoin(dial, self.host_seat_secret, name=name)
 
     async def close(self) -> None:
         if self._server is not None:
