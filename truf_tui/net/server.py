@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import secrets
 import ssl
 import time
@@ -391,7 +392,7 @@ class Host:
         await self.seats[HOST_SEAT].joined.wait()
         config = replace(self.config, seed=None)
         match: MatchRun | None = None
-        for g in range(9):
+        for g in itertools.count():  # the series ends itself: at most twice best_of games
             state, over = await self._play_game(g, config)
             self.games.append(GameResult(state, over))
             winner = state.winner()
