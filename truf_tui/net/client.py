@@ -368,6 +368,8 @@ def _replays(record: GameRecord, game: _Game, seat: int, msg: GameOver) -> str |
         states = list(record.states())
     except RecordError as e:
         return f"the moves do not replay: {e}"
+    except Exception as e:  # noqa: BLE001 - whatever the host sent, an alarm, not a crash
+        return f"the game does not replay ({type(e).__name__})"
     for n, seen in game.seen.items():
         if n >= len(states) or _canonical(states[n].observation(seat)) != seen:
             return f"position {n} is not what the revealed seeds deal"
