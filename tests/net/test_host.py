@@ -523,3 +523,27 @@ async def _refused_seat(host: Host, seat_secret: str) -> str:
     with pytest.raises(JoinError) as e:
         await NetClient.rejoin(host.invite, seat_secret, timeout=5)
     return str(e.value)
+
+
+class GarbageHost(Host):
+    """A host that answers a seated table with something that is not the protocol."""
+
+    async def _serve(self, seat: int, reader: asyncio.StreamReader,
+                     writer: asyncio.StreamWriter) -> None:
+        writer.write(_frame(b'{"type": "update", "game": 0, "n": "x"}'))
+        await writer.drain()
+        while await reader.read(4096):
+            pass
+
+
+async def test_a_table_refuses_what_is_not_the_protocol_without_crashing() -> None:
+    host = GarbageHost(GameConfig(game="truc", opponent="human"), bind="127.0.0.1")
+    invite = await host.start()
+    try:
+        guest = await NetClient.join(invite)
+        with pytest.raises(p.ProtocolError):
+            async for _event in guest.events():
+                pass
+        await guest.close()
+    finally:
+        await host.close()
