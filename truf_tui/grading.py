@@ -221,6 +221,25 @@ def grade_trufludo(start: trufludo.State, moves: Sequence[trufludo.Play], player
     return out
 
 
+def grade_game(final: trufludo.State, player: int, *, iterations: int = GRADE_ITERATIONS,
+               seed: int = GRADE_SEED, cancelled: Callable[[], bool] = lambda: False
+               ) -> list[Graded[trufludo.Play]] | None:
+    """:func:`grade_trufludo` for the game that led to ``final``, replayed from its deal;
+    None when its history does not lead there from its deal (a position set up by hand, a
+    determinized state): there is no game to grade."""
+    try:
+        start = final.initial()
+        states = positions(start, final.history)
+        end = states[-1].apply(final.history[-1]) if states else start
+    except (ValueError, TypeError):  # IllegalActionError is a ValueError
+        return None
+    if (end.hands, end.table, end.piles, end.stock) != (final.hands, final.table, final.piles,
+                                                       final.stock):
+        return None
+    return grade_trufludo(start, final.history, player, iterations=iterations, seed=seed,
+                          cancelled=cancelled)
+
+
 __all__ = ["GRADE_ITERATIONS", "GRADE_SEED", "THRESHOLDS", "UNITS", "Grade", "Graded",
-           "Thresholds", "Unit", "classify", "costliest", "counts", "grade_move",
+           "Thresholds", "Unit", "classify", "costliest", "counts", "grade_game", "grade_move",
            "grade_trufludo", "is_choice", "positions", "total_loss"]
