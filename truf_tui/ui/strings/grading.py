@@ -26,8 +26,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "[b]Via sola elekto, taksita de la eksperto:[/]",
     },
     "graded.f.total": {
-        "en": "In all they cost you {total}% of winning chance.",
-        "eo": "Entute ili kostis al vi {total}% de via ŝanco gajni.",
+        "en": "Their costs add up to {total} percentage points of winning chance.",
+        "eo": "Iliaj kostoj sumiĝas al {total} procentpoentoj de la ŝanco gajni.",
     },
     "graded.f.clean": {
         "en": "None of them cost you anything worth naming: well played.",
