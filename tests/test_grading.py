@@ -42,7 +42,7 @@ def trufludo_state(hands: list[list[str]], table: list[str], stock: int) -> truf
         "last_capturer": None, "history": [], "seed": 1})
 
 
-# -- the classes -----------------------------------------------------------------------------------
+# -- the classes ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("unit", UNITS)
 def test_each_threshold_starts_its_class(unit: str) -> None:
     t = THRESHOLDS[unit]  # type: ignore[index]
@@ -117,7 +117,7 @@ def test_costliest_are_the_dearest_first_and_never_a_best_choice() -> None:
                  Grade.BLUNDER: 1}
 
 
-# -- Trufludo ---------------------------------------------------------------------------------------
+# -- Trufludo -------------------------------------------------------------------------------------
 def single_card_spot() -> trufludo.State:
     """One card on the table, 4♥, and 7♥ in hand: taking it is a trufego (F7, worth 3 and
     the move again), throwing 2♠ or 3♣ instead leaves the opponent two cards to take from."""

@@ -419,10 +419,11 @@ def bench_grading(games: int = 40, iterations: int | None = None, seed: int = 1,
                   noise: bool = False) -> dict[str, Any]:
     """Trufludo: the seconds to grade every choice of one seat in a whole game
     (:func:`truf_tui.grading.grade_trufludo`, as the results screen's worker does), p50 and
-    p99 over ``games`` games (wall-clock, and CPU time of this process), the graded seat played by ``easy`` and ``medium`` in turn
-    against ``medium``, both deals.  With ``noise``, every game is graded again with
-    another seed: how often the two gradings give a choice the same class, how often they
-    agree on whether it is at least an inaccuracy, and how far their losses differ."""
+    p99 over ``games`` games (wall-clock, and CPU time of this process), the graded seat
+    played by ``easy`` and ``medium`` in turn against ``medium``, both deals.  With
+    ``noise``, every game is graded again with another seed: how often the two gradings give
+    a choice the same class, how often they agree on whether it is at least an inaccuracy,
+    and how far their losses differ."""
     from truf_tui.ai import make_bot
     from truf_tui.grading import GRADE_ITERATIONS, Grade, grade_trufludo
 

@@ -14,7 +14,6 @@ from truf_tui.ai.base import ActionStats, legal_of
 from truf_tui.grading import Grade
 from truf_tui.ui.screens.graded import GradedTrufludoResults
 from truf_tui.ui.screens.replay import ReplayScreen
-
 from truf_tui.ui.screens.table_base import TableScreen
 
 from .tables_support import ScriptBot, make_app, settle, start, table_of
@@ -73,7 +72,7 @@ async def test_a_finished_game_shows_its_graded_review_and_opens_the_replay_at_a
         text = body(results)
         assert f"Your {len(graded)} choices, graded by the expert" in text
         assert "The costliest (1–3: the replay at that move)" in text
-        for k, g in enumerate(top, start=1):
+        for g in top:
             assert f"Move {g.index + 1} · {g.grade.key} · −{round(100 * g.loss)}%" in text
         assert text.count("your hand ") == 3 and text.count("best: ") == 3
 
