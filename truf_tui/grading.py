@@ -159,9 +159,9 @@ def counts(graded: Iterable[Graded[A]]) -> dict[Grade, int]:
 
 
 # -- Trufludo -------------------------------------------------------------------------------------
-#: Search iterations per graded move: a whole game (about 15 real choices of 24 moves, the
-#: rest forced or solved exactly once the stock is empty) in well under a second of a worker
-#: on one core (``python -m truf_tui.bench grading``).
+#: Search iterations per graded move: a whole game (about 13 real choices of a player's 24
+#: moves; the last deal's are solved exactly) in about 0.2 s of one core, p99 under 0.25 s
+#: (``python -m truf_tui.bench grading``; 300 made the grades no steadier, docs/coach.md).
 GRADE_ITERATIONS = 200
 #: The search's seed: a game's review is the same every time it is made.
 GRADE_SEED = 38

@@ -92,18 +92,19 @@ async def test_the_grading_runs_in_a_worker_the_screen_does_not_wait_for(
         monkeypatch: Any) -> None:
     release = threading.Event()
     real = truf_tui.grading.grade_game
-    calls: list[int] = []
+    calls: list[tuple[int, int]] = []
 
     def slow(final: Any, player: int, **kw: Any) -> Any:
-        calls.append(player)
+        calls.append((player, kw["iterations"]))
         release.wait(10)
-        return real(final, player, iterations=20, cancelled=kw["cancelled"])
+        return real(final, player, **kw)
 
     monkeypatch.setattr("truf_tui.ui.screens.graded.grade_game", slow)
     app = make_app()
     async with app.run_test(size=SMALL) as pilot:
         results = await play_to_the_end(pilot, wait=False)
-        assert results.grading and calls == [0]
+        assert results.grading
+        assert calls == [(0, 20)]  # the player's seat, at the app's search budget (tests: 20)
         assert "The expert is grading your choices…" in body(results)
         await pilot.press("1")  # no review yet: nothing to open, nothing breaks
         assert pilot.app.screen is results

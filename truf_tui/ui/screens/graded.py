@@ -22,11 +22,21 @@ from textual.worker import get_current_worker
 
 from truf_tui.engine import trufludo
 from truf_tui.engine.record import GameRecord
-from truf_tui.grading import Grade, Graded, costliest, counts, grade_game, positions, total_loss
+from truf_tui.grading import (
+    GRADE_ITERATIONS,
+    Grade,
+    Graded,
+    costliest,
+    counts,
+    grade_game,
+    positions,
+    total_loss,
+)
 from truf_tui.play.config import HUMAN
 from truf_tui.store import GameRow
 from truf_tui.ui.i18n import plural, tr
 from truf_tui.ui.screens.summary import Names, TrufludoResults, _style
+from truf_tui.ui.services import services
 from truf_tui.ui.widgets.cards import card_markup, cards_markup
 
 TOP = 3  # the costliest moves shown
@@ -117,11 +127,16 @@ class GradedTrufludoResults(TrufludoResults):
         self.graded: list[Graded[trufludo.Play]] | None = None
         self.grading = False  # the worker is at it
         self.failed = False
+        self.iterations = GRADE_ITERATIONS  # search iterations a move
         self._before: list[trufludo.State] = []
 
     def on_mount(self) -> None:
         super().on_mount()
         if self.names is None and self.state.history:
+            # The app's budget for its computer players, if it sets one (the tests' and the
+            # screenshots' small ones), else the grader's own.
+            wanted = services(self).bot_options.get("iterations")
+            self.iterations = wanted if isinstance(wanted, int) else GRADE_ITERATIONS
             self.grading = True
             self.refresh_texts()
             self.run_worker(self._grade, thread=True, group="grading", exclusive=True,
@@ -131,7 +146,8 @@ class GradedTrufludoResults(TrufludoResults):
         worker = get_current_worker()
         failed = False
         try:
-            graded = grade_game(self.state, HUMAN, cancelled=lambda: worker.is_cancelled)
+            graded = grade_game(self.state, HUMAN, iterations=self.iterations,
+                                cancelled=lambda: worker.is_cancelled)
         except Exception as e:  # the review is a bonus: a failure must not end the game
             from truf_tui.store.errorlog import log_bot_crash
             from truf_tui.ui.crashes import log_folder
