@@ -182,3 +182,31 @@ def test_graded_review_snapshot(snap_compare: Any, monkeypatch: Any) -> None:
         assert results.graded and max(g.grade for g in results.graded) > Grade.BEST
 
     assert snap_compare(make_app(), terminal_size=SMALL, run_before=run_before)
+
+
+def test_the_review_in_both_languages() -> None:
+    from truf_tui.engine import trufludo
+    from truf_tui.grading import Graded
+    from truf_tui.ui.i18n import get_language, set_language
+    from truf_tui.ui.screens.graded import review_lines
+
+    s = trufludo.new_game(seed=3)
+    a, b = s.legal_actions()[:2]
+    graded = [Graded.of(0, 0, a, [(a, 0.4), (b, 0.52)], "win chance"),
+              Graded.of(0, 0, b, [(a, 0.4), (b, 0.52)], "win chance")]
+    before = get_language()
+    try:
+        set_language("en")
+        en = "\n".join(review_lines(graded, [s], "letters"))
+        set_language("eo")
+        eo = "\n".join(review_lines(graded, [s], "letters"))
+    finally:
+        set_language(before)
+    assert "Your 2 choices, graded by the expert" in en
+    assert "best 1 · correct 0 · inaccuracy 0 · mistake 1 · blunder 0" in en
+    assert "12 percentage points" in en and "Move 1 · mistake · −12% of winning chance" in en
+    assert "The costliest (1: the replay at that move)" in en
+    assert "Viaj 2 elektoj, taksitaj de la eksperto" in eo
+    assert "plej bona 1 · ĝusta 0 · malprecizaĵo 0 · eraro 1 · fuŝego 0" in eo
+    assert "Movo 1 · eraro · −12% de la ŝanco gajni" in eo
+    assert review_lines([], [s], "letters") == []
