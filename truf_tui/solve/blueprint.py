@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import lzma
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from truf_tui.solve import kernels as K
 from truf_tui.solve.cfr import Solver, Vec
+from truf_tui.strategy.arrays import Floats, Ints, Numbers
 from truf_tui.strategy.hands import GLOB, HOLDS, SIZE, WEIGHT, WIDTH
 from truf_tui.strategy.tree import State
 
@@ -106,10 +106,10 @@ def lift(bp: Blueprint, solver: Solver) -> Vec:
 
 
 @K.jit
-def _accumulate(player: Any, played: Any, edge_start: Any, state: Any, edge_off: Any,
-                off0: Any, off1: Any, size: Any, width: Any, glob: Any, weight: Any,
-                sigma: Any, reach0: Any, reach1: Any, offset: Any, hand_off: Any,
-                acc: Any, tot: Any) -> None:
+def _accumulate(player: Ints, played: Ints, edge_start: Ints, state: Ints, edge_off: Ints,
+                off0: Ints, off1: Ints, size: Ints, width: Ints, glob: Ints, weight: Floats,
+                sigma: Floats, reach0: Floats, reach1: Floats, offset: Ints, hand_off: Ints,
+                acc: Floats, tot: Floats) -> None:
     q = np.empty(120)
     for n in range(len(player)):
         m = player[n]
@@ -137,9 +137,9 @@ def _accumulate(player: Any, played: Any, edge_start: Any, state: Any, edge_off:
 
 
 @K.jit
-def _finish(edge_rank: Any, edge_start: Any, first: Any, player: Any, played: Any,
-            size: Any, holds: Any, offset: Any, hand_off: Any, edges: Any, width: Any,
-            acc: Any, tot: Any, probs: Any) -> None:
+def _finish(edge_rank: Ints, edge_start: Ints, first: Ints, player: Ints, played: Ints,
+            size: Ints, holds: Ints, offset: Ints, hand_off: Ints, edges: Ints, width: Ints,
+            acc: Floats, tot: Floats, probs: Floats) -> None:
     for sid in range(len(offset)):
         n = first[sid]
         k = size[played[n, player[n]]]
@@ -164,9 +164,9 @@ def _finish(edge_rank: Any, edge_start: Any, first: Any, player: Any, played: An
 
 
 @K.jit
-def _lift(player: Any, played: Any, edge_start: Any, edge_rank: Any, state: Any,
-          edge_off: Any, size: Any, width: Any, holds: Any, offset: Any, probs: Any,
-          out: Any) -> None:
+def _lift(player: Ints, played: Ints, edge_start: Ints, edge_rank: Ints, state: Ints,
+          edge_off: Ints, size: Ints, width: Ints, holds: Ints, offset: Ints, probs: Numbers,
+          out: Floats) -> None:
     for n in range(len(player)):
         m = player[n]
         k = size[played[n, m]]
