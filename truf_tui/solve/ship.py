@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -18,7 +17,17 @@ from truf_tui.strategy.hands import HOLDS, REST, SIZE, WIDTH
 from truf_tui.strategy.kept import Kept
 from truf_tui.strategy.shipped import node_policies
 from truf_tui.strategy.tree import PLAY, State, Tree, state_key
-from truf_tui.strategy.trufbp import EPS, SENTINEL, TOP, Packed, SolvedTable, played, write_atomic
+from truf_tui.strategy.trufbp import (
+    EPS,
+    SENTINEL,
+    TOP,
+    MatchTable,
+    Packed,
+    Solve1,
+    SolvedTable,
+    played,
+    write_atomic,
+)
 
 
 @K.jit
@@ -196,7 +205,7 @@ def subtree_sizes(tree: Tree, node_off: Ints) -> dict[int, int]:
 def write(path: Path, round_: tuple[Solver, Bytes16],
           fresh: tuple[Solver, Bytes16], figures: dict[str, float],
           payoff: str = "points", bits: int = 12, eps: float = EPS,
-          table: dict[str, Any] | None = None) -> int:
+          table: MatchTable | None = None) -> int:
     """Write both stages' packed strategies and their state table; returns the bytes.
     ``payoff`` says what the outcomes were worth in the solve (points or the match; the
     figures are in utility units: points, or 2 P(win) - 1); ``table``, the match values
@@ -212,7 +221,7 @@ def write(path: Path, round_: tuple[Solver, Bytes16],
     dtype = "<u2" if bits > 8 else "u1"
     stream = np.concatenate([r_stream, f_stream]).astype(dtype)
     t = round_[0].tree
-    header = {
+    header: Solve1 = {
         "format": 1, "game": "truc", "target": t.target, "scores": list(t.scores),
         "payoff": payoff,
         "top": TOP[bits], "sentinel": SENTINEL[bits], "dtype": dtype, "eps": eps,
