@@ -120,6 +120,17 @@ def test_new_game_checks_its_proofs() -> None:
         trufludo.new_game(deals=(bad,))
 
 
+def test_a_proof_agreed_ahead_of_the_match_s_last_move_stays_unused() -> None:
+    s = fair_match(random.Random(13), moves=None)
+    last = truc.new_game(deals=s.deals)
+    for a in s.history[:-1]:
+        last = last.apply(a)
+    ahead = last.with_deal(proof_from(random.Random(3)))  # agreed before the last move
+    end = ahead.apply(s.history[-1])
+    assert end.is_terminal() and end.deals[:-1] == s.deals and end.hands == s.hands
+    assert GameRecord.from_state(end).verify() == end
+
+
 def test_a_fair_state_replays_round_trips_and_hides_its_seeds() -> None:
     for s in (fair_match(random.Random(7)), fair_trufludo(random.Random(7))):
         assert replayed(s.initial(), s.history) == s
@@ -189,9 +200,14 @@ def test_verify_names_the_first_bad_deal() -> None:
     fewer = GameRecord.from_dict({**good.to_dict(), "deals": good.to_dict()["deals"][:2]})
     with pytest.raises(DealError, match="^deal 3 has no proof"):
         fewer.verify()
-    more = good.with_deal(proof_from(random.Random(1)))
+    more = good.with_deal(proof_from(random.Random(1))).with_deal(proof_from(random.Random(2)))
     with pytest.raises(DealError, match=f"^deal {len(s.deals) + 1} was agreed but never"):
         more.verify()
+    in_play = GameRecord.from_state(fair_match(random.Random(12), moves=len(s.history) - 1))
+    ahead = in_play.with_deal(proof_from(random.Random(1)))
+    assert ahead.verify() == ahead.replay()  # the next round's, agreed ahead: fine
+    with pytest.raises(DealError, match="was agreed but never"):
+        ahead.with_deal(proof_from(random.Random(2))).verify()
     with pytest.raises(RecordError, match="deal 2"):
         altered(2, "host_seed", "ab" * 32).replay()  # nor does it replay
 
