@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from truf_tui import cli
 from truf_tui.engine import deals, truc, trufludo
 from truf_tui.engine.common import StateError, replayed
 from truf_tui.engine.deals import DealError, DealProof
@@ -241,3 +243,50 @@ def test_random_fair_trufludo_games_replay_and_verify(seed: int) -> None:
     s = fair_trufludo(random.Random(seed))
     rec = GameRecord.from_json(GameRecord.from_state(s).to_json())
     assert rec.replay() == s and rec.verify() == s and len(rec.deals) == 1
+
+
+# -- truf-tui verify RECORD (NETWORK.md) -------------------------------------------------------
+def test_verify_passes_a_good_record_and_names_the_deal_of_an_altered_seed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    s = fair_match(random.Random(12))
+    good = GameRecord.from_state(s)
+    path = tmp_path / "good.json"
+    path.write_text(good.to_json())
+    assert cli.main(["verify", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "every deal verified" in out and f"{len(s.deals)} deals of truc" in out
+
+    d = good.to_dict()
+    d["deals"][2]["guest_seed"] = "cd" * 32  # deal 3 shuffled from another seed
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(d))
+    assert cli.main(["verify", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert "NOT VERIFIED: deal 3:" in err and "does not fit the cards" in err
+
+    d = good.to_dict()
+    d["deals"][1]["host_seed"] = "ab" * 32  # a reveal that is not what was committed to
+    bad.write_text(json.dumps(d))
+    assert cli.main(["verify", str(bad)]) == 1
+    assert "deal 2: the host's seed does not match its commitment" in capsys.readouterr().err
+
+
+def test_verify_says_plainly_what_it_cannot_check(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "none.json"
+    assert cli.main(["verify", str(missing)]) == 1
+    assert "does not exist" in capsys.readouterr().err
+    junk = tmp_path / "junk.json"
+    junk.write_text("{not json")
+    assert cli.main(["verify", str(junk)]) == 1
+    assert "cannot be opened" in capsys.readouterr().err
+    old = tmp_path / "old.json"  # a record kept before the fair deal: nothing to check
+    old.write_text(GameRecord.from_state(truc.replay(truc.Rules(), ["fold"], seed=3)).to_json())
+    assert cli.main(["verify", str(old)]) == 1
+    assert "deal 1 has no proof" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:
+        cli.main(["verify"])
+    assert e.value.code == 2
+    with pytest.raises(SystemExit) as e:
+        cli.main(["--export", str(old), "verify", str(old)])
+    assert e.value.code == 2

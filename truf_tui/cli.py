@@ -2,8 +2,10 @@
 
 ``truf-tui [options]`` starts the app; ``truf-tui serve [--host H] [--port P] [--token T]``
 serves it to a browser with textual-serve (off loopback, only with an access token: see
-``serve``); ``--export FILE`` and ``--load FILE`` write and open game records.
-Exit codes: 0 fine, 1 a file could not be used (the message says why), 2 bad options.
+``serve``); ``--export FILE`` and ``--load FILE`` write and open game records;
+``truf-tui verify RECORD`` checks that a record's deals were fair (docs/fair-deal.md).
+Exit codes: 0 fine, 1 a file could not be used or a deal is not verified (the message says
+why), 2 bad options.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ MAX_SESSIONS = 4  # browser tabs of serve at once: each is a whole app process
 EPILOG = """\
 commands:
   serve                 serve the app in a browser tab (truf-tui serve --help)
+  verify RECORD         check that every deal of a game record follows from the seeds
+                        both sides gave (truf-tui verify --help)
 
 Your settings, the game in progress and the history of finished games are kept in a data
 folder: --data-dir, else $TRUF_TUI_DATA_DIR, else the usual place for your system.
@@ -44,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="truf-tui",
         usage="%(prog)s [options]\n       %(prog)s [options] serve [--host HOST] [--port PORT] "
-              "[--token TOKEN]",
+              "[--token TOKEN]\n       %(prog)s verify RECORD",
         description="Play Trufludo and Le Truc against the computer (or a friend at the same "
                     "keyboard) in your terminal.",
         epilog=EPILOG,
@@ -92,6 +96,16 @@ def build_parser() -> argparse.ArgumentParser:
                        metavar="N",
                        help="browser tabs that play at once, each its own app process "
                             f"(default {MAX_SESSIONS}); a tab beyond them is told so")
+    verify = sub.add_parser(
+        "verify", prog="truf-tui verify",
+        help="check that every deal of a game record was fair (truf-tui verify --help)",
+        description="Check a game record (from --export, a finished game of the history, or "
+                    "a game over the network): every shuffle must follow from the seed its "
+                    "dealer committed to before the other side gave its own, and every move "
+                    "must fit the cards those seeds deal. Exits 0 when every deal is "
+                    "verified, 1 naming the first bad deal (or when the file cannot be "
+                    "read).")
+    verify.add_argument("record", metavar="RECORD", help="the game record file to check")
     return p
 
 
@@ -139,6 +153,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.export is not None and (args.load is not None or args.command):
         parser.error("--export writes a file and exits: it cannot be combined with "
                      "--load or serve")
+    if args.command == "verify":
+        if args.load is not None or args.export is not None:
+            parser.error("verify checks a file and exits: it cannot be combined with --load "
+                         "or --export")
+        return verify(Path(args.record))
     if args.command == "serve":
         if args.load is not None:
             parser.error("serve cannot open a file (--load): start the game in the browser")
@@ -223,6 +242,33 @@ def export(folder_arg: str | None, target: Path) -> int:
         return fail(str(e))
     print(f"truf-tui: {what} ({record.game}, {len(record.moves)} moves) was written to "
           f"{target}.")
+    return 0
+
+
+def verify(path: Path) -> int:
+    """``verify RECORD``: 0 when every deal of the record follows from its revealed seeds
+    and commitments (NETWORK.md), 1 naming the first bad deal or why the file is unusable."""
+    from truf_tui.engine.deals import DealError
+    from truf_tui.engine.record import RecordError
+    from truf_tui.store import StoreError, read_record_file
+
+    try:
+        record = read_record_file(path, replay=False)
+    except StoreError as e:
+        return fail(str(e))
+    try:
+        final = record.verify()
+    except DealError as e:
+        return fail(f"{path}: NOT VERIFIED: {e}.")
+    except RecordError as e:
+        return fail(f"{path}: NOT VERIFIED: the game cannot be replayed: {e}.")
+    except Exception as e:  # an untrusted file: whatever it holds, a sentence, not a trace
+        return fail(f"{path}: NOT VERIFIED: the record is damaged ({type(e).__name__}: {e}).")
+    n = len(record.deals)
+    a, b = final.scores()
+    state = "finished" if final.is_terminal() else "in progress"
+    print(f"{path}: every deal verified: {n} deal{'s' * (n != 1)} of {record.game} "
+          f"({len(record.moves)} moves, {state}, {a}-{b}).")
     return 0
 
 
