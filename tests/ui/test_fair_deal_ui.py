@@ -1,0 +1,79 @@
+"""The fair deal against the computer (docs/fair-deal.md): a local game dealt with no seed
+carries a proof per shuffle into its autosave, the history and an export, and
+``truf-tui verify`` passes them; a game with a seed is dealt from it alone, as before."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from truf_tui import cli
+from truf_tui.engine import truc
+from truf_tui.engine.record import GameRecord
+from truf_tui.play.config import HUMAN, GameConfig
+from truf_tui.play.dealer import deal
+from truf_tui.store import History
+from truf_tui.ui.app import TrufApp
+from truf_tui.ui.settings import Settings
+
+from .tables_support import BOT_OPTIONS, settle, table_of
+
+SIZE = (100, 32)
+
+
+async def _play_out(pilot: Any, app: TrufApp, limit: int = 400) -> Any:
+    t = table_of(app)
+    for _ in range(limit):
+        s = t.state
+        if s.is_terminal():
+            break
+        if s.current_player == HUMAN and app.screen is t:
+            legal = s.legal_actions()
+            # Le Truc: folding at once, each round scores 1 (T9): to 4, four rounds or more,
+            # each a shuffle of its own.
+            t.human_move(next((a for a in legal if str(a) == "fold"), legal[0]))
+        elif app.screen is not t:
+            await pilot.press("enter")  # a round's summary
+        await settle(pilot)
+    return t
+
+
+@pytest.mark.parametrize("game,rules", [("truc", {"target": 4}), ("trufludo", {})])
+async def test_a_local_game_s_exported_record_verifies(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str,
+        rules: dict[str, Any]) -> None:
+    app = TrufApp(settings=Settings(pace="instant"), bot_options=dict(BOT_OPTIONS),
+                  data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(GameConfig(game, "easy", rules=rules))  # no seed: a fair deal
+        await settle(pilot)
+        t = table_of(app)
+        assert len(t.state.deals) >= 1
+        await pilot.pause()
+        # The game in progress, autosaved, verifies already.
+        saved = GameRecord.from_json((tmp_path / "current.json").read_text(encoding="utf-8"))
+        assert saved.deals and saved.verify() is not None
+        t = await _play_out(pilot, app)
+        final = t.state
+        assert final.is_terminal()
+    if game == "truc":
+        assert final.round_no >= 4 and len(final.deals) >= final.round_no
+    with History(tmp_path) as history:
+        [row] = history.games()
+    assert row.record().deals == final.deals
+    out = tmp_path / "game.json"
+    assert cli.main(["--data-dir", str(tmp_path), "--export", str(out)]) == 0
+    assert cli.main(["verify", str(out)]) == 0
+    assert "every deal verified" in capsys.readouterr().out
+
+
+def test_a_game_with_a_seed_is_dealt_from_it_alone() -> None:
+    config = GameConfig("truc", "easy", seed=7, dealer=1)
+    s = deal(config)
+    assert s.deals == () and s == truc.new_game(truc.Rules(), seed=7, dealer=1)
+    fair = deal(GameConfig("truc", "easy", dealer=1))
+    # Fair: the first round's proof, and the next round's agreed ahead.
+    assert isinstance(fair, truc.State) and len(fair.deals) == 2
+    assert fair.seed == fair.deals[0].seed()
