@@ -77,3 +77,28 @@ def test_a_game_with_a_seed_is_dealt_from_it_alone() -> None:
     # Fair: the first round's proof, and the next round's agreed ahead.
     assert isinstance(fair, truc.State) and len(fair.deals) == 2
     assert fair.seed == fair.deals[0].seed()
+
+
+def test_the_round_summary_says_the_deal_was_verified_and_cries_out_if_not() -> None:
+    from truf_tui.engine.deals import DealProof
+    from truf_tui.ui.i18n import set_language
+    from truf_tui.ui.screens.summary import deal_check
+
+    set_language("en")
+    s = deal(GameConfig("truc", "easy", dealer=1))
+    assert isinstance(s, truc.State)
+    while s.round_no == 1:
+        s = s.apply("fold")  # the non-dealer folds: round 1 is over, round 2 dealt
+    line = deal_check(s, 1)
+    assert line is not None and "Deal 1 verified" in line
+    assert deal_check(truc.new_game(seed=3).apply("fold"), 1) is None  # a chosen seed
+    first = s.deals[0]  # round 1's proof with another guest seed: not how it was dealt
+    tampered = s._replace(deals=(DealProof(first.commitment, "ab" * 32, first.host_seed),
+                                 *s.deals[1:]))
+    cry = deal_check(tampered, 1)
+    assert cry is not None and "NOT VERIFIED" in cry and "deal 1" in cry
+    set_language("eo")
+    try:
+        assert "Disdono 1 kontrolita" in str(deal_check(s, 1))
+    finally:
+        set_language("en")
