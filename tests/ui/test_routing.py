@@ -12,8 +12,7 @@ from typing import Any
 import pytest
 
 from truf_tui.play.config import GameConfig
-from truf_tui.play.dealer import deal
-from truf_tui.play.matches import Entrant, TournamentRun
+from truf_tui.play.matches import Entrant, TournamentRun, deal
 from truf_tui.ui.i18n import set_language, tr
 from truf_tui.ui.routing import Routing, tournament_meta
 

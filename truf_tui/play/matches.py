@@ -17,6 +17,7 @@ from typing import Any
 
 from truf_tui.engine.series import Series, Tournament
 from truf_tui.play.config import BEST_OF, GAMES, TIERS, GameConfig
+from truf_tui.play.dealer import deal as deal  # the one place games are dealt (fair deal)
 
 FORMAT = "truf-tui-tournament"
 VERSION = 1
