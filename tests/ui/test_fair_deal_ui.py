@@ -58,11 +58,16 @@ async def test_a_local_game_s_exported_record_verifies(
         t = await _play_out(pilot, app)
         final = t.state
         assert final.is_terminal()
+        await settle(pilot)
+        # The last summary on the screen: the last round's (Le Truc) or the results.
+        results_texts = app.screen.texts() if hasattr(app.screen, "texts") else ()
     if game == "truc":
         assert final.round_no >= 4 and len(final.deals) >= final.round_no
     with History(tmp_path) as history:
         [row] = history.games()
     assert row.record().deals == final.deals
+    shown = " ".join(str(x) for x in results_texts)
+    assert f"Deal {len(final.deals) if game == 'trufludo' else final.round_no} verified" in shown
     out = tmp_path / "game.json"
     assert cli.main(["--data-dir", str(tmp_path), "--export", str(out)]) == 0
     assert cli.main(["verify", str(out)]) == 0

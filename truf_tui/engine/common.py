@@ -36,6 +36,20 @@ class GameState(Protocol[A]):
 
     def is_terminal(self) -> bool: ...
 
+    @property
+    def deals(self) -> tuple[DealProof, ...]:
+        """The fair deal's proofs, one per shuffle so far (engine/deals.py); none in a game
+        dealt from its seed alone."""
+        ...
+
+    def shuffles(self) -> int:
+        """How many shuffles have dealt this game so far."""
+        ...
+
+    def shuffles_on(self, action: A | str) -> bool:
+        """Does ``action`` deal from a new shuffle (whose proof must be agreed first)?"""
+        ...
+
     def returns(self) -> tuple[float, float]: ...
 
     def scores(self) -> tuple[int, int]: ...

@@ -222,10 +222,11 @@ class Summary(OnceModal[str | None]):
         self.close(event.button.id)
 
 
-def deal_check(state: truc.State, k: int) -> str | None:
-    """The line saying round ``k``'s deal was checked (docs/fair-deal.md): its seed is the
-    one committed to and every move fits the cards the seeds deal; a loud line if not.
-    None for a match dealt without the fair deal (from a chosen seed)."""
+def deal_check(state: truc.State | trufludo.State, k: int) -> str | None:
+    """The line saying deal ``k`` (Le Truc: round ``k``'s; Trufludo: its one shuffle) was
+    checked (docs/fair-deal.md): its seed is the one committed to and every move fits the
+    cards the seeds deal; a loud line if not.  None for a game dealt without the fair deal
+    (from a chosen seed)."""
     from truf_tui.engine.deals import DealError
     from truf_tui.engine.record import GameRecord, RecordError
 
@@ -383,6 +384,9 @@ class TrufludoResults(Results):
                 lines.append(f"{who} {cards_markup(s.trufegoj[p], st)}")
         if s.rules.leftover == "last_capturer" and s.last_capturer is not None:
             lines.append(tr("tbl.res.leftover"))
+        checked = deal_check(s, 1)  # F2: the game's one shuffle, revealed now it is over
+        if checked is not None:
+            lines.append(checked)
         if s.table:  # F10: cards left on the table count for nobody; every card adds up
             n = len(s.table)
             lines.append(plural("tbl.res.left", n, cards=cards_markup(s.table, st)))
