@@ -2,8 +2,10 @@
 
 ``truf-tui [options]`` starts the app; ``truf-tui serve [--host H] [--port P] [--token T]``
 serves it to a browser with textual-serve (off loopback, only with an access token: see
-``serve``); ``--export FILE`` and ``--load FILE`` write and open game records.
-Exit codes: 0 fine, 1 a file could not be used (the message says why), 2 bad options.
+``serve``); ``--export FILE`` and ``--load FILE`` write and open game records;
+``truf-tui verify RECORD`` checks that a record's deals were fair (docs/fair-deal.md).
+Exit codes: 0 fine, 1 a file could not be used or a deal is not verified (the message says
+why), 2 bad options.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ commands:
   serve                 serve the app in a browser tab (truf-tui serve --help)
   host                  host a game over the network and print its invite code
   join CODE             join a game with the host's invite code
+  verify RECORD         check that every deal of a game record follows from the seeds
+                        both sides gave (truf-tui verify --help)
 
 Your settings, the game in progress and the history of finished games are kept in a data
 folder: --data-dir, else $TRUF_TUI_DATA_DIR, else the usual place for your system.
@@ -47,7 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="truf-tui",
         usage="%(prog)s [options]\n       %(prog)s [options] serve [--host HOST] [--port PORT] "
               "[--token TOKEN]\n       %(prog)s [options] host [--game G] [--port P] "
-              "[--bind ADDR] --bot TIER\n       %(prog)s [options] join CODE --bot TIER",
+              "[--bind ADDR] --bot TIER\n       %(prog)s [options] join CODE --bot TIER"
+              "\n       %(prog)s verify RECORD",
         description="Play Trufludo and Le Truc against the computer (or a friend at the same "
                     "keyboard) in your terminal.",
         epilog=EPILOG,
@@ -96,6 +101,16 @@ def build_parser() -> argparse.ArgumentParser:
                        help="browser tabs that play at once, each its own app process "
                             f"(default {MAX_SESSIONS}); a tab beyond them is told so")
     add_network_commands(sub)
+    verify = sub.add_parser(
+        "verify", prog="truf-tui verify",
+        help="check that every deal of a game record was fair (truf-tui verify --help)",
+        description="Check a game record (from --export, a finished game of the history, or "
+                    "a game over the network): every shuffle must follow from the seed its "
+                    "dealer committed to before the other side gave its own, and every move "
+                    "must fit the cards those seeds deal. Exits 0 when every deal is "
+                    "verified, 1 naming the first bad deal (or when the file cannot be "
+                    "read).")
+    verify.add_argument("record", metavar="RECORD", help="the game record file to check")
     return p
 
 
@@ -188,6 +203,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                      "--load or serve")
     if args.command in ("host", "join"):
         return network(args, parser)
+    if args.command == "verify":
+        if args.load is not None or args.export is not None:
+            parser.error("verify checks a file and exits: it cannot be combined with --load "
+                         "or --export")
+        return verify(Path(args.record))
     if args.command == "serve":
         if args.load is not None:
             parser.error("serve cannot open a file (--load): start the game in the browser")
@@ -307,6 +327,33 @@ def network(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(str(e))
     return asyncio.run(host_match(config, args.bot, seed=args.net_seed, bind=args.bind,
                                   port=args.port, address=args.address, folder=folder))
+
+
+def verify(path: Path) -> int:
+    """``verify RECORD``: 0 when every deal of the record follows from its revealed seeds
+    and commitments (NETWORK.md), 1 naming the first bad deal or why the file is unusable."""
+    from truf_tui.engine.deals import DealError
+    from truf_tui.engine.record import RecordError
+    from truf_tui.store import StoreError, read_record_file
+
+    try:
+        record = read_record_file(path, replay=False)
+    except StoreError as e:
+        return fail(str(e))
+    try:
+        final = record.verify()
+    except DealError as e:
+        return fail(f"{path}: NOT VERIFIED: {e}.")
+    except RecordError as e:
+        return fail(f"{path}: NOT VERIFIED: the game cannot be replayed: {e}.")
+    except Exception as e:  # an untrusted file: whatever it holds, a sentence, not a trace
+        return fail(f"{path}: NOT VERIFIED: the record is damaged ({type(e).__name__}: {e}).")
+    n = len(record.deals)
+    a, b = final.scores()
+    state = "finished" if final.is_terminal() else "in progress"
+    print(f"{path}: every deal verified: {n} deal{'s' * (n != 1)} of {record.game} "
+          f"({len(record.moves)} moves, {state}, {a}-{b}).")
+    return 0
 
 
 def serve_command(args: argparse.Namespace) -> str:

@@ -8,6 +8,7 @@ from enum import Enum
 from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
 from truf_tui.cards import Card, PackName, parse_cards, parse_pack
+from truf_tui.engine.deals import DealError, DealProof
 
 A = TypeVar("A", bound=Hashable)
 
@@ -34,6 +35,20 @@ class GameState(Protocol[A]):
         ...
 
     def is_terminal(self) -> bool: ...
+
+    @property
+    def deals(self) -> tuple[DealProof, ...]:
+        """The fair deal's proofs, one per shuffle so far (engine/deals.py); none in a game
+        dealt from its seed alone."""
+        ...
+
+    def shuffles(self) -> int:
+        """How many shuffles have dealt this game so far."""
+        ...
+
+    def shuffles_on(self, action: A | str) -> bool:
+        """Does ``action`` deal from a new shuffle (whose proof must be agreed first)?"""
+        ...
 
     def returns(self) -> tuple[float, float]: ...
 
@@ -159,6 +174,44 @@ class CardFields:
         """``d["deck"]``: the explicit pack the game was dealt from, if any."""
         raw = self.d.get("deck")
         return None if raw is None else parse_pack(raw, self.deck)
+
+
+def deal_proofs(deals: Iterable[DealProof], seed: int | None,
+                deck: object) -> tuple[DealProof, ...]:
+    """``new_game``'s ``deals`` checked: proofs of shuffles (so no explicit pack), each
+    revealed and matching its commitment, the first one's seed ``seed`` if that is given.
+    ``DealError`` (a ValueError) names the first bad deal."""
+    proofs = tuple(deals)
+    if not proofs:
+        return proofs
+    if not all(isinstance(p, DealProof) for p in proofs):
+        raise ValueError("deals must be DealProof values")
+    if deck is not None:
+        raise ValueError("a game dealt from a given pack has no shuffle to prove: give "
+                         "deals or deck, not both")
+    for n, p in enumerate(proofs, start=1):
+        try:
+            got = p.seed()
+        except DealError as e:
+            raise DealError(f"deal {n}: {e}") from None
+        if n == 1 and seed is not None and seed != got:
+            raise DealError("deal 1: the game's seed is not the one its proof gives")
+    return proofs
+
+
+def proofs_at(d: Mapping[str, Any], what: str) -> tuple[DealProof, ...]:
+    """``d["deals"]`` of a state dict (none when absent: states saved before the fair deal),
+    each proof read, not yet checked (:func:`deal_proofs` checks them)."""
+    raw = d.get("deals", [])
+    if not isinstance(raw, list):
+        raise StateError(f"{what}: 'deals' must be a list of deal proofs")
+    out = []
+    for n, x in enumerate(raw, start=1):
+        try:
+            out.append(DealProof.from_dict(x))
+        except DealError as e:
+            raise StateError(f"{what}: deal {n}: {e}") from None
+    return tuple(out)
 
 
 def check_choice(option: str, value: object, allowed: tuple[object, ...]) -> None:

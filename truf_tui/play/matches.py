@@ -17,6 +17,7 @@ from typing import Any
 
 from truf_tui.engine.series import Series, Tournament
 from truf_tui.play.config import BEST_OF, GAMES, TIERS, GameConfig
+from truf_tui.play.dealer import deal as deal  # the one place games are dealt (fair deal)
 
 FORMAT = "truf-tui-tournament"
 VERSION = 1
@@ -232,15 +233,3 @@ def progress_fraction(state: Any) -> float:
     played = len(state.history)
     return played / max(1, played + left)
 
-
-def deal(config: GameConfig) -> Any:
-    """The first position of ``config``'s game (as its table would deal it)."""
-    if config.game == "trufludo":
-        from truf_tui.engine import trufludo
-
-        return trufludo.new_game(trufludo.Rules(**config.rules), seed=config.seed,
-                                 dealer=config.dealer)
-    from truf_tui.engine import truc
-
-    return truc.new_game(truc.Rules(**config.rules), seed=config.seed, dealer=config.dealer,
-                         scores=config.scores)

@@ -30,7 +30,8 @@ from truf_tui.play.config import (
     default_choices,
     start_scores,
 )
-from truf_tui.play.matches import MatchRun, TournamentRun, deal
+from truf_tui.play.dealer import deal
+from truf_tui.play.matches import MatchRun, TournamentRun
 from truf_tui.store.saves import now_iso
 from truf_tui.ui.i18n import set_language, tr
 from truf_tui.ui.lifecycle import Lifecycle

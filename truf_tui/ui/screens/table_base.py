@@ -24,6 +24,7 @@ from textual.worker import get_current_worker
 
 from truf_tui.engine.common import GameState, IllegalActionError
 from truf_tui.play.config import COMPUTER, HUMAN, GameConfig
+from truf_tui.play.dealer import agreed_ahead, deal, play_move
 from truf_tui.store.errorlog import log_bot_crash
 from truf_tui.ui.breakpoints import preset_breakpoints
 from truf_tui.ui.crashes import log_folder, tell_bot_crash
@@ -130,7 +131,8 @@ class TableScreen(Screen[None], Generic[S]):
         super().__init__(classes=f"table-screen {config.game}-table")
         preset_breakpoints(self)
         self.config = config
-        self.set_reactive(type(self).state, self.new_state() if state is None else state)
+        self.set_reactive(type(self).state,
+                          self.new_state() if state is None else agreed_ahead(state))
         self._bot: Any = None
         self._busy = False  # a capture or a trick is being shown: input waits
         self._epoch = 0  # bumped at every commit; stale timers and workers see it
@@ -155,7 +157,8 @@ class TableScreen(Screen[None], Generic[S]):
 
     # -- to be provided by the games --------------------------------------------------------
     def new_state(self) -> S:
-        raise NotImplementedError
+        """A new deal of the config's game (fair, unless the config has a seed)."""
+        return cast("S", deal(self.config))
 
     def render_table(self) -> None:
         """Redraw every widget from ``self.state`` and the view state."""
@@ -424,6 +427,7 @@ class TableScreen(Screen[None], Generic[S]):
 
     def load_state(self, s: S) -> None:
         """Put ``s`` on the table (a saved or prepared position) and carry on from there."""
+        s = agreed_ahead(s)  # a saved fair game: its next round's seed agreed, as in play
         self._epoch += 1
         self._busy = False
         self._event = self._notice = None
@@ -457,7 +461,7 @@ class TableScreen(Screen[None], Generic[S]):
     def commit(self, action: Any) -> None:
         """Apply ``action`` for the player to move: the only place the game changes."""
         old = self.state
-        new = old.apply(action)  # raises if the move is not legal (or the game is over)
+        new = play_move(old, action)  # raises if the move is not legal (or the game is over)
         mover = to_move(old)
         self._epoch += 1
         self._busy = False

@@ -25,13 +25,13 @@ from textual.widgets import Button, Input, ProgressBar, Static
 from textual.worker import get_current_worker
 
 from truf_tui.play.config import BEST_OF, GAMES, TIERS
+from truf_tui.play.dealer import deal, play_move
 from truf_tui.play.matches import (
     FRIEND,
     NAME_MAX,
     PLAYER_IDS,
     Entrant,
     TournamentRun,
-    deal,
     progress_fraction,
 )
 from truf_tui.ui.choices import ChoiceSet
@@ -433,6 +433,7 @@ class BracketScreen(Screen[None]):
             if worker.is_cancelled:
                 return
             player = state.current_player
+            assert player is not None  # the game is not over
             legal = {str(a): a for a in state.legal_actions()}
             try:
                 chosen = bots[player].choose(state.observation(player))
@@ -444,7 +445,7 @@ class BracketScreen(Screen[None]):
             action = legal.get(str(chosen)) if chosen is not None else None
             if action is None:
                 action = rng.choice(list(legal.values()))
-            state = state.apply(action)
+            state = play_move(state, action)
             moves += 1
             now = time.monotonic()
             if now - last_report > 0.05:

@@ -105,11 +105,6 @@ class TrucTable(TableScreen[truc.State]):
         self._speech: Lazy | None = None  # the computer's last words this round
         self._speeches: list[Lazy | None] = [None, None]  # hot-seat: each player's
 
-    def new_state(self) -> truc.State:
-        c = self.config
-        return truc.new_game(truc.Rules(**c.rules), seed=c.seed, dealer=c.dealer,
-                             scores=c.scores)
-
     def initial_state(self, s: truc.State) -> truc.State:
         return s.initial()
 

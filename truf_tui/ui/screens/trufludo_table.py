@@ -95,10 +95,6 @@ class TrufludoTable(TableScreen[trufludo.State]):
         # The cards counted by suit (c): a help to count cards, so on in practice.
         self.count_visible = config.practice
 
-    def new_state(self) -> trufludo.State:
-        c = self.config
-        return trufludo.new_game(trufludo.Rules(**c.rules), seed=c.seed, dealer=c.dealer)
-
     def initial_state(self, s: trufludo.State) -> trufludo.State:
         return s.initial()
 
