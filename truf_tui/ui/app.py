@@ -27,6 +27,7 @@ from truf_tui.play.config import (
     OPPONENTS,
     TIERS,
     GameConfig,
+    StartChoices,
     default_choices,
     start_scores,
 )
@@ -146,7 +147,7 @@ class TrufApp(App[None]):
         self._kept_helps: list[HelpScreen] = []  # see _help_screen
 
         # The start screen's choices, kept for the whole run (CLI options preselect them).
-        self.start_choices: dict[str, Any] = choices_from_store(stored, default_choices())
+        self.start_choices: StartChoices = choices_from_store(stored, default_choices())
         if game is not None:
             if game not in GAMES:
                 raise ValueError(f"unknown game {game!r}")

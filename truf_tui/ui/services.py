@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from truf_tui.coach import BluffStats, RoundReview
     from truf_tui.engine.record import AnyState, GameRecord
-    from truf_tui.play.config import GameConfig
+    from truf_tui.play.config import GameConfig, StartChoices
     from truf_tui.play.matches import TournamentRun
     from truf_tui.ui.results_context import ResultsContext
     from truf_tui.ui.storage import AppData
@@ -129,7 +129,7 @@ class ShellServices(AppServices, Protocol):
     """The app as its shell screens see it: what they read.  The one call that changes
     something is the bracket's, which redraws from the run it keeps at once."""
 
-    start_choices: dict[str, Any]  # the start screen's choices, kept for the whole run
+    start_choices: StartChoices  # the start screen's choices, kept for the whole run
     session_started: str  # the statistics' "this session": games finished since then
     bluff_cache: dict[str, BluffStats]  # the coach's counts of each recorded Truc match
 
@@ -157,7 +157,7 @@ class DetachedShell(Detached):
         super().__init__()
         from truf_tui.play.config import default_choices
 
-        self.start_choices: dict[str, Any] = default_choices()
+        self.start_choices: StartChoices = default_choices()
         self.session_started = ""
         self.bluff_cache: dict[str, BluffStats] = {}
 

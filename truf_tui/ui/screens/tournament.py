@@ -424,7 +424,7 @@ class BracketScreen(Screen[None]):
         seed = config.seed
         bots = [make_bot(config.game, tiers[p], seed=None if seed is None else seed + p,
                          **options) for p in (0, 1)]
-        state = deal(config)
+        state: Any = deal(config)  # either game's: the loop below is the same for both
         rng = random.Random(seed)
         moves = 0
         last_report = 0.0

@@ -107,7 +107,7 @@ class TrucTable(TableScreen[truc.State]):
 
     def new_state(self) -> truc.State:
         c = self.config
-        return truc.new_game(truc.Rules(**c.rules), seed=c.seed, dealer=c.dealer,
+        return truc.new_game(truc.Rules.from_dict(c.rules), seed=c.seed, dealer=c.dealer,
                              scores=c.scores)
 
     def initial_state(self, s: truc.State) -> truc.State:

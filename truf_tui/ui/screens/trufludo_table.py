@@ -97,7 +97,7 @@ class TrufludoTable(TableScreen[trufludo.State]):
 
     def new_state(self) -> trufludo.State:
         c = self.config
-        return trufludo.new_game(trufludo.Rules(**c.rules), seed=c.seed, dealer=c.dealer)
+        return trufludo.new_game(trufludo.Rules.from_dict(c.rules), seed=c.seed, dealer=c.dealer)
 
     def initial_state(self, s: trufludo.State) -> trufludo.State:
         return s.initial()
