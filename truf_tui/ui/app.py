@@ -61,6 +61,7 @@ from truf_tui.ui.storage import (
 if TYPE_CHECKING:
     from textual.command import CommandPalette
 
+    from truf_tui.ai import BotOptions
     from truf_tui.coach import BluffStats, RoundReview
     from truf_tui.engine.record import AnyState, GameRecord
     from truf_tui.store import Problem
@@ -115,13 +116,13 @@ class TrufApp(App[None]):
 
     def __init__(self, game: str | None = None, tier: str | None = None,
                  deck: str | None = None, seed: int | None = None, lang: str | None = None,
-                 bot_options: dict[str, Any] | None = None, *,
+                 bot_options: BotOptions | None = None, *,
                  settings: Settings | None = None, data_dir: str | Path | None = None,
                  load: GameRecord | None = None, notices: Sequence[Notice] = (),
                  opponent: str | None = None) -> None:
         super().__init__()
         self.data: AppData | None = None if data_dir is None else AppData(data_dir)
-        stored: dict[str, Any] = {}
+        stored: dict[str, object] = {}
         if self.data is not None:
             stored = self.data.load_settings()
         if settings is None:
@@ -133,7 +134,7 @@ class TrufApp(App[None]):
         self.settings: Settings = settings
         set_language(settings.lang)
         self.theme = settings.theme
-        self.bot_options: dict[str, Any] = dict(bot_options or {})
+        self.bot_options: BotOptions = {} if bot_options is None else bot_options.copy()
         # The statistics' "this session": games finished since now; the coach's counts of
         # each recorded Truc match, kept for the run (a recorded match never changes).
         self.session_started = now_iso()

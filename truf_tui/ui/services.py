@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
     from textual.screen import Screen
 
+    from truf_tui.ai import BotOptions
     from truf_tui.coach import BluffStats, RoundReview
     from truf_tui.engine.record import AnyState, GameRecord
     from truf_tui.play.config import GameConfig, StartChoices
@@ -35,7 +36,7 @@ class AppServices(Protocol):
     """The app as the tables and their dialogs see it."""
 
     settings: Settings
-    bot_options: dict[str, Any]  # passed to every computer player (tests: small budgets)
+    bot_options: BotOptions  # passed to every computer player (tests: small budgets)
     game_in_progress: bool  # a game would be lost by quitting (the quit dialog asks)
     practice_reviews: dict[tuple[Any, ...], RoundReview]  # the coach's reviews this run
     player_name: str  # the person at the keyboard, for a computer player that learns
@@ -78,7 +79,7 @@ class Detached:
 
     def __init__(self) -> None:
         self.settings = Settings()
-        self.bot_options: dict[str, Any] = {}
+        self.bot_options: BotOptions = {}
         self.game_in_progress = False
         self.practice_reviews: dict[tuple[Any, ...], RoundReview] = {}
         self.player_name = f"detached-{id(self)}"  # a new opponent each time

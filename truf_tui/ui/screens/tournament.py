@@ -407,7 +407,7 @@ class BracketScreen(Screen[None]):
         self.query_one("#sim-label", Static).update("")
         self.refresh_texts()
         config = run.computers_config()
-        options = dict(services(self).bot_options)
+        options = services(self).bot_options.copy()
         options.setdefault("iterations", SIM_ITERATIONS)
         meta = {"pairing": run.pairing_index, "game": len(cur.results) + 1}
         self._play_computers(config, (pair[0].tier, pair[1].tier), options, run.id, meta,
