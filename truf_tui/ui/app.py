@@ -227,7 +227,8 @@ class TrufApp(App[None]):
         first = getattr(table, "state", None)
         self._launch(table, config, self.routing.start_game(config, first))
 
-    def _launch(self, table: TableScreen[Any], config: GameConfig, meta: dict[str, Any]) -> None:
+    def _launch(self, table: TableScreen[Any], config: GameConfig,
+                meta: dict[str, object]) -> None:
         """Open a new game's table; ``meta`` goes into its record."""
         keeper = None if self.data is None else GameKeeper.new_game(self.data, config.tier,
                                                                      config.opponent)
@@ -271,7 +272,7 @@ class TrufApp(App[None]):
             self._announce()
 
     # -- matches and the tournament (F12): decided by self.routing -----------------------
-    def game_finished(self, table: Screen[Any], state: AnyState) -> None:
+    def game_finished(self, table: object, state: AnyState) -> None:
         """A table's game ended: count it for its match or tournament, once."""
         finished = self.routing.game_finished(table, state.winner())
         if finished == "match goes on":
@@ -306,7 +307,7 @@ class TrufApp(App[None]):
         """What the results screen over a match's or the tournament's table adds."""
         return self.routing.results_context(self.screen_stack)
 
-    def results_chosen(self, table: Screen[Any], choice: str | None) -> bool:
+    def results_chosen(self, table: object, choice: str | None) -> bool:
         """A results screen's button for a match or tournament game (False: not ours)."""
         step = self.routing.after_results(table, choice,
                                           next_game_saved=self.saved_game is not None)
@@ -418,7 +419,7 @@ class TrufApp(App[None]):
         """The data folder (settings, saves, history, the error log); None: none kept."""
         return None if self.data is None else self.data.folder
 
-    def game_meta_changed(self, **meta: Any) -> None:
+    def game_meta_changed(self, **meta: object) -> None:
         """The table's game has new meta data for its record: the hints used, the hot-seat
         players' names."""
         self.lifecycle.meta_changed(**meta)

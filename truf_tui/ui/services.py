@@ -20,7 +20,6 @@ from truf_tui.ui.settings import Settings
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
-    from textual.screen import Screen
 
     from truf_tui.ai import BotOptions
     from truf_tui.coach import BluffStats, RoundReview
@@ -46,16 +45,16 @@ class AppServices(Protocol):
     def data_folder(self) -> Path | None:
         """The data folder (settings, saves, history, the error log); None: none kept."""
 
-    def game_meta_changed(self, **meta: Any) -> None:
+    def game_meta_changed(self, **meta: object) -> None:
         """The table's game has new meta data for its record (hints used, names)."""
 
-    def game_finished(self, table: Screen[Any], state: Any) -> None:
+    def game_finished(self, table: object, state: AnyState) -> None:
         """``table``'s game ended: it may count for a match or the tournament."""
 
     def results_context(self) -> ResultsContext | None:
         """What the results screen adds for a match's or the tournament's game."""
 
-    def results_chosen(self, table: Screen[Any], choice: str | None) -> bool:
+    def results_chosen(self, table: object, choice: str | None) -> bool:
         """A results screen's button; False when the table itself deals with it."""
 
     def game_menu(self) -> None:
@@ -88,16 +87,16 @@ class Detached:
     def data_folder(self) -> Path | None:
         return None
 
-    def game_meta_changed(self, **meta: Any) -> None:
+    def game_meta_changed(self, **meta: object) -> None:
         pass
 
-    def game_finished(self, table: Screen[Any], state: Any) -> None:
+    def game_finished(self, table: object, state: AnyState) -> None:
         pass
 
     def results_context(self) -> ResultsContext | None:
         return None
 
-    def results_chosen(self, table: Screen[Any], choice: str | None) -> bool:
+    def results_chosen(self, table: object, choice: str | None) -> bool:
         return False
 
     def game_menu(self) -> None:
