@@ -17,6 +17,7 @@ FORMAT = "truf-tui-record"
 VERSION = 1
 
 AnyState = trufludo.State | truc.State
+AnyAction = trufludo.Play | truc.Action  # a move of either game
 _MODULES = {"trufludo": trufludo, "truc": truc}
 
 
