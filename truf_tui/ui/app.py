@@ -385,11 +385,15 @@ class TrufApp(App[None]):
         """The table of ``config``'s game: a new deal, or ``state`` if given."""
         # Imported here: the tables pull in the engines and the AI.
         if config.game == "trufludo":
+            from truf_tui.engine import trufludo
             from truf_tui.ui.screens.trufludo_table import TrufludoTable
 
+            assert state is None or isinstance(state, trufludo.State)  # the config's game
             return TrufludoTable(config, state)
+        from truf_tui.engine import truc
         from truf_tui.ui.screens.truc_table import TrucTable
 
+        assert state is None or isinstance(state, truc.State)
         return TrucTable(config, state)
 
     def _open_table(self, table: TableScreen[Any], keeper: GameKeeper | None) -> None:
