@@ -62,7 +62,7 @@ if TYPE_CHECKING:
     from textual.command import CommandPalette
 
     from truf_tui.ai import BotOptions
-    from truf_tui.coach import BluffStats, RoundReview
+    from truf_tui.coach import BluffStats, RoundKey, RoundReview
     from truf_tui.engine.record import AnyState, GameRecord
     from truf_tui.store import Problem
     from truf_tui.ui.screens.help import HelpScreen
@@ -140,7 +140,7 @@ class TrufApp(App[None]):
         self.session_started = now_iso()
         self.bluff_cache: dict[str, BluffStats] = {}
         # Practice mode's Truc rounds reviewed in this run, by round (its bluff figures).
-        self.practice_reviews: dict[tuple[Any, ...], RoundReview] = {}
+        self.practice_reviews: dict[RoundKey, RoundReview] = {}
         # the Truc expert measures the player from game to game, for this run only
         self.player_name = f"player-{uuid.uuid4().hex[:12]}"
         self.game_in_progress = False

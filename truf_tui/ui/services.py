@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
     from truf_tui.ai import BotOptions
-    from truf_tui.coach import BluffStats, RoundReview
+    from truf_tui.coach import BluffStats, RoundKey, RoundReview
     from truf_tui.engine.record import AnyState, GameRecord
     from truf_tui.play.config import GameConfig, StartChoices
     from truf_tui.play.matches import TournamentRun
@@ -37,7 +37,7 @@ class AppServices(Protocol):
     settings: Settings
     bot_options: BotOptions  # passed to every computer player (tests: small budgets)
     game_in_progress: bool  # a game would be lost by quitting (the quit dialog asks)
-    practice_reviews: dict[tuple[Any, ...], RoundReview]  # the coach's reviews this run
+    practice_reviews: dict[RoundKey, RoundReview]  # the coach's reviews this run
     player_name: str  # the person at the keyboard, for a computer player that learns
     # its opponent from game to game (the Truc expert): this run's games, no further
 
@@ -80,7 +80,7 @@ class Detached:
         self.settings = Settings()
         self.bot_options: BotOptions = {}
         self.game_in_progress = False
-        self.practice_reviews: dict[tuple[Any, ...], RoundReview] = {}
+        self.practice_reviews: dict[RoundKey, RoundReview] = {}
         self.player_name = f"detached-{id(self)}"  # a new opponent each time
 
     @property

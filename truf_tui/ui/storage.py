@@ -439,7 +439,8 @@ class AppData:
         self.saves.release()  # the next window may take this autosave (and its game)
 
 
-def new_game_meta(tier: str, opponent: str = "computer", **extra: Any) -> dict[str, Any]:
+def new_game_meta(tier: str, opponent: str = "computer",
+                  **extra: Any) -> dict[str, object]:  # extra: game_meta's keywords too
     """The record meta of a new game: a hot-seat game has no computer tier (the history
     keeps it as HOTSEAT_TIER)."""
     if opponent == "human":
@@ -456,7 +457,7 @@ class GameKeeper:
     opened (a record loaded to look at) does not.
     """
 
-    def __init__(self, data: AppData, meta: Mapping[str, Any]) -> None:
+    def __init__(self, data: AppData, meta: Mapping[str, object]) -> None:
         self.data = data
         self.meta = dict(meta)
         self.state: AnyState | None = None
