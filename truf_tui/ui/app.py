@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from copy import deepcopy
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import App, SystemCommand
@@ -68,7 +68,7 @@ if TYPE_CHECKING:
     from truf_tui.ui.screens.help import HelpScreen
     from truf_tui.ui.screens.saves import SavedGamesScreen
     from truf_tui.ui.screens.settings import SettingsScreen
-    from truf_tui.ui.screens.table_base import TableScreen
+    from truf_tui.ui.screens.table_base import AnyTable
     from truf_tui.ui.screens.tournament import TournamentSetup
     from truf_tui.ui.services import ProblemsFound
 
@@ -195,7 +195,7 @@ class TrufApp(App[None]):
         self.routing.tournament = run
 
     # -- screens -----------------------------------------------------------------------
-    def get_default_screen(self) -> Screen[Any]:
+    def get_default_screen(self) -> Screen[None]:
         return StartScreen()
 
     def on_mount(self) -> None:
@@ -227,7 +227,7 @@ class TrufApp(App[None]):
         first = getattr(table, "state", None)
         self._launch(table, config, self.routing.start_game(config, first))
 
-    def _launch(self, table: TableScreen[Any], config: GameConfig,
+    def _launch(self, table: AnyTable, config: GameConfig,
                 meta: dict[str, object]) -> None:
         """Open a new game's table; ``meta`` goes into its record."""
         keeper = None if self.data is None else GameKeeper.new_game(self.data, config.tier,
@@ -381,7 +381,7 @@ class TrufApp(App[None]):
 
         self._ask_before_loss(ConfirmReplaceSave(self._can_save()), go)
 
-    def _table_for(self, config: GameConfig, state: AnyState | None = None) -> TableScreen[Any]:
+    def _table_for(self, config: GameConfig, state: AnyState | None = None) -> AnyTable:
         """The table of ``config``'s game: a new deal, or ``state`` if given."""
         # Imported here: the tables pull in the engines and the AI.
         if config.game == "trufludo":
@@ -396,7 +396,7 @@ class TrufApp(App[None]):
         assert state is None or isinstance(state, truc.State)
         return TrucTable(config, state)
 
-    def _open_table(self, table: TableScreen[Any], keeper: GameKeeper | None) -> None:
+    def _open_table(self, table: AnyTable, keeper: GameKeeper | None) -> None:
         self._pop_to_start()
         self.lifecycle.follow(keeper)
         if keeper is not None:
@@ -516,7 +516,7 @@ class TrufApp(App[None]):
 
         self._show_once(HelpScreen, self._help_screen)
 
-    def _help_screen(self) -> Screen[Any]:
+    def _help_screen(self) -> HelpScreen:
         """The help at the topic of the screens below. Laying it out takes a second or more
         on a slow machine, so helps are kept from one opening to the next (installed, so
         that closing one does not destroy it). A second is kept for a help opened while
@@ -632,7 +632,7 @@ class TrufApp(App[None]):
         else:
             go()
 
-    def _show_once(self, kind: type[Screen[Any]], make: Callable[[], Screen[Any]]) -> None:
+    def _show_once(self, kind: type[Screen[None]], make: Callable[[], Screen[None]]) -> None:
         """Open a screen of ``kind``, closing it if it is on top (the same key toggles it)
         and going back to it if it is already open further down: help and settings never
         pile up, so Escape always leads back out quickly."""
@@ -732,7 +732,7 @@ class TrufApp(App[None]):
                                                      placeholder=tr("palette.placeholder"))
             self.push_screen(palette)
 
-    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield SystemCommand(tr("cmd.new"), tr("cmd.new.help"), self.new_game_menu)
         yield SystemCommand(tr("cmd.play_trufludo"), tr("cmd.play_trufludo.help"),
                             lambda: self.play_now("trufludo"))
@@ -819,7 +819,7 @@ class TrufApp(App[None]):
         if focus and self.screen.focused is None:
             self.screen._update_auto_focus()
 
-    def _on_screen_change(self, _: Screen[Any]) -> None:
+    def _on_screen_change(self, _: Screen[object]) -> None:
         # After the change has settled: a screen pushed while too small gets covered again.
         self.call_later(self._sync_size_notice)
 

@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeAlias, TypeVar, cast
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -627,5 +627,9 @@ def status_markup(event: str, prompt: str, notice: str) -> str:
     return f"{event}\n{last}" if event else last
 
 
-__all__ = ["TABLE_KEYS", "ComputerChose", "Lazy", "TableKey", "TableScreen",
+AnyTable: TypeAlias = "TableScreen[trufludo.State] | TableScreen[truc.State]"
+"""The table of either game."""
+
+
+__all__ = ["TABLE_KEYS", "AnyTable", "ComputerChose", "Lazy", "TableKey", "TableScreen",
            "player_name", "status_markup", "to_move"]
