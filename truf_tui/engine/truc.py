@@ -791,7 +791,7 @@ def determinizer(observation: Observation) -> Callable[[random.Random], State]:
     return sample
 
 
-def _round_end_from(d: Any) -> RoundEnd:  # JSON as read: a bad one raises KeyError...
+def _round_end_from(d: Any) -> RoundEnd:  # JSON as read: a bad one raises KeyError, TypeError
     return RoundEnd(d["round"], d["winner"], d["points"], d["how"], d["game"],
                     tuple(Trick(t["leader"], Card.parse(t["cards"][0], "truc"),
                                 Card.parse(t["cards"][1], "truc"), t["winner"])
