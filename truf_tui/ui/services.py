@@ -11,7 +11,7 @@ A screen mounted by another app (a test's own small ``App``) gets :class:`Detach
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from textual.app import App
 from textual.message import Message
@@ -118,7 +118,7 @@ class Detached:
         pass
 
 
-def services(node: DOMNode | App[Any]) -> AppServices:
+def services(node: DOMNode) -> AppServices:
     """The services of the app ``node`` runs in (or of ``node``, an app)."""
     app = node if isinstance(node, App) else node.app
     return app if isinstance(app, AppServices) else Detached()
@@ -177,7 +177,7 @@ class DetachedShell(Detached):
         pass
 
 
-def shell(node: DOMNode | App[Any]) -> ShellServices:
+def shell(node: DOMNode) -> ShellServices:
     """The shell services of the app ``node`` runs in (or of ``node``, an app)."""
     app = node if isinstance(node, App) else node.app
     return app if isinstance(app, ShellServices) else DetachedShell()

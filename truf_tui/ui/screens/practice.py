@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from truf_tui.ui.screens.trufludo_table import TrufludoTable
 
 
-def _style(app: App[Any]) -> str:
+def _style(app: App[object]) -> str:
     return services(app).settings.card_style
 
 
@@ -190,7 +190,7 @@ def _pct(p: float) -> int:
     return int(round(100 * p))
 
 
-def session_reviews(app: App[Any]) -> dict[coach.RoundKey, coach.RoundReview]:
+def session_reviews(app: App[object]) -> dict[coach.RoundKey, coach.RoundReview]:
     """The Truc rounds reviewed in this session (this run of the app), by round."""
     return services(app).practice_reviews
 
