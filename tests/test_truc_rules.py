@@ -8,6 +8,7 @@ Later rounds are shuffled from the seed kept in the state.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -451,7 +452,7 @@ SPOIL_ND, SPOIL_DL = ["KS", "QS", "JS"], ["KH", "QH", "JH"]
 
 def with_hands(s: State, nd: Sequence[str], dl: Sequence[str]) -> State:
     """``s`` (at the start of a round) with other hands dealt: the rest goes to the stock."""
-    d = s.to_dict()
+    d: dict[str, Any] = s.to_dict()
     allc = d["hands"][0] + d["hands"][1] + d["stock"]
     d["hands"][1 - s.dealer], d["hands"][s.dealer] = list(nd), list(dl)
     d["stock"] = [c for c in allc if c not in nd and c not in dl]

@@ -26,12 +26,13 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from truf_tui.ai import BotOptions
 from truf_tui.play.config import GameConfig
 from truf_tui.ui.app import TrufApp
 from truf_tui.ui.settings import Settings
 
 SIZE = (100, 32)
-BOT_OPTIONS = {"iterations": 60}
+BOT_OPTIONS: BotOptions = {"iterations": 60}
 Prepare = Callable[[Pilot[Any]], Awaitable[None]]
 
 
@@ -39,7 +40,7 @@ Fill = Callable[[Path], None]
 
 
 def make_app(lang: str = "en", pace: str = "instant", data_dir: Path | None = None) -> TrufApp:
-    return TrufApp(settings=Settings(lang=lang, pace=pace), bot_options=dict(BOT_OPTIONS),
+    return TrufApp(settings=Settings(lang=lang, pace=pace), bot_options=BOT_OPTIONS.copy(),
                    data_dir=data_dir)
 
 

@@ -26,6 +26,7 @@ from truf_tui.i18n import LANGUAGES
 from truf_tui.play.config import BEST_OF, OPPONENTS
 
 if TYPE_CHECKING:
+    from truf_tui.engine.common import RuleValue
     from truf_tui.engine.record import GameRecord
     from truf_tui.ui.terminal_watch import TerminalWatch
 
@@ -314,7 +315,7 @@ def network(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         folder = None
     if args.command == "join":
         return asyncio.run(join_match(args.code, args.bot, seed=args.net_seed, folder=folder))
-    rules: dict[str, object] = {}
+    rules: dict[str, RuleValue] = {}
     for name, value in (("deck", args.net_deck), ("target", args.target),
                         ("rest_refusal", args.rest_refusal)):
         if value is not None:

@@ -11,16 +11,16 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from truf_tui.engine import truc, trufludo
-from truf_tui.engine.common import IllegalActionError
+from truf_tui.engine.common import IllegalActionError, RuleValue
 from truf_tui.engine.deals import DealError, DealProof
 
 FORMAT = "truf-tui-record"
 VERSION = 1
 
 AnyState = trufludo.State | truc.State
+AnyAction = trufludo.Play | truc.Action  # a move of either game
 _MODULES = {"trufludo": trufludo, "truc": truc}
 
 
@@ -31,12 +31,12 @@ class RecordError(ValueError):
 @dataclass(frozen=True)
 class GameRecord:
     game: str
-    rules: dict[str, Any]
+    rules: dict[str, RuleValue]
     dealer: int
     seed: int | None = None
     deck: tuple[str, ...] | None = None
     moves: tuple[str, ...] = field(default_factory=tuple)
-    meta: dict[str, Any] = field(default_factory=dict)  # players, dates: not replayed
+    meta: dict[str, object] = field(default_factory=dict)  # players, dates: not replayed
     scores: tuple[int, int] = (0, 0)  # Truc: the score the match started from
     # The fair deal's proofs, one per shuffle in order (Truc: round k's is deals[k-1]);
     # none in a record of a game dealt from its seed alone (and in older records).
@@ -44,7 +44,7 @@ class GameRecord:
 
     # -- building ----------------------------------------------------------------------------
     @classmethod
-    def from_state(cls, state: AnyState, **meta: Any) -> GameRecord:
+    def from_state(cls, state: AnyState, **meta: object) -> GameRecord:
         """The record of the game that led to ``state`` (not of a determinized state)."""
         if state.seed is None and state.deck is None:
             raise RecordError("this state has no known origin (it was determinized)")
@@ -145,8 +145,8 @@ class GameRecord:
                           self.moves, self.meta, self.scores, deals + (proof,))
 
     # -- JSON --------------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {
+    def to_dict(self) -> dict[str, object]:
+        d: dict[str, object] = {
             "format": FORMAT,
             "version": VERSION,
             "game": self.game,
@@ -168,7 +168,7 @@ class GameRecord:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> GameRecord:
+    def from_dict(cls, d: Mapping[str, object]) -> GameRecord:
         if not isinstance(d, Mapping):
             raise RecordError("a game record is a JSON object")
         if d.get("format") != FORMAT:

@@ -17,6 +17,7 @@ from truf_tui.engine.common import (
     CardFields,
     IllegalActionError,
     IllegalReason,
+    RuleValue,
     StateError,
     check_choice,
     deal_proofs,
@@ -52,11 +53,11 @@ class Rules:
                              f"allowed values are the integers {TARGET_MIN} to {TARGET_MAX}")
         check_choice("rest_refusal", self.rest_refusal, CHOICES["rest_refusal"])
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, RuleValue]:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Rules:
+    def from_dict(cls, d: Mapping[str, object]) -> Rules:
         return cls(**rules_kwargs(d, ("target", "rest_refusal"), GAME))
 
 
@@ -260,7 +261,7 @@ class Observation(TypedDict):
     """``State.observation(p)``: what player ``p`` has seen (ENGINE_API.md), cards as T11 text."""
 
     game: Literal["truc"]
-    rules: dict[str, Any]  # Rules.to_dict()
+    rules: dict[str, RuleValue]  # Rules.to_dict()
     player: int
     dealer: int  # this round's
     first_dealer: int
@@ -659,7 +660,7 @@ class State(_Fields):
         return determinizer(self.observation(p))(rng)
 
     # -- serialisation -----------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         lr = self.last_round
         return {
             "game": GAME,
@@ -692,7 +693,7 @@ class State(_Fields):
         }
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> State:
+    def from_dict(cls, d: Mapping[str, object]) -> State:
         """The state ``to_dict`` described; ``StateError`` (a ValueError) if it is not valid."""
         return _state_from_dict(d)
 
@@ -780,7 +781,7 @@ def _start_scores(scores: object, target: int) -> tuple[int, int]:
     return (scores[0], scores[1])
 
 
-def determinizer(observation: Mapping[str, Any]) -> Callable[[random.Random], State]:
+def determinizer(observation: Observation) -> Callable[[random.Random], State]:
     """A sampler of full states consistent with ``observation`` (parsed once, drawn fast).
 
     Unseen cards (the opponent's hand and discards, the rest of the pack) are shuffled and
@@ -805,6 +806,7 @@ def determinizer(observation: Mapping[str, Any]) -> Callable[[random.Random], St
     lr = o["last_round"]
     last_round = None if lr is None else _round_end_from(lr)
     start_scores = tuple(o.get("start_scores", (0, 0)))
+    known: dict[str, Any]  # the fields of many types, by name: _build's keywords
     known = dict(rules=rules, dealer=o["dealer"], to_move=o["to_move"],
                  points=tuple(o["scores"]), stake=o["stake"], rest=o["rest"],
                  pending=o["pending"], last_raiser=o["last_raiser"],
@@ -834,7 +836,7 @@ def determinizer(observation: Mapping[str, Any]) -> Callable[[random.Random], St
     return sample
 
 
-def _round_end_from(d: Mapping[str, Any]) -> RoundEnd:
+def _round_end_from(d: Any) -> RoundEnd:  # JSON as read: a bad one raises KeyError, TypeError
     return RoundEnd(d["round"], d["winner"], d["points"], d["how"], d["game"],
                     tuple(Trick(t["leader"], Card.parse(t["cards"][0], "truc"),
                                 Card.parse(t["cards"][1], "truc"), t["winner"])
@@ -850,7 +852,7 @@ def replay(rules: Rules, actions: Sequence[Action | str], *, seed: int | None = 
                              deals=deals), actions)
 
 
-def _state_from_dict(d: Mapping[str, Any]) -> State:
+def _state_from_dict(d: Mapping[str, object]) -> State:
     d, what = state_dict_of(d, GAME, FORMAT_VERSION)
     try:
         rules = Rules.from_dict(need(d, "rules", dict, what))
@@ -869,10 +871,10 @@ def _state_from_dict(d: Mapping[str, Any]) -> State:
                 or isinstance(first_dealer, bool)):
             raise StateError(f"{what}: 'dealer', 'first_dealer' and 'leader' must be 0 or 1")
         to_move, last_raiser = opt_player("to_move"), opt_player("last_raiser")
-        scores = need(d, "scores", list, what)
-        if len(scores) != 2 or not all(type(x) is int and x >= 0 for x in scores):
+        raw_scores = need(d, "scores", list, what)
+        if len(raw_scores) != 2 or not all(type(x) is int and x >= 0 for x in raw_scores):
             raise StateError(f"{what}: 'scores' must be two non-negative integers")
-        scores = (scores[0], scores[1])  # a tuple, as in every other state (equality)
+        scores = (raw_scores[0], raw_scores[1])  # a tuple, as in every other state (equality)
         hands, discards = read.pair("hands"), read.pair("discards")
         stock = read.cards_at("stock")
         stake = need(d, "stake", int, what)

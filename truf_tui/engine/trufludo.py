@@ -18,7 +18,9 @@ from truf_tui.engine.common import (
     CardFields,
     IllegalActionError,
     IllegalReason,
+    RuleValue,
     StateError,
+    T,
     check_choice,
     deal_proofs,
     need,
@@ -54,11 +56,11 @@ class Rules:
         for option, allowed in CHOICES.items():
             check_choice(option, getattr(self, option), allowed)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, RuleValue]:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Rules:
+    def from_dict(cls, d: Mapping[str, object]) -> Rules:
         return cls(**rules_kwargs(d, ("deck", "forced_capture", "leftover"), GAME))
 
 
@@ -78,7 +80,7 @@ class Observation(TypedDict):
     """``State.observation(p)``: what player ``p`` has seen (ENGINE_API.md), cards as T11 text."""
 
     game: Literal["trufludo"]
-    rules: dict[str, Any]  # Rules.to_dict()
+    rules: dict[str, RuleValue]  # Rules.to_dict()
     player: int
     dealer: int
     to_move: int | None
@@ -362,7 +364,7 @@ class State(_Fields):
         return determinizer(self.observation(p))(rng)
 
     # -- serialisation -----------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {
             "game": GAME,
             "format": FORMAT_VERSION,
@@ -383,7 +385,7 @@ class State(_Fields):
         }
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> State:
+    def from_dict(cls, d: Mapping[str, object]) -> State:
         """The state ``to_dict`` described; ``StateError`` (a ValueError) if it is not valid."""
         return _state_from_dict(d)
 
@@ -407,7 +409,7 @@ def _t(cards: Sequence[Card]) -> str:
     return "[" + " ".join(map(str, cards)) + "]"
 
 
-def _with(pair: tuple[Any, Any], i: int, v: Any) -> Any:
+def _with(pair: tuple[T, T], i: int, v: T) -> tuple[T, T]:
     return (v, pair[1]) if i == 0 else (pair[0], v)
 
 
@@ -445,7 +447,7 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None,
                   history=(), seed=seed, deck=origin, deals=proofs)
 
 
-def determinizer(observation: Mapping[str, Any]) -> Callable[[random.Random], State]:
+def determinizer(observation: Observation) -> Callable[[random.Random], State]:
     """A sampler of full states consistent with ``observation`` (parsed once, drawn fast).
 
     The unseen cards (the opponent's hand and the stock) are shuffled and dealt out again.
@@ -487,7 +489,7 @@ def replay(rules: Rules, actions: Sequence[Play | str], *, seed: int | None = No
     return replayed(new_game(rules, seed=seed, deck=deck, dealer=dealer, deals=deals), actions)
 
 
-def _state_from_dict(d: Mapping[str, Any]) -> State:
+def _state_from_dict(d: Mapping[str, object]) -> State:
     d, what = state_dict_of(d, GAME, FORMAT_VERSION)
     try:
         rules = Rules.from_dict(need(d, "rules", dict, what))

@@ -489,9 +489,9 @@ def check_rules(config: GameConfig) -> None:
 def _deal(config: GameConfig, seed: int) -> AnyState:
     """Game ``config`` dealt from the agreed ``seed`` (the first dealer too, if not given)."""
     if config.game == trufludo.GAME:
-        return trufludo.new_game(trufludo.Rules(**config.rules), seed=seed,
+        return trufludo.new_game(trufludo.Rules.from_dict(config.rules), seed=seed,
                                  dealer=config.dealer)
-    return truc.new_game(truc.Rules(**config.rules), seed=seed, dealer=config.dealer,
+    return truc.new_game(truc.Rules.from_dict(config.rules), seed=seed, dealer=config.dealer,
                          scores=config.scores)
 
 

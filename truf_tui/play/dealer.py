@@ -40,11 +40,11 @@ def deal(config: GameConfig) -> AnyState:
     """The first position of ``config``'s game, as its table deals it: from the config's
     seed if it has one, else from a fair deal's proof (and Le Truc's next round agreed)."""
     if config.game == trufludo.GAME:
-        t_rules = trufludo.Rules(**config.rules)
+        t_rules = trufludo.Rules.from_dict(config.rules)
         if config.seed is not None:
             return trufludo.new_game(t_rules, seed=config.seed, dealer=config.dealer)
         return trufludo.new_game(t_rules, dealer=config.dealer, deals=(local_proof(),))
-    rules = truc.Rules(**config.rules)
+    rules = truc.Rules.from_dict(config.rules)
     if config.seed is not None:
         return truc.new_game(rules, seed=config.seed, dealer=config.dealer,
                              scores=config.scores)

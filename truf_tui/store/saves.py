@@ -33,7 +33,6 @@ import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from truf_tui.engine import record as record_mod
 from truf_tui.engine.record import GameRecord, RecordError
@@ -82,7 +81,7 @@ def now_iso() -> str:
 
 def game_meta(*, tier: str | None = None, human: int = 0, practice: bool = False,
               hints_used: int = 0, started_at: str | None = None, game_id: str | None = None,
-              **extra: Any) -> dict[str, Any]:
+              **extra: object) -> dict[str, object]:
     """The ``meta`` of a new game's record: a unique id (so the history never counts a game
     twice), the opponent's tier, the human's seat, practice mode, hints used, start time.
 

@@ -6,7 +6,7 @@ They are modal screens over the table, so the final position stays visible behin
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, TypeVar
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
@@ -26,6 +26,8 @@ from truf_tui.ui.widgets.cards import card_markup, cards_markup
 from truf_tui.ui.widgets.table import Markup
 
 if TYPE_CHECKING:
+    from textual.dom import DOMNode
+
     from truf_tui.ui.results_context import ResultsContext
 
 ResultType = TypeVar("ResultType")
@@ -43,7 +45,7 @@ class OnceModal(ModalScreen[ResultType]):
             self.dismiss(result)
 
 
-def _style(screen: ModalScreen[Any]) -> str:
+def _style(screen: DOMNode) -> str:
     return services(screen).settings.card_style
 
 
