@@ -35,8 +35,10 @@ a file and a score alone (the value of a fresh round) are kept (:mod:`.kept`).
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
 from typing import Literal
 
@@ -48,7 +50,7 @@ from truf_tui.engine import truc
 from truf_tui.strategy.hands import COPIES, LIFT, RANKS, REST, REST_INDEX, WIDTH, counts
 from truf_tui.strategy.kept import Kept
 from truf_tui.strategy.matchtable import match_win
-from truf_tui.strategy.shipped import legal_move, nearest, node_policies, tables, word
+from truf_tui.strategy.shipped import nearest, node_policies, tables, word
 from truf_tui.strategy.tree import PLAY, Outcome, State, root_state, successors
 from truf_tui.strategy.tree import REST as REST_KIND
 from truf_tui.strategy.trufbp import SolvedTable, played
@@ -144,55 +146,99 @@ class Play:
     def __init__(self, tab: SolvedTable, payoff: Payoff) -> None:
         self.tab = tab
         self.payoff = payoff
-        self._memo: dict[tuple[str, State, int], tuple[list[Move], Vec, list[int]]] = {}
+        self._memo: dict[tuple[str, State, int], _Node] = {}
         self.fresh_root = None if tab.has_fresh else tab.root(False)[1]
 
     def moves(self, s: State) -> list[tuple[int, int, State | Outcome]]:
         """The real game's moves at ``s`` (T7's cap at the real score), fold left out."""
-        return successors(s, self.payoff.target, self.payoff.scores)
+        return _successors(s, self.payoff.target, self.payoff.scores)
 
-    def node(self, stage: str, s: State, at: int | None
+    def node(self, stage: str, s: State, at: int | None, columns: npt.NDArray[np.int64]
              ) -> tuple[list[Move], Vec, list[int]]:
-        """(real moves, dist[move, hand of the mover], where each child's block starts
-        (-1: an end, -2: outside the file)); ``at`` None: outside the file's tree."""
+        """(real moves, dist[move, hand] for the mover's hands ``columns`` of
+        REST[cards he played] (zeros elsewhere), where each child's block starts (-1: an
+        end, -2: outside the file)); ``at`` None: outside the file's tree."""
+        got = self._structure(stage, s, at)
+        k = played(s)
+        dist = np.zeros((len(got.moves), int(WIDTH[k])))
+        found = np.zeros(len(columns), dtype=bool)
+        if got.block is not None and len(columns):
+            fdist, found, _ = node_policies(got.block, got.fmoves, got.allowed, k,
+                                            list(columns))
+            for i, row in enumerate(got.rows):
+                if row >= 0:
+                    dist[row, columns] = np.where(found, fdist[i], 0.0)
+        for c in columns[~found]:  # as the app: every move the hand can make alike
+            hand = REST[k][c]
+            can = [i for i, (kind, r) in enumerate(got.moves) if kind != PLAY or r in hand]
+            if can:  # (none: a hand the cards shown rule out)
+                dist[can, c] = 1.0 / len(can)
+        return got.moves, dist, got.kids
+
+    def _structure(self, stage: str, s: State, at: int | None) -> _Node:
         key = (stage, s, -1 if at is None else at)
         got = self._memo.get(key)
         if got is not None:
             return got
         real = self.moves(s)
         moves = [(k, r) for k, r, _ in real]
-        k = played(s)
-        w = int(WIDTH[k])
-        dist = np.zeros((len(moves), w))
         kids = [-1 if isinstance(nxt, Outcome) else -2 for _, _, nxt in real]
-        found = np.zeros(w, dtype=bool)
+        got = _Node(moves, kids, [], np.zeros(0, dtype=bool), [], None)
         if at is not None:
             # a round-only file plays a fresh round from its own root (redeal removed); a
             # refused redeal leaves the same state, elsewhere in the file
             fs = root_state(True) if at == self.fresh_root and s == _FRESH_ROOT else s
             fmoves = [(kk, r) for kk, r, _ in self.tab.successors(fs)]
             index = {m: i for i, m in enumerate(moves)}
-            allowed = np.array([m in index for m in fmoves])
-            fdist, found, _ = node_policies(self.tab.block(fs, at), fmoves, allowed, k)
-            for i, (m, child) in enumerate(zip(fmoves, self.tab.children(stage, fs, at),
-                                               strict=True)):
-                if m in index:
-                    dist[index[m]] = np.where(found, fdist[i], 0.0)
-                    if child >= 0:
-                        kids[index[m]] = child
-        for j in np.flatnonzero(~found):  # as the app: every move the hand can make alike
-            hand = REST[k][j]
-            can = [i for i, (kind, r) in enumerate(moves) if kind != PLAY or r in hand]
-            if can:  # (none: a hand the cards shown rule out)
-                dist[can, j] = 1.0 / len(can)
-        got = (moves, dist, kids)
-        if len(self._memo) > 200_000:
+            got.fmoves = fmoves
+            got.allowed = np.array([m in index for m in fmoves])
+            got.rows = [index.get(m, -1) for m in fmoves]
+            got.block = self.tab.block(fs, at)
+            for m, child in zip(fmoves, self.tab.children(stage, fs, at), strict=True):
+                if m in index and child >= 0:
+                    kids[index[m]] = child
+        if len(self._memo) > 100_000:
             self._memo.clear()
         self._memo[key] = got
         return got
 
 
+@dataclass
+class _Node:
+    """What a node of the walk needs of the file, worked out once: the real moves, where
+    each child's block starts, the file's moves, which of them the real game allows and
+    their rows among the real ones, and the file's numbers (None: outside its tree)."""
+
+    moves: list[Move]
+    kids: list[int]
+    fmoves: list[Move]
+    allowed: npt.NDArray[np.bool_]
+    rows: list[int]
+    block: Vec | None
+
+
+@lru_cache(maxsize=200_000)
+def _successors(s: State, target: int, scores: tuple[int, int]
+                ) -> list[tuple[int, int, State | Outcome]]:
+    return successors(s, target, scores)
+
+
 _FRESH_ROOT = root_state(False)
+_plays: weakref.WeakKeyDictionary[SolvedTable, dict[Payoff, Play]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _play(tab: SolvedTable, payoff: Payoff) -> Play:
+    """The file's play at a real score, kept (with what its nodes worked out) for the
+    file's life; a few scores a file."""
+    kept = _plays.setdefault(tab, {})
+    if payoff not in kept:
+        if len(kept) >= 4:
+            del kept[next(iter(kept))]
+        kept[payoff] = Play(tab, payoff)
+    return kept[payoff]
+_ALL = [np.arange(int(w)) for w in WIDTH]
+_NO_HAND = np.zeros(0, dtype=np.int64)
 
 
 # -- a spot ---------------------------------------------------------------------------------
@@ -210,7 +256,7 @@ class Spot:
     weights: Vec  # over the opponent's REST[cards he played] at the spot
     legal: list[truc.Action]
     fold: float  # seat 0's payoff if the observer folds (T9), when fold is legal
-    redeal: bool
+    key: tuple[object, ...]  # what the values depend on, for the store of recent spots
 
     @classmethod
     def of(cls, o: truc.Observation, tab: SolvedTable) -> Spot:
@@ -220,7 +266,7 @@ class Spot:
         pts = o["scores"]
         scores = (int(pts[1 - dealer]), int(pts[dealer]))
         variant = str(o["rules"].get("rest_refusal", "stake"))
-        play = Play(tab, payoff_of(tab, target, scores, variant))
+        play = _play(tab, payoff_of(tab, target, scores, variant))
         hist = [str(a) for a in o["history"][o["round_start"]:]]
         redeal = not (hist[:2] == ["redeal", "accept"])
         if not redeal:
@@ -236,7 +282,7 @@ class Spot:
         held = [TRUC_STRENGTH[Card.parse(c, "truc")] for c in o["hand"]]
         reach = np.ones(int(WIDTH[0]))
         for kind, rank in words:
-            moves, dist, kids = play.node(stage, s, at)
+            moves, dist, kids = play.node(stage, s, at, _ALL[played(s)])
             i = moves.index((kind, rank))
             mover = s[0]
             nxt = play.moves(s)[i][2]
@@ -261,12 +307,21 @@ class Spot:
         if any(a.kind == "fold" for a in legal):
             stake, game = truc.concession(o["stake"], o["rest"], o["pending"], variant)
             fold = play.payoff.of(1 - seat, stake, game)
-        return cls(play, stage, s, at, seat, hand, weights / weights.sum(), legal, fold,
-                   redeal)
+        key = (play.payoff, redeal, tuple(words), seat, hand, tuple(known))
+        return cls(play, stage, s, at, seat, hand, weights / weights.sum(), legal, fold, key)
 
     def values(self) -> dict[truc.Action, float]:
+        """Every legal action's value for the observer (kept for recent spots)."""
+        kept = _spots.setdefault(self.play.tab, Kept(lambda _: 1, one=1, total=512))
+        worth = kept.get(self.key, self._worth)
+        # T1: every card of a rank is the same move, so the same value
+        return {a: self._unit(self.fold) if a.kind == "fold" else worth[word(str(a))]
+                for a in self.legal}
+
+    def _worth(self) -> dict[Move, float]:
+        """The observer's value of each of his moves (not fold)."""
         walk = Walk(self.play, self.stage, self.seat, self.hand, self.fresh)
-        moves, _, kids = self.play.node(self.stage, self.state, self.at)
+        moves, _, kids = self.play.node(self.stage, self.state, self.at, _NO_HAND)
         real = self.play.moves(self.state)
         worth: dict[Move, float] = {}
         for i, (m, (_, _, nxt)) in enumerate(zip(moves, real, strict=True)):
@@ -274,9 +329,7 @@ class Spot:
                 continue  # a card the observer does not hold
             w = walk.child(self.state, nxt, kids[i], self.weights)
             worth[m] = self._unit(float(w @ self.weights))
-        # T1: every card of a rank is the same move, so the same value
-        return {a: self._unit(self.fold) if a.kind == "fold" else worth[word(str(a))]
-                for a in self.legal}
+        return worth
 
     @property
     def held(self) -> tuple[int, ...]:
@@ -330,7 +383,6 @@ class Walk:
         return self.play.payoff.outcome(o, s[1], self.fresh() if o.redeal else 0.0)
 
     def node(self, s: State, at: int | None, live: Vec) -> Vec:
-        moves, dist, kids = self.play.node(self.stage, s, at)
         real = self.play.moves(s)
         out = np.zeros(len(live))
         if s[0] == self.seat:
@@ -339,12 +391,14 @@ class Walk:
             for r in mine:
                 rest.remove(r)
             j = REST_INDEX[len(mine)][tuple(rest)]
+            _, dist, kids = self.play.node(self.stage, s, at, np.array([j]))
             for i, (_, _, nxt) in enumerate(real):
                 p = dist[i, j]
                 if p > 0:
                     out += p * self.child(s, nxt, kids[i], live)
             return out
         k = played(s)
+        _, dist, kids = self.play.node(self.stage, s, at, np.flatnonzero(live > 0))
         for i, (kind, rank, nxt) in enumerate(real):
             d = dist[i]
             if kind == PLAY and not isinstance(nxt, Outcome):
@@ -362,39 +416,61 @@ class Walk:
 
 
 # -- the value of a fresh round -------------------------------------------------------------
-def _fresh_size(_: float) -> int:
-    return 1
+# per file (dropped with it) and payoff: the fresh round's value, and the values of recent
+# spots (a hint and a grade ask for the same spot; the first decisions cost the most)
+_fresh: weakref.WeakKeyDictionary[SolvedTable, dict[Payoff, float]] = (
+    weakref.WeakKeyDictionary())
+_spots: weakref.WeakKeyDictionary[SolvedTable, Kept[dict[Move, float]]] = (
+    weakref.WeakKeyDictionary())
 
-
-_kept_fresh: Kept[float] = Kept(_fresh_size, one=1, total=256)
+#: the largest target whose fresh round is walked whole (every deal); larger files'
+#: fresh rounds are valued as their solve valued the rounds to come (``fresh_value``)
+EXACT_TARGET = 3
 
 
 def fresh_value(play: Play) -> float:
-    """Seat 0's value of a round dealt afresh after an accepted redeal (T3), both seats
-    playing the file's strategy for it (its second stage, or the round's own without the
-    redeal), hands dealt from a whole pack as the solver assumes; kept per file and score."""
+    """Seat 0's value of a round dealt afresh after an accepted redeal (T3).
+
+    Up to ``EXACT_TARGET``: both seats playing the file's strategy for it (its second
+    stage, or the round's own without the redeal), hands dealt from a whole pack as the
+    solver assumes, every deal walked (kept per file and score).  Beyond, walking every
+    deal takes minutes in plain Python, so the round is valued as the solve valued the
+    rounds after this one: in the match, the match table's P(the non-dealer wins) at the
+    real score; in points, the file's stored value of its round (``shipped_value``, the
+    redeal option included: it differs from a fresh round by that option's worth)."""
     tab, p = play.tab, play.payoff
-    key = (id(tab), p.target, p.scores, p.match, p.variant)
-    return _kept_fresh.get(key, lambda: _whole(play, redeal=False))
+    if tab.target > EXACT_TARGET:
+        if p.match:
+            return p.next_round(*p.scores)
+        return float(tab.header["figures"].get("shipped_value", 0.0))
+    kept = _fresh.setdefault(tab, {})
+    if p not in kept:
+        kept[p] = _whole(play, redeal=False)
+    return kept[p]
 
 
 def _whole(play: Play, redeal: bool) -> float:
     """Seat 0's value of a whole stage, over every deal (exact card removal)."""
     stage = play.tab.stage(redeal)
     s = root_state(redeal)
-    try:
-        at: int | None = play.tab.root(redeal)[1]
-    except KeyError:
-        at = None
+    at: int | None = play.tab.root(redeal)[1]
     total = 0.0
     mass = 0.0
+    fresh = (lambda: fresh_value(play)) if redeal else (lambda: 0.0)
     for hand in REST[0]:  # P(hands h, g) is ways(h) * prior_h(g), up to a constant
         prior = _prior(counts(hand), ())
-        walk = Walk(play, stage, 0, hand, lambda: 0.0)
+        walk = Walk(play, stage, 0, hand, fresh)
         v = walk.node(s, at, prior)
         total += _hand_ways(hand) * float(v @ prior)
         mass += _hand_ways(hand) * float(prior.sum())
-    return total / mass if mass else 0.0
+    return total / mass
+
+
+def round_value(tab: SolvedTable, target: int, scores: tuple[int, int]) -> float:
+    """Seat 0's value of a whole round (the redeal option included) at ``scores``, both
+    seats playing ``tab`` by the app's rule, in the unit of ``action_values`` (points, or
+    P(the non-dealer wins the match)); every deal walked: for small targets and tools."""
+    return _whole(_play(tab, payoff_of(tab, target, scores)), redeal=True)
 
 
 def _hand_ways(hand: tuple[int, ...]) -> int:
