@@ -71,6 +71,8 @@ def action_values(observation: truc.Observation, tab: SolvedTable | None = None
     """Every legal action of ``observation`` (fold included) with its value for the
     observing seat, both seats playing the solved strategy afterwards (module docstring).
     Deterministic; the observation alone."""
+    if observation.get("to_move") != observation.get("player"):
+        raise ValueError("action values are asked of the seat to move")
     spot = Spot.of(observation, _file(observation, tab))
     return spot.values()
 
