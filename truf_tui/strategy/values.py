@@ -36,8 +36,8 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Callable
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
