@@ -266,3 +266,33 @@ def test_values_at_many_scores_are_in_the_file_s_unit() -> None:
         for v in vals.values():
             assert v == v and (unit == "points" and abs(v) <= 12 or 0.0 <= v <= 1.0)
     assert units == {"points", "match"}
+
+
+def test_values_off_the_solved_path_at_other_targets_and_variants() -> None:
+    """An opponent who plays at random (moves the solved player never makes, folds), rounds
+    to 3 and to 15 (stakes beyond the files' tree) and the "game" rest refusal (T8): every
+    legal action still has a value, a chance in the match files' unit."""
+    bot = ExpertTrucBot(seed=1)
+    rng = random.Random(3)
+    asked = 0
+    for g in range(30):
+        target = rng.choice([3, 12, 15])
+        rules = truc.Rules(target=target, rest_refusal=rng.choice(["stake", "game"]))
+        st = truc.new_game(rules, seed=g, scores=(rng.randrange(target), rng.randrange(target)))
+        while st.to_move is not None and st.round_no == 1:
+            obs = st.observation(st.to_move)
+            if sum(str(a).startswith("play") for a in st.round_history()) >= 2:
+                vals = bot.action_values(obs)
+                asked += 1
+                assert set(vals) == set(st.legal_actions())
+                if bot.value_unit(obs) == "match":
+                    assert all(0.0 <= v <= 1.0 for v in vals.values())
+            st = st.apply(rng.choice(st.legal_actions()))
+    assert asked > 20
+
+
+def test_values_are_asked_of_the_seat_to_move() -> None:
+    st = truc.new_game(seed=1)
+    assert st.to_move is not None
+    with pytest.raises(ValueError):
+        V.action_values(st.observation(1 - st.to_move))

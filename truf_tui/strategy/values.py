@@ -369,10 +369,11 @@ class Spot:
         return fresh_value(self.play)
 
     def _unit(self, v: float) -> float:
-        """Seat 0's payoff as the observer's: points change sign, a chance is 1 - it."""
-        if self.seat == 0:
-            return v
-        return 1.0 - v if self.play.payoff.match else -v
+        """Seat 0's payoff as the observer's: points change sign, a chance is 1 - it (and
+        stays within 0 and 1 past the last bit of rounding)."""
+        if not self.play.payoff.match:
+            return v if self.seat == 0 else -v
+        return min(1.0, max(0.0, v if self.seat == 0 else 1.0 - v))
 
 
 def _prior(known: list[int], theirs_played: tuple[int, ...]) -> Vec:
