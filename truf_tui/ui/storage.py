@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from truf_tui.engine.record import AnyState, GameRecord, RecordError
+from truf_tui.grading import Grade
 from truf_tui.play.config import (
     BEST_OF,
     DEFAULT_RULES,
@@ -41,7 +42,6 @@ from truf_tui.store import (
     StoreError,
     game_meta,
 )
-from truf_tui.grading import Grade
 from truf_tui.store.repetition import RepetitionQueue, spot_key
 from truf_tui.store.saves import archive_name
 from truf_tui.ui.settings import CARD_STYLES, LANGUAGES, PACES, THEMES, Settings
