@@ -187,9 +187,7 @@ def test_a_write_that_fails_midway_leaves_the_old_queue(tmp_path: Path,
     def crash(*args: object) -> None:
         raise KeyboardInterrupt  # as a kill between the write and the rename
 
-    monkeypatch.setattr(repetition.os, "replace", crash)
-    import truf_tui.store.files as files
-    monkeypatch.setattr(files.os, "replace", crash)
+    monkeypatch.setattr(os, "replace", crash)
     with pytest.raises(KeyboardInterrupt):
         q.add_missed(spot(2), Grade.MISTAKE, NOW)
     monkeypatch.undo()
@@ -253,6 +251,16 @@ def test_a_damaged_file_is_kept_aside_and_a_fresh_queue_starts(tmp_path: Path) -
     {"format": "truf-tui-repetition", "version": 1, "spots": "none"},
     {"format": "truf-tui-repetition", "version": 1, "spots": [{"spot": {}, "card": {}}]},
     {"format": "something else", "version": 1, "spots": []},
+    {"format": "truf-tui-repetition", "version": 1, "spots": [
+        {"spot": {"seed": 1}, "card": {"card_id": 1, "state": 1, "step": "x", "stability": None,
+                                       "difficulty": None, "due": "2026-01-01T00:00:00+00:00",
+                                       "last_review": None},
+         "added": "2026-01-01T00:00:00+00:00", "misses": 1, "reviews": 0, "grade": "mistake"}]},
+    {"format": "truf-tui-repetition", "version": 1, "spots": [
+        {"spot": {"seed": 1}, "card": {"card_id": 1, "state": 1, "step": 0, "stability": None,
+                                       "difficulty": None, "due": "2026-01-01T00:00:00",
+                                       "last_review": None},
+         "added": "2026-01-01T00:00:00+00:00", "misses": 1, "reviews": 0, "grade": "mistake"}]},
 ])
 def test_bad_contents_are_kept_aside(tmp_path: Path, body: dict[str, Any]) -> None:
     (tmp_path / FILE_NAME).write_text(json.dumps(body))

@@ -127,6 +127,8 @@ class Entry:
             if not isinstance(spot, dict) or not isinstance(raw, dict):
                 raise TypeError("its spot or card is not an object")
             card = Card.from_dict(raw)  # type: ignore[arg-type]
+            if card.step is not None and (type(card.step) is not int or card.step < 0):
+                raise ValueError(f"its step is {card.step!r}")
             if card.due.tzinfo is None or (card.last_review is not None
                                            and card.last_review.tzinfo is None):
                 raise ValueError("a time without a time zone")
@@ -138,7 +140,7 @@ class Entry:
             key = spot_key(spot)
             return cls(key, spot, replace_card(card, _card_id(key)),
                        _utc(datetime.fromisoformat(d["added"])), misses, reviews, grade)
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as e:
             raise Invalid("corrupt", f"a spot cannot be read: {type(e).__name__}: {e}") from None
 
 
@@ -308,9 +310,11 @@ class RepetitionQueue:
         if self._blocked:
             raise StoreError(f"{self.path} could not be read or moved aside; it is left "
                              "untouched, so the review queue is not saved.")
-        body = {"format": FORMAT, "version": VERSION,
-                "spots": [entries[k].to_dict() for k in sorted(entries)]}
-        atomic_write(self.path, json.dumps(body, indent=1, ensure_ascii=False) + "\n")
+        # One spot a line: compact, and still readable and diffable by people.
+        lines = ",\n".join(json.dumps(entries[k].to_dict(), ensure_ascii=False,
+                                      separators=(",", ":")) for k in sorted(entries))
+        head = json.dumps({"format": FORMAT, "version": VERSION})[:-1]
+        atomic_write(self.path, f'{head}, "spots": [\n{lines}\n]}}\n')
 
 
 def _entries(obj: Mapping[str, Any]) -> dict[str, Entry]:
