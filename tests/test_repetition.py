@@ -215,7 +215,7 @@ while True:
 
 def test_a_process_killed_while_writing_leaves_a_whole_queue(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    for delay in (0.05, 0.2, 0.45):
+    for delay in (0.1, 0.4):
         proc = subprocess.Popen([sys.executable, "-c", KILLED, str(tmp_path)], env=env,
                                 stdout=subprocess.PIPE, text=True)
         try:
@@ -316,7 +316,7 @@ for i in range(n):
 def test_two_windows_do_not_lose_each_others_updates(tmp_path: Path) -> None:
     RepetitionQueue(tmp_path).add_missed({"who": "shared", "i": 0}, Grade.MISTAKE, NOW)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    n = 40
+    n = 25
     procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path), who, str(n)],
                               env=env, text=True, stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE) for who in ("a", "b")]
