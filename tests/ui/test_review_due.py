@@ -64,6 +64,13 @@ def test_the_drills_hooks_drill_due_spots_first_and_schedule_them(tmp_path: Path
         assert data.spot_missed(spot(2), Grade.BLUNDER, now - timedelta(hours=1))
         assert data.spots_due(now) == 2
         assert data.review_spots(10, now) == [spot(2), spot(1)]  # most overdue first
+        assert data.review_spots(1, now) == [spot(2)]
+        raise_spot = {**spot(3), "category": "raised"}
+        assert data.spot_missed(raise_spot, Grade.INACCURACY, now - timedelta(hours=2))
+        assert data.review_spots(10, now, "raised") == [raise_spot]
+        assert data.review_spots(10, now, "last") == [spot(2), spot(1)]
+        assert data.review_spots(10, now, "random") == [raise_spot, spot(2), spot(1)]
+        data.spot_unusable(raise_spot)
         assert data.spot_reviewed(spot(2), Grade.BEST, now)
         assert data.review_spots(10, now) == [spot(1)]
         assert not data.spot_reviewed(spot(7), Grade.BEST, now)  # never queued

@@ -457,11 +457,15 @@ class AppData:
         self._queue_problems()
         return due
 
-    def review_spots(self, limit: int, now: datetime | None = None) -> list[dict[str, Any]]:
+    def review_spots(self, limit: int, now: datetime | None = None,
+                     category: str | None = None) -> list[dict[str, Any]]:
         """The spots (their ``to_dict``) due for review, most overdue first, at most
-        ``limit``: the drills deal these before any new spot."""
+        ``limit``: the drills deal these before any new spot.  ``category``: only spots
+        of that drill category (``None`` or ``"random"``: all)."""
         try:
-            due = [dict(e.spot) for e in self.repetition.due(now or datetime.now(UTC), limit)]
+            due = [dict(e.spot) for e in self.repetition.due(now or datetime.now(UTC))
+                   if category in (None, "random") or e.spot.get("category") == category]
+            due = due[:max(0, limit)]
         except StoreError as e:
             self.problems.append(Notice("store.review_not_saved", str(e)))
             due = []
