@@ -110,3 +110,22 @@ def test_a_queue_that_cannot_be_written_is_a_notice(tmp_path: Path,
         assert "disk full" in n.message("en")
     finally:
         data.close()
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "queue of spots to review"),
+                                             ("eo", "vico de situacioj ripetotaj")])
+async def test_a_damaged_queue_is_told_on_the_start_screen(tmp_path: Path, lang: str,
+                                                           words: str) -> None:
+    from truf_tui.ui.app import TrufApp
+
+    (tmp_path / FILE_NAME).write_text("{not json")
+    app = TrufApp(lang=lang, data_dir=tmp_path, bot_options={"iterations": 10})
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            told = [n.message for n in app._notifications]
+            assert any(words in m for m in told), told
+            assert not app.screen.query_one("#review-due", Static).display
+    finally:
+        set_language("en")
+    assert list(tmp_path.glob(FILE_NAME + ".corrupt-*"))

@@ -28,7 +28,7 @@ from truf_tui.ui.breakpoints import preset_breakpoints
 from truf_tui.ui.choices import ChoiceSet
 from truf_tui.ui.i18n import plural, tr
 from truf_tui.ui.keybar import KeyBar
-from truf_tui.ui.services import shell
+from truf_tui.ui.services import ProblemsFound, shell
 from truf_tui.ui.settings import Translated
 from truf_tui.ui.storage import hotseat_progress_text, progress_of
 from truf_tui.ui.widgets.fields import NumberInput
@@ -282,6 +282,8 @@ class StartScreen(Translated, Screen[None]):
         """"N spots due for review", shown only when some are (issue 38, item 6)."""
         data = shell(self).data
         self._review_due = data.spots_due() if data is not None else 0
+        if data is not None and data.problems:  # a damaged queue, set aside: say so
+            self.post_message(ProblemsFound())
         line = self.query_one("#review-due", Static)
         line.display = self._review_due > 0
         line.update(plural("start.review_due", self._review_due))
