@@ -1,0 +1,143 @@
+"""Faults as issue 39 item 4 asks, with real headless processes on loopback: kill -9 of the
+guest mid-round then a rejoin, kill -9 of the host then ``host --resume``; each match ends
+with both sides printing the same result, both records the same game that ``verify``
+accepts, and every finished game in each history once."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.net.test_headless import PY, _env, _finish, _join, _last_two, _start_host
+from truf_tui.engine.record import GameRecord
+from truf_tui.store import History
+
+
+def _saved(path: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _when(ready: Callable[[], bool], timeout: float = 20) -> None:
+    t0 = time.monotonic()
+    while not ready():
+        assert time.monotonic() - t0 < timeout, "the match never got there"
+        time.sleep(0.005)
+
+
+def _kill(proc: subprocess.Popen[str]) -> None:
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.communicate(timeout=10)
+    assert proc.returncode == -signal.SIGKILL
+
+
+def _verify(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*PY, "verify", str(path)], capture_output=True, text=True,
+                          env=_env(), timeout=30)
+
+
+def _same_verified_match(host_dir: Path, h_out: str, guest_dir: Path, g_out: str) -> None:
+    h_result, h_path = _last_two(h_out)
+    g_result, g_path = _last_two(g_out)
+    assert h_result == g_result
+    a = GameRecord.from_json(h_path.read_text())
+    b = GameRecord.from_json(g_path.read_text())
+    assert (a.moves, a.deals, a.seed, a.dealer, a.meta["id"]) == (
+        b.moves, b.deals, b.seed, b.dealer, b.meta["id"])
+    final = b.verify()  # the same game, every round's deal proved
+    assert h_result == "result: {}-{}".format(*final.scores())
+    for path in (h_path, g_path):
+        check = _verify(path)
+        assert check.returncode == 0, check.stdout + check.stderr
+    for folder in (host_dir, guest_dir):  # each finished game once, in each history
+        with History(folder) as history:
+            ids = [g.record().meta["id"] for g in history.games()]
+        assert ids == [a.meta["id"]]
+        assert [p.stem for p in (folder / "net").glob("*.json")] == [a.meta["id"]]
+
+
+@pytest.mark.parametrize("again", [("--rejoin",), ("CODE",)], ids=["rejoin", "same-code"])
+def test_a_guest_killed_mid_round_rejoins_and_the_game_resumes_exactly(
+        tmp_path: Path, again: tuple[str, ...]) -> None:
+    host_dir, guest_dir = tmp_path / "host", tmp_path / "guest"
+    host, code = _start_host(host_dir, "--game", "truc")
+    back: subprocess.Popen[str] | None = None
+    try:
+        guest = _join(guest_dir, code)
+        seat = guest_dir / "net" / "seat.json"
+        # kill it once it has sent its seed for round 3's deal (mid-match, mid-round)
+        _when(lambda: len((_saved(seat) or {}).get("deals", {}).get("0", {})) >= 3)
+        _kill(guest)
+        assert _saved(seat) is not None  # what it needs to come back survived
+        args = [code if a == "CODE" else a for a in again]
+        back = subprocess.Popen([*PY, "--data-dir", str(guest_dir), "join", *args, "--bot",
+                                 "easy", "--seed", "2"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, env=_env())
+        g_rc, g_out, g_err = _finish(back)
+    finally:
+        if back is not None and back.poll() is None:
+            back.kill()
+        h_rc, h_out, h_err = _finish(host)
+    assert (h_rc, g_rc) == (0, 0), (h_err, g_err)
+    assert "could not be checked" not in g_err  # it kept its seeds: every deal checked
+    _same_verified_match(host_dir, h_out, guest_dir, g_out)
+    assert not seat.exists()  # the match is over: nothing left to rejoin
+
+    # a record with an altered seed fails verify, naming the deal (a guest seed altered
+    # where no card was played may still make a consistent game: the host's is bound)
+    record = json.loads(_last_two(g_out)[1].read_text())
+    record["deals"][1]["host_seed"] = "0" * 64
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(record))
+    check = _verify(bad)
+    assert check.returncode == 1 and "deal 2" in check.stdout + check.stderr
+
+
+def test_a_host_killed_mid_round_resumes_and_the_match_completes(tmp_path: Path) -> None:
+    host_dir, guest_dir = tmp_path / "host", tmp_path / "guest"
+    host, code = _start_host(host_dir, "--game", "truc")
+    procs = [host]
+    try:
+        guest = _join(guest_dir, code)
+        procs.append(guest)
+        save = host_dir / "net" / "host.json"
+
+        def mid_round() -> bool:
+            cur = (_saved(save) or {}).get("current") or {}
+            rec = cur.get("record") or {}
+            return len(rec.get("deals", [])) >= 3 and len(rec.get("moves", [])) % 4 == 1
+
+        _when(mid_round)
+        _kill(host)
+        # the guest learns its host is gone, keeps its seat and says how to take it back
+        g_rc, g_out, g_err = _finish(guest, timeout=30)
+        assert g_rc == 1 and "join --rejoin" in g_err, g_err
+        resumed, new_code = _start_host(host_dir, "--resume")
+        procs.append(resumed)
+        assert new_code != code  # a new certificate, a new code
+        back = subprocess.Popen([*PY, "--data-dir", str(guest_dir), "join", "--rejoin",
+                                 new_code, "--bot", "easy", "--seed", "2"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env=_env())
+        procs.append(back)
+        g_rc, g_out, g_err = _finish(back)
+        h_rc, h_out, h_err = _finish(resumed)
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
+    assert (h_rc, g_rc) == (0, 0), (h_err, g_err)
+    _same_verified_match(host_dir, h_out, guest_dir, g_out)
+    assert not (host_dir / "net" / "host.json").exists()
