@@ -141,3 +141,96 @@ def test_a_host_killed_mid_round_resumes_and_the_match_completes(tmp_path: Path)
     assert (h_rc, g_rc) == (0, 0), (h_err, g_err)
     _same_verified_match(host_dir, h_out, guest_dir, g_out)
     assert not (host_dir / "net" / "host.json").exists()
+
+
+class _Crash(Exception):
+    pass
+
+
+class _First:
+    """Plays the first legal move: a table asked again after a crash moves the same."""
+
+    def choice(self, legal: list[str]) -> str:
+        return legal[0]
+
+
+async def test_a_resumed_host_commits_to_the_seed_it_had_committed_to() -> None:
+    """The host dies with the guest's seed for round 3's deal in hand (the move that deals
+    it held): resumed, it commits to the same seed (the guest, asked again, answers with
+    the same one), so the guest's table sees no changed commitment and every deal checks."""
+    import asyncio
+
+    from tests.net.support import Seat, play
+    from truf_tui.engine.deals import commitment
+    from truf_tui.net.client import DealAlarm, GameEnded, MatchEnded, NetClient, Turn
+    from truf_tui.net.server import Host
+    from truf_tui.play.config import GameConfig
+
+    saves: list[dict[str, Any]] = []
+
+    class DyingHost(Host):
+        async def _next(self, seat: int, want: type[Any], check: Any) -> Any:
+            msg = await super()._next(seat, want, check)
+            if getattr(msg, "deal", None) == 2:
+                raise _Crash  # as if killed here: nothing after the last autosave
+            return msg
+
+    first: Host = DyingHost(GameConfig(game="truc", opponent="human"), bind="127.0.0.1",
+                            keep=saves.append)
+    hosts = [first]
+    guest = await NetClient.join(await first.start(), name="Ana")
+    tables = [await first.own_table()]
+    match = asyncio.ensure_future(first.run_match())
+    hosting = asyncio.ensure_future(play(Seat(tables[0]), _First()))  # type: ignore[arg-type]
+    ended: list[GameEnded] = []
+    alarms: list[str] = []
+
+    async def guest_plays() -> tuple[int, int] | None:
+        nonlocal match, hosting
+        while True:
+            try:
+                async for event in guest.events():
+                    if isinstance(event, Turn) and event.legal:
+                        await guest.play(event.legal[0])
+                    elif isinstance(event, GameEnded):
+                        ended.append(event)
+                    elif isinstance(event, DealAlarm):  # the table stops there
+                        alarms.append(event.why)
+                        return None
+                    elif isinstance(event, MatchEnded):
+                        return event.result
+            except ConnectionError:
+                assert len(hosts) == 1, "dropped twice"
+                await asyncio.gather(match, return_exceptions=True)
+                hosting.cancel()
+                await first.close()
+                assert saves[-1]["pending"]["deal"] == 2
+                resumed = Host.resume(saves[-1], bind="127.0.0.1")
+                hosts.append(resumed)
+                guest.invite = await resumed.start()  # its new certificate and port
+                tables.append(await resumed.own_table())
+                match = asyncio.ensure_future(resumed.run_match())
+                hosting = asyncio.ensure_future(
+                    play(Seat(tables[-1]), _First()))  # type: ignore[arg-type]
+                await guest.reconnect()
+
+    try:
+        result = await asyncio.wait_for(guest_plays(), 40)  # bounded, whatever goes wrong
+        assert not alarms and result is not None, alarms
+        await asyncio.wait_for(match, 10)
+        a = await asyncio.wait_for(hosting, 10)
+    finally:
+        match.cancel()
+        hosting.cancel()
+        await guest.close()
+        for table in tables:
+            await table.close()
+        for host in hosts:
+            await host.close()
+    assert len(hosts) == 2 and len(ended) == 1 and ended[0].verified and a.result == result
+    record = ended[0].record
+    assert record.verify().is_terminal() and len(record.deals) >= 3
+    pending = saves[-1]["pending"]  # the last autosave before the crash
+    assert record.deals[2].commitment == commitment(bytes.fromhex(pending["host_seed"]))
+    kept = a.games[0].record
+    assert (record.moves, record.deals) == (kept.moves, kept.deals)
