@@ -163,6 +163,7 @@ async def test_a_resumed_host_commits_to_the_seed_it_had_committed_to() -> None:
     from tests.net.support import Seat, play
     from truf_tui.engine.deals import commitment
     from truf_tui.net.client import DealAlarm, GameEnded, MatchEnded, NetClient, Turn
+    from truf_tui.net.protocol import Error
     from truf_tui.net.server import Host
     from truf_tui.play.config import GameConfig
 
@@ -234,3 +235,6 @@ async def test_a_resumed_host_commits_to_the_seed_it_had_committed_to() -> None:
     assert record.deals[2].commitment == commitment(bytes.fromhex(pending["host_seed"]))
     kept = a.games[0].record
     assert (record.moves, record.deals) == (kept.moves, kept.deals)
+    # the resumed host's own table, sent its position on joining and again as play goes
+    # on, moved once: no move of it was refused
+    assert not any(isinstance(m, Error) for m in tables[-1].received)

@@ -154,6 +154,7 @@ class NetClient:
         # that keeps it on disk can take its seat back from a new process (``restore``).
         self.keep: Callable[[dict[str, Any]], None] | None = None
         self.seeds_lost = False  # a rejoin in a new process, until :meth:`restore`
+        self._last_update: tuple[int, int] | None = None  # on this connection
 
     # -- joining ----------------------------------------------------------------------------
     @classmethod
@@ -181,6 +182,7 @@ class NetClient:
                                                        seat_secret=self.welcome.seat_secret),
                                     timeout)
         self._reader, self._writer, self.welcome = fresh._reader, fresh._writer, fresh.welcome
+        self._last_update = None  # a move lost with the old line is asked for again
 
     @classmethod
     async def _connect(cls, invite: Invite, hello: Hello, timeout: float) -> NetClient:
@@ -314,8 +316,9 @@ class NetClient:
             return DealVerified(msg.game, msg.deal)
         if isinstance(msg, Update):
             game = self._games.setdefault(msg.game, _Game())
-            if game.ended:
-                return None
+            if game.ended or (msg.game, msg.n) == self._last_update:
+                return None  # told again on this connection (a resumed host): moved once
+            self._last_update = (msg.game, msg.n)
             if msg.n == len(game.moves) + 1 and msg.last is not None:
                 game.moves.append(msg.last)
             elif msg.n != len(game.moves):  # a rejoin: the public history has every move
