@@ -52,7 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="truf-tui",
         usage="%(prog)s [options]\n       %(prog)s [options] serve [--host HOST] [--port PORT] "
               "[--token TOKEN]\n       %(prog)s [options] host [--game G] [--port P] "
-              "[--bind ADDR] --bot TIER\n       %(prog)s [options] join CODE --bot TIER"
+              "[--bind ADDR] [--resume] --bot TIER\n       %(prog)s [options] join "
+              "[CODE] [--rejoin] --bot TIER"
               "\n       %(prog)s verify RECORD",
         description="Play Trufludo and Le Truc against the computer (or a friend at the same "
                     "keyboard) in your terminal.",
@@ -145,10 +146,21 @@ def add_network_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
     host.add_argument("--seed", dest="net_seed", type=int,
                       help="seed of the computer player (the deal is never seeded: both "
                            "sides make it)")
+    host.add_argument("--resume", action="store_true",
+                      help="go on with the match this data folder's host was playing when it "
+                           "stopped (its autosave): prints a new code, with which your friend "
+                           "runs 'truf-tui join --rejoin CODE' (the game options are the "
+                           "saved match's)")
     join = sub.add_parser(
         "join", prog="truf-tui join", help="join a game with an invite code",
-        description="Join the game whose invite code the host gave you.")
-    join.add_argument("code", help="the invite code (truf1-...)")
+        description="Join the game whose invite code the host gave you. If your side "
+                    "stopped in the middle of a match, 'join --rejoin' (or the same code "
+                    "again) takes your seat back within 5 minutes; after the host was "
+                    "restarted, 'join --rejoin NEWCODE' with the code it printed.")
+    join.add_argument("code", nargs="?", help="the invite code (truf1-...)")
+    join.add_argument("--rejoin", action="store_true",
+                      help="take back the seat this data folder kept (dialing CODE's host "
+                           "if given: a restarted host's new code)")
     join.add_argument("--bot", choices=TIERS, required=True,
                       help="a computer tier plays your seat, with no interface")
     join.add_argument("--seed", dest="net_seed", type=int, help="seed of the computer player")
@@ -314,7 +326,13 @@ def network(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print(f"truf-tui: {e} (the records will not be kept)", file=sys.stderr)
         folder = None
     if args.command == "join":
-        return asyncio.run(join_match(args.code, args.bot, seed=args.net_seed, folder=folder))
+        if args.code is None and not args.rejoin:
+            parser.error("join needs the invite code the host printed (or --rejoin)")
+        return asyncio.run(join_match(args.code, args.bot, seed=args.net_seed, folder=folder,
+                                      rejoin=args.rejoin))
+    if args.resume:
+        return asyncio.run(host_match(None, args.bot, seed=args.net_seed, bind=args.bind,
+                                      port=args.port, address=args.address, folder=folder))
     rules: dict[str, RuleValue] = {}
     for name, value in (("deck", args.net_deck), ("target", args.target),
                         ("rest_refusal", args.rest_refusal)):

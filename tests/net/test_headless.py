@@ -79,6 +79,11 @@ def test_two_processes_play_a_whole_match_and_keep_the_same_game(tmp_path: Path,
                                                             b.moves)
     final = b.replay()
     assert final.is_terminal()
+    assert a.deals == b.deals and len(a.deals) == final.shuffles()  # every shuffle proved
+    for path in (h_path, g_path):  # each side's record verifies (NETWORK.md)
+        check = subprocess.run([*PY, "verify", str(path)], capture_output=True, text=True,
+                               env=_env(), timeout=30)
+        assert check.returncode == 0, check.stdout + check.stderr
     if "--best-of" not in args:
         assert h_result == "result: {}-{}".format(*final.scores())
         assert a.rules == {"target": 9, "rest_refusal": "game"}

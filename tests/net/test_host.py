@@ -11,6 +11,7 @@ import ssl
 import pytest
 
 from tests.net.support import Clock, Seat, host_table, loopback, play, start, whole_match
+from truf_tui.engine import truc
 from truf_tui.engine.record import GameRecord
 from truf_tui.net import protocol as p
 from truf_tui.net.client import JoinError, NetClient
@@ -25,6 +26,11 @@ def _same_game(a: GameRecord, b: GameRecord) -> None:
         b.game, b.rules, b.dealer, b.seed, b.moves, b.scores)
     assert a.meta["id"] == b.meta["id"] and a.meta["names"] == b.meta["names"]
     assert a.replay().is_terminal()
+    # every shuffle proved, in both records: Le Truc one a round (T2), Trufludo one (F2)
+    assert a.deals == b.deals and all(p.verified() for p in a.deals)
+    final = b.verify()
+    assert len(a.deals) == final.shuffles() == (final.round_no if isinstance(final, truc.State)
+                                                else 1)
 
 
 def _check_seats(host: Host, a: Seat, b: Seat) -> None:
@@ -326,50 +332,66 @@ async def test_a_table_that_reads_nothing_is_dropped_not_buffered_for() -> None:
 
 
 class LyingHost(Host):
-    """A host that cheats at the deal: ``how`` says which way."""
+    """A host that cheats at the deal from shuffle ``from_deal`` of each game on: ``how``
+    says which way."""
 
     how = "reveal"
+    from_deal = 0
 
     async def _agree(self, g: int, deal: int) -> tuple[bytes, bytes]:
         host_seed, guest_seed = await super()._agree(g, deal)
-        if self.how == "ignore_guest":  # deals from a guest seed of its own choosing
-            return host_seed, bytes(32)
+        if self.how == "ignore_guest" and deal >= self.from_deal:
+            return host_seed, bytes(32)  # deals from a guest seed of its own choosing
         return host_seed, guest_seed
 
     async def _reveal(self, g: int, deal: int, seeds: tuple[bytes, bytes]) -> None:
-        if self.how == "reveal":  # reveals another seed than the one it committed to
-            seeds = (bytes(32), seeds[1])
+        if self.how == "reveal" and deal >= self.from_deal:
+            seeds = (bytes(32), seeds[1])  # reveals another seed than the one committed to
         await super()._reveal(g, deal, seeds)
 
 
-@pytest.mark.parametrize("how, why", [("reveal", "does not match its commitment"),
-                                      ("ignore_guest", "with this table's seed")])
-async def test_a_tampered_deal_raises_the_alarm(how: str, why: str) -> None:
+@pytest.mark.parametrize("game, how, from_deal, why", [
+    ("trufludo", "reveal", 0, "does not match its commitment"),
+    ("trufludo", "ignore_guest", 0, "with this table's seed"),
+    ("truc", "reveal", 1, "does not match its commitment"),  # a later round's deal (T2)
+    ("truc", "ignore_guest", 2, "with this table's seed"),
+])
+async def test_a_tampered_deal_raises_the_alarm(game: str, how: str, from_deal: int,
+                                                why: str) -> None:
     from tests.net.support import host_table
-    from truf_tui.net.client import DealAlarm, GameEnded, Turn
+    from truf_tui.net.client import DealAlarm, DealVerified, GameEnded, Turn
 
-    host = LyingHost(GameConfig(game="trufludo", opponent="human"), bind="127.0.0.1")
-    host.how = how
+    host = LyingHost(GameConfig(game=game, opponent="human", rules=(
+        {"target": 12} if game == "truc" else {})), bind="127.0.0.1")
+    host.how, host.from_deal = how, from_deal
     invite = await host.start()
     try:
         guest = await NetClient.join(invite)
         mine = await host_table(host)
         match = asyncio.ensure_future(host.run_match())
         hosting = asyncio.ensure_future(play(Seat(mine), __import__("random").Random(1)))
-        alarms = []
+        alarms: list[tuple[int, str]] = []
+        verified: list[tuple[int, int]] = []
         async for event in guest.events():
             if isinstance(event, Turn) and event.legal:
                 await guest.play(event.legal[0])
             elif isinstance(event, DealAlarm):
-                alarms.append(event.why)
-            assert not isinstance(event, GameEnded) or not alarms
-        await asyncio.wait_for(asyncio.gather(match, hosting), 10)
+                alarms.append((event.game, event.why))
+            elif isinstance(event, DealVerified):
+                verified.append((event.game, event.deal))
+            assert not isinstance(event, GameEnded)  # never a quiet, kept game
+        await asyncio.wait_for(asyncio.gather(match, hosting), 20)
         await guest.close()
         await mine.close()
     finally:
         await host.close()
-    # at the reveal, and again at the game's end (a drawn game is played again)
-    assert len(alarms) == 2 * len(host.games) and all(why in a for a in alarms)
+    # at each cheated reveal, and again at each game's end (a drawn game is played again)
+    games = {g for g, _why in alarms}
+    assert games == set(range(len(host.games)))
+    assert all(why in a for _g, a in alarms if "does not verify" not in a)
+    assert all(d < from_deal for _g, d in verified)  # the honest deals were verified
+    if from_deal:
+        assert verified
 
 
 async def test_a_silent_table_is_dropped_and_a_pinging_one_is_kept() -> None:

@@ -15,14 +15,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import itertools
 import json
 import ssl
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from truf_tui.engine.deals import DealError, DealProof, commitment, new_seed
 from truf_tui.engine.record import GameRecord, RecordError
-from truf_tui.net import fair
 from truf_tui.net.invite import Invite, secret_text
 from truf_tui.net.protocol import (
     VERSION,
@@ -127,6 +128,7 @@ class _Game:
     alarm: str | None = None
     moves: list[str] = field(default_factory=list)
     seen: dict[int, str] = field(default_factory=dict)  # n -> observation as canonical JSON
+    ended: bool = False  # its game_over handled (a rejoin may send it again)
 
 
 def _canonical(obs: Any) -> str:
@@ -148,6 +150,11 @@ class NetClient:
         self._turn: Turn | None = None
         self.ping_seconds = PING_SECONDS
         self.silence_seconds = SILENCE_SECONDS
+        # Called with :meth:`saved` whenever it changes (a seed about to be sent): a table
+        # that keeps it on disk can take its seat back from a new process (``restore``).
+        self.keep: Callable[[dict[str, Any]], None] | None = None
+        self.seeds_lost = False  # a rejoin in a new process, until :meth:`restore`
+        self._last_update: tuple[int, int] | None = None  # on this connection
 
     # -- joining ----------------------------------------------------------------------------
     @classmethod
@@ -159,8 +166,13 @@ class NetClient:
     @classmethod
     async def rejoin(cls, invite: Invite, seat_secret: str, name: str = "",
                      timeout: float = CONNECT_SECONDS) -> NetClient:
-        return await cls._connect(invite, Hello(VERSION, clean_text(name),
-                                                seat_secret=seat_secret), timeout)
+        """Take a seat back with its secret (the host's own table takes its seat so).  A
+        guest's table in a new process has lost its seeds unless :meth:`restore` gives
+        them back before :meth:`events`."""
+        client = await cls._connect(invite, Hello(VERSION, clean_text(name),
+                                                  seat_secret=seat_secret), timeout)
+        client.seeds_lost = client.seat == 1
+        return client
 
     async def reconnect(self, timeout: float = CONNECT_SECONDS) -> None:
         """After a drop: take the seat back with its secret on a new connection, keeping
@@ -170,6 +182,7 @@ class NetClient:
                                                        seat_secret=self.welcome.seat_secret),
                                     timeout)
         self._reader, self._writer, self.welcome = fresh._reader, fresh._writer, fresh.welcome
+        self._last_update = None  # a move lost with the old line is asked for again
 
     @classmethod
     async def _connect(cls, invite: Invite, hello: Hello, timeout: float) -> NetClient:
@@ -285,11 +298,16 @@ class NetClient:
                     game.alarm = f"the host changed its commitment to deal {msg.deal + 1}"
                     return DealAlarm(msg.game, game.alarm)
             game.commitments[msg.deal] = msg.commitment
-            seed = game.my_seeds.setdefault(msg.deal, fair.new_seed())
-            await self._send(Seed(msg.game, msg.deal, seed.hex()))
+            if msg.deal not in game.my_seeds:
+                game.my_seeds[msg.deal] = new_seed()
+                if self.keep is not None:  # kept before it is sent: asked again, the same
+                    self.keep(self.saved())
+            await self._send(Seed(msg.game, msg.deal, game.my_seeds[msg.deal].hex()))
             return None
         if isinstance(msg, Reveal):
             game = self._games.setdefault(msg.game, _Game())
+            if game.ended or game.reveals.get(msg.deal) == msg:  # sent again on a rejoin
+                return None
             game.reveals[msg.deal] = msg
             why = self._check_reveal(msg, game)
             if why is not None:
@@ -298,6 +316,9 @@ class NetClient:
             return DealVerified(msg.game, msg.deal)
         if isinstance(msg, Update):
             game = self._games.setdefault(msg.game, _Game())
+            if game.ended or (msg.game, msg.n) == self._last_update:
+                return None  # told again on this connection (a resumed host): moved once
+            self._last_update = (msg.game, msg.n)
             if msg.n == len(game.moves) + 1 and msg.last is not None:
                 game.moves.append(msg.last)
             elif msg.n != len(game.moves):  # a rejoin: the public history has every move
@@ -308,6 +329,10 @@ class NetClient:
             self._turn = Turn(msg.game, msg.n, msg.last, msg.observation, msg.legal)
             return self._turn
         if isinstance(msg, GameOver):
+            game = self._games.setdefault(msg.game, _Game())
+            if game.ended:
+                return None
+            game.ended = True
             return self._game_over(msg)
         if isinstance(msg, MatchOver):
             return MatchEnded((msg.result[0], msg.result[1]), clean_text(msg.reason, 32))
@@ -321,44 +346,127 @@ class NetClient:
         host_seed = bytes.fromhex(msg.host_seed)
         commit = game.commitments.get(msg.deal)
         if self.seat == 0:  # the host's own table: its host sent no commitment to itself
-            commit = fair.commitment(host_seed)
+            commit = commitment(host_seed)
         elif commit is None:
             return f"the host revealed deal {msg.deal + 1} without committing to it first"
         mine = game.my_seeds.get(msg.deal)
-        if self.seat == 1 and (mine is None or mine.hex() != msg.guest_seed):
+        if mine is None and self.seeds_lost:
+            pass  # came back without its seeds: the game's end says it is unverified
+        elif self.seat == 1 and (mine is None or mine.hex() != msg.guest_seed):
             return f"the host did not shuffle deal {msg.deal + 1} with this table's seed"
-        if not hmac.compare_digest(fair.commitment(host_seed), commit):
+        if not hmac.compare_digest(commitment(host_seed), commit):
             return f"the host's seed for deal {msg.deal + 1} does not match its commitment"
+        return self._replays_to(msg.deal, game)
+
+    def _proofs(self, game: _Game) -> list[DealProof]:
+        """The revealed deals of ``game``, in order, as far as they go without a gap."""
+        proofs = []
+        for d in itertools.count():
+            r = game.reveals.get(d)
+            if r is None:
+                break
+            c = game.commitments.get(d) or commitment(bytes.fromhex(r.host_seed))
+            proofs.append(DealProof(c, r.guest_seed, r.host_seed))
+        return proofs
+
+    def _replays_to(self, deal: int, game: _Game) -> str | None:
+        """At a reveal: replayed from the deals revealed so far, every position this seat
+        was sent up to the end of shuffle ``deal``'s round is the one the seeds deal (its
+        own hands are then the ones both seeds gave)."""
+        proofs = self._proofs(game)
+        if not game.seen or len(proofs) <= deal:
+            return None  # nothing seen, or an earlier reveal missing: the game's end checks
+        start = _start_of(json.loads(game.seen[max(game.seen)]))
+        if start is None:
+            return "the host's positions do not say how the game started"
+        record = GameRecord(self.welcome.game, dict(self.welcome.rules), start[0], None, None,
+                            tuple(game.moves), {}, start[1], tuple(proofs))
+        try:
+            state = record.start()
+            for n in range(len(game.moves) + 1):
+                if n:
+                    state = state.apply(game.moves[n - 1])
+                if state.shuffles() > deal + 1:
+                    break
+                seen = game.seen.get(n)
+                if seen is not None and _canonical(state.observation(self.seat)) != seen:
+                    return f"position {n} is not what the revealed seeds deal"
+        except Exception as e:  # noqa: BLE001 - whatever the host sent, an alarm, not a crash
+            return f"deal {deal + 1} does not replay ({type(e).__name__})"
         return None
 
     def _game_over(self, msg: GameOver) -> GameEnded | DealAlarm:
         game = self._games.get(msg.game, _Game())
-        first = game.reveals.get(0)
-        # A table that joined again in a new process lost its seeds: it cannot check this
-        # game's deals, and says so (verified False) rather than raising the alarm.
-        lost = self.seat == 1 and not game.my_seeds
-        why = None if lost else game.alarm
-        if why is None and first is None and not lost:
+        proofs = self._proofs(game)
+        # A table that came back in a new process without its saved seeds cannot check
+        # that its own seeds were used: it says so (verified False), not the alarm.
+        lost = self.seat == 1 and self.seeds_lost and any(
+            d not in game.my_seeds for d in game.reveals)
+        record = record_of(self.welcome.game, self.welcome.rules, self.seat, msg,
+                           game.moves, proofs)
+        why = game.alarm
+        if why is None and not proofs:
             why = "the game ended without the host revealing its deal"
-        deals = [{"commitment": game.commitments.get(d) or fair.commitment(
-                      bytes.fromhex(r.host_seed)),
-                  "guest_seed": r.guest_seed, "host_seed": r.host_seed}
-                 for d, r in sorted(game.reveals.items())]
-        meta = {"id": msg.game_id, "tier": "human", "human": self.seat, "opponent": "network",
-                "names": [clean_text(n) for n in msg.names], "net": {"deals": deals}}
-        record = GameRecord(self.welcome.game, dict(self.welcome.rules), msg.dealer, msg.seed,
-                            None, tuple(game.moves), meta,
-                            (msg.start_scores[0], msg.start_scores[1]))
-        if why is None and first is not None and not lost:
-            if fair.shuffle_seed(bytes.fromhex(first.host_seed),
-                                 bytes.fromhex(first.guest_seed)) != msg.seed:
-                why = "the game was not shuffled from both seeds"
-        if why is None and not lost:
+        if why is None and len(proofs) != len(game.reveals):
+            why = f"the host did not reveal deal {len(proofs) + 1}"
+        if why is None:
+            try:
+                record.verify()
+            except (DealError, RecordError) as e:
+                why = f"the record does not verify: {e}"
+            except Exception as e:  # noqa: BLE001 - whatever the host sent, an alarm
+                why = f"the game does not replay ({type(e).__name__})"
+        if why is None:
             why = _replays(record, game, self.seat, msg)
         if why is not None:
             return DealAlarm(msg.game, why)
         return GameEnded(msg.game, record, (msg.scores[0], msg.scores[1]),
                          (msg.wins[0], msg.wins[1]), not lost)
+
+    # -- taking the seat back in a new process -----------------------------------------------
+    def saved(self) -> dict[str, Any]:
+        """What this table needs to take its seat back from a new process and still check
+        every deal: the invite (the host's address, port and certificate), the seat secret,
+        and per game its commitments and the seeds it sent.  Secret: keep it private."""
+        return {"code": self.invite.code(), "seat_secret": self.welcome.seat_secret,
+                "seat": self.seat,
+                "deals": {str(g): {str(d): [game.commitments.get(d, ""), seed.hex()]
+                                   for d, seed in game.my_seeds.items()}
+                          for g, game in self._games.items() if game.my_seeds}}
+
+    def restore(self, saved: Mapping[str, Any]) -> None:
+        """Take back the commitments and seeds :meth:`saved` kept (``ValueError`` if
+        malformed): the deals of the game in play are then checked as if never away."""
+        deals = saved.get("deals", {})
+        if not isinstance(deals, Mapping):
+            raise ValueError("saved deals must be an object")
+        for g, per in deals.items():
+            game = self._games.setdefault(int(g), _Game())
+            for d, (commit, seed) in per.items():
+                if commit:
+                    game.commitments[int(d)] = str(commit)
+                game.my_seeds[int(d)] = bytes.fromhex(seed)
+        self.seeds_lost = False
+
+
+def record_of(game: str, rules: Mapping[str, Any], seat: int, over: GameOver,
+              moves: list[str] | tuple[str, ...], proofs: list[DealProof]) -> GameRecord:
+    """A network game's record as a table keeps it (both seats' are the same game)."""
+    meta = {"id": over.game_id, "tier": "human", "human": seat, "opponent": "network",
+            "names": [clean_text(n) for n in over.names]}
+    return GameRecord(game, dict(rules), over.dealer, over.seed, None, tuple(moves), meta,
+                      (over.start_scores[0], over.start_scores[1]), tuple(proofs))
+
+
+def _start_of(obs: Mapping[str, Any]) -> tuple[int, tuple[int, int]] | None:
+    """The first dealer and start score of the game a position is of (Le Truc says both;
+    Trufludo's dealer deals the whole game, F2)."""
+    dealer = obs.get("first_dealer", obs.get("dealer"))
+    scores = obs.get("start_scores", [0, 0])
+    if (dealer not in (0, 1) or not isinstance(scores, list) or len(scores) != 2
+            or not all(type(x) is int for x in scores)):
+        return None
+    return int(dealer), (scores[0], scores[1])
 
 
 def _replays(record: GameRecord, game: _Game, seat: int, msg: GameOver) -> str | None:

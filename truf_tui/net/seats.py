@@ -6,11 +6,19 @@ line per game of a longer match, then ``result: A-B`` (host's seat first) and ``
 PATH`` as the last two lines.  A guest that cannot join prints one line on standard error
 and returns 1, within 30 s.  Each side keeps its records in the data folder (``net/``) and
 puts every finished game into its history once.
+
+Faults (docs/network.md, "Faults"): the guest keeps what it needs to take its seat back
+(``net/seat.json``: the invite, its seat secret, its deal seeds) and ``join --rejoin``
+resumes from it; the host autosaves its match after every move (``net/host.json``) and
+``host --resume`` goes on from it with a new certificate and code.  Both are written
+atomically, private to their owner, and removed once the match is over.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -31,14 +39,43 @@ from truf_tui.net.invite import Invite, InviteError
 from truf_tui.net.protocol import ProtocolError
 from truf_tui.net.server import DEFAULT_LIMITS, Host, HostError, Limits
 from truf_tui.play.config import GameConfig
-from truf_tui.store import History, SaveStore, StoreError, export_record
+from truf_tui.store import History, SaveStore, StoreError, atomic_write, export_record
 
 RECORDS_DIR = "net"
+SEAT_FILE = "seat.json"  # the guest's: how to take its seat back (join --rejoin)
+HOST_FILE = "host.json"  # the host's autosave (host --resume)
 JOIN_SECONDS = 25.0  # a guest that cannot join says so within the contract's 30 s
+REJOIN_HINT = ("its seat is kept: 'truf-tui join --rejoin' takes it back (with the host's "
+               "new code if the host was restarted: 'truf-tui join --rejoin CODE')")
 
 
 class SeatFailed(Exception):
     """The seat could not play its match to the end; one line for the person."""
+
+
+def _keep_json(folder: Path | None, name: str, data: dict[str, Any]) -> None:
+    """``folder/net/name``, replaced atomically (a crash leaves the old or the new file)."""
+    if folder is not None:
+        path = folder / RECORDS_DIR / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, json.dumps(data, separators=(",", ":")))
+
+
+def load_json(folder: Path | None, name: str) -> dict[str, Any] | None:
+    """``folder/net/name`` if it is there and is a JSON object, else ``None``."""
+    if folder is None:
+        return None
+    try:
+        data = json.loads((folder / RECORDS_DIR / name).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _forget(folder: Path | None, name: str) -> None:
+    if folder is not None:
+        with contextlib.suppress(OSError):
+            (folder / RECORDS_DIR / name).unlink()
 
 
 def keep_record(folder: Path | None, record: GameRecord) -> Path | None:
@@ -72,8 +109,14 @@ async def play_seat(client: NetClient, choose: Callable[[dict[str, Any]], str],
         elif isinstance(event, DealAlarm):
             raise SeatFailed(f"DEAL ALARM in game {event.game + 1}: {event.why}")
         elif isinstance(event, GameEnded):
+            path = (None if folder is None else
+                    folder / RECORDS_DIR / f"{event.record.meta.get('id', 'game')}.json")
+            again = path is not None and path.exists()  # told again after a crash: kept once
             last_path = await asyncio.to_thread(keep_record, folder, event.record)
-            if client.welcome.best_of > 1:
+            if not event.verified:
+                print(f"truf-tui: game {event.game + 1} is kept, but its deals could not be "
+                      "checked (this table lost its seeds)", file=sys.stderr)
+            if client.welcome.best_of > 1 and not again:
                 print(f"game {event.game + 1}: {event.scores[0]}-{event.scores[1]} "
                       "(deal verified)", file=out, flush=True)
         elif isinstance(event, HostProblem):
@@ -97,11 +140,29 @@ def _finish(result: tuple[int, int], path: Path | None, out: TextIO) -> None:
           flush=True)
 
 
-async def host_match(config: GameConfig, tier: str, *, seed: int | None, bind: str,
+async def host_match(config: GameConfig | None, tier: str, *, seed: int | None, bind: str,
                      port: int, address: str | None, folder: Path | None,
                      out: TextIO = sys.stdout, limits: Limits = DEFAULT_LIMITS) -> int:
-    host = Host(config, bind=bind, port=port, address=address, name=f"Computer ({tier})",
-                limits=limits)
+    """Host a match (``config``), or with ``config`` ``None`` resume the one the data
+    folder's autosave holds (``host --resume``)."""
+    def autosave(snapshot: dict[str, Any]) -> None:
+        _keep_json(folder, HOST_FILE, snapshot)
+
+    if config is None:
+        save = load_json(folder, HOST_FILE)
+        if save is None:
+            print(f"truf-tui: there is no hosted match to resume in {folder}", file=sys.stderr)
+            return 1
+        try:
+            host = Host.resume(save, bind=bind, port=port, address=address, limits=limits,
+                               keep=autosave)
+        except ValueError as e:
+            print(f"truf-tui: the hosted match cannot be resumed: {e}", file=sys.stderr)
+            return 1
+        config = host.config
+    else:
+        host = Host(config, bind=bind, port=port, address=address,
+                    name=f"Computer ({tier})", limits=limits, keep=autosave)
     try:
         invite = await host.start()
     except OSError as e:
@@ -127,25 +188,65 @@ async def host_match(config: GameConfig, tier: str, *, seed: int | None, bind: s
         match.cancel()
         await asyncio.gather(match, return_exceptions=True)
         await host.close()
+    _forget(folder, HOST_FILE)  # the match is over: nothing to resume
     _finish(result, path, out)
     return 0
 
 
-async def join_match(code: str, tier: str, *, seed: int | None, folder: Path | None,
-                     out: TextIO = sys.stdout, timeout: float = JOIN_SECONDS) -> int:
-    try:
-        invite = Invite.parse(code)
-        client = await NetClient.join(invite, name=f"Computer ({tier})", timeout=timeout)
-    except (InviteError, JoinError) as e:
-        print(f"truf-tui: cannot join: {e}", file=sys.stderr)
+async def join_match(code: str | None, tier: str, *, seed: int | None, folder: Path | None,
+                     out: TextIO = sys.stdout, timeout: float = JOIN_SECONDS,
+                     rejoin: bool = False) -> int:
+    """Join with ``code``; or take the seat kept in the data folder back (``rejoin``, or
+    ``code`` the very code that seat was taken with), dialing ``code``'s host if given (a
+    resumed host's new code), else the kept one's.  A seat dropped in play is taken back
+    on a new connection once; if the host is gone the seat stays kept for a rejoin."""
+    saved = load_json(folder, SEAT_FILE)
+    if saved is not None and code is not None and saved.get("code") == code:
+        rejoin = True  # the same code again: the seat it took, not a new one
+    if rejoin and saved is None:
+        print(f"truf-tui: cannot join: there is no seat to take back in {folder}",
+              file=sys.stderr)
         return 1
     try:
-        result, path = await play_seat(client, bot_chooser(client.welcome.game, tier, seed),
-                                       folder, out)
+        if rejoin:
+            assert saved is not None
+            given = code or saved.get("code")
+            secret = saved.get("seat_secret")
+            if not isinstance(given, str) or not isinstance(secret, str):
+                raise InviteError("the kept seat is damaged: join with a new code")
+            invite = Invite.parse(given)
+            client = await NetClient.rejoin(invite, secret, timeout=timeout)
+            client.restore(saved)
+        else:
+            if code is None:
+                raise InviteError("no invite code given")
+            invite = Invite.parse(code)
+            client = await NetClient.join(invite, name=f"Computer ({tier})", timeout=timeout)
+    except (InviteError, JoinError, ValueError, KeyError) as e:
+        print(f"truf-tui: cannot join: {e}", file=sys.stderr)
+        return 1
+
+    def keep_seat(data: dict[str, Any]) -> None:
+        _keep_json(folder, SEAT_FILE, data)
+
+    client.keep = keep_seat
+    try:
+        keep_seat(client.saved())
+        choose = bot_chooser(client.welcome.game, tier, seed)
+        while True:
+            try:
+                result, path = await play_seat(client, choose, folder, out)
+                break
+            except ConnectionError as e:  # the line dropped: take the seat back, once
+                try:
+                    await client.reconnect(timeout=timeout)
+                except JoinError:
+                    raise ConnectionError(f"{e}; {REJOIN_HINT}") from None
     except (SeatFailed, ConnectionError, ProtocolError, StoreError) as e:
         print(f"truf-tui: {e}", file=sys.stderr)
         return 1
     finally:
         await client.close()
+    _forget(folder, SEAT_FILE)
     _finish(result, path, out)
     return 0

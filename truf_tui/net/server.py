@@ -18,13 +18,13 @@ import ssl
 import time
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from truf_tui.engine import truc, trufludo
 from truf_tui.engine.common import IllegalActionError
-from truf_tui.engine.record import AnyState
-from truf_tui.net import fair
+from truf_tui.engine.deals import DealProof, commitment, new_seed
+from truf_tui.engine.record import AnyState, GameRecord
 from truf_tui.net.client import NetClient
 from truf_tui.net.invite import Invite, Ticket
 from truf_tui.net.protocol import (
@@ -84,7 +84,9 @@ class _Seat:
     name: str = ""
     writer: asyncio.StreamWriter | None = None
     inbox: asyncio.Queue[ClientMessage] = field(default_factory=asyncio.Queue)
-    resync: list[HostMessage] = field(default_factory=list)  # what a rejoin is sent again
+    # What a rejoin is sent again: the games this seat has not shown it finished (the last
+    # update of each, its reveals, a pending commitment, its end), trimmed as the seat moves on.
+    resync: list[HostMessage] = field(default_factory=list)
     dropped_at: float | None = None
     joined: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -126,7 +128,8 @@ class Host:
     def __init__(self, config: GameConfig, *, bind: str = "127.0.0.1", port: int = 0,
                  address: str | None = None, name: str = "Host",
                  limits: Limits = DEFAULT_LIMITS,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 keep: Callable[[dict[str, Any]], None] | None = None) -> None:
         self.config = config
         self.bind, self.port, self.address = bind, port, address
         self.limits, self.clock = limits, clock
@@ -141,6 +144,11 @@ class Host:
         self._handshaking = 0
         self._tasks: set[asyncio.Task[None]] = set()
         self._over = False
+        # The autosave (``host --resume``): called with :meth:`snapshot` after every step.
+        self.keep = keep
+        self._current: tuple[int, str, AnyState] | None = None  # game, its id, its state
+        self._pending: tuple[int, int, bytes] | None = None  # game, deal, host seed committed
+        self._ended: MatchOver | None = None
 
     # -- listening --------------------------------------------------------------------------
     async def start(self) -> Invite:
@@ -262,7 +270,7 @@ class Host:
         await self._send(seat, Welcome(seat, s.secret, self.config.game,
                                        dict(self.config.rules), self.config.best_of,
                                        [self.seats[0].name, self.seats[1].name]))
-        for msg in s.resync:
+        for msg in list(s.resync):
             await self._send(seat, msg)
         s.joined.set()
         return seat
@@ -345,11 +353,15 @@ class Host:
 
     # -- the match ---------------------------------------------------------------------------
     async def wait_for_guest(self) -> None:
-        """Until the guest has taken its seat; :class:`HostError` once the invite expired."""
+        """Until the guest has taken its seat; :class:`HostError` once the invite expired
+        (or, for a resumed match, once the guest stayed away past the rejoin time)."""
         guest = self.seats[GUEST_SEAT]
         while not guest.joined.is_set():
             if self.ticket.expired() and not self.ticket.used:
                 raise HostError("no guest joined before the invite expired")
+            if (guest.dropped_at is not None
+                    and self.clock() - guest.dropped_at > self.limits.rejoin_seconds):
+                raise HostError(f"seat {GUEST_SEAT} did not come back")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(guest.joined.wait(), 1.0)
 
@@ -367,6 +379,10 @@ class Host:
                         and self.clock() - s.dropped_at > self.limits.rejoin_seconds):
                     raise HostError(f"seat {seat} did not come back") from None
                 continue
+            # A seed or a move for game g shows the seat has seen the games before g end:
+            # a rejoin need not send them again.
+            if isinstance(msg, (Seed, Move)):
+                s.resync = [m for m in s.resync if _game_of(m) >= msg.game]
             why = check(msg) if isinstance(msg, want) else "not expected now"
             if why is None:
                 return msg
@@ -392,14 +408,21 @@ class Host:
         await self.seats[HOST_SEAT].joined.wait()
         config = replace(self.config, seed=None)
         match: MatchRun | None = None
-        for g in itertools.count():  # the series ends itself: at most twice best_of games
-            state, over = await self._play_game(g, config)
-            self.games.append(GameResult(state, over))
-            winner = state.winner()
-            match = (match or MatchRun.start(config, self.games[0].state)).record(winner)
-            if match.series.is_over():
-                break
+        for done in self.games:  # a resumed match: the games it had finished
+            match = (match or MatchRun.start(config, done.state)).record(done.state.winner())
+        if match is not None:
             config = replace(match.next_config(), seed=None)
+        if match is None or not match.series.is_over():
+            for g in itertools.count(len(self.games)):  # the series ends itself
+                state, over = await self._play_game(g, config)
+                self.games.append(GameResult(state, over))
+                self._current = None
+                self._autosave()
+                match = (match or MatchRun.start(config, self.games[0].state)).record(
+                    state.winner())
+                if match.series.is_over():
+                    break
+                config = replace(match.next_config(), seed=None)
         assert match is not None
         if self.config.best_of == 1:
             result = list(self.games[-1].state.scores())
@@ -407,64 +430,214 @@ class Host:
             result = list(match.series.wins())
         end = MatchOver(result, "finished")
         self._over = True
+        self._ended = end
+        self._autosave()
         for seat in (HOST_SEAT, GUEST_SEAT):
-            self.seats[seat].resync = [end]
-            await self._send(seat, end)
+            await self._tell(seat, end)
         return end
 
     async def _agree(self, g: int, deal: int) -> tuple[bytes, bytes]:
         """The fair deal of shuffle ``deal`` of game ``g``: commit, the guest's seed.
-        Returns (host seed, guest seed); the host's stays secret until :meth:`_reveal`."""
-        host_seed = fair.new_seed()
-        commit = Commit(g, deal, fair.commitment(host_seed))
-        self.seats[GUEST_SEAT].resync = [commit]
-        await self._send(GUEST_SEAT, commit)
+        Returns (host seed, guest seed); the host's stays secret until :meth:`_reveal`.
+        The host's seed is saved before its commitment goes out, so a resumed host commits
+        to the same one (the guest, asked again, answers with the same seed)."""
+        pending = self._pending
+        if pending is not None and pending[:2] == (g, deal):
+            host_seed = pending[2]
+        else:
+            host_seed = new_seed()
+            self._pending = (g, deal, host_seed)
+            self._autosave()
+        commit = Commit(g, deal, commitment(host_seed))
+        await self._tell(GUEST_SEAT, commit)
         msg: Seed = await self._next(
             GUEST_SEAT, Seed, lambda m: None if (m.game, m.deal) == (g, deal) else "not now")
+        guest = self.seats[GUEST_SEAT]
+        guest.resync = [m for m in guest.resync if m is not commit]
         return host_seed, bytes.fromhex(msg.seed)
 
     async def _reveal(self, g: int, deal: int, seeds: tuple[bytes, bytes]) -> None:
         reveal = Reveal(g, deal, seeds[0].hex(), seeds[1].hex())
         for s in (HOST_SEAT, GUEST_SEAT):
-            await self._send(s, reveal)
+            await self._tell(s, reveal)
+
+    async def _reveal_proof(self, g: int, deal: int, proof: DealProof) -> None:
+        assert proof.host_seed is not None
+        await self._reveal(g, deal, (bytes.fromhex(proof.host_seed),
+                                     bytes.fromhex(proof.guest_seed)))
 
     async def _play_game(self, g: int, config: GameConfig) -> tuple[AnyState, GameOver]:
-        # One agreed shuffle per game for now (net/fair.py); engine.deals brings one per
-        # Le Truc round, agreed a round ahead and revealed when its round is over.
-        seeds = await self._agree(g, 0)
-        seed = fair.shuffle_seed(*seeds)
-        state = _deal(config, seed)
-        game_id = uuid.uuid4().hex
-        n, last = 0, None
+        """One game: every shuffle agreed with the guest (docs/fair-deal.md, "Timing over
+        the network"): the first before the game is dealt; Le Truc's next round's when the
+        move that deals it has arrived, held until the guest's seed is in; each revealed
+        once its round is over.  The state is autosaved after every move."""
+        if self._current is not None and self._current[0] == g:  # resumed mid-game
+            _g, game_id, state = self._current
+        else:
+            proof = DealProof.of(*await self._agree(g, 0))
+            self._pending = None
+            state = _deal(config, proof)
+            game_id = uuid.uuid4().hex
+        n = len(state.history)
+        last = str(state.history[-1]) if n else None
         while True:
+            self._current = (g, game_id, state)
+            self._autosave()
             await self._broadcast(g, n, last, state)
             seat = state.current_player
             if seat is None:
                 break
             move: Move = await self._next(seat, Move, _move_check(g, n, state))
+            dealt = len(state.deals)
+            if state.shuffles_on(move.action) and isinstance(state, truc.State):
+                proof = DealProof.of(*await self._agree(g, dealt))
+                state = state.with_deal(proof)
+            self._pending = None
             state = state.apply(move.action)
             n, last = n + 1, move.action
-        await self._reveal(g, 0, seeds)
+            if len(state.deals) > dealt:  # a round was dealt: the one before it is over
+                await self._reveal_proof(g, dealt - 1, state.deals[dealt - 1])
+        await self._reveal_proof(g, len(state.deals) - 1, state.deals[-1])
+        over = self._game_over(g, game_id, state)
+        for s in (HOST_SEAT, GUEST_SEAT):
+            await self._tell(s, over)
+        return state, over
+
+    def _game_over(self, g: int, game_id: str, state: AnyState) -> GameOver:
         dealer = first_dealer_of(state)
         start = list(state.start_scores) if isinstance(state, truc.State) else [0, 0]
-        wins = [sum(1 for r in self.games if r.state.winner() == p) for p in (0, 1)]
+        wins = [sum(1 for r in self.games[:g] if r.state.winner() == p) for p in (0, 1)]
         winner = state.winner()
         if winner is not None:
             wins[winner] += 1
-        over = GameOver(g, game_id, seed, dealer, start, list(state.scores()), wins,
+        assert state.seed is not None
+        return GameOver(g, game_id, state.seed, dealer, start, list(state.scores()), wins,
                         [s.name for s in self.seats])
-        for s in (HOST_SEAT, GUEST_SEAT):
-            self.seats[s].resync = [over]
-            await self._send(s, over)
-        return state, over
 
     async def _broadcast(self, g: int, n: int, last: str | None, state: AnyState) -> None:
         for seat in (HOST_SEAT, GUEST_SEAT):
-            legal = ([str(a) for a in state.legal_actions()]
-                     if state.current_player == seat else [])
-            update = Update(g, n, last, dict(state.observation(seat)), legal)
-            self.seats[seat].resync = [update]
-            await self._send(seat, update)
+            await self._tell(seat, _update(g, n, last, state, seat))
+
+    async def _tell(self, seat: int, msg: HostMessage) -> None:
+        """Send ``msg`` and keep it for a rejoin (an update replaces the game's last one)."""
+        s = self.seats[seat]
+        if isinstance(msg, Update):
+            s.resync = [m for m in s.resync if not (isinstance(m, Update) and m.game == msg.game)]
+        s.resync.append(msg)
+        s.resync.sort(key=_resync_order)
+        await self._send(seat, msg)
+
+    # -- autosave and resume -----------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """What a resumed host needs (``host --resume``): the match's setup, the seats'
+        names and secrets, the finished games, the game in play (its record: moves and
+        deal proofs), and the host's seed of a commitment already sent.  JSON."""
+        current = None
+        if self._current is not None:
+            g, game_id, state = self._current
+            current = {"game": g, "id": game_id,
+                       "record": GameRecord.from_state(state).to_dict()}
+        return {
+            "format": SAVE_FORMAT,
+            "config": {"game": self.config.game, "rules": dict(self.config.rules),
+                       "best_of": self.config.best_of, "dealer": self.config.dealer,
+                       "scores": list(self.config.scores)},
+            "names": [s.name for s in self.seats],
+            "seat_secrets": [s.secret for s in self.seats],
+            "guest_joined": self.ticket.used,
+            "games": [{"record": GameRecord.from_state(r.state).to_dict(),
+                       "over": asdict(r.game_over)} for r in self.games],
+            "current": current,
+            "pending": None if self._pending is None else {
+                "game": self._pending[0], "deal": self._pending[1],
+                "host_seed": self._pending[2].hex()},
+            "over": None if self._ended is None else asdict(self._ended),
+        }
+
+    def _autosave(self) -> None:
+        if self.keep is not None:
+            self.keep(self.snapshot())
+
+    @classmethod
+    def resume(cls, save: dict[str, Any], **kwargs: Any) -> Host:
+        """A host that goes on with the match ``save`` (:meth:`snapshot`) was playing: the
+        same seats (their secrets), a new certificate and invite when it ``start``s.  The
+        guest's seat waits for its table for the rejoin time.  ``ValueError`` (or a
+        ``RecordError``/``DealError``, both ValueErrors) if the save is not one."""
+        try:
+            c = save["config"]
+            config = GameConfig(game=c["game"], rules=dict(c["rules"]), best_of=c["best_of"],
+                                dealer=c["dealer"], scores=tuple(c["scores"]),
+                                opponent="human")
+            host = cls(config, name=save["names"][0], **kwargs)
+            for seat, name, secret in zip(host.seats, save["names"], save["seat_secrets"],
+                                          strict=True):
+                if not isinstance(secret, str) or not isinstance(name, str):
+                    raise ValueError("the seats' names and secrets are texts")
+                seat.secret, seat.name = secret, clean_text(name)
+            host.ticket.used = bool(save["guest_joined"])
+            host.seats[GUEST_SEAT].dropped_at = host.clock()
+            for done in save["games"]:
+                state = GameRecord.from_dict(done["record"]).verify()
+                over = GameOver(**{k: v for k, v in done["over"].items() if k != "type"})
+                host.games.append(GameResult(state, over))
+            cur = save["current"]
+            if cur is not None:
+                state = GameRecord.from_dict(cur["record"]).verify()
+                host._current = (int(cur["game"]), str(cur["id"]), state)
+            pend = save["pending"]
+            if pend is not None:
+                host._pending = (int(pend["game"]), int(pend["deal"]),
+                                 bytes.fromhex(pend["host_seed"]))
+        except (KeyError, TypeError, AttributeError, IndexError) as e:
+            raise ValueError(f"not a host's save ({type(e).__name__}: {e})") from None
+        host._rebuild_resync()
+        return host
+
+    def _rebuild_resync(self) -> None:
+        """A resumed host's messages for a rejoin: the game in play so far (its last
+        position, the deals revealed), or, if none is in play, the last finished game
+        (a table may not have seen it end)."""
+        g, state, over = -1, None, None
+        if self._current is not None:
+            g, _id, state = self._current
+        elif self.games:
+            g, state, over = len(self.games) - 1, self.games[-1].state, self.games[-1].game_over
+        if state is None:
+            return
+        n = len(state.history)
+        last = str(state.history[-1]) if n else None
+        revealed = len(state.deals) - (over is None)
+        for seat in (HOST_SEAT, GUEST_SEAT):
+            s = self.seats[seat]
+            s.resync = [_update(g, n, last, state, seat)]
+            for k, proof in enumerate(state.deals[:revealed]):
+                assert proof.host_seed is not None
+                s.resync.append(Reveal(g, k, proof.host_seed, proof.guest_seed))
+            if over is not None:
+                s.resync.append(over)
+
+
+SAVE_FORMAT = 1
+
+
+def _update(g: int, n: int, last: str | None, state: AnyState, seat: int) -> Update:
+    legal = [str(a) for a in state.legal_actions()] if state.current_player == seat else []
+    return Update(g, n, last, dict(state.observation(seat)), legal)
+
+
+def _game_of(msg: HostMessage) -> int:
+    game = getattr(msg, "game", None)
+    return game if isinstance(game, int) else 1 << 30
+
+
+_ORDER = {Update: 0, Reveal: 1, Commit: 2, GameOver: 3, MatchOver: 4}
+
+
+def _resync_order(msg: HostMessage) -> tuple[int, int]:
+    """A rejoin's messages in the order play sent them: by game, then a game's last
+    position, its reveals, a pending commitment, its end."""
+    return _game_of(msg), _ORDER.get(type(msg), 5)
 
 
 class _Accept(asyncio.Protocol):
@@ -483,16 +656,17 @@ class _Accept(asyncio.Protocol):
 def check_rules(config: GameConfig) -> None:
     """``ValueError`` naming the option if the engine refuses ``config``'s variants (a
     target out of range, ...): checked before hosting, not when the guest has come."""
-    _deal(config, 0)
+    _deal(config, DealProof.of(bytes(32), bytes(32)))
 
 
-def _deal(config: GameConfig, seed: int) -> AnyState:
-    """Game ``config`` dealt from the agreed ``seed`` (the first dealer too, if not given)."""
+def _deal(config: GameConfig, proof: DealProof) -> AnyState:
+    """Game ``config`` dealt from the agreed first shuffle (the first dealer too, if not
+    given, F2/T2)."""
     if config.game == trufludo.GAME:
-        return trufludo.new_game(trufludo.Rules.from_dict(config.rules), seed=seed,
-                                 dealer=config.dealer)
-    return truc.new_game(truc.Rules.from_dict(config.rules), seed=seed, dealer=config.dealer,
-                         scores=config.scores)
+        return trufludo.new_game(trufludo.Rules.from_dict(config.rules), dealer=config.dealer,
+                                 deals=(proof,))
+    return truc.new_game(truc.Rules.from_dict(config.rules), dealer=config.dealer,
+                         scores=config.scores, deals=(proof,))
 
 
 def _move_check(g: int, n: int, state: AnyState) -> Callable[[Move], str | None]:
