@@ -18,13 +18,16 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "openpty") or not hasattr(signal
                                 reason="needs a pseudo-terminal and SIGHUP (POSIX)")
 
 
-def _drain(master: int, seconds: float) -> bytes:
-    """What the app drew on its terminal within ``seconds`` (a full pty would block it)."""
+def _drain(master: int, seconds: float, until: bytes | None = None) -> bytes:
+    """What the app drew on its terminal within ``seconds`` (a full pty would block it);
+    with ``until``, only until that is drawn, and the rest of that frame (half a second)."""
     import select
 
     out = b""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
+        if until is not None and until in out:
+            return out + _drain(master, 0.5)
         ready, _, _ = select.select([master], [], [], 0.1)
         if ready:
             try:
@@ -32,6 +35,9 @@ def _drain(master: int, seconds: float) -> bytes:
             except OSError:
                 break
     return out
+
+
+STARTED = b"truf-tui"  # in the app's title bar: its first frame is drawn
 
 
 def _ended(pid: int, seconds: float) -> bool:
@@ -58,8 +64,8 @@ def test_the_app_ends_on_a_hangup(tmp_path: Path) -> None:
     proc, master = _start(tmp_path, [sys.executable, "-m", "truf_tui",
                                      "--data-dir", str(tmp_path / "d")])
     try:
-        drawn = _drain(master, 6.0)
-        assert b"truf-tui" in drawn, "the app did not start"
+        drawn = _drain(master, 10.0, until=STARTED)
+        assert STARTED in drawn, "the app did not start"
         proc.send_signal(signal.SIGHUP)
         _drain(master, 1.0)
         assert proc.wait(timeout=10) == 129
@@ -78,8 +84,8 @@ def test_the_app_ends_when_its_parent_is_killed(tmp_path: Path) -> None:
     proc, master = _start(tmp_path, ["sh", "-c", shell])
     app_pid = 0
     try:
-        drawn = _drain(master, 6.0)
-        assert b"truf-tui" in drawn, "the app did not start"
+        drawn = _drain(master, 10.0, until=STARTED)
+        assert STARTED in drawn, "the app did not start"
         app_pid = int(pid_file.read_text())
         proc.kill()
         proc.wait(timeout=5)
@@ -99,8 +105,8 @@ def test_the_app_ends_when_its_terminal_is_hung_up_without_a_signal(tmp_path: Pa
     proc, master = _start(tmp_path, [sys.executable, "-m", "truf_tui",
                                      "--data-dir", str(tmp_path / "d")])
     try:
-        drawn = _drain(master, 6.0)
-        assert b"truf-tui" in drawn, "the app did not start"
+        drawn = _drain(master, 10.0, until=STARTED)
+        assert STARTED in drawn, "the app did not start"
         os.close(master)  # the terminal goes away; the app is not its session's leader
         master = -1
         proc.wait(timeout=15)
@@ -202,8 +208,8 @@ def test_sigterm_restores_the_terminal(tmp_path: Path) -> None:
     cursor on.  Now the app leaves them as SIGHUP and SIGINT do."""
     pid, master = _fork_app(tmp_path / "d")
     try:
-        drawn = _drain(master, 6.0)
-        assert b"truf-tui" in drawn, "the app did not start"
+        drawn = _drain(master, 10.0, until=STARTED)
+        assert STARTED in drawn, "the app did not start"
         os.kill(pid, signal.SIGTERM)
         after = _drain(master, 2.0)
         status = _wait_for(pid, 3.0)
