@@ -60,6 +60,7 @@ def _start(tmp_path: Path, command: list[str]) -> tuple[subprocess.Popen[bytes],
     return proc, master
 
 
+@pytest.mark.slow
 def test_the_app_ends_on_a_hangup(tmp_path: Path) -> None:
     proc, master = _start(tmp_path, [sys.executable, "-m", "truf_tui",
                                      "--data-dir", str(tmp_path / "d")])
@@ -75,6 +76,7 @@ def test_the_app_ends_on_a_hangup(tmp_path: Path) -> None:
         os.close(master)
 
 
+@pytest.mark.slow
 def test_the_app_ends_when_its_parent_is_killed(tmp_path: Path) -> None:
     """Started by a shell that is then killed (as ``make play`` in a closed window), the
     app notices its new parent and ends within a few seconds."""
@@ -99,6 +101,7 @@ def test_the_app_ends_when_its_parent_is_killed(tmp_path: Path) -> None:
         os.close(master)
 
 
+@pytest.mark.slow
 def test_the_app_ends_when_its_terminal_is_hung_up_without_a_signal(tmp_path: Path) -> None:
     """``make play`` in a tmux window that is killed: make outlives the terminal and no
     SIGHUP reaches the app, but its terminal is hung up; the app notices and ends."""
@@ -160,6 +163,7 @@ def _locks_held(data: Path) -> list[str]:
     return held
 
 
+@pytest.mark.slow
 def test_a_terminal_closed_during_start_up_ends_the_app(tmp_path: Path) -> None:
     """Issue 40: a terminal closed while Textual starts deadlocked its shutdown, with the
     event loop (and the watch it ran) blocked for ever, and the app kept current.lock.
@@ -203,6 +207,7 @@ def _drain_first_output(master: int) -> None:
             return
 
 
+@pytest.mark.slow
 def test_sigterm_restores_the_terminal(tmp_path: Path) -> None:
     """Issue 40: SIGTERM left the alternate screen, the mouse reporting and the hidden
     cursor on.  Now the app leaves them as SIGHUP and SIGINT do."""
