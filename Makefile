@@ -31,7 +31,10 @@ TEST_WORKERS ?= 3
 test: lint
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
-# The developer's loop: the suite without the tests marked slow (10 s or more) and without lint.
+# The developer's loop: the suite without the tests marked slow and without lint, in about
+# 3 minutes on 2 cores. A test is marked slow when it takes 3 s or more on 2 cores in a
+# whole run (`pytest -n 3 --dist worksteal --durations=0`): the whole games, the monkeys,
+# the solver's checks and the tests that start the app in a terminal. `make test` runs them all.
 quick: $(BIN)/.installed-test
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal -m "not slow"
 

@@ -49,3 +49,24 @@ def _made_once(tmp_path_factory: pytest.TempPathFactory, name: str,
     mine = tmp_path_factory.mktemp(name)
     shutil.copytree(shared / f"{name}.made", mine, dirs_exist_ok=True)
     return mine
+
+
+#: A test that takes this long in a whole run on two cores is marked ``slow`` (``make quick``
+#: leaves it out, docs/development.md).
+SLOW_SECONDS = 3.0
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """With ``--durations``: the tests of ``SLOW_SECONDS`` or more that are not marked slow
+    (a loaded machine inflates the figures: check one in a whole run before marking it)."""
+    if terminalreporter.config.getoption("durations") is None:
+        return
+    unmarked = sorted(
+        ((r.duration, r.nodeid) for r in terminalreporter.stats.get("passed", [])
+         if r.when == "call" and r.duration >= SLOW_SECONDS and "slow" not in r.keywords),
+        reverse=True)
+    if unmarked:
+        terminalreporter.write_sep("=", f"{len(unmarked)} tests of {SLOW_SECONDS:g} s or more "
+                                        "not marked slow")
+        for seconds, nodeid in unmarked:
+            terminalreporter.write_line(f"{seconds:6.2f}s {nodeid}")

@@ -739,6 +739,7 @@ def test_paired_settle_needs_a_clear_lead() -> None:
                                {ab: n * 0.04, ac: n * 0.25, bc: n * 0.25}, n)
 
 
+@pytest.mark.slow
 def test_trufludo_choice_comes_sooner_and_is_the_full_budget_choice() -> None:
     """``choose`` (Trufludo's paired search with ``settle``) stops on a clear choice and
     picks what the whole budget picks; a choice between equal moves (same suit, F1) needs no

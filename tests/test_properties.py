@@ -242,6 +242,7 @@ def truf_illegal(s: trufludo.State) -> list[str]:
 @TRUFLUDO_SETTINGS
 @given(seed=st.integers(0, 2**63 - 1), dealer=st.sampled_from([None, 0, 1]),
        shuffle=st.booleans(), rnd=st.randoms(use_true_random=False))
+@pytest.mark.slow
 def test_trufludo_random_games(deck: str, forced: bool, leftover: str, seed: int,
                                dealer: int | None, shuffle: bool, rnd: random.Random) -> None:
     rules = trufludo.Rules(deck=deck, forced_capture=forced, leftover=leftover)  # type: ignore[arg-type]
@@ -457,6 +458,7 @@ def truc_illegal(s: truc.State) -> list[str]:
 @given(seed=st.integers(0, 2**63 - 1), target=TRUC_TARGETS, dealer=st.sampled_from([None, 0, 1]),
        shuffle=st.booleans(), rnd=st.randoms(use_true_random=False),
        fold_weight=st.sampled_from([0.0, 0.05, 1.0]), rest_weight=st.sampled_from([0.0, 0.2, 1.0]))
+@pytest.mark.slow
 def test_truc_random_matches(rest_refusal: str, seed: int, target: int, dealer: int | None,
                              shuffle: bool, rnd: random.Random, fold_weight: float,
                              rest_weight: float) -> None:

@@ -56,6 +56,7 @@ def tiny(made_once: Callable[[str, Callable[[Path], None]], Path]) -> Path:
     return made_once("tiny", make) / "t1.trufbp"
 
 
+@pytest.mark.slow
 def test_the_shipped_figures_are_the_checked_ones(tiny: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     """`ship` measures what it packs; `check --file` measures what the app plays from the
@@ -74,6 +75,7 @@ def test_the_shipped_figures_are_the_checked_ones(tiny: Path,
     assert (tab.target, tab.scores) == (1, (0, 0))
 
 
+@pytest.mark.slow
 def test_T3_T7_the_policy_is_the_packed_strategy_at_the_spot(small: tuple[Path, Path]) -> None:
     """Random engine rounds to 2 (raises, rests, redeals): at every decision the policy is
     the packed strategy at the tree node the round's actions reach, for the mover's hand."""
@@ -117,6 +119,7 @@ def test_T3_T7_the_policy_is_the_packed_strategy_at_the_spot(small: tuple[Path, 
     assert seen > 50
 
 
+@pytest.mark.slow
 def test_policy_is_a_distribution_at_any_score_and_target(small: tuple[Path, Path]) -> None:
     """ENGINE_API.md: every legal action present, summing to 1, fold 0, the same answer
     twice; at scores and targets the file was not solved for too."""
@@ -141,6 +144,7 @@ def test_policy_is_a_distribution_at_any_score_and_target(small: tuple[Path, Pat
     assert {"placed", "translated"} <= hows
 
 
+@pytest.mark.slow
 def test_a_damaged_file_is_refused_with_a_reason(small: tuple[Path, Path]) -> None:
     _, f = small
     data = f.read_bytes()
@@ -424,6 +428,7 @@ def test_T7_files_of_one_raise_cap_share_their_state_tables_in_memory() -> None:
     assert one[0].keys is one[1].keys and one[0].subs.dtype == np.uint32
 
 
+@pytest.mark.slow
 def test_the_sweep_measures_each_score_as_check_does_and_resumes(
         small: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -496,6 +501,7 @@ def test_every_hand_of_a_node_at_once_is_each_hand_alone() -> None:
     assert nodes > 100 and borrowed > 0
 
 
+@pytest.mark.slow
 def test_a_per_state_file_plays_one_strategy_for_every_history_of_a_state(
         tiny: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`solve restate` writes one strategy per public state (format 2, docs/solver.md

@@ -364,6 +364,7 @@ def test_solve_cli_rejects_bad_options(args: list[str]) -> None:
     assert e.value.code == 2
 
 
+@pytest.mark.slow
 def test_T8_T10_match_utility_follows_the_scores() -> None:
     """Outcomes valued in the match: 2 P(non-dealer wins) - 1, the next round dealt by the
     other player (T2), an accepted rest taking the winner to the target (T8)."""

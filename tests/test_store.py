@@ -306,6 +306,7 @@ def test_bad_settings_file_is_set_aside(tmp_path: Path, case: str) -> None:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.binary(max_size=400) | st.builds(lambda s: s.encode(), st.text(max_size=200)))
+@pytest.mark.slow
 def test_settings_fuzz_bytes(data: bytes) -> None:
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / "settings.json"

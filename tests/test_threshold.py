@@ -121,6 +121,7 @@ def test_T7_T10_the_best_response_to_a_threshold_player_is_a_brute_force_best_pl
     assert values[move] == pytest.approx(max(brute.values()), abs=1e-12)
 
 
+@pytest.mark.slow
 def test_T7_the_grid_holds_the_scripted_players_and_honest_is_found() -> None:
     """The extremes of the grid are the scripted players (never/always raise or accept);
     against ``honest`` the evidence passes the prior odds within a few matches, and the

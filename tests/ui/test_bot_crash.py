@@ -53,6 +53,7 @@ async def play_my_moves(pilot: Any, t: Any, turns: int) -> None:
 
 
 @pytest.mark.parametrize("game", ["trufludo", "truc"])
+@pytest.mark.slow
 async def test_a_crashing_computer_is_replaced_logged_and_told_once(game: str) -> None:
     app = make_app()  # no data folder of its own: the log goes to the default one
     bot = CrashBot()
@@ -70,6 +71,7 @@ async def test_a_crashing_computer_is_replaced_logged_and_told_once(game: str) -
         assert notices(app) == [tr("bot.crash", path=log)]
 
 
+@pytest.mark.slow
 async def test_the_notice_in_esperanto_and_the_log_in_the_apps_folder(tmp_path: Path) -> None:
     app = TrufApp(settings=Settings(pace="instant", lang="eo"), bot_options=BOT_OPTIONS.copy(),
                   data_dir=tmp_path)

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 import truf_tui.ai
@@ -65,6 +66,7 @@ def body(screen: Any) -> str:
 
 
 # -- hints ---------------------------------------------------------------------------------------
+@pytest.mark.slow
 async def test_trufludo_hints_count_cache_and_close() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -129,6 +131,7 @@ async def test_hints_run_in_a_worker_and_the_table_stays_alive(monkeypatch: Any)
         assert app.screen is t and t.hints_used == 1
 
 
+@pytest.mark.slow
 async def test_truc_hints_and_not_your_turn() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -156,6 +159,7 @@ async def test_truc_hints_and_not_your_turn() -> None:
         t._busy = False
 
 
+@pytest.mark.slow
 async def test_hints_in_esperanto_and_in_the_results() -> None:
     app = make_app(lang="eo")
     async with app.run_test(size=SIZE) as pilot:
@@ -173,6 +177,7 @@ async def test_hints_in_esperanto_and_in_the_results() -> None:
         assert "Konsiloj uzitaj: 1." in app.screen.query_one("#summary-body", Markup).text
 
 
+@pytest.mark.slow
 async def test_hints_used_goes_into_the_game_record(tmp_path: Path) -> None:
     app = TrufApp(settings=Settings(pace="instant"), bot_options=BOT_OPTIONS.copy(),
                   data_dir=tmp_path)
@@ -214,6 +219,7 @@ async def test_the_practice_switch_on_the_start_screen() -> None:
         assert start_screen.config().practice is True
 
 
+@pytest.mark.slow
 async def test_trufludo_asks_once_before_leaving_one_card() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -239,6 +245,7 @@ async def test_trufludo_asks_once_before_leaving_one_card() -> None:
         assert str(t.state.history[0]) == "play 7H take 4H"
 
 
+@pytest.mark.slow
 async def test_trufludo_warning_yes_plays_and_safe_moves_do_not_ask() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -260,6 +267,7 @@ async def test_trufludo_warning_yes_plays_and_safe_moves_do_not_ask() -> None:
         assert str(t.state.history[0]) == "play 7H take 4H"
 
 
+@pytest.mark.slow
 async def test_no_warning_without_practice() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -272,6 +280,7 @@ async def test_no_warning_without_practice() -> None:
         assert str(t.state.history[0]) == "play 7H take 4H"
 
 
+@pytest.mark.slow
 async def test_a_practice_truc_round_to_its_annotated_summary() -> None:
     practice._asked.clear()
     app = make_app()
@@ -331,6 +340,7 @@ async def test_a_practice_truc_round_to_its_annotated_summary() -> None:
         assert len(practice.session_reviews(app)) == 2
 
 
+@pytest.mark.slow
 async def test_no_review_without_practice() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from truf_tui.engine import truc, trufludo
@@ -114,6 +115,7 @@ def panel_text(t: Any) -> str:
     return t.query_one(GuidePanel).text
 
 
+@pytest.mark.slow
 async def test_trufludo_guided_game_from_the_first_step_to_a_real_game() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -159,6 +161,7 @@ async def test_trufludo_guided_game_from_the_first_step_to_a_real_game() -> None
         assert type(real) is TrufludoTable and app.game_in_progress
 
 
+@pytest.mark.slow
 async def test_truc_guided_game_to_the_end_then_back_to_the_start() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -186,6 +189,7 @@ async def test_truc_guided_game_to_the_end_then_back_to_the_start() -> None:
         assert isinstance(app.screen, StartScreen)
 
 
+@pytest.mark.slow
 async def test_escape_asks_then_leaves_and_the_language_follows() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -211,6 +215,7 @@ async def test_escape_asks_then_leaves_and_the_language_follows() -> None:
     set_language("en")
 
 
+@pytest.mark.slow
 async def test_the_palette_offers_both_guided_games() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -225,6 +230,7 @@ async def test_the_palette_offers_both_guided_games() -> None:
         assert isinstance(table_of(app), GuidedTruc)
 
 
+@pytest.mark.slow
 async def test_a_guided_game_is_neither_saved_nor_recorded(tmp_path: Path) -> None:
     from .test_persistence import finished_record
 

@@ -24,6 +24,7 @@ NAME_CELLS = 12  # the name column (.who: 14 cells, 1 of padding each side)
 
 @pytest.mark.parametrize("lang", ["en", "eo"])
 @pytest.mark.parametrize("game", ["trufludo", "truc"])
+@pytest.mark.slow
 async def test_the_guided_computer_is_not_called_scripted(game: str, lang: str) -> None:
     app = make_app(lang=lang)
     try:
@@ -85,6 +86,7 @@ def check_summary_beside_guide(t: GuidedTruc, summary: Any) -> None:
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 32)])
 @pytest.mark.parametrize("lang", ["en", "eo"])
+@pytest.mark.slow
 async def test_round_summaries_leave_the_guide_in_view(size: tuple[int, int],
                                                        lang: str) -> None:
     app = make_app(lang=lang)

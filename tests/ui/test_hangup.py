@@ -18,13 +18,16 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "openpty") or not hasattr(signal
                                 reason="needs a pseudo-terminal and SIGHUP (POSIX)")
 
 
-def _drain(master: int, seconds: float) -> bytes:
-    """What the app drew on its terminal within ``seconds`` (a full pty would block it)."""
+def _drain(master: int, seconds: float, until: bytes | None = None) -> bytes:
+    """What the app drew on its terminal within ``seconds`` (a full pty would block it);
+    with ``until``, only until that is drawn, and the rest of that frame (half a second)."""
     import select
 
     out = b""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
+        if until is not None and until in out:
+            return out + _drain(master, 0.5)
         ready, _, _ = select.select([master], [], [], 0.1)
         if ready:
             try:
@@ -32,6 +35,9 @@ def _drain(master: int, seconds: float) -> bytes:
             except OSError:
                 break
     return out
+
+
+STARTED = b"truf-tui"  # in the app's title bar: its first frame is drawn
 
 
 def _ended(pid: int, seconds: float) -> bool:
@@ -54,12 +60,13 @@ def _start(tmp_path: Path, command: list[str]) -> tuple[subprocess.Popen[bytes],
     return proc, master
 
 
+@pytest.mark.slow
 def test_the_app_ends_on_a_hangup(tmp_path: Path) -> None:
     proc, master = _start(tmp_path, [sys.executable, "-m", "truf_tui",
                                      "--data-dir", str(tmp_path / "d")])
     try:
-        drawn = _drain(master, 6.0)
-        assert b"truf-tui" in drawn, "the app did not start"
+        drawn = _drain(master, 10.0, until=STARTED)
+        assert STARTED in drawn, "the app did not start"
         proc.send_signal(signal.SIGHUP)
         _drain(master, 1.0)
         assert proc.wait(timeout=10) == 129
@@ -69,6 +76,7 @@ def test_the_app_ends_on_a_hangup(tmp_path: Path) -> None:
         os.close(master)
 
 
+@pytest.mark.slow
 def test_the_app_ends_when_its_parent_is_killed(tmp_path: Path) -> None:
     """Started by a shell that is then killed (as ``make play`` in a closed window), the
     app notices its new parent and ends within a few seconds."""
@@ -78,8 +86,8 @@ def test_the_app_ends_when_its_parent_is_killed(tmp_path: Path) -> None:
     proc, master = _start(tmp_path, ["sh", "-c", shell])
     app_pid = 0
     try:
-        drawn = _drain(master, 6.0)
-        assert b"truf-tui" in drawn, "the app did not start"
+        drawn = _drain(master, 10.0, until=STARTED)
+        assert STARTED in drawn, "the app did not start"
         app_pid = int(pid_file.read_text())
         proc.kill()
         proc.wait(timeout=5)
@@ -93,14 +101,15 @@ def test_the_app_ends_when_its_parent_is_killed(tmp_path: Path) -> None:
         os.close(master)
 
 
+@pytest.mark.slow
 def test_the_app_ends_when_its_terminal_is_hung_up_without_a_signal(tmp_path: Path) -> None:
     """``make play`` in a tmux window that is killed: make outlives the terminal and no
     SIGHUP reaches the app, but its terminal is hung up; the app notices and ends."""
     proc, master = _start(tmp_path, [sys.executable, "-m", "truf_tui",
                                      "--data-dir", str(tmp_path / "d")])
     try:
-        drawn = _drain(master, 6.0)
-        assert b"truf-tui" in drawn, "the app did not start"
+        drawn = _drain(master, 10.0, until=STARTED)
+        assert STARTED in drawn, "the app did not start"
         os.close(master)  # the terminal goes away; the app is not its session's leader
         master = -1
         proc.wait(timeout=15)
@@ -154,6 +163,7 @@ def _locks_held(data: Path) -> list[str]:
     return held
 
 
+@pytest.mark.slow
 def test_a_terminal_closed_during_start_up_ends_the_app(tmp_path: Path) -> None:
     """Issue 40: a terminal closed while Textual starts deadlocked its shutdown, with the
     event loop (and the watch it ran) blocked for ever, and the app kept current.lock.
@@ -197,13 +207,14 @@ def _drain_first_output(master: int) -> None:
             return
 
 
+@pytest.mark.slow
 def test_sigterm_restores_the_terminal(tmp_path: Path) -> None:
     """Issue 40: SIGTERM left the alternate screen, the mouse reporting and the hidden
     cursor on.  Now the app leaves them as SIGHUP and SIGINT do."""
     pid, master = _fork_app(tmp_path / "d")
     try:
-        drawn = _drain(master, 6.0)
-        assert b"truf-tui" in drawn, "the app did not start"
+        drawn = _drain(master, 10.0, until=STARTED)
+        assert STARTED in drawn, "the app did not start"
         os.kill(pid, signal.SIGTERM)
         after = _drain(master, 2.0)
         status = _wait_for(pid, 3.0)

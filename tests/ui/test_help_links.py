@@ -35,6 +35,7 @@ def section_index(help_screen: HelpScreen, words: str) -> int:
     return next(i for i, s in enumerate(help_screen.sections) if words in s.title)
 
 
+@pytest.mark.slow
 async def test_a_rule_links_to_its_worked_example() -> None:
     app = TrufApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -106,6 +107,7 @@ async def test_the_guided_game_link_asks_for_the_guided_action(
         assert asked == ["trufludo"]
 
 
+@pytest.mark.slow
 async def test_without_guided_games_the_link_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delattr(TrufApp, "action_guided", raising=False)  # a version without them
     app = TrufApp(lang="eo")

@@ -41,6 +41,7 @@ async def settle_layout(pilot: Any) -> None:
     ("eo", "2 pli?"),
     ("eo", "Trufego"),
 ])
+@pytest.mark.slow
 async def test_the_contents_key_keeps_the_reader_on_the_rule(
         size: tuple[int, int], lang: str, title: str) -> None:
     app = make_app(lang=lang)
@@ -76,6 +77,7 @@ def header(app: Any) -> str:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+@pytest.mark.slow
 async def test_the_language_button_shows_its_whole_label(size: tuple[int, int]) -> None:
     app = make_app(lang="en")
     try:

@@ -245,6 +245,7 @@ def test_practice_mode_is_off_in_hot_seat() -> None:
     assert GameConfig(practice=True).practice is True
 
 
+@pytest.mark.slow
 async def test_a_hot_seat_game_is_saved_resumed_and_recorded_as_such(tmp_path: Path) -> None:
     settings = Settings(pace="instant")
     app = TrufApp(bot_options=BOT_OPTIONS.copy(), data_dir=tmp_path, settings=settings)
@@ -301,6 +302,7 @@ def test_statistics_keep_hot_seat_games_apart() -> None:
     assert rows[-1][:5] == ("Two players (P1)", "4", "1", "0", "3")
 
 
+@pytest.mark.slow
 async def test_names_typed_at_the_first_pass_are_used_and_kept(tmp_path: Path) -> None:
     settings = Settings(pace="instant")
     app = TrufApp(bot_options=BOT_OPTIONS.copy(), data_dir=tmp_path, settings=settings)
@@ -341,6 +343,7 @@ async def test_names_typed_at_the_first_pass_are_used_and_kept(tmp_path: Path) -
         assert title.startswith(("Ana wins!", r"\[b]Bo wins!"))
 
 
+@pytest.mark.slow
 async def test_play_again_keeps_the_names() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

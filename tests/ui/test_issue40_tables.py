@@ -6,6 +6,7 @@ import random
 import re
 from typing import Any
 
+import pytest
 from rich.text import Text
 from textual.widgets import OptionList
 
@@ -37,6 +38,7 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
+@pytest.mark.slow
 async def test_watched_move_list_keeps_wrapped_lines() -> None:
     """Item 13: an entry that wraps only once the list's scroll bar appears is shown whole
     (its height was measured at the width before the bar)."""
@@ -62,6 +64,7 @@ async def test_watched_move_list_keeps_wrapped_lines() -> None:
             assert want in shown, f"option {i}: {want!r} not shown whole"
 
 
+@pytest.mark.slow
 async def test_watched_game_review_names_the_two_computers() -> None:
     """Item 12: the review of a computers' game says who did what by name, never "you"."""
     app = make_app()
@@ -81,6 +84,7 @@ async def test_watched_game_review_names_the_two_computers() -> None:
         assert "refusal by Computer" in text  # the give-ups of both seats
 
 
+@pytest.mark.slow
 async def test_results_of_a_start_at_game() -> None:
     """Item 15: the results of a game started at a set score show that score (the total adds
     up), the heading gives the winner's points first, and the footer offers no ``l``."""

@@ -65,6 +65,7 @@ def finished_record(game: str, seed: int, *, stop_before_end: bool = False,
 
 
 # -- settings and choices ----------------------------------------------------------------------
+@pytest.mark.slow
 async def test_settings_and_choices_are_remembered(tmp_path: Path) -> None:
     app = TrufApp(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -144,6 +145,7 @@ async def test_damaged_autosave_and_history_are_reported(tmp_path: Path) -> None
 
 
 # -- save and resume ---------------------------------------------------------------------------
+@pytest.mark.slow
 async def test_every_move_is_saved_and_the_game_continues(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -256,6 +258,7 @@ async def test_a_finished_game_left_in_the_autosave_is_recorded_at_start(tmp_pat
     assert not (tmp_path / "current.json").exists()
 
 
+@pytest.mark.slow
 async def test_leaving_a_game_forgets_it_and_a_new_game_asks_first(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -421,6 +424,7 @@ def board_text(screen: Any) -> str:
 
 
 @pytest.mark.parametrize("game", ["truc", "trufludo"])
+@pytest.mark.slow
 async def test_replay_steps_both_ways_with_both_hands_shown(tmp_path: Path, game: str) -> None:
     from truf_tui.ui.moves import move_words
     from truf_tui.ui.screens.replay import ReplayScreen
@@ -482,6 +486,7 @@ async def test_replay_steps_both_ways_with_both_hands_shown(tmp_path: Path, game
 
 
 @pytest.mark.parametrize("game", ["trufludo", "truc"])
+@pytest.mark.slow
 async def test_a_capture_is_saved_before_its_moment_ends(tmp_path: Path, game: str) -> None:
     """Issue 40: a Trufludo capture (and a Truc trick's last card) reached the disk only
     when its moment on the table ended, up to 0.65 s after the key (1.8 s at the slow
@@ -511,6 +516,7 @@ async def test_a_capture_is_saved_before_its_moment_ends(tmp_path: Path, game: s
         assert saved_record(tmp_path).replay() == s.apply(shown[0])
 
 
+@pytest.mark.slow
 async def test_practice_is_remembered_after_a_restart(tmp_path: Path) -> None:
     """Issue 40: practice was the one start-screen choice forgotten at the next start."""
     app = make_app(tmp_path)
@@ -529,6 +535,7 @@ async def test_practice_is_remembered_after_a_restart(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "eo"])
+@pytest.mark.slow
 async def test_game_option_over_a_saved_game_says_where_it_went(tmp_path: Path,
                                                                 lang: str) -> None:
     """Issue 40: ``--game`` over a saved game kept it as ``saves/autosave-…`` with no word

@@ -66,6 +66,7 @@ T6_CASES = [
 
 @pytest.mark.parametrize("lang", ["en", "eo"])
 @pytest.mark.parametrize(("you", "cpu", "plays", "winner", "key", "fmt"), T6_CASES)
+@pytest.mark.slow
 async def test_the_round_summary_says_which_t6_case_decided(
         lang: str, you: str, cpu: str, plays: str, winner: int | None, key: str,
         fmt: dict[str, int]) -> None:
@@ -119,6 +120,7 @@ REFUSALS = [
 @pytest.mark.parametrize("lang", ["en", "eo"])
 @pytest.mark.parametrize(("leader", "dealer", "bot", "keys", "rules", "kind", "event",
                           "how", "fmt"), REFUSALS)
+@pytest.mark.slow
 async def test_a_refusal_names_what_was_refused_and_what_it_scored(
         lang: str, leader: int, dealer: int, bot: ScriptBot, keys: list[str],
         rules: dict[str, Any], kind: str, event: str, how: str, fmt: dict[str, int]) -> None:

@@ -171,6 +171,7 @@ async def test_save_as_list_load_delete(tmp_path: Path) -> None:
         assert app.screen is table
 
 
+@pytest.mark.slow
 async def test_loading_over_a_game_in_progress_asks_first(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -285,6 +286,7 @@ def test_saved_games_snapshot(snap_compare: Any, tmp_path: Path,
         time.tzset()
 
 
+@pytest.mark.slow
 async def test_leaving_a_game_can_save_it_first(tmp_path: Path) -> None:
     """Leaving a game in progress offers a third way: save it under a name, then leave.
     Cancelling the name keeps everything as it was."""
@@ -316,6 +318,7 @@ async def test_leaving_a_game_can_save_it_first(tmp_path: Path) -> None:
         assert "Saved as “before leaving”." in notices(app)
 
 
+@pytest.mark.slow
 async def test_a_new_game_can_keep_the_saved_one_under_a_name(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -340,6 +343,7 @@ async def test_a_new_game_can_keep_the_saved_one_under_a_name(tmp_path: Path) ->
         assert app.saved_game is None or app.saved_game[0].moves == new
 
 
+@pytest.mark.slow
 async def test_without_a_data_folder_there_is_nothing_to_save_first(tmp_path: Path) -> None:
     app = make_app(None)
     async with app.run_test(size=SIZE) as pilot:

@@ -124,6 +124,7 @@ async def test_start_screen_shows_choices_and_plays(stub_tables: list[GameConfig
         assert app.game_in_progress
 
 
+@pytest.mark.slow
 async def test_start_screen_keyboard_choices(stub_tables: list[GameConfig]) -> None:
     app = TrufApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -149,6 +150,7 @@ async def test_start_screen_keyboard_choices(stub_tables: list[GameConfig]) -> N
                                           1, None, best_of=3, scores=(18, 20))]
 
 
+@pytest.mark.slow
 async def test_start_screen_mouse_choices(stub_tables: list[GameConfig]) -> None:
     app = TrufApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -163,6 +165,7 @@ async def test_start_screen_mouse_choices(stub_tables: list[GameConfig]) -> None
             {"deck": "italian", "forced_capture": False, "leftover": "last_capturer"}, 0, None)]
 
 
+@pytest.mark.slow
 async def test_start_screen_remembers_choices(stub_tables: list[GameConfig]) -> None:
     app = TrufApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -178,6 +181,7 @@ async def test_start_screen_remembers_choices(stub_tables: list[GameConfig]) -> 
         assert start.query_one("#rules-truc").display
 
 
+@pytest.mark.slow
 async def test_invalid_target_is_refused(stub_tables: list[GameConfig]) -> None:
     app = TrufApp(game=None)
     async with app.run_test(size=SIZE) as pilot:
@@ -205,6 +209,7 @@ async def test_cli_options_preselect_and_start(stub_tables: list[GameConfig]) ->
         assert app.screen.query_one("#deck").value == "italian"  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 async def test_start_game_replaces_the_table(stub_tables: list[GameConfig]) -> None:
     app = TrufApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -219,6 +224,7 @@ async def test_start_game_replaces_the_table(stub_tables: list[GameConfig]) -> N
 
 # -- help --------------------------------------------------------------------------------
 @pytest.mark.parametrize("key", ["f1", "question_mark"])
+@pytest.mark.slow
 async def test_help_opens_from_every_screen(key: str, stub_tables: list[GameConfig]) -> None:
     app = TrufApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -239,6 +245,7 @@ async def test_help_opens_from_every_screen(key: str, stub_tables: list[GameConf
             assert app.screen is below, name
 
 
+@pytest.mark.slow
 async def test_help_toggles_and_jumps_to_the_game(stub_tables: list[GameConfig]) -> None:
     app = TrufApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -266,6 +273,7 @@ async def test_help_toggles_and_jumps_to_the_game(stub_tables: list[GameConfig])
             f"#help-section-{here + 2}").virtual_region.y
 
 
+@pytest.mark.slow
 async def test_the_help_is_kept_between_openings_and_comes_back_as_new(
         stub_tables: list[GameConfig]) -> None:
     """Laying the help out takes a second or more on a slow machine, so it is made once:
@@ -300,6 +308,7 @@ async def test_the_help_is_kept_between_openings_and_comes_back_as_new(
         assert str(kept.query_one("#help-title", Static).content) == "Kiel ludi"
 
 
+@pytest.mark.slow
 async def test_help_in_both_languages(stub_tables: list[GameConfig]) -> None:
     app = TrufApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -316,6 +325,7 @@ async def test_help_in_both_languages(stub_tables: list[GameConfig]) -> None:
 
 
 # -- settings ----------------------------------------------------------------------------
+@pytest.mark.slow
 async def test_settings_change_live(stub_tables: list[GameConfig]) -> None:
     app = TrufApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -342,6 +352,7 @@ async def test_settings_change_live(stub_tables: list[GameConfig]) -> None:
         assert app.screen is table
 
 
+@pytest.mark.slow
 async def test_key_bar_hints_are_clickable(stub_tables: list[GameConfig]) -> None:
     app = TrufApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -362,6 +373,7 @@ async def test_settings_key_f2_and_toggle(stub_tables: list[GameConfig]) -> None
         assert isinstance(app.screen, StartScreen)
 
 
+@pytest.mark.slow
 async def test_help_and_settings_never_pile_up(stub_tables: list[GameConfig]) -> None:
     app = TrufApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -470,6 +482,7 @@ async def test_too_small_shows_message_and_restores(stub_tables: list[GameConfig
         assert str(table.query_one("#stub", Static).content) == "table of trufludo"
 
 
+@pytest.mark.slow
 async def test_screen_pushed_while_too_small_is_covered(stub_tables: list[GameConfig]) -> None:
     app = TrufApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -618,6 +631,7 @@ async def test_random_keys_never_break_the_shell(exits: list[bool],
         assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
 
 
+@pytest.mark.slow
 async def test_start_screen_opens_the_guided_game_and_the_saved_games() -> None:
     from truf_tui.ui.screens.guided import GuidedTruc, GuidedTrufludo
     from truf_tui.ui.screens.saves import SavedGamesScreen
@@ -667,6 +681,7 @@ def test_the_shell_screens_are_named_after_their_classes() -> None:
     assert {s.__name__ for s in screens} == SHELL_SCREENS
 
 
+@pytest.mark.slow
 async def test_the_help_speed_measure_opens_the_help_as_a_player_does(
         capsys: pytest.CaptureFixture[str]) -> None:
     """``python -m tools.helpspeed`` (the note's figures): F1 and Escape in a fresh

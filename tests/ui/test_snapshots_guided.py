@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from .tables_support import make_app, settle, table_of
 from .test_guided import walk
 
 
+@pytest.mark.slow
 def test_trufludo_guided_trufego_step(snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         pilot.app.action_guided("trufludo")
@@ -24,6 +26,7 @@ def test_trufludo_guided_trufego_step(snap_compare: Any) -> None:
     assert snap_compare(make_app(), terminal_size=(100, 32), run_before=run_before)
 
 
+@pytest.mark.slow
 def test_truc_guided_raise_step_in_esperanto(snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         pilot.app.action_guided("truc")
@@ -34,6 +37,7 @@ def test_truc_guided_raise_step_in_esperanto(snap_compare: Any) -> None:
     assert snap_compare(make_app(lang="eo"), terminal_size=(80, 24), run_before=run_before)
 
 
+@pytest.mark.slow
 def test_truc_guided_round_summary_under_the_guide(snap_compare: Any) -> None:
     # Issue 16, item 17: the summary of round 1 at the top, the guide's panel (explaining
     # the same round, T6) in view under it, at 80×24.

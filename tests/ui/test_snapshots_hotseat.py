@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from truf_tui.play.config import GameConfig
@@ -54,6 +55,7 @@ def test_truc_raise_to_answer(snap_compare: Any) -> None:
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
 
 
+@pytest.mark.slow
 def test_truc_round_summary_by_name(snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         await hotseat(pilot, "truc", "enter f y", seed=11, dealer=1)

@@ -9,6 +9,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tools.screenshots import fill_autosave
 from truf_tui.ui.app import TrufApp
 from truf_tui.ui.screens.dialogs import ConfirmReplaceSave
@@ -49,6 +51,7 @@ def test_start_truc_in_esperanto_at_80x24(snap_compare: Any) -> None:
     assert snap_compare(TrufApp(lang="eo"), terminal_size=(80, 24), run_before=choose_truc)
 
 
+@pytest.mark.slow
 def test_help_en(snap_compare: Any) -> None:
     assert snap_compare(TrufApp(), terminal_size=SIZE, run_before=_help_ready)
 

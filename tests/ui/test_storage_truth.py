@@ -134,6 +134,7 @@ def quit_message(app: TrufApp) -> str:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="folder permissions")
 @pytest.mark.parametrize("lang", ["en", "eo"])
+@pytest.mark.slow
 async def test_an_unwritable_folder_never_says_saved(tmp_path: Path, lang: str) -> None:
     async with unwritable_folder(tmp_path) as folder:
         app = make_app(folder, lang=lang)
@@ -173,6 +174,7 @@ async def test_an_unwritable_folder_never_says_saved(tmp_path: Path, lang: str) 
             set_language("en")
 
 
+@pytest.mark.slow
 async def test_the_quit_dialog_looks_at_the_disk(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -201,6 +203,7 @@ async def play_to_the_end(pilot: Any, t: Any) -> None:
     assert t.state.is_terminal()
 
 
+@pytest.mark.slow
 async def test_a_game_ending_while_the_history_is_held_is_recorded_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(AppData, "FIRST_TRY", 0.2)

@@ -140,6 +140,7 @@ async def play_truc(pilot: Pilot[Any], *, clicks: bool, rng: random.Random) -> A
 
 
 @pytest.mark.parametrize("clicks", [False, True])
+@pytest.mark.slow
 async def test_truc_whole_match(clicks: bool) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -182,6 +183,7 @@ async def test_truc_raise_accepted_by_computer() -> None:
         assert t.query_one("#act-raise", Button).disabled  # T7: raises alternate
 
 
+@pytest.mark.slow
 async def test_truc_raise_refused_by_computer_ends_round() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -196,6 +198,7 @@ async def test_truc_raise_refused_by_computer_ends_round() -> None:
         assert app.screen is t and t.state.round_no == 2
 
 
+@pytest.mark.slow
 async def test_truc_computer_raise_accept_and_refuse() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -234,6 +237,7 @@ async def test_truc_computer_raise_accept_and_refuse() -> None:
             assert t.state.scores()[COMPUTER] == score[COMPUTER] + s.stake
 
 
+@pytest.mark.slow
 async def test_truc_rest_declared_and_answered() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -258,6 +262,7 @@ async def test_truc_rest_declared_and_answered() -> None:
         assert t.state.scores() == (0, 1)
 
 
+@pytest.mark.slow
 async def test_truc_fold_confirmation() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -292,6 +297,7 @@ async def test_truc_fold_answered_twice_folds_once() -> None:
         assert t.state.scores() == (0, 1)
 
 
+@pytest.mark.slow
 async def test_truc_redeal_both_ways() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -411,6 +417,7 @@ async def test_computer_trufego_shows_inversion() -> None:
         assert any("trufego" in line for line in log)
 
 
+@pytest.mark.slow
 async def test_capture_stays_visible_for_the_pace(monkeypatch: pytest.MonkeyPatch) -> None:
     # The slow pace made 3 s here: the checks within it come 0.2 s after the key, and a
     # loaded machine's scheduling must not outlast the pace (at 1.2 s it once did).

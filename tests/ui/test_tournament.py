@@ -93,6 +93,7 @@ async def test_start_screen_sets_opponent_and_match_length(tmp_path: Path) -> No
         assert app.screen.config().best_of == 5  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 async def test_best_of_three_match_to_the_end() -> None:
     app = make_app()
     quick_truc(app, best_of=3)
@@ -174,6 +175,7 @@ async def test_match_progress_survives_a_restart(tmp_path: Path) -> None:
 
 
 # -- the tournament -----------------------------------------------------------------------------
+@pytest.mark.slow
 async def test_full_tournament_with_three_computers_to_its_champion(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     quick_truc(app, seed=11)
@@ -259,6 +261,7 @@ async def test_full_tournament_with_three_computers_to_its_champion(tmp_path: Pa
         assert isinstance(app.screen, StartScreen)
 
 
+@pytest.mark.slow
 async def test_tournament_survives_a_restart_and_escape_asks(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     quick_truc(app, seed=5)
@@ -320,6 +323,7 @@ async def test_setup_and_bracket_in_esperanto_at_80x24() -> None:
         assert app.screen.query_one("#bracket-play", Button).region.bottom <= 24
 
 
+@pytest.mark.slow
 async def test_friend_against_a_computer_sits_at_the_keyboard(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     quick_truc(app, seed=8)
@@ -354,6 +358,7 @@ async def test_friend_against_a_computer_sits_at_the_keyboard(tmp_path: Path) ->
         assert not (tmp_path / "current.json").exists()
 
 
+@pytest.mark.slow
 async def test_computers_play_a_best_of_three_pairing_with_one_key() -> None:
     from truf_tui.play.matches import Entrant, TournamentRun
 

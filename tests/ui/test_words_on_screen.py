@@ -104,6 +104,7 @@ def rows(tmp_path: Any) -> Iterator[GameRow]:
 
 
 @pytest.mark.parametrize("lang", ["en", "eo"])
+@pytest.mark.slow
 async def test_the_tables_and_their_dialogs_show_no_key_and_no_engine_word(lang: str) -> None:
     app = make_app(lang=lang)
     try:
@@ -213,6 +214,7 @@ async def test_the_replays_and_the_worked_examples_show_no_engine_word(
 
 
 @pytest.mark.parametrize("lang", ["en", "eo"])
+@pytest.mark.slow
 async def test_the_other_screens_show_no_key(lang: str) -> None:
     app = make_app(lang=lang)
     try:
