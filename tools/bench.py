@@ -7,6 +7,7 @@
     python -m truf_tui.bench peek     # Trufludo: what seeing the opponent's hand is worth
     python -m truf_tui.bench tight    # Truc: seconds per decision of the tight player
     python -m truf_tui.bench solved   # Truc: the solved player's load time, policy time, memory
+    python -m truf_tui.bench values   # Truc: seconds per action_values call (p50, p99, max)
 
 ``engine``: for each game, complete random playouts (``legal_actions``, a random choice,
 ``apply``) per second as the median of several runs — Trufludo games/s, Truc rounds/s and
@@ -460,8 +461,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     v = sub.add_parser("solved", help="Truc: the solved player's load and policy times")
     v.add_argument("--matches", type=int, default=20)
     v.add_argument("--json", action="store_true")
+    w = sub.add_parser("values", help="Truc: seconds per action_values call (p50, p99, max)")
+    w.add_argument("--rounds", type=int, default=4, help="solved-vs-solved rounds a score")
+    w.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    if args.what == "solved":
+    if args.what == "values":
+        from tools.lab.values_check import bench as values_bench
+
+        res = dict(values_bench(args.rounds))
+    elif args.what == "solved":
         from tools.lab.solved_bench import bench as solved_bench
 
         res = dict(solved_bench(args.matches))
