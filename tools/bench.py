@@ -8,6 +8,7 @@
     python -m truf_tui.bench tight    # Truc: seconds per decision of the tight player
     python -m truf_tui.bench solved   # Truc: the solved player's load time, policy time, memory
     python -m truf_tui.bench values   # Truc: seconds per action_values call (p50, p99, max)
+    python -m truf_tui.bench grading  # Trufludo: seconds to grade a whole game's choices
 
 ``engine``: for each game, complete random playouts (``legal_actions``, a random choice,
 ``apply``) per second as the median of several runs — Trufludo games/s, Truc rounds/s and
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import sys
@@ -408,6 +410,67 @@ def bench_settle(positions: int = 60, iterations: int = 3000,
     return out
 
 
+def _quantile(xs: Sequence[float], q: float) -> float:
+    """The ``q`` quantile of ``xs`` (nearest rank: p99 of 40 games is the slowest)."""
+    ys = sorted(xs)
+    return ys[min(len(ys) - 1, max(0, math.ceil(q * len(ys)) - 1))]
+
+
+def bench_grading(games: int = 40, iterations: int | None = None, seed: int = 1,
+                  noise: bool = False) -> dict[str, Any]:
+    """Trufludo: the seconds to grade every choice of one seat in a whole game
+    (:func:`truf_tui.grading.grade_trufludo`, as the results screen's worker does), p50 and
+    p99 over ``games`` games (wall-clock, and CPU time of this process), the graded seat
+    played by ``easy`` and ``medium`` in turn against ``medium``, both deals.  With
+    ``noise``, every game is graded again with another seed: how often the two gradings give
+    a choice the same class, how often they agree on whether it is at least an inaccuracy,
+    and how far their losses differ."""
+    from truf_tui.ai import make_bot
+    from truf_tui.grading import GRADE_ITERATIONS, Grade, grade_trufludo
+
+    n_iter = GRADE_ITERATIONS if iterations is None else iterations
+    times: list[float] = []
+    cpu: list[float] = []
+    choices: list[int] = []
+    same = flagged_same = compared = 0
+    diffs: list[float] = []
+    for g in range(games):
+        start = trufludo.new_game(seed=seed * 1000 + g, dealer=g % 2)
+        tiers = ("easy", "medium")[g % 2], "medium"
+        bots = [make_bot("trufludo", t, seed=g * 2 + i) for i, t in enumerate(tiers)]
+        s = start
+        while not s.is_terminal():
+            p = s.to_move
+            assert p is not None
+            s = s.apply(bots[p].choose(s.observation(p)))
+        t0, c0 = time.perf_counter(), time.process_time()
+        graded = grade_trufludo(start, s.history, 0, iterations=n_iter)
+        times.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
+        choices.append(len(graded))
+        if noise:
+            other = grade_trufludo(start, s.history, 0, iterations=n_iter, seed=9999)
+            for a, b in zip(graded, other, strict=True):
+                compared += 1
+                same += a.grade == b.grade
+                flagged_same += (a.grade >= Grade.INACCURACY) == (b.grade >= Grade.INACCURACY)
+                diffs.append(abs(a.loss - b.loss))
+    out: dict[str, Any] = {
+        "games": games, "iterations_per_choice": n_iter,
+        "choices_per_game": statistics.mean(choices) if choices else 0.0,
+        "seconds_per_game": {"p50": _quantile(times, 0.5), "p99": _quantile(times, 0.99),
+                             "max": max(times, default=0.0)},
+        # CPU seconds: the same work without the waits of a machine shared with others
+        "cpu_seconds_per_game": {"p50": _quantile(cpu, 0.5), "p99": _quantile(cpu, 0.99)},
+    }
+    if noise and compared:
+        out["another_seed"] = {"same_grade": same / compared,
+                               "same_inaccuracy_or_worse": flagged_same / compared,
+                               "loss_difference_p50": _quantile(diffs, 0.5),
+                               "loss_difference_p90": _quantile(diffs, 0.9)}
+    return out
+
+
 def _print(d: dict[str, Any], indent: str = "") -> None:
     for k, v in d.items():
         if isinstance(v, dict):
@@ -464,11 +527,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     w = sub.add_parser("values", help="Truc: seconds per action_values call (p50, p99, max)")
     w.add_argument("--rounds", type=int, default=4, help="solved-vs-solved rounds a score")
     w.add_argument("--json", action="store_true")
+    gr = sub.add_parser("grading", help="Trufludo: seconds to grade a whole game")
+    gr.add_argument("--games", type=int, default=40)
+    gr.add_argument("--iterations", type=int, default=None,
+                    help="search iterations per choice (default: the app's)")
+    gr.add_argument("--noise", action="store_true", help="grade again with another seed")
+    gr.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.what == "values":
         from tools.lab.values_check import bench as values_bench
 
         res = dict(values_bench(args.rounds))
+    elif args.what == "grading":
+        res = bench_grading(args.games, args.iterations, noise=args.noise)
     elif args.what == "solved":
         from tools.lab.solved_bench import bench as solved_bench
 

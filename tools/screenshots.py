@@ -194,6 +194,24 @@ async def shot_results(pilot: Pilot[Any]) -> None:
     await wait_for(pilot, lambda: type(pilot.app.screen).__name__.endswith("Results"))
 
 
+async def shot_graded_review(pilot: Pilot[Any]) -> None:
+    """A Trufludo game whose player played the first legal move every time (the deal's
+    first card, or the first capture), its last moves by keys: the results grade them."""
+    t = await start(pilot, "trufludo", seed=5, dealer=1)
+    s = t.state
+    while len(s.stock) or sum(map(len, s.hands)) > 4 or s.to_move != 0:
+        s = s.apply(s.legal_actions()[0])
+    t.load_state(s)
+    await settle(pilot)
+    for _ in range(20):
+        if type(pilot.app.screen).__name__ == "GradedTrufludoResults":
+            break
+        await pilot.press("1")
+        await settle(pilot)
+    await wait_for(pilot, lambda: getattr(pilot.app.screen, "graded", None) is not None)
+    await settle(pilot)
+
+
 def prepared_trufludo(hands: tuple[tuple[str, ...], tuple[str, ...]],
                       table_cards: tuple[str, ...], stock: int = 0) -> Any:
     """A Trufludo position with these hands and table, the human (non-dealer) to move; the
@@ -550,6 +568,7 @@ SHOTS: list[tuple[str, Prepare, dict[str, Any]]] = [
     ("truc-raise", shot_truc_raise, {}),
     ("truc-round-summary", shot_truc_round_summary, {}),
     ("results", shot_results, {}),
+    ("trufludo-graded-review", shot_graded_review, {}),
     ("hint-trufludo", shot_hint_trufludo, {}),
     ("hint-truc", shot_hint_truc, {}),
     ("truc-practice-review", shot_truc_practice_review, {}),

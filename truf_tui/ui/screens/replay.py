@@ -81,18 +81,22 @@ class ReplayScreen(Screen[None]):
     ]
 
     def __init__(self, row: GameRow, *, names: Callable[[], tuple[str, str]] | None = None,
-                 title: Callable[[], str] | None = None, autoplay: bool = False) -> None:
+                 title: Callable[[], str] | None = None, autoplay: bool = False,
+                 start: int | None = None) -> None:
         super().__init__(id="replay")
         self.row = row
         self.names = names  # the two seats' names, when they are not you and the computer
         self._title = title
         self.autoplay = autoplay
-        self.load(row.record())
+        self.load(row.record(), start)
 
-    def load(self, record: GameRecord) -> None:
+    def load(self, record: GameRecord, start: int | None = None) -> None:
+        """Replay ``record``; open at position ``start`` (after move ``start``, 0 for the
+        deal), else at the end: the result."""
         self.record = record
         self.states: list[Any] = list(self.record.states())
-        self.position = len(self.states) - 1  # opens at the end: the result
+        last = len(self.states) - 1
+        self.position = last if start is None else max(0, min(start, last))
         # Watching: the move list grows as the game is shown (no spoilers) until the viewer
         # takes over with a step key.
         self.revealed = len(self.states) - 1

@@ -356,6 +356,9 @@ class TrufludoResults(Results):
         rows[0] = [f"[b]{c}[/]" for c in rows[0]]
         rows[-1] = [f"[b]{c}[/]" for c in rows[-1]]
         lines = [columns(rows, plain), ""]
+        review = self.review_lines()
+        if review:
+            lines += [*review, ""]
         for p in (HUMAN, COMPUTER):
             if s.trufegoj[p]:
                 who = tr("tbl.res.tg.you") if p == HUMAN else tr("tbl.res.tg.computer")
@@ -373,6 +376,11 @@ class TrufludoResults(Results):
         lines.append(tr("tbl.res.rule"))
         lines += self.hints_line()
         return title, "\n".join(lines)
+
+    def review_lines(self) -> list[str]:
+        """Lines under the scores: the graded review of the player's choices (against the
+        computer, :class:`truf_tui.ui.screens.graded.GradedTrufludoResults`)."""
+        return []
 
 
 class TrucResults(Results):

@@ -458,10 +458,16 @@ class TrufludoTable(TableScreen[trufludo.State]):
         return self.pace * (3 if trufego_showing(s) or fresh_deal(s) else 1)
 
     def show_results(self) -> None:
+        from truf_tui.ui.screens.graded import GradedTrufludoResults
         from truf_tui.ui.screens.summary import TrufludoResults
 
-        self.app.push_screen(TrufludoResults(self.tstate, self.hints_used,
-                                             names=self.names_or_none), self.results_closed)
+        if self.hotseat:
+            self.app.push_screen(TrufludoResults(self.tstate, self.hints_used,
+                                                 names=self.names_or_none), self.results_closed)
+        else:  # against the computer: the player's choices graded (issue 38 item 7)
+            self.app.push_screen(GradedTrufludoResults(self.tstate, self.hints_used,
+                                                       tier=self.config.tier),
+                                 self.results_closed)
 
 
 class TakeChooser(OnceModal[Play | None]):

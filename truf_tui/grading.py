@@ -1,0 +1,245 @@
+"""Grading decisions: what each of a player's choices cost, in one vocabulary for both games.
+
+A decision's **loss** is ``max(values) - values[chosen]``: how much the player gave up
+against the best action, by the values of every legal action in that position.  The unit is
+the payoff those values measure (:data:`Unit`):
+
+- ``"points"``: points of a Le Truc round (the solved strategy at scores solved for points);
+- ``"match"``: the chance of winning a Le Truc match (the solved strategy near the target);
+- ``"win chance"``: the chance of winning a Trufludo game, as the hints' search (the
+  ``expert`` tier) estimates it.
+
+:func:`classify` turns a loss into a :class:`Grade` (best / correct / inaccuracy / mistake /
+blunder) with thresholds per unit (:data:`THRESHOLDS`); ``docs/coach.md`` says why these
+numbers.  A choice the solved strategy itself makes with positive probability is never worse
+than *correct*: it is part of the solution, and any loss measured on it is the solution's
+own rounding, not the player's error.
+
+Trufludo is graded here (:func:`grade_trufludo`): every move of the player that was a real
+choice (two moves of different suits or kinds, F1) gets its cost in winning chance against
+the best move of the ``expert`` search, with a fixed seed and a fixed number of iterations
+per move so that a review is the same every time it is made.  Pure: no Textual; run it in a
+worker (it takes up to about a second for a whole game, ``python -m truf_tui.bench grading``).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Generic, Literal, TypeVar
+
+from truf_tui.ai import make_bot
+from truf_tui.ai.trufludo_ai import move_class
+from truf_tui.engine import trufludo
+
+A = TypeVar("A", bound=Hashable)
+
+Unit = Literal["points", "match", "win chance"]
+UNITS: tuple[Unit, ...] = ("points", "match", "win chance")
+
+
+class Grade(enum.IntEnum):
+    """A decision's class, best first (a higher number is a worse decision)."""
+
+    BEST = 0
+    CORRECT = 1
+    INACCURACY = 2
+    MISTAKE = 3
+    BLUNDER = 4
+
+    @property
+    def key(self) -> str:
+        """Its name in string keys (``grade.<key>``)."""
+        return self.name.lower()
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """The losses from which a decision stops being best, and is an inaccuracy, a mistake or
+    a blunder (each bound included in the worse class)."""
+
+    best: float  # a loss up to this is still the best choice (ties, rounding)
+    inaccuracy: float
+    mistake: float
+    blunder: float
+
+
+THRESHOLDS: dict[Unit, Thresholds] = {
+    # Points of a Le Truc round: a round is worth 1 point until raised (T7).  A blunder
+    # throws away half an unraised round; the solution's own mixing costs it under 0.01 a
+    # decision (its exploitability is 0.0013 points a round), so that is "best".
+    "points": Thresholds(best=0.01, inaccuracy=0.10, mistake=0.25, blunder=0.50),
+    # Chances of winning the match or the game: the scale chess trainers use for a whole
+    # game's winning chances (5, 10 and 15 points of percentage), half a point of
+    # percentage for ties.
+    "match": Thresholds(best=0.005, inaccuracy=0.05, mistake=0.10, blunder=0.15),
+    "win chance": Thresholds(best=0.005, inaccuracy=0.05, mistake=0.10, blunder=0.15),
+}
+
+
+def classify(loss: float, unit: Unit, played_by_solution: bool = False) -> Grade:
+    """The class of a decision that lost ``loss`` (in ``unit``) against the best action.
+
+    ``played_by_solution``: the solved strategy makes this choice with positive probability
+    in this spot; it is then at worst :attr:`Grade.CORRECT`, whatever its measured loss."""
+    if unit not in THRESHOLDS:
+        raise ValueError(f"unknown unit {unit!r}: expected one of {', '.join(UNITS)}")
+    if not loss >= 0.0:  # NaN too
+        if loss < 0.0 and loss > -1e-9:  # a rounding error on a best choice
+            loss = 0.0
+        else:
+            raise ValueError(f"a loss is never negative: {loss!r}")
+    t = THRESHOLDS[unit]
+    if loss >= t.blunder:
+        grade = Grade.BLUNDER
+    elif loss >= t.mistake:
+        grade = Grade.MISTAKE
+    elif loss >= t.inaccuracy:
+        grade = Grade.INACCURACY
+    elif loss > t.best:
+        grade = Grade.CORRECT
+    else:
+        grade = Grade.BEST
+    if played_by_solution:
+        grade = min(grade, Grade.CORRECT)
+    return grade
+
+
+@dataclass(frozen=True)
+class Graded(Generic[A]):
+    """One graded decision of a game's record."""
+
+    player: int  # the seat that decided
+    index: int  # where in the record: the move ``record.moves[index]``
+    action: A  # what was chosen
+    loss: float  # max(values) - the chosen action's value, in ``unit``
+    best: A  # the best action by ``values``
+    values: tuple[tuple[A, float], ...]  # every legal action's value, best first
+    unit: Unit
+    grade: Grade
+
+    @classmethod
+    def of(cls, player: int, index: int, action: A, values: Iterable[tuple[A, float]],
+           unit: Unit, played_by_solution: bool = False) -> Graded[A]:
+        """The grade of choosing ``action`` among ``values`` (one value per legal action)."""
+        ranked = tuple(sorted(values, key=lambda av: -av[1]))
+        if not ranked:
+            raise ValueError("no action to grade against")
+        chosen = dict(ranked)
+        if action not in chosen:
+            raise ValueError(f"{action!r} has no value among the legal actions")
+        best, top = ranked[0]
+        if chosen[action] >= top:
+            best = action  # tied with the best: the choice itself is named best
+        loss = max(0.0, top - chosen[action])
+        return cls(player, index, action, loss, best, ranked, unit,
+                   classify(loss, unit, played_by_solution))
+
+
+def total_loss(graded: Iterable[Graded[A]]) -> float:
+    """The sum of the losses (all in one unit: one game's decisions)."""
+    return sum(g.loss for g in graded)
+
+
+def costliest(graded: Iterable[Graded[A]], n: int = 3) -> list[Graded[A]]:
+    """The ``n`` decisions that cost most, costliest first (earlier first among equals);
+    decisions that cost nothing are left out."""
+    lost = [g for g in graded if g.grade > Grade.BEST and g.loss > 0.0]
+    lost.sort(key=lambda g: (-g.loss, g.index))
+    return lost[:n]
+
+
+def counts(graded: Iterable[Graded[A]]) -> dict[Grade, int]:
+    """How many decisions of each class (every class present, zeros included)."""
+    out = dict.fromkeys(Grade, 0)
+    for g in graded:
+        out[g.grade] += 1
+    return out
+
+
+# -- Trufludo -------------------------------------------------------------------------------------
+#: Search iterations per graded move: a whole game (about 13 real choices of a player's 24
+#: moves; the last deal's are solved exactly) in about 0.2 s of one core, p99 under 0.25 s
+#: (``python -m truf_tui.bench grading``; 300 made the grades no steadier, docs/coach.md).
+GRADE_ITERATIONS = 200
+#: The search's seed: a game's review is the same every time it is made.
+GRADE_SEED = 38
+
+
+def positions(start: trufludo.State, moves: Sequence[trufludo.Play]
+              ) -> list[trufludo.State]:
+    """The state before each of ``moves`` (the engine checks every move)."""
+    out = []
+    s = start
+    for a in moves:
+        out.append(s)
+        s = s.apply(a)
+    return out
+
+
+def is_choice(state: trufludo.State) -> bool:
+    """Whether the player to move has a real choice: two legal moves that differ in more
+    than which card of a suit is played or taken (F1: only the suit counts)."""
+    return len({move_class(a) for a in state.legal_actions()}) > 1
+
+
+def grade_move(state: trufludo.State, action: trufludo.Play, index: int, *,
+               iterations: int = GRADE_ITERATIONS, seed: int = GRADE_SEED
+               ) -> Graded[trufludo.Play]:
+    """The cost of playing ``action`` in ``state``, in winning chance, against the best move
+    of the ``expert`` search (the hints' player) from the mover's observation."""
+    player = state.to_move
+    if player is None:
+        raise ValueError("the game is over: there is no move to grade")
+    # One seed per move, so that grading a move alone gives the same as in a whole game.
+    bot = make_bot("trufludo", "expert", seed=seed * 1009 + index, iterations=iterations)
+    stats = bot.analyse(state.observation(player))
+    by_class: dict[int, float] = {}
+    for st in stats:
+        by_class.setdefault(move_class(st.action), st.value)
+    values = [(a, by_class[move_class(a)]) for a in state.legal_actions()
+              if move_class(a) in by_class]
+    if not any(a == action for a, _ in values):
+        raise ValueError(f"{action} is not a legal move here")
+    return Graded.of(player, index, action, values, "win chance")
+
+
+def grade_trufludo(start: trufludo.State, moves: Sequence[trufludo.Play], player: int, *,
+                   iterations: int = GRADE_ITERATIONS, seed: int = GRADE_SEED,
+                   cancelled: Callable[[], bool] = lambda: False
+                   ) -> list[Graded[trufludo.Play]]:
+    """Every real choice (:func:`is_choice`) of ``player`` in the game ``start`` + ``moves``,
+    graded in the order played.  ``cancelled`` is asked between moves: when it says yes the
+    grading stops and returns what it has."""
+    out = []
+    for i, s in enumerate(positions(start, moves)):
+        if cancelled():
+            break
+        if s.to_move == player and is_choice(s):
+            out.append(grade_move(s, moves[i], i, iterations=iterations, seed=seed))
+    return out
+
+
+def grade_game(final: trufludo.State, player: int, *, iterations: int = GRADE_ITERATIONS,
+               seed: int = GRADE_SEED, cancelled: Callable[[], bool] = lambda: False
+               ) -> list[Graded[trufludo.Play]] | None:
+    """:func:`grade_trufludo` for the game that led to ``final``, replayed from its deal;
+    None when its history does not lead there from its deal (a position set up by hand, a
+    determinized state): there is no game to grade."""
+    try:
+        start = final.initial()
+        states = positions(start, final.history)
+        end = states[-1].apply(final.history[-1]) if states else start
+    except (ValueError, TypeError):  # IllegalActionError is a ValueError
+        return None
+    if (end.hands, end.table, end.piles, end.stock) != (final.hands, final.table, final.piles,
+                                                       final.stock):
+        return None
+    return grade_trufludo(start, final.history, player, iterations=iterations, seed=seed,
+                          cancelled=cancelled)
+
+
+__all__ = ["GRADE_ITERATIONS", "GRADE_SEED", "THRESHOLDS", "UNITS", "Grade", "Graded",
+           "Thresholds", "Unit", "classify", "costliest", "counts", "grade_game", "grade_move",
+           "grade_trufludo", "is_choice", "positions", "total_loss"]
