@@ -75,6 +75,7 @@ KEPT_HELPS = 2  # helps kept laid out between openings (_help_screen)
 # name, since importing them all to check would load the statistics' solver tables (a
 # third of a second) at the first F1.
 SHELL_SCREENS = frozenset({"HelpScreen", "SettingsScreen", "StatsScreen", "ExampleScreen",
+                           "DrillScreen",
                            "SavedGamesScreen", "ConfirmQuit", "ConfirmAbandon",
                            "CommandPalette"})
 
@@ -540,6 +541,14 @@ class TrufApp(App[None]):
 
         self._show_once(SettingsScreen, SettingsScreen)
 
+    def action_drills(self) -> None:
+        """The bluff trainer (issue 38 item 4); ``bot_options["seed"]`` fixes its spots."""
+        from truf_tui.ui.screens.drills import DrillScreen
+
+        seed = self.bot_options.get("seed")
+        self._show_once(DrillScreen, lambda: DrillScreen(seed if isinstance(seed, int)
+                                                          else None))
+
     def action_stats(self) -> None:
         from truf_tui.ui.screens.stats import StatsScreen
 
@@ -740,6 +749,7 @@ class TrufApp(App[None]):
         yield SystemCommand(tr("cmd.help"), tr("cmd.help.help"), self.action_help)
         yield SystemCommand(tr("cmd.settings"), tr("cmd.settings.help"), self.action_settings)
         yield SystemCommand(tr("cmd.stats"), tr("cmd.stats.help"), self.action_stats)
+        yield SystemCommand(tr("cmd.drills"), tr("cmd.drills.help"), self.action_drills)
         yield SystemCommand(tr("cmd.saved_games"), tr("cmd.saved_games.help"),
                             self.action_saved_games)
         yield SystemCommand(tr("cmd.language"), tr("cmd.language.help"), self.toggle_language)
@@ -765,6 +775,10 @@ class TrufApp(App[None]):
     @on(StartScreen.GuidedRequested)
     def _guided_requested(self, message: StartScreen.GuidedRequested) -> None:
         self.action_guided(message.game)
+
+    @on(StartScreen.DrillsRequested)
+    def _drills_requested(self) -> None:
+        self.action_drills()
 
     @on(StartScreen.SavedGamesRequested)
     def _saved_games_requested(self) -> None:

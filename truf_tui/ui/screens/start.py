@@ -66,6 +66,9 @@ class StartScreen(Translated, Screen[None]):
             super().__init__()
             self.game = game
 
+    class DrillsRequested(Message):
+        """The bluff trainer (``b``)."""
+
     class SavedGamesRequested(Message):
         """The saved-games screen."""
 
@@ -81,6 +84,7 @@ class StartScreen(Translated, Screen[None]):
         Binding("t", "tournament", show=False),
         Binding("g", "guided", show=False),
         Binding("o", "app.saved_games", show=False),
+        Binding("b", "drills", show=False),
         Binding("s", "app.stats", show=False),
         Binding("escape", "noop", show=False),
     ]
@@ -178,6 +182,7 @@ class StartScreen(Translated, Screen[None]):
                 yield Button(id="guided")
                 yield Button(id="tournament")
                 yield Button(id="saved")
+                yield Button(id="drills")
             yield Static(id="start-hint", classes="hint")
         yield KeyBar(
             [
@@ -261,6 +266,7 @@ class StartScreen(Translated, Screen[None]):
         self.query_one("#tournament", Button).label = tr("start.tournament")
         self.query_one("#guided", Button).label = tr("start.guided")
         self.query_one("#saved", Button).label = tr("start.saved")
+        self.query_one("#drills", Button).label = tr("start.btn.drills")
         self.query_one(KeyBar).refresh_texts()
 
     def on_screen_resume(self) -> None:
@@ -457,6 +463,11 @@ class StartScreen(Translated, Screen[None]):
     def action_guided(self) -> None:
         """The coach's guided first game of the game chosen above."""
         self.post_message(self.GuidedRequested(self.choices["game"]))
+
+    @on(Button.Pressed, "#drills")
+    def action_drills(self) -> None:
+        """The bluff trainer: Le Truc spots from the solution, graded."""
+        self.post_message(self.DrillsRequested())
 
     @on(Button.Pressed, "#saved")
     def saved_games(self) -> None:
