@@ -133,11 +133,13 @@ def is_weak(hand: Sequence[Card | str]) -> bool:
 
 def categories_of(state: truc.State) -> set[Category]:
     """The categories the decision of the seat to move in ``state`` belongs to (none if
-    it has no real choice)."""
+    it has no real choice: one option besides folding)."""
     p = state.current_player
-    if p is None or len(options(state.legal_actions())) < 2:
+    if p is None:
         return set()
     legal = state.legal_actions()
+    if sum(a.kind != "fold" for a in options(legal)) < 2:  # folding alone is no choice
+        return set()
     kinds = {a.kind for a in legal}
     out: set[Category] = {"score", "random"}
     if "raise" in kinds and state.pending is None and is_weak(state.hands[p]):

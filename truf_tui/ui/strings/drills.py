@@ -81,13 +81,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "drill.verdict.best": {"en": "The best choice by value: {best}.",
                            "eo": "La plej bona elekto laŭ valoro: {best}."},
     "drill.values": {
-        "en": "[b]Each choice's value[/] ({unit}, both then playing the solution) "
-              "· the solved player with your hand:",
-        "eo": "[b]La valoro de ĉiu elekto[/] ({unit}, ambaŭ poste ludante la solvon) "
-              "· la solvita ludanto kun via mano:",
+        "en": "[b]Value[/] ({unit}) · [b]how often[/] the solution plays it with your hand:",
+        "eo": "[b]Valoro[/] ({unit}) · [b]kiom ofte[/] la solvo ludas ĝin kun via mano:",
     },
-    "drill.unit.points": {"en": "points of the round, yours", "eo": "viaj poentoj de la rondo"},
-    "drill.unit.match": {"en": "your chance of winning the match",
+    "drill.unit.points": {"en": "your points this round", "eo": "viaj poentoj en la rondo"},
+    "drill.unit.match": {"en": "your chance to win the match",
                          "eo": "via ŝanco gajni la matĉon"},
     "drill.loss.points": {"en": "{x} points", "eo": "{x} poentojn"},
     "drill.loss.match": {"en": "{x} points of match-winning chance",
@@ -97,10 +95,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "drill.roll": {"en": "Dice {x} of 100: this time the mix picks {choice}.",
                    "eo": "Ĵeto {x} el 100: ĉi-foje la miksaĵo elektas {choice}."},
     "drill.range.head": {
-        "en": "[b]The range[/]: the hands you could hold here, by their best card "
-              "(share of the range on the right)",
-        "eo": "[b]La gamo[/]: la manoj, kiujn vi povus teni ĉi tie, laŭ ilia plej "
-              "bona karto (parto de la gamo dekstre)",
+        "en": "[b]The range[/]: the hands you could hold here, by best card · their share",
+        "eo": "[b]La gamo[/]: viaj eblaj manoj ĉi tie, laŭ plej bona karto · ilia parto",
     },
     "drill.range.you": {"en": "◀ you", "eo": "◀ vi"},
     "drill.range.none": {
