@@ -26,7 +26,7 @@ from truf_tui import drills
 from truf_tui.cards import TRUC_RANKS
 from truf_tui.engine import truc
 from truf_tui.grading import Grade, Unit
-from truf_tui.ui.i18n import tr
+from truf_tui.ui.i18n import get_language, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.services import services
 from truf_tui.ui.settings import SettingsChanged
@@ -49,15 +49,20 @@ class Done:
     unit: Unit
 
 
+def decimal(text: str) -> str:
+    """A number as written in the current language (Esperanto: a decimal comma)."""
+    return text.replace(".", ",") if get_language() == "eo" else text
+
+
 def signed(x: float, unit: Unit) -> str:
     """A value: points with a sign and two decimals, a chance in whole percent."""
-    return f"{100 * x:.0f}%" if unit == "match" else f"{x:+.2f}"
+    return f"{100 * x:.0f}%" if unit == "match" else decimal(f"{x:+.2f}")
 
 
 def loss_words(loss: float, unit: Unit) -> str:
     if unit == "match":
-        return tr("drill.loss.match", x=f"{100 * loss:.1f}")
-    return tr("drill.loss.points", x=f"{loss:.2f}")
+        return tr("drill.loss.match", x=decimal(f"{100 * loss:.1f}"))
+    return tr("drill.loss.points", x=decimal(f"{loss:.2f}"))
 
 
 def range_lines(rng: drills.Range) -> list[str]:
@@ -262,7 +267,7 @@ class DrillScreen(Screen[None]):
             ds = [d for d in self.done if d.unit == unit]
             if ds:
                 avg = sum(d.verdict.loss for d in ds) / len(ds)
-                x = f"{100 * avg:.1f}" if unit == "match" else f"{avg:.2f}"
+                x = decimal(f"{100 * avg:.1f}" if unit == "match" else f"{avg:.2f}")
                 lines.append(tr(f"drill.summary.{unit}", x=x, n=len(ds)))
         worst = max(range(len(self.done)), key=lambda i: (self.done[i].verdict.grade,
                                                           self.done[i].verdict.loss),
