@@ -12,7 +12,7 @@ from truf_tui.ui.settings import Settings
 
 
 def app_of(lang: str = "en") -> TrufApp:
-    return TrufApp(settings=Settings(pace="instant", lang=lang), bot_options={"seed": 5})
+    return TrufApp(settings=Settings(pace="instant", lang=lang), bot_options={"seed": 7})
 
 
 async def _spot(pilot: Any) -> None:

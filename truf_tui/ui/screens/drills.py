@@ -12,7 +12,9 @@ shown, so the player's thinking time hides them and no key ever waits.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import ClassVar, Literal
 
 from textual.app import ComposeResult
@@ -72,7 +74,7 @@ def range_lines(rng: drills.Range) -> list[str]:
     for i, b in reversed(list(enumerate(rng.buckets))):
         cells: list[str] = []
         used = 0
-        for k, (kind, p) in enumerate(zip(rng.kinds, b.mix, strict=True)):
+        for k, kind in enumerate(rng.kinds):
             n = round(BAR * sum(b.mix[:k + 1])) - used
             if n > 0:
                 cells.append(f"[{COLOURS[kind]}]{'█' * n}[/]")
@@ -237,9 +239,11 @@ class DrillScreen(Screen[None]):
             return tr("drill.working")
         assert self.chosen is not None
         v = drills.grade(an, self.chosen)
-        lines = ["", tr("drill.verdict", choice=self.words(v.chosen),
-                        grade=tr(f"grade.{v.grade.key}"), loss=loss_words(v.loss, an.unit))]
-        if not drills.same_choice(v.best, v.chosen):
+        free = v.grade == Grade.BEST  # a tie with the best, or the solution's rounding
+        lines = ["", tr("drill.verdict.free" if free else "drill.verdict",
+                        choice=self.words(v.chosen), grade=tr(f"grade.{v.grade.key}"),
+                        loss=loss_words(v.loss, an.unit))]
+        if not free:
             lines.append(tr("drill.verdict.best", best=self.words(v.best)))
         lines.append(tr("drill.values", unit=tr(f"drill.unit.{an.unit}")))
         for a in sorted(an.values, key=lambda a: -an.values[a]):
@@ -351,24 +355,24 @@ class DrillScreen(Screen[None]):
         worker = get_current_worker()
         try:
             spot = drills.deal(category, seed, scores, seat=0 if scores else None)
+            state = spot.state()
         except Exception as e:  # shown, not fatal: the trainer is a bonus
-            self._post(lambda: self._deal_failed(f"{type(e).__name__}: {e}"))
+            self._post(partial(self._deal_failed, f"{type(e).__name__}: {e}"))
             return
         if worker.is_cancelled:
             return
-        state = spot.state()
-        self._post(lambda: self._dealt(spot, state))
+        self._post(partial(self._dealt, spot, state))
         try:
             analysis = drills.analyse(spot)
         except Exception as e:
-            self._post(lambda: self._deal_failed(f"{type(e).__name__}: {e}"))
+            self._post(partial(self._deal_failed, f"{type(e).__name__}: {e}"))
             return
         if not worker.is_cancelled:
-            self._post(lambda: self._analysed(spot, analysis))
+            self._post(partial(self._analysed, spot, analysis))
 
-    def _post(self, fn: object) -> None:
+    def _post(self, fn: Callable[[], None]) -> None:
         try:
-            self.app.call_from_thread(fn)  # type: ignore[arg-type]
+            self.app.call_from_thread(fn)
         except RuntimeError:
             pass  # the app is closing
 

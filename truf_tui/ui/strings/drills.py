@@ -36,7 +36,8 @@ STRINGS: dict[str, dict[str, str]] = {
               "solvo faras ĝin kun via mano, kaj kiuj manoj faras kion ĉi tie.",
     },
     "drill.dealing": {"en": "Dealing a spot…", "eo": "Disdonante situacion…"},
-    "drill.failed": {"en": "No spot could be dealt: {why}", "eo": "Neniu situacio disdoneblis: {why}"},
+    "drill.failed": {"en": "No spot could be dealt: {why}",
+                     "eo": "Neniu situacio disdoneblis: {why}"},
     # -- the spot ------------------------------------------------------------------------
     "drill.head": {"en": "[b]Spot {n} of {total}[/] · {category}",
                    "eo": "[b]Situacio {n} el {total}[/] · {category}"},
@@ -78,6 +79,8 @@ STRINGS: dict[str, dict[str, str]] = {
                       "eo": "[dim]La solvo kalkulas ĉi tiun situacion…[/]"},
     "drill.verdict": {"en": "You chose {choice}: [b]{grade}[/], it cost {loss}.",
                       "eo": "Vi elektis {choice}: [b]{grade}[/], ĝi kostis {loss}."},
+    "drill.verdict.free": {"en": "You chose {choice}: [b]{grade}[/], it cost nothing.",
+                           "eo": "Vi elektis {choice}: [b]{grade}[/], ĝi kostis nenion."},
     "drill.verdict.best": {"en": "The best choice by value: {best}.",
                            "eo": "La plej bona elekto laŭ valoro: {best}."},
     "drill.values": {
