@@ -148,6 +148,7 @@ def test_values_equal_a_brute_force_through_the_engine(target: int, t1: SolvedTa
     spots = _spots(tab, target, 12, 40 + target, cards=1)
     assert len(spots) >= 12
     for st in spots[:: max(1, len(spots) // 12)]:
+        assert st.to_move is not None
         obs = st.observation(st.to_move)
         got = V.action_values(obs, tab)
         want = _brute(st, tab)
@@ -243,7 +244,9 @@ def test_T1_cards_of_one_rank_are_worth_the_same_and_every_action_has_a_value() 
                     assert vals[a] == vals[b]
                     pairs += 1
         assert bot.action_values(obs) == vals  # deterministic
-        assert make_bot("truc", "expert", seed=9).action_values(obs) == vals  # any seed
+        other = make_bot("truc", "expert", seed=9)
+        assert isinstance(other, ExpertTrucBot)
+        assert other.action_values(obs) == vals  # any seed, a fresh bot
     assert pairs > 0
 
 

@@ -34,7 +34,7 @@ from truf_tui.ai.solved import SolvedTrucBot, sample
 from truf_tui.cards import TRUC_32, TRUC_STRENGTH, Card
 from truf_tui.engine import truc
 from truf_tui.strategy.hands import RANKS
-from truf_tui.strategy.shipped import table
+from truf_tui.strategy.shipped import nearest, table, tables
 
 SCORES = ((0, 0), (3, 4), (6, 6), (9, 7), (10, 10), (11, 9), (0, 11), (11, 11))
 
@@ -94,30 +94,38 @@ def bench(rounds: int = 4, seed: int = 1) -> dict[str, Any]:
     return out
 
 
-def regret(rounds: int = 4, seed: int = 2, min_cards: int = 0) -> dict[str, Any]:
-    """The solved player's own mix under its own values, per decision (module docstring)."""
+def regret(rounds: int = 4, seed: int = 2, min_cards: int = 0,
+           scores: Sequence[tuple[int, int]] = SCORES) -> dict[str, Any]:
+    """The solved player's own mix under its own values, per decision (module docstring),
+    apart at the score its file was solved at (where the mix is the solve's equilibrium)
+    and at other scores (where the app plays the nearest file: its mix is then not an
+    equilibrium of the real score's payoffs, and the regret measures that too)."""
     bot = SolvedTrucBot(seed=seed)
-    got: dict[str, list[float]] = {"points": [], "match": []}
+    got: dict[str, list[float]] = {}
     worst: dict[str, tuple[float, str]] = {}
-    for obs in spots(rounds, seed):
+    for obs in spots(rounds, seed, scores):
         if cards_seen(obs) < min_cards:
             continue
         vals = bot.action_values(obs)
         probs = bot.policy(obs)
         best = max(vals.values())
         r = sum(p * (best - vals[a]) for a, p in probs.items())
-        unit = bot.value_unit(obs)
-        got[unit].append(r)
-        if r > worst.get(unit, (-1.0, ""))[0]:
-            worst[unit] = (r, f"{obs['scores']} {obs['history'][obs['round_start']:]} "
-                              f"{obs['hand']}")
+        d = obs["dealer"]
+        real = (obs["scores"][1 - d], obs["scores"][d])
+        own = nearest(tables(), 12, real).scores == real
+        where = "at its file's score" if own else "elsewhere"
+        key = f"{bot.value_unit(obs)} {where}"
+        got.setdefault(key, []).append(r)
+        if r > worst.get(key, (-1.0, ""))[0]:
+            worst[key] = (r, f"{obs['scores']} {obs['history'][obs['round_start']:]} "
+                             f"{obs['hand']}")
     out: dict[str, Any] = {}
-    for unit, xs in got.items():
+    for name, xs in got.items():
         if xs:
-            out[f"{unit}: decisions"] = len(xs)
-            out[f"{unit}: mean regret"] = sum(xs) / len(xs)
-            out[f"{unit}: worst"] = worst[unit][0]
-            out[f"{unit}: worst spot"] = worst[unit][1]
+            out[f"{name}: decisions"] = len(xs)
+            out[f"{name}: mean regret"] = sum(xs) / len(xs)
+            out[f"{name}: worst"] = worst[name][0]
+            out[f"{name}: worst spot"] = worst[name][1]
     return out
 
 
@@ -166,13 +174,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         if name == "regret":
             p.add_argument("--min-cards", type=int, default=0,
                            help="only spots where the round has seen this many cards")
+            p.add_argument("--scores", nargs="*", default=None,
+                           help="scores as A-B (the non-dealer's first); default: "
+                           + " ".join(f"{a}-{b}" for a, b in SCORES))
     r = sub.add_parser("root")
     r.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     if a.what == "bench":
         res = bench(a.rounds, a.seed)
     elif a.what == "regret":
-        res = regret(a.rounds, a.seed, a.min_cards)
+        scores = SCORES if a.scores is None else [
+            (int(x.split("-")[0]), int(x.split("-")[1])) for x in a.scores]
+        res = regret(a.rounds, a.seed, a.min_cards, scores)
     else:
         res = root()
     if a.json:

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import random
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -148,7 +149,8 @@ class Play:
     def __init__(self, tab: SolvedTable, payoff: Payoff) -> None:
         self.tab = tab
         self.payoff = payoff
-        self._memo: dict[tuple[str, State, int], _Node] = {}
+        self._memo: OrderedDict[tuple[str, State, int], _Node] = OrderedDict()
+        self._cells = 0  # numbers the memo holds (its nodes' blocks and distributions)
         self.fresh_root = None if tab.has_fresh else tab.root(False)[1]
 
     def moves(self, s: State) -> list[tuple[int, int, State | Outcome]]:
@@ -157,35 +159,43 @@ class Play:
 
     def node(self, stage: str, s: State, at: int | None, columns: npt.NDArray[np.int64]
              ) -> tuple[list[Move], Vec, list[int]]:
-        """(real moves, dist[move, hand] for the mover's hands ``columns`` of
-        REST[cards he played] (zeros elsewhere), where each child's block starts (-1: an
-        end, -2: outside the file)); ``at`` None: outside the file's tree."""
+        """(real moves, dist[move, hand] of the mover's hands of REST[cards he played],
+        right at least for the hands ``columns``, where each child's block starts (-1: an
+        end, -2: outside the file)); ``at`` None: outside the file's tree.  What a node
+        worked out is kept (within ``MEMO_CELLS``): the next spot at this score meets
+        many of the same nodes."""
         got = self._structure(stage, s, at)
-        k = played(s)
-        dist = np.zeros((len(got.moves), int(WIDTH[k])))
-        found = np.zeros(len(columns), dtype=bool)
-        if got.block is not None and len(columns):
-            fdist, found, _ = node_policies(got.block, got.fmoves, got.allowed, k,
-                                            list(columns))
-            for i, row in enumerate(got.rows):
-                if row >= 0:
-                    dist[row, columns] = np.where(found, fdist[i], 0.0)
-        for c in columns[~found]:  # as the app: every move the hand can make alike
-            hand = REST[k][c]
-            can = [i for i, (kind, r) in enumerate(got.moves) if kind != PLAY or r in hand]
-            if can:  # (none: a hand the cards shown rule out)
-                dist[can, c] = 1.0 / len(can)
-        return got.moves, dist, got.kids
+        need = columns[~got.done[columns]]
+        if need.size:
+            k = played(s)
+            found = np.zeros(len(need), dtype=bool)
+            if got.block is not None:
+                fdist, found, _ = node_policies(got.block, got.fmoves, got.allowed, k,
+                                                need.tolist())
+                got.dist[np.ix_(got.rows[got.valid], need)] = (
+                    fdist[got.valid] * found)
+            for c in need[~found]:  # as the app: every move the hand can make alike
+                hand = REST[k][c]
+                can = [i for i, (kind, r) in enumerate(got.moves)
+                       if kind != PLAY or r in hand]
+                if can:  # (none: a hand the cards shown rule out)
+                    got.dist[can, c] = 1.0 / len(can)
+            got.done[need] = True
+        return got.moves, got.dist, got.kids
 
     def _structure(self, stage: str, s: State, at: int | None) -> _Node:
         key = (stage, s, -1 if at is None else at)
         got = self._memo.get(key)
         if got is not None:
+            self._memo.move_to_end(key)
             return got
         real = self.moves(s)
         moves = [(k, r) for k, r, _ in real]
         kids = [-1 if isinstance(nxt, Outcome) else -2 for _, _, nxt in real]
-        got = _Node(moves, kids, [], np.zeros(0, dtype=bool), [], None)
+        w = int(WIDTH[played(s)])
+        got = _Node(moves, kids, [], np.zeros(0, dtype=bool), np.zeros(0, dtype=np.int64),
+                    np.zeros(0, dtype=bool), None, np.zeros((len(moves), w)),
+                    np.zeros(w, dtype=bool))
         if at is not None:
             # a round-only file plays a fresh round from its own root (redeal removed); a
             # refused redeal leaves the same state, elsewhere in the file
@@ -194,29 +204,43 @@ class Play:
             index = {m: i for i, m in enumerate(moves)}
             got.fmoves = fmoves
             got.allowed = np.array([m in index for m in fmoves])
-            got.rows = [index.get(m, -1) for m in fmoves]
+            got.rows = np.array([index.get(m, -1) for m in fmoves], dtype=np.int64)
+            got.valid = got.rows >= 0
             got.block = self.tab.block(fs, at)
             for m, child in zip(fmoves, self.tab.children(stage, fs, at), strict=True):
                 if m in index and child >= 0:
                     kids[index[m]] = child
-        if len(self._memo) > 100_000:
-            self._memo.clear()
         self._memo[key] = got
+        self._cells += got.cells
+        while self._cells > MEMO_CELLS:
+            self._cells -= self._memo.popitem(last=False)[1].cells
         return got
+
+
+#: the numbers (float64) one file's play at one score keeps of the nodes it walked
+MEMO_CELLS = 2_000_000
 
 
 @dataclass
 class _Node:
     """What a node of the walk needs of the file, worked out once: the real moves, where
     each child's block starts, the file's moves, which of them the real game allows and
-    their rows among the real ones, and the file's numbers (None: outside its tree)."""
+    their rows among the real ones, the file's numbers (None: outside its tree), and the
+    distribution of the hands worked out so far (``done``)."""
 
     moves: list[Move]
     kids: list[int]
     fmoves: list[Move]
     allowed: npt.NDArray[np.bool_]
-    rows: list[int]
+    rows: npt.NDArray[np.int64]
+    valid: npt.NDArray[np.bool_]
     block: Vec | None
+    dist: Vec
+    done: npt.NDArray[np.bool_]
+
+    @property
+    def cells(self) -> int:
+        return int(self.dist.size + (0 if self.block is None else self.block.size))
 
 
 @lru_cache(maxsize=200_000)
