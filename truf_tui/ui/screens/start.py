@@ -78,6 +78,8 @@ class StartScreen(Translated, Screen[None]):
     AUTO_FOCUS = "#game"  # the top of the form: Tab walks down it to "Play"
     # Below 30 rows the form is drawn compact (app.tcss), so that 80×24 shows all of it.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    # Below 100 columns the five buttons of a tall form are drawn narrower (app.tcss).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
         Binding("p,enter", "play", show=False),
         Binding("c", "continue_game", show=False),
