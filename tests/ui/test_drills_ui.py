@@ -63,3 +63,75 @@ async def test_three_spots_by_keys_to_the_summary(lang: str,
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, DrillScreen)
+
+
+async def test_the_palette_opens_the_trainer() -> None:
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"bluff trainer")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        for _ in range(20):
+            if isinstance(app.screen, DrillScreen):
+                break
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, DrillScreen)
+
+
+async def test_a_choice_is_taken_while_the_solution_still_works(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The figures come from a worker: the key is answered at once ("working…"), the
+    grade follows when the worker is done."""
+    import threading
+
+    from truf_tui import drills
+
+    gate = threading.Event()
+    real = drills.analyse
+
+    def slow(spot: drills.Spot) -> drills.Analysis:
+        gate.wait(10)
+        return real(spot)
+
+    monkeypatch.setattr(drills, "analyse", slow)
+    app = make_app()
+    app.bot_options["seed"] = 7
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        await pilot.press("2")
+        for _ in range(100):
+            if screen.phase == "decide":
+                break
+            await pilot.pause(0.05)
+        assert screen.phase == "decide" and screen.analysis is None
+        await pilot.press("1")
+        await pilot.pause()
+        assert screen.phase == "result" and "working this spot out" in shown(screen)
+        assert not screen.done  # counted once graded
+        gate.set()
+        await settle(pilot)
+        assert screen.analysis is not None and len(screen.done) == 1
+        assert "You chose accept" in shown(screen)
+
+
+async def test_the_roll_says_what_the_mix_picks() -> None:
+    app = make_app()
+    app.bot_options["seed"] = 7  # its first spot facing a raise is mixed (accept 80%)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        await pilot.press("2")
+        await decide(pilot, screen)
+        assert screen.analysis is not None and screen.analysis.mixed
+        assert "[b]r[/] rolls its dice" in shown(screen)
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen.rolled is not None
+        assert "this time the mix picks" in shown(screen)
