@@ -45,7 +45,10 @@ Category = Literal["weak", "raised", "rest", "redeal", "last", "end", "score", "
 #: the end of a match (10-10, 11-x), a score the player picks, one of these at random.
 CATEGORIES: tuple[Category, ...] = ("weak", "raised", "rest", "redeal", "last", "end",
                                     "score", "random")
-DEALT: tuple[Category, ...] = CATEGORIES[:-1]  # what "random" draws from
+DEALT: tuple[Category, ...] = CATEGORIES[:-1]  # the categories a spot is dealt as
+#: What "random" draws from: every kind of spot at its own score (a picked score is the
+#: player's to pick).
+DRAWN: tuple[Category, ...] = tuple(c for c in DEALT if c != "score")
 
 TARGET = 12  # the drills play the usual match (T10)
 WEAK_TOP = TRUC_RANKS.index("K")  # a weak hand holds nothing above the king (T1)
@@ -178,7 +181,7 @@ def deal(category: Category, seed: int, scores: tuple[int, int] | None = None,
     computer" is seat 0's).  ``ValueError`` if no round of :data:`TRIES` has such a
     decision."""
     rng = random.Random(f"drill:{category}:{seed}:{scores}:{seat}")
-    want: Category = rng.choice(DEALT) if category == "random" else category
+    want: Category = rng.choice(DRAWN) if category == "random" else category
     if want == "score" and scores is None:
         raise ValueError("the category 'score' needs the scores")
     for _ in range(TRIES):
