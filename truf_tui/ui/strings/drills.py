@@ -7,7 +7,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Le Truc drills dealt from the solution, each decision graded",
         "eo": "Ekzercoj de Truko el la solvo, ĉiu decido taksita",
     },
-    "key.drills": {"en": "Trainer", "eo": "Trejnilo"},
     "start.btn.drills": {"en": "Trainer", "eo": "Trejnilo"},
     # -- the categories ------------------------------------------------------------------
     "drill.cat.weak": {"en": "Raise or not with a weak hand",
@@ -16,8 +15,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "drill.cat.rest": {"en": "Mia resto", "eo": "Mia resto"},
     "drill.cat.redeal": {"en": "The redeal", "eo": "La redisdono"},
     "drill.cat.last": {"en": "The last trick", "eo": "La lasta preno"},
-    "drill.cat.end": {"en": "The end of a match (10–10, 11–x)",
-                      "eo": "La fino de matĉo (10–10, 11–x)"},
+    "drill.cat.end": {"en": "The end of a game (10–10, 11–x)",
+                      "eo": "La fino de ludo (10–10, 11–x)"},
     "drill.cat.score": {"en": "At a score you pick", "eo": "Ĉe poentaro, kiun vi elektas"},
     "drill.cat.random": {"en": "Any of these, at random", "eo": "Iu ajn el tiuj, hazarde"},
     "drill.menu.head": {
@@ -45,8 +44,8 @@ STRINGS: dict[str, dict[str, str]] = {
                     "eo": "Poentaro: vi {me} – {them} komputilo · veto {stake} · {dealer}"},
     "drill.you.deal": {"en": "you deal", "eo": "vi disdonas"},
     "drill.they.deal": {"en": "the computer deals", "eo": "la komputilo disdonas"},
-    "drill.rest.on": {"en": "Mia resto accepted: this round decides the match.",
-                      "eo": "Mia resto akceptita: ĉi tiu rondo decidas la matĉon."},
+    "drill.rest.on": {"en": "Mia resto accepted: this round decides the game.",
+                      "eo": "Mia resto akceptita: ĉi tiu rondo decidas la ludon."},
     "drill.trick": {"en": "Trick {n}: you {mine} · computer {theirs} → {who}",
                     "eo": "Preno {n}: vi {mine} · komputilo {theirs} → {who}"},
     "drill.trick.you": {"en": "yours", "eo": "via"},
@@ -61,8 +60,8 @@ STRINGS: dict[str, dict[str, str]] = {
                          "eo": "Ĉiuj viaj kartoj estas sur la tablo   (la komputilo tenas {n})"},
     "drill.pending.raise": {"en": "[b]The computer raises to {n}.[/]",
                             "eo": "[b]La komputilo altigas al {n}.[/]"},
-    "drill.pending.rest": {"en": "[b]The computer declares Mia resto: the whole match.[/]",
-                           "eo": "[b]La komputilo deklaras Mia resto: la tuta matĉo.[/]"},
+    "drill.pending.rest": {"en": "[b]The computer declares Mia resto: the whole game.[/]",
+                           "eo": "[b]La komputilo deklaras Mia resto: la tuta ludo.[/]"},
     "drill.pending.redeal": {"en": "[b]The computer proposes a redeal.[/]",
                              "eo": "[b]La komputilo proponas redisdonon.[/]"},
     "drill.ask": {"en": "Your decision ({keys}):", "eo": "Via decido ({keys}):"},
@@ -88,11 +87,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "[b]Valoro[/] ({unit}) · [b]kiom ofte[/] la solvo ludas ĝin kun via mano:",
     },
     "drill.unit.points": {"en": "your points this round", "eo": "viaj poentoj en la rondo"},
-    "drill.unit.match": {"en": "your chance to win the match",
-                         "eo": "via ŝanco gajni la matĉon"},
+    "drill.unit.match": {"en": "your chance to win the game",
+                         "eo": "via ŝanco gajni la ludon"},
     "drill.loss.points": {"en": "{x} points", "eo": "{x} poentoj"},
-    "drill.loss.match": {"en": "{x} points of match-winning chance",
-                         "eo": "{x} procentpoentoj de la ŝanco gajni la matĉon"},
+    "drill.loss.match": {"en": "{x} points of your chance to win the game",
+                         "eo": "{x} procentpoentoj de via ŝanco gajni la ludon"},
     "drill.mixed": {"en": "The solution mixes here: [b]r[/] rolls its dice.",
                     "eo": "La solvo miksas ĉi tie: [b]r[/] ĵetas ĝiajn ĵetkubojn."},
     "drill.roll": {"en": "Dice {x} of 100: this time the mix picks {choice}.",
@@ -125,9 +124,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "Meza perdo: {x} poentoj por decido ({n} situacioj taksitaj en poentoj).",
     },
     "drill.summary.match": {
-        "en": "Average loss: {x} points of match-winning chance a decision ({n} spots "
+        "en": "Average loss: {x} points of your chance to win the game a decision ({n} spots "
               "near the end).",
-        "eo": "Meza perdo: {x} procentpoentoj de la ŝanco gajni la matĉon por decido "
+        "eo": "Meza perdo: {x} procentpoentoj de via ŝanco gajni la ludon por decido "
               "({n} situacioj proksime al la fino).",
     },
     "drill.summary.worst": {"en": "Costliest: spot {k} ({category}), {choice}: {loss}.",
