@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from truf_tui.engine import truc
 from truf_tui.ui.screens.drills import DrillScreen
 
 from .tables_support import make_app, settle
@@ -135,3 +136,31 @@ async def test_the_roll_says_what_the_mix_picks() -> None:
         await pilot.pause()
         assert screen.rolled is not None
         assert "this time the mix picks" in shown(screen)
+
+
+async def test_the_spot_names_the_rounds_calls_before_it() -> None:
+    """A spot after a raise and its acceptance lists them, who made each; the proposal the
+    spot answers is said on its own line, not twice."""
+    from truf_tui import drills
+
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        spot = drills.deal("last", 0)
+        assert spot.moves[1:3] == ("raise", "accept")
+        screen.phase = "dealing"
+        screen._dealt(spot, spot.state())
+        first = truc.new_game(truc.Rules(), seed=spot.seed, dealer=spot.dealer).apply(
+            spot.moves[0])
+        raiser = "you" if first.current_player == spot.seat else "computer"
+        answerer = "computer" if raiser == "you" else "you"
+        text = shown(screen)
+        assert f"Calls this round: {raiser}: raise to 2 · {answerer}: accept" in text
+        raised = drills.deal("raised", 0)
+        screen.phase = "dealing"
+        screen._dealt(raised, raised.state())
+        text = shown(screen)
+        assert "Calls this round" not in text and "raises to 2" in text

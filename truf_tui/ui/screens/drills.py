@@ -217,6 +217,9 @@ class DrillScreen(Screen[None]):
         if s.trick_card is not None:
             key = "drill.led.you" if s.leader == me else "drill.led.them"
             lines.append(tr(key, card=card_markup(s.trick_card, style)))
+        bets = self.betting(spot)
+        if bets:
+            lines.append(tr("drill.bets", bets=" · ".join(bets)))
         held = s.hands[me]
         n_them = len(s.hands[1 - me])
         lines.append(tr("drill.hand", cards=cards_markup(held, style), n=n_them) if held
@@ -230,6 +233,26 @@ class DrillScreen(Screen[None]):
             for k, a in enumerate(self.choices, start=1):
                 lines.append(f"  [b]{k}[/]  {self.words(a)}")
         return "\n".join(lines)
+
+    def betting(self, spot: drills.Spot) -> list[str]:
+        """The round's calls before the spot, in order, each with who made it (but the
+        proposal the spot answers)."""
+        s = truc.new_game(truc.Rules(target=spot.target), seed=spot.seed,
+                          dealer=spot.dealer, scores=spot.scores)
+        out = []
+        for i, m in enumerate(spot.moves):
+            a = truc.parse_action(m)
+            p = s.current_player
+            if i == len(spot.moves) - 1 and a.kind in ("raise", "rest", "redeal"):
+                break  # the proposal to answer has a line of its own
+            if a.kind != "play":
+                who = tr("drill.bets.you" if p == spot.seat else "drill.bets.them")
+                what = self.words(a, s)
+                if a.kind in ("accept", "refuse") and s.pending is not None:
+                    what = tr(f"drill.answer.{a.kind}.{s.pending}")
+                out.append(f"{who} {what}")
+            s = s.apply(a)
+        return out
 
     def result_text(self) -> str:
         if self.phase != "result":
