@@ -385,15 +385,15 @@ def test_from_dict_card_lost_or_replaced(s: Any) -> None:
 
 def test_from_dict_card_of_another_pack() -> None:
     s = trufludo.new_game(seed=2)
-    d = s.to_dict()
+    d: dict[str, Any] = s.to_dict()
     d["stock"][0] = "RB"
     with pytest.raises(StateError, match="french"):
         trufludo.State.from_dict(d)
     t = truc.new_game(seed=2)
-    d = t.to_dict()
-    d["stock"][0] = "2S"
+    e: dict[str, Any] = t.to_dict()
+    e["stock"][0] = "2S"
     with pytest.raises(StateError, match="truc"):
-        truc.State.from_dict(d)
+        truc.State.from_dict(e)
 
 
 JUNK: list[Any] = [None, 5, -1, 2, "x", "", [], {}, [1], [[]], [["ZZ"]], True, 1.5,

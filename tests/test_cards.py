@@ -166,7 +166,7 @@ def test_parse_rejects_card_object_of_wrong_text_type() -> None:
     # A Card is an int subclass: Card.parse wants its text, parse_cards accepts Cards.
     c = Card.parse("AS")
     with pytest.raises(ValueError):
-        Card.parse(c)  # type: ignore[arg-type]
+        Card.parse(c)
     assert parse_cards([c, "KH"], "french") == (c, Card.parse("KH"))
 
 

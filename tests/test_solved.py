@@ -28,7 +28,7 @@ from truf_tui.solve.ship import pack, unpack
 from truf_tui.strategy.hands import REST_INDEX
 from truf_tui.strategy.shipped import policy, table
 from truf_tui.strategy.tree import build, locate, parse_word
-from truf_tui.strategy.trufbp import BlueprintError, SolvedTable
+from truf_tui.strategy.trufbp import TOP, BlueprintError, SolvedTable, round_only
 
 RANK_OF = {str(c): TRUC_STRENGTH[c] for c in TRUC_32}
 
@@ -547,6 +547,12 @@ def test_a_per_state_file_plays_one_strategy_for_every_history_of_a_state(
     assert "per state already" in capsys.readouterr().err
     assert main(["trim", "--file", str(out), "--out", str(f.parent / "x.trufbp")]) == 2
     assert "--round-only" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="restated, not trimmed"):  # nor by the writer's own
+        round_only(tab)
+    solve = ("game", "target", "scores", "payoff", "eps")  # the solve's own fields carried
+    assert {k: tab.header[k] for k in solve} == {k: hist.header[k] for k in solve}
+    assert (tab.header["top"], tab.header.get("dtype"), tab.header.get("sentinel")) == (
+        TOP[8], "u1", 0xFF)  # restated in 8 bits by default: its own numbers' fields
 
 
 @pytest.mark.slow

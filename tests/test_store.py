@@ -493,7 +493,7 @@ def test_real_kill_at_random_moments(tmp_path: Path) -> None:
 
 # -- the autosave: bad files -----------------------------------------------------------------
 def _bad_records() -> dict[str, tuple[bytes, str]]:
-    good = record_of("truc", 5, 12).to_dict()
+    good: dict[str, Any] = record_of("truc", 5, 12).to_dict()
     illegal = dict(good, moves=[*good["moves"][:5], "play 7Z", *good["moves"][5:]])
     wrong_move = dict(good, moves=["accept", *good["moves"]])
     text = json.dumps(good).encode()
@@ -793,7 +793,7 @@ def test_history_stats_equal_what_was_stored(tmp_path: Path) -> None:
         assert row.record() == rec and row.human_seat == human and row.tier == tier
         assert (row.score_human, row.score_computer) == (sc[human], sc[1 - human])
         assert row.result == ("win", "draw", "loss")[res] and row.rules == rec.rules
-        assert row.hints_used == (int(rec.meta["id"].rsplit("-", 1)[1]) - 100) % 4
+        assert row.hints_used == (int(str(rec.meta["id"]).rsplit("-", 1)[1]) - 100) % 4
         assert row.practice is False and h.game(gid) == row
     assert {r.game for r in h.games(game="truc")} == {"truc"}
     assert all(r.tier == "easy" for r in h.games(tier="easy"))

@@ -125,7 +125,7 @@ def test_a_busy_history_is_a_history_busy_error(tmp_path: Path) -> None:
 
 def test_a_game_finished_while_the_history_is_held_is_recorded_once(tmp_path: Path) -> None:
     rec = finished(62)
-    uid = rec.meta["id"]
+    uid = str(rec.meta["id"])
     data = AppData(tmp_path)
     data.FIRST_TRY = data.RETRY_TRY = 0.2
     data.autosave(replace(rec, moves=rec.moves[:-1]))
@@ -178,7 +178,7 @@ def test_a_game_still_queued_at_quit_is_recorded_at_the_next_start(tmp_path: Pat
     again = AppData(tmp_path)
     assert again.load_autosave() is None
     assert keys(again) == ["store.recorded_later"]
-    assert count_games(tmp_path, rec.meta["id"]) == 1
+    assert count_games(tmp_path, str(rec.meta["id"])) == 1
     assert list((tmp_path / "pending").glob("*.json")) == []
     again.close()
 
@@ -325,7 +325,7 @@ def test_a_history_that_cannot_open_keeps_the_game_queued_for_a_later_one(
     again = AppData(tmp_path)
     again.load_autosave()
     assert keys(again) == ["store.recorded_later"]
-    assert count_games(tmp_path, rec.meta["id"]) == 1
+    assert count_games(tmp_path, str(rec.meta["id"])) == 1
     again.close()
 
 

@@ -8,6 +8,7 @@ Later rounds are shuffled from the seed kept in the state.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -451,7 +452,7 @@ SPOIL_ND, SPOIL_DL = ["KS", "QS", "JS"], ["KH", "QH", "JH"]
 
 def with_hands(s: State, nd: Sequence[str], dl: Sequence[str]) -> State:
     """``s`` (at the start of a round) with other hands dealt: the rest goes to the stock."""
-    d = s.to_dict()
+    d: dict[str, Any] = s.to_dict()
     allc = d["hands"][0] + d["hands"][1] + d["stock"]
     d["hands"][1 - s.dealer], d["hands"][s.dealer] = list(nd), list(dl)
     d["stock"] = [c for c in allc if c not in nd and c not in dl]
@@ -968,7 +969,7 @@ def test_a_new_round_puts_every_field_in_its_place() -> None:
     last_round, origin_seed, origin_deck = object(), object(), object()
     s = truc._deal_round(Rules(target=24), 1, (3, 4), 7, 99, history,
                          last_round, origin_seed, origin_deck,  # type: ignore[arg-type]
-                         0, (1, 2), pack)
+                         0, (1, 2), (), pack)
     rng = random.Random(99)
     expected = truc._build(
         rules=Rules(target=24), dealer=1, to_move=0, points=(3, 4),
@@ -977,6 +978,6 @@ def test_a_new_round_puts_every_field_in_its_place() -> None:
         redeal_used=False, leader=0, trick_card=None, tricks=(), round_no=7,
         round_start=len(history), next_seed=rng.getrandbits(64), history=history,
         last_round=last_round, seed=origin_seed, deck=origin_deck,  # type: ignore[arg-type]
-        first_dealer=0, start_scores=(1, 2))
+        first_dealer=0, start_scores=(1, 2), deals=())
     for f in truc._Fields._fields:
         assert getattr(s, f) == getattr(expected, f), f

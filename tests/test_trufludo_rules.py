@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 
@@ -147,7 +148,7 @@ def test_F2_deal_from_the_top(dealer: int, deck: str) -> None:
     assert cards_of(s.stock) == pack[10:]
     assert s.piles == ((), ()) and s.trufegoj == ((), ())
     assert s.last_capturer is None and s.history == ()
-    d = s.to_dict()
+    d: dict[str, Any] = s.to_dict()
     assert d["hands"][nd] == pack[0:3] and d["stock"] == pack[10:] and d["dealer"] == dealer
 
 

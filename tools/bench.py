@@ -8,6 +8,7 @@
     python -m truf_tui.bench tight    # Truc: seconds per decision of the tight player
     python -m truf_tui.bench solved   # Truc: the solved player's load time, policy time, memory
     python -m truf_tui.bench values   # Truc: seconds per action_values call (p50, p99, max)
+    python -m truf_tui.bench net      # network play: a move's trip to the other table, loopback
     python -m truf_tui.bench grading  # Trufludo: seconds to grade a whole game's choices
 
 ``engine``: for each game, complete random playouts (``legal_actions``, a random choice,
@@ -19,6 +20,13 @@ sampler, the fast way the players use).
 first decision of a Truc round and the first move of a Trufludo game (median over several
 positions), then the seconds per decision of every tier at its default budget over a few
 positions of each game.  ``--json`` prints one JSON object.
+
+``net --flood N``: N bad connections to a headless host process on loopback, then a whole
+match; the host's peak memory.
+
+``net``: a host and both tables in one process on loopback (TLS, the real protocol), random
+legal moves; for each move, the time from the table's ``play`` to the other table's receiving
+the new position (through the host, which checks and applies it), p50/p99 in milliseconds.
 """
 
 from __future__ import annotations
@@ -482,6 +490,127 @@ def _print(d: dict[str, Any], indent: str = "") -> None:
             print(f"{indent}{k}: {v}")
 
 
+def bench_net(moves: int = 2000, seed: int = 1) -> dict[str, Any]:
+    import asyncio
+
+    from truf_tui.net.client import MatchEnded, NetClient, Turn
+    from truf_tui.net.server import Host, Limits
+    from truf_tui.play.config import GameConfig
+
+    trips: list[float] = []
+    sent: dict[tuple[int, int, int], float] = {}  # (match, game, n) -> when the move left
+
+    async def seat(client: NetClient, rng: random.Random, m: int) -> None:
+        async for event in client.events():
+            if isinstance(event, Turn):
+                t = sent.pop((m, event.game, event.n), None)
+                if t is not None:
+                    trips.append(time.perf_counter() - t)
+                if event.legal:
+                    sent[(m, event.game, event.n + 1)] = time.perf_counter()
+                    await client.play(rng.choice(event.legal))
+            elif isinstance(event, MatchEnded):
+                return
+
+    async def run() -> int:
+        rng = random.Random(seed)
+        m = 0
+        while len(trips) < moves:
+            game = ("truc", "trufludo")[m % 2]
+            host = Host(GameConfig(game=game, opponent="human"), bind="127.0.0.1",
+                        limits=Limits(rate=1e6, burst=1e6))
+            invite = await host.start()
+            guest = await NetClient.join(invite)
+            mine = await NetClient.rejoin(invite, host.host_seat_secret)
+            match = asyncio.ensure_future(host.run_match())
+            await asyncio.gather(seat(mine, rng, m), seat(guest, rng, m), match)
+            await mine.close()
+            await guest.close()
+            await host.close()
+            m += 1
+        return m
+
+    matches = asyncio.run(run())
+    ms = sorted(1000 * t for t in trips)
+    return {"moves": len(ms), "matches": matches,
+            "p50_ms": ms[len(ms) // 2], "p99_ms": ms[min(len(ms) - 1, int(len(ms) * 0.99))],
+            "max_ms": ms[-1], "target_p99_ms": 50.0}
+
+
+def bench_flood(connections: int = 1000, seconds: float = 20.0) -> dict[str, Any]:
+    """A headless host process (``host --bot easy``) takes ``connections`` bad connections
+    on loopback within ``seconds`` (garbage, a wrong secret, an oversized frame, silence),
+    then a headless guest joins and plays the match; the host's peak memory is read from
+    /proc (Linux)."""
+    import asyncio
+    import os
+    import shutil
+    import subprocess
+    import tempfile
+
+    from truf_tui.net import protocol as p
+    from truf_tui.net.invite import Invite
+    from truf_tui.net.tls import client_context
+
+    tmp = tempfile.mkdtemp(prefix="truf-flood-")
+    cmd = [sys.executable, "-m", "truf_tui", "--data-dir", tmp]
+    host = subprocess.Popen([*cmd, "host", "--game", "truc", "--bind", "127.0.0.1",
+                             "--bot", "easy"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert host.stdout is not None
+        code = host.stdout.readline().split(" ", 1)[1].strip()
+        port = Invite.parse(code).port
+        counts = {"refused_or_dropped": 0, "answered": 0}
+
+        async def bad(i: int) -> None:
+            try:
+                kind = i % 4
+                if kind == 0:
+                    r, w = await asyncio.open_connection("127.0.0.1", port)
+                    w.write(os.urandom(300))
+                elif kind == 3:  # silence: holds a handshake place until its time is up
+                    r, w = await asyncio.open_connection("127.0.0.1", port)
+                else:
+                    r, w = await asyncio.open_connection("127.0.0.1", port, ssl=client_context())
+                    w.write(p.encode(p.Hello(1, "x", secret="A" * 22)) if kind == 1
+                            else (1 << 30).to_bytes(4, "big"))
+                data = await asyncio.wait_for(r.read(4096), 0.2 if kind == 3 else 6)
+                counts["answered" if data else "refused_or_dropped"] += 1
+                w.transport.abort()
+            except (TimeoutError, OSError, asyncio.IncompleteReadError):
+                counts["refused_or_dropped"] += 1
+
+        async def flood() -> float:
+            loop = asyncio.get_running_loop()
+            t0 = loop.time()
+            wave = 25
+            for k in range(0, connections, wave):
+                await asyncio.gather(*(bad(k + i) for i in range(wave)))
+            return loop.time() - t0
+
+        took = asyncio.run(flood())
+        if took > seconds:
+            print(f"the flood took {took:.1f} s, more than {seconds} s", file=sys.stderr)
+        t0 = time.perf_counter()
+        guest = subprocess.run([*cmd, "join", code, "--bot", "easy"], capture_output=True,
+                               text=True, timeout=120)
+        played = time.perf_counter() - t0
+        host_out = host.stdout.read()
+        _pid, status, usage = os.wait4(host.pid, 0)  # its peak memory (ru_maxrss, KiB)
+        host.returncode = os.waitstatus_to_exitcode(status)
+        peak_kb = usage.ru_maxrss
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.communicate()
+        shutil.rmtree(tmp, ignore_errors=True)
+    return {"connections": connections, "flood_seconds": took, **counts,
+            "host_exit": host.returncode, "guest_exit": guest.returncode,
+            "match_seconds_after": played,
+            "same_result": guest.stdout.splitlines()[-2:-1] == host_out.splitlines()[-2:-1],
+            "host_peak_mb": peak_kb / 1024, "target_peak_mb": 300}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m truf_tui.bench", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -527,6 +656,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     w = sub.add_parser("values", help="Truc: seconds per action_values call (p50, p99, max)")
     w.add_argument("--rounds", type=int, default=4, help="solved-vs-solved rounds a score")
     w.add_argument("--json", action="store_true")
+    n = sub.add_parser("net", help="network play: a move's trip to the other table")
+    n.add_argument("--moves", type=int, default=2000)
+    n.add_argument("--flood", type=int, metavar="N",
+                   help="instead: N bad connections to a host process, then a whole match")
+    n.add_argument("--json", action="store_true")
     gr = sub.add_parser("grading", help="Trufludo: seconds to grade a whole game")
     gr.add_argument("--games", type=int, default=40)
     gr.add_argument("--iterations", type=int, default=None,
@@ -538,6 +672,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tools.lab.values_check import bench as values_bench
 
         res = dict(values_bench(args.rounds))
+    elif args.what == "net":
+        res = bench_flood(args.flood) if args.flood else bench_net(args.moves)
     elif args.what == "grading":
         res = bench_grading(args.games, args.iterations, noise=args.noise)
     elif args.what == "solved":

@@ -26,12 +26,13 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from truf_tui.ai import BotOptions
 from truf_tui.play.config import GameConfig
 from truf_tui.ui.app import TrufApp
 from truf_tui.ui.settings import Settings
 
 SIZE = (100, 32)
-BOT_OPTIONS = {"iterations": 60}
+BOT_OPTIONS: BotOptions = {"iterations": 60}
 Prepare = Callable[[Pilot[Any]], Awaitable[None]]
 
 
@@ -39,7 +40,7 @@ Fill = Callable[[Path], None]
 
 
 def make_app(lang: str = "en", pace: str = "instant", data_dir: Path | None = None) -> TrufApp:
-    return TrufApp(settings=Settings(lang=lang, pace=pace), bot_options=dict(BOT_OPTIONS),
+    return TrufApp(settings=Settings(lang=lang, pace=pace), bot_options=BOT_OPTIONS.copy(),
                    data_dir=data_dir)
 
 
@@ -215,7 +216,7 @@ async def shot_graded_review(pilot: Pilot[Any]) -> None:
 async def shot_drill_spot(pilot: Pilot[Any]) -> None:
     """b on the start screen, 2 (facing a raise): the trainer's first spot of a seeded
     session, to decide."""
-    truf_app(pilot).bot_options["seed"] = 7
+    truf_app(pilot).drill_seed = 7
     await pilot.press("b")
     await pilot.pause()
     await pilot.press("2")

@@ -99,7 +99,7 @@ class Card(int):
         return (_card_by_id, (int(self),))
 
     @staticmethod
-    def parse(text: str, pack: PackName = "french") -> Card:
+    def parse(text: object, pack: PackName = "french") -> Card:
         """The card written ``text`` (T11) in ``pack``; ``ValueError`` if it is not one."""
         if not isinstance(text, str):
             raise ValueError(f"a card is written as text such as '10H', not {text!r}")

@@ -2,8 +2,10 @@
 
 ``truf-tui [options]`` starts the app; ``truf-tui serve [--host H] [--port P] [--token T]``
 serves it to a browser with textual-serve (off loopback, only with an access token: see
-``serve``); ``--export FILE`` and ``--load FILE`` write and open game records.
-Exit codes: 0 fine, 1 a file could not be used (the message says why), 2 bad options.
+``serve``); ``--export FILE`` and ``--load FILE`` write and open game records;
+``truf-tui verify RECORD`` checks that a record's deals were fair (docs/fair-deal.md).
+Exit codes: 0 fine, 1 a file could not be used or a deal is not verified (the message says
+why), 2 bad options.
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ from truf_tui import __version__
 from truf_tui.addresses import is_loopback
 from truf_tui.ai.base import GAMES, TIERS
 from truf_tui.i18n import LANGUAGES
-from truf_tui.play.config import OPPONENTS
+from truf_tui.play.config import BEST_OF, OPPONENTS
 
 if TYPE_CHECKING:
+    from truf_tui.engine.common import RuleValue
     from truf_tui.engine.record import GameRecord
     from truf_tui.ui.terminal_watch import TerminalWatch
 
@@ -34,6 +37,10 @@ MAX_SESSIONS = 4  # browser tabs of serve at once: each is a whole app process
 EPILOG = """\
 commands:
   serve                 serve the app in a browser tab (truf-tui serve --help)
+  host                  host a game over the network and print its invite code
+  join CODE             join a game with the host's invite code
+  verify RECORD         check that every deal of a game record follows from the seeds
+                        both sides gave (truf-tui verify --help)
 
 Your settings, the game in progress and the history of finished games are kept in a data
 folder: --data-dir, else $TRUF_TUI_DATA_DIR, else the usual place for your system.
@@ -44,7 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="truf-tui",
         usage="%(prog)s [options]\n       %(prog)s [options] serve [--host HOST] [--port PORT] "
-              "[--token TOKEN]",
+              "[--token TOKEN]\n       %(prog)s [options] host [--game G] [--port P] "
+              "[--bind ADDR] --bot TIER\n       %(prog)s [options] join CODE --bot TIER"
+              "\n       %(prog)s verify RECORD",
         description="Play Trufludo and Le Truc against the computer (or a friend at the same "
                     "keyboard) in your terminal.",
         epilog=EPILOG,
@@ -92,7 +101,61 @@ def build_parser() -> argparse.ArgumentParser:
                        metavar="N",
                        help="browser tabs that play at once, each its own app process "
                             f"(default {MAX_SESSIONS}); a tab beyond them is told so")
+    add_network_commands(sub)
+    verify = sub.add_parser(
+        "verify", prog="truf-tui verify",
+        help="check that every deal of a game record was fair (truf-tui verify --help)",
+        description="Check a game record (from --export, a finished game of the history, or "
+                    "a game over the network): every shuffle must follow from the seed its "
+                    "dealer committed to before the other side gave its own, and every move "
+                    "must fit the cards those seeds deal. Exits 0 when every deal is "
+                    "verified, 1 naming the first bad deal (or when the file cannot be "
+                    "read).")
+    verify.add_argument("record", metavar="RECORD", help="the game record file to check")
     return p
+
+
+def add_network_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``host`` and ``join`` (../shared/spec/NETWORK.md; docs/network.md)."""
+    host = sub.add_parser(
+        "host", prog="truf-tui host",
+        help="host a game over the network (truf-tui host --help)",
+        description="Host a game over the network: prints 'invite: CODE', the one argument "
+                    "your friend gives to 'truf-tui join'. The code works once, for 10 "
+                    "minutes. The connection is encrypted (TLS) and the code pins this "
+                    "host's certificate.")
+    host.add_argument("--game", dest="net_game", choices=GAMES, default="truc",
+                      help="the game (default truc)")
+    host.add_argument("--port", type=port_or_zero, default=0,
+                      help="port to listen on (default 0: a free one)")
+    host.add_argument("--bind", default="0.0.0.0",
+                      help="address to listen on (default 0.0.0.0: every address of this "
+                           "computer; 127.0.0.1: this computer only, e.g. behind ssh -L)")
+    host.add_argument("--address", help="the address the invite gives your friend (default: "
+                                        "the bound one, or this computer's on the network)")
+    host.add_argument("--best-of", type=int, choices=BEST_OF, default=1,
+                      help="games to a match (default 1)")
+    host.add_argument("--deck", dest="net_deck", choices=("french", "italian"),
+                      help="Trufludo pack (F1)")
+    host.add_argument("--target", type=int, help="Le Truc: points to win (T10, default 12)")
+    host.add_argument("--rest-refusal", choices=("stake", "game"),
+                      help="Le Truc: what refusing the rest costs (T8)")
+    host.add_argument("--bot", choices=TIERS, required=True,
+                      help="a computer tier plays the host's seat, with no interface")
+    host.add_argument("--seed", dest="net_seed", type=int,
+                      help="seed of the computer player (the deal is never seeded: both "
+                           "sides make it)")
+    join = sub.add_parser(
+        "join", prog="truf-tui join", help="join a game with an invite code",
+        description="Join the game whose invite code the host gave you.")
+    join.add_argument("code", help="the invite code (truf1-...)")
+    join.add_argument("--bot", choices=TIERS, required=True,
+                      help="a computer tier plays your seat, with no interface")
+    join.add_argument("--seed", dest="net_seed", type=int, help="seed of the computer player")
+
+
+def port_or_zero(text: str) -> int:
+    return 0 if text.strip() == "0" else port_number(text)
 
 
 def session_count(text: str) -> int:
@@ -139,6 +202,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.export is not None and (args.load is not None or args.command):
         parser.error("--export writes a file and exits: it cannot be combined with "
                      "--load or serve")
+    if args.command in ("host", "join"):
+        return network(args, parser)
+    if args.command == "verify":
+        if args.load is not None or args.export is not None:
+            parser.error("verify checks a file and exits: it cannot be combined with --load "
+                         "or --export")
+        return verify(Path(args.record))
     if args.command == "serve":
         if args.load is not None:
             parser.error("serve cannot open a file (--load): start the game in the browser")
@@ -223,6 +293,67 @@ def export(folder_arg: str | None, target: Path) -> int:
         return fail(str(e))
     print(f"truf-tui: {what} ({record.game}, {len(record.moves)} moves) was written to "
           f"{target}.")
+    return 0
+
+
+def network(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """``host``/``join`` with ``--bot``: one match, headless (NETWORK.md)."""
+    import asyncio
+
+    from truf_tui.net.seats import host_match, join_match
+    from truf_tui.net.server import check_rules
+    from truf_tui.play.config import GameConfig
+    from truf_tui.store import StoreError, data_dir
+
+    if args.load is not None or args.export is not None:
+        parser.error(f"{args.command} plays a new match: it cannot be combined with "
+                     "--load or --export")
+    try:
+        folder: Path | None = data_dir(args.data_dir)
+    except StoreError as e:
+        print(f"truf-tui: {e} (the records will not be kept)", file=sys.stderr)
+        folder = None
+    if args.command == "join":
+        return asyncio.run(join_match(args.code, args.bot, seed=args.net_seed, folder=folder))
+    rules: dict[str, RuleValue] = {}
+    for name, value in (("deck", args.net_deck), ("target", args.target),
+                        ("rest_refusal", args.rest_refusal)):
+        if value is not None:
+            rules[name] = value
+    try:
+        config = GameConfig(game=args.net_game, rules=rules, best_of=args.best_of,
+                            opponent="human")
+        check_rules(config)
+    except ValueError as e:
+        parser.error(str(e))
+    return asyncio.run(host_match(config, args.bot, seed=args.net_seed, bind=args.bind,
+                                  port=args.port, address=args.address, folder=folder))
+
+
+def verify(path: Path) -> int:
+    """``verify RECORD``: 0 when every deal of the record follows from its revealed seeds
+    and commitments (NETWORK.md), 1 naming the first bad deal or why the file is unusable."""
+    from truf_tui.engine.deals import DealError
+    from truf_tui.engine.record import RecordError
+    from truf_tui.store import StoreError, read_record_file
+
+    try:
+        record = read_record_file(path, replay=False)
+    except StoreError as e:
+        return fail(str(e))
+    try:
+        final = record.verify()
+    except DealError as e:
+        return fail(f"{path}: NOT VERIFIED: {e}.")
+    except RecordError as e:
+        return fail(f"{path}: NOT VERIFIED: the game cannot be replayed: {e}.")
+    except Exception as e:  # an untrusted file: whatever it holds, a sentence, not a trace
+        return fail(f"{path}: NOT VERIFIED: the record is damaged ({type(e).__name__}: {e}).")
+    n = len(record.deals)
+    a, b = final.scores()
+    state = "finished" if final.is_terminal() else "in progress"
+    print(f"{path}: every deal verified: {n} deal{'s' * (n != 1)} of {record.game} "
+          f"({len(record.moves)} moves, {state}, {a}-{b}).")
     return 0
 
 

@@ -37,7 +37,7 @@ import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, TypeAlias
 
 from truf_tui.ai.solved_view import AnswerView, RaiseView, answer_view, raise_view
 from truf_tui.ai.truc_knowledge import (
@@ -60,7 +60,7 @@ class Reason:
     (cards are :class:`Card` values, probabilities are whole percentages)."""
 
     key: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, object] = field(default_factory=dict)
 
 
 # -- Trufludo ------------------------------------------------------------------------------------
@@ -360,6 +360,11 @@ class Decision:
     band: int  # the hand's strength band (:func:`band`)
     did: bool  # it raised or rested / it accepted
     solved: float  # the solved player's probability of doing so with the hand
+
+
+RoundKey: TypeAlias = tuple[int | None, int, tuple[Card, ...] | None, int, int]
+"""A reviewed round of one game: the game's seed, first dealer and pack (none: shuffled by
+the seed), the round's number and the moves played to its end."""
 
 
 @dataclass(frozen=True)

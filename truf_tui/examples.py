@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from truf_tui.engine.record import GameRecord
+from truf_tui.engine.common import RuleValue
+from truf_tui.engine.record import AnyState, GameRecord
 
 EXAMPLES_DIR = Path(__file__).resolve().parent / "data" / "examples"
 _RULES_IN_NAME = re.compile(r"[FT]\d+(?:-[FT]\d+)*")
@@ -28,7 +29,7 @@ class Example:
     id: str
     name: str  # as the spec names it, rule ids first ("T7 raise, accept, raise back")
     game: str
-    rules: dict[str, Any]
+    rules: dict[str, RuleValue]
     dealer: int
     seed: int | None
     deck: tuple[str, ...]
@@ -72,7 +73,7 @@ def examples_for(rule_ids: Iterable[str]) -> list[Example]:
     return [e for e in all_examples() if wanted & set(e.rule_ids)]
 
 
-def agrees(state: Any, then: dict[str, Any]) -> bool:
+def agrees(state: AnyState, then: Mapping[str, object]) -> bool:
     """Does ``state`` (after a step's move) hold what the example says it must?"""
     if list(state.scores()) != then.get("scores") or state.is_terminal() != then.get(
             "terminal"):

@@ -9,6 +9,7 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.worker import WorkerCancelled
 
+from truf_tui.ai import BotOptions
 from truf_tui.cards import PACKS
 from truf_tui.engine import truc, trufludo
 from truf_tui.play.config import GameConfig
@@ -17,12 +18,12 @@ from truf_tui.ui.screens.table_base import TableScreen
 from truf_tui.ui.settings import Settings
 
 SIZE = (100, 32)
-BOT_OPTIONS = {"iterations": 20}
+BOT_OPTIONS: BotOptions = {"iterations": 20}
 
 
 def make_app(pace: str = "instant", lang: str = "en", card_style: str = "symbols") -> TrufApp:
     return TrufApp(settings=Settings(pace=pace, lang=lang, card_style=card_style),
-                   bot_options=dict(BOT_OPTIONS))
+                   bot_options=BOT_OPTIONS.copy())
 
 
 async def settle(pilot: Pilot[Any], rounds: int = 4) -> None:

@@ -71,7 +71,7 @@ async def test_a_crashing_computer_is_replaced_logged_and_told_once(game: str) -
 
 
 async def test_the_notice_in_esperanto_and_the_log_in_the_apps_folder(tmp_path: Path) -> None:
-    app = TrufApp(settings=Settings(pace="instant", lang="eo"), bot_options=dict(BOT_OPTIONS),
+    app = TrufApp(settings=Settings(pace="instant", lang="eo"), bot_options=BOT_OPTIONS.copy(),
                   data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         t = await start(pilot, "truc", seed=11, dealer=1, bot=CrashBot())
@@ -96,7 +96,7 @@ async def test_a_crash_in_the_tournaments_background_game(monkeypatch: Any) -> N
         return CrashBot() if tier == "medium" else real(game, tier, **kw)
 
     monkeypatch.setattr(truf_tui.ai, "make_bot", make_bot)
-    app = TrufApp(settings=Settings(pace="instant"), bot_options=dict(BOT_OPTIONS))
+    app = TrufApp(settings=Settings(pace="instant"), bot_options=BOT_OPTIONS.copy())
     players = [Entrant("p1", "you"), Entrant("p2", "computer", "easy"),
                Entrant("p3", "computer", "easy"), Entrant("p4", "computer", "medium")]
     run = TournamentRun.new("truc", {"target": 1}, players, best_of=1, seed=4)

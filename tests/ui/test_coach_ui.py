@@ -174,7 +174,7 @@ async def test_hints_in_esperanto_and_in_the_results() -> None:
 
 
 async def test_hints_used_goes_into_the_game_record(tmp_path: Path) -> None:
-    app = TrufApp(settings=Settings(pace="instant"), bot_options=dict(BOT_OPTIONS),
+    app = TrufApp(settings=Settings(pace="instant"), bot_options=BOT_OPTIONS.copy(),
                   data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await start_with(pilot, GameConfig(game="truc", seed=4, dealer=1, practice=True),
@@ -191,7 +191,7 @@ async def test_hints_used_goes_into_the_game_record(tmp_path: Path) -> None:
         saved = app.saved_game
         assert saved is not None and saved[0].meta["hints_used"] == 1
     # Continued in a new run: still practice mode, the count goes on.
-    again = TrufApp(settings=Settings(pace="instant"), bot_options=dict(BOT_OPTIONS),
+    again = TrufApp(settings=Settings(pace="instant"), bot_options=BOT_OPTIONS.copy(),
                     data_dir=tmp_path)
     async with again.run_test(size=SIZE) as pilot:
         again.continue_game()

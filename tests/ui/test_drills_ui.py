@@ -36,7 +36,7 @@ async def test_three_spots_by_keys_to_the_summary(lang: str,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(DrillScreen, "session_size", 3)
     app = make_app(lang=lang)
-    app.bot_options["seed"] = 5
+    app.drill_seed = 5
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press("b")
         await pilot.pause()
@@ -98,7 +98,7 @@ async def test_a_choice_is_taken_while_the_solution_still_works(
 
     monkeypatch.setattr(drills, "analyse", slow)
     app = make_app()
-    app.bot_options["seed"] = 7
+    app.drill_seed = 7
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press("b")
         await pilot.pause()
@@ -122,7 +122,7 @@ async def test_a_choice_is_taken_while_the_solution_still_works(
 
 async def test_the_roll_says_what_the_mix_picks() -> None:
     app = make_app()
-    app.bot_options["seed"] = 7  # its first spot facing a raise is mixed (accept 80%)
+    app.drill_seed = 7  # its first spot facing a raise is mixed (accept 80%)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press("b")
         await pilot.pause()

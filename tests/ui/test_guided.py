@@ -231,7 +231,7 @@ async def test_a_guided_game_is_neither_saved_nor_recorded(tmp_path: Path) -> No
     record = finished_record("trufludo", 8, stop_before_end=True)
     SaveStore(tmp_path).save_current(record)
     saved = (tmp_path / "current.json").read_text(encoding="utf-8")
-    app = TrufApp(settings=Settings(pace="instant"), bot_options=dict(BOT_OPTIONS),
+    app = TrufApp(settings=Settings(pace="instant"), bot_options=BOT_OPTIONS.copy(),
                   data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         app.action_guided("truc")

@@ -235,7 +235,8 @@ async def test_hints_are_for_the_player_to_move() -> None:
         panel = app.screen
         assert isinstance(panel, HintScreen) and panel.me == mover
         assert panel.hint is not None and panel.hint.lines
-        plays = {line.action.card for line in panel.hint.lines if line.action.kind == "play"}
+        plays = {line.action.card for line in panel.hint.lines
+                 if isinstance(line.action, truc.Action) and line.action.kind == "play"}
         assert plays and plays <= set(t.state.hands[mover])  # only the mover's own hand
 
 
@@ -246,7 +247,7 @@ def test_practice_mode_is_off_in_hot_seat() -> None:
 
 async def test_a_hot_seat_game_is_saved_resumed_and_recorded_as_such(tmp_path: Path) -> None:
     settings = Settings(pace="instant")
-    app = TrufApp(bot_options=dict(BOT_OPTIONS), data_dir=tmp_path, settings=settings)
+    app = TrufApp(bot_options=BOT_OPTIONS.copy(), data_dir=tmp_path, settings=settings)
     async with app.run_test(size=SIZE) as pilot:
         t = await hotseat(pilot, "truc", seed=8, rules={"target": 2})
         for key in ("enter", "1", "enter"):
@@ -257,7 +258,7 @@ async def test_a_hot_seat_game_is_saved_resumed_and_recorded_as_such(tmp_path: P
     record = GameRecord.from_json((tmp_path / "current.json").read_text(encoding="utf-8"))
     assert record.meta["opponent"] == "human" and record.meta["tier"] == "human"
 
-    again = TrufApp(bot_options=dict(BOT_OPTIONS), data_dir=tmp_path, settings=settings)
+    again = TrufApp(bot_options=BOT_OPTIONS.copy(), data_dir=tmp_path, settings=settings)
     async with again.run_test(size=SIZE) as pilot:
         again.continue_game()
         await settle(pilot)
@@ -302,7 +303,7 @@ def test_statistics_keep_hot_seat_games_apart() -> None:
 
 async def test_names_typed_at_the_first_pass_are_used_and_kept(tmp_path: Path) -> None:
     settings = Settings(pace="instant")
-    app = TrufApp(bot_options=dict(BOT_OPTIONS), data_dir=tmp_path, settings=settings)
+    app = TrufApp(bot_options=BOT_OPTIONS.copy(), data_dir=tmp_path, settings=settings)
     async with app.run_test(size=SIZE) as pilot:
         t = await hotseat(pilot, "truc", seed=11, dealer=1, rules={"target": 1})
         top = app.screen
@@ -322,7 +323,7 @@ async def test_names_typed_at_the_first_pass_are_used_and_kept(tmp_path: Path) -
     record = GameRecord.from_json((tmp_path / "current.json").read_text(encoding="utf-8"))
     assert record.meta["names"] == ["Ana", "[b]Bo"]
 
-    again = TrufApp(bot_options=dict(BOT_OPTIONS), data_dir=tmp_path, settings=settings)
+    again = TrufApp(bot_options=BOT_OPTIONS.copy(), data_dir=tmp_path, settings=settings)
     async with again.run_test(size=SIZE) as pilot:
         again.continue_game()
         await settle(pilot)
@@ -382,7 +383,7 @@ async def test_long_names_at_80_columns_keep_the_round_in_the_score_bar(
     """The score dots give way before the numbers do: with two long names at 80 columns
     the bar still shows both scores, the target and the round."""
     settings = Settings(pace="instant")
-    app = TrufApp(bot_options=dict(BOT_OPTIONS), data_dir=tmp_path, settings=settings)
+    app = TrufApp(bot_options=BOT_OPTIONS.copy(), data_dir=tmp_path, settings=settings)
     async with app.run_test(size=(80, 24)) as pilot:
         t = await hotseat(pilot, "truc", seed=11, dealer=1)
         await pilot.press(*"Maximiliana", "tab", *"Bartholomew")

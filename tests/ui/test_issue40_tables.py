@@ -172,7 +172,7 @@ async def test_trufegoj_list_does_not_wrap_onto_the_score() -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         t = await start(pilot, "trufludo", dealer=1)
         s = trufludo_state([["7H", "2S", "3C"], ["5D", "9S", "KC"]], ["4H", "KS"], stock=18)
-        d = s.to_dict()
+        d: dict[str, Any] = s.to_dict()
         d["trufegoj"] = [d["piles"][0][:4], []]
         del d["scores"]
         t.load_state(trufludo.State.from_dict(d))

@@ -35,7 +35,7 @@ SIZE = (100, 32)
 
 def make_app(folder: Path | None, **kw: Any) -> TrufApp:
     kw.setdefault("settings", Settings(pace="instant"))
-    return TrufApp(bot_options=dict(BOT_OPTIONS), data_dir=folder, **kw)
+    return TrufApp(bot_options=BOT_OPTIONS.copy(), data_dir=folder, **kw)
 
 
 def notices(app: TrufApp) -> list[str]:

@@ -32,7 +32,7 @@ def test_counts_show_only_what_the_player_could_know() -> None:
     assert counts["H"][1:3] == (1, 1)  # 4♥ on the table, 7♥ in your hand
     # The computer's three hearts are not told apart from the stock: swap them with three
     # stock cards of other suits and nothing changes.
-    d = s.to_dict()
+    d: dict[str, Any] = s.to_dict()
     swap = [c for c in d["stock"] if c[-1] != "H"][:3]
     d["stock"] = [c for c in d["stock"] if c not in swap] + d["hands"][1]
     d["hands"][1] = swap

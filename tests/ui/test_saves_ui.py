@@ -33,7 +33,7 @@ SIZE = (100, 32)
 
 def make_app(folder: Path | None, lang: str = "en") -> TrufApp:
     return TrufApp(settings=Settings(pace="instant", lang=lang),
-                   bot_options=dict(BOT_OPTIONS), data_dir=folder)
+                   bot_options=BOT_OPTIONS.copy(), data_dir=folder)
 
 
 def saved(folder: Path, name: str) -> GameRecord:

@@ -52,7 +52,7 @@ def test_another_app_gets_the_defaults_and_nothing_happens() -> None:
     assert got.settings == Settings() and got.settings.pace_seconds == 0.6
     assert got.bot_options == {} and got.practice_reviews == {}
     assert got.results_context() is None
-    assert got.results_chosen(None, "again") is False  # type: ignore[arg-type]
+    assert got.results_chosen(None, "again") is False
     got.game_in_progress = True
     got.game_meta_changed(hints_used=1)
     got.game_finished(None, None)  # type: ignore[arg-type]

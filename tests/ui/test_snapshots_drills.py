@@ -12,7 +12,9 @@ from truf_tui.ui.settings import Settings
 
 
 def app_of(lang: str = "en") -> TrufApp:
-    return TrufApp(settings=Settings(pace="instant", lang=lang), bot_options={"seed": 7})
+    app = TrufApp(settings=Settings(pace="instant", lang=lang))
+    app.drill_seed = 7
+    return app
 
 
 async def _spot(pilot: Any) -> None:

@@ -70,11 +70,13 @@ def test_start_scores_fall_back_to_0_0_when_they_do_not_fit() -> None:
 def test_deal_and_a_match_start_from_the_score_only_in_the_first_game() -> None:
     config = GameConfig("truc", seed=5, dealer=0, best_of=3, scores=(10, 11))
     first = deal(config)
+    assert isinstance(first, truc.State)
     assert first.points == (10, 11) and first.start_scores == (10, 11)
     match = MatchRun.start(config, first).record(0)
     later = match.next_config()
     assert later.scores == (0, 0) and later.dealer == 1
-    assert deal(later).points == (0, 0)
+    again = deal(later)
+    assert isinstance(again, truc.State) and again.points == (0, 0)
     assert match.config.scores == (10, 11)  # "play the match again" starts from it again
 
 

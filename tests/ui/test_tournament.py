@@ -31,7 +31,7 @@ from .tables_support import BOT_OPTIONS, SIZE, settle, table_of
 
 
 def make_app(folder: Path | None = None, lang: str = "en") -> TrufApp:
-    app = TrufApp(settings=Settings(pace="instant", lang=lang), bot_options=dict(BOT_OPTIONS),
+    app = TrufApp(settings=Settings(pace="instant", lang=lang), bot_options=BOT_OPTIONS.copy(),
                   data_dir=folder)
     return app
 
@@ -143,7 +143,8 @@ async def test_match_progress_survives_a_restart(tmp_path: Path) -> None:
         first_dealer = table_of(app).state.first_dealer
         await pilot.press("q")  # quit at the results screen: the next game is kept
     record = GameRecord.from_json((tmp_path / "current.json").read_text(encoding="utf-8"))
-    assert record.meta["match"]["results"] == list(first)
+    match = record.meta["match"]
+    assert isinstance(match, dict) and match["results"] == list(first)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, StartScreen) and app.screen.query_one("#resume").display

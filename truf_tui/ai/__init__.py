@@ -20,7 +20,7 @@ This package never imports Textual or anything in ``truf_tui.ui``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias, overload
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypedDict, overload
 
 from truf_tui.ai.base import (
     DEFAULT_TIME,
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     _random_is: type[Bot[truc.Action | trufludo.Play, Observation]] = scripted.RandomBot
 
 __all__ = ["DEFAULT_TIME", "GAMES", "PLAYERS", "SCRIPTED", "TIERS", "ActionStats", "Bot",
-           "TrucBot", "TrufludoBot", "make_bot", "players"]
+           "BotOptions", "TrucBot", "TrufludoBot", "make_bot", "players"]
 
 
 def players(game: str) -> tuple[str, ...]:
@@ -58,6 +58,14 @@ def players(game: str) -> tuple[str, ...]:
 
 
 PLAYERS = {g: players(g) for g in GAMES}
+
+class BotOptions(TypedDict, total=False):
+    """The search budget ``make_bot`` takes by keyword, as the app gives it to every
+    computer player (the tests: small budgets)."""
+
+    time_limit: float | None
+    iterations: int | None
+
 
 AnyBot: TypeAlias = BaseBot[Any, Any]
 """A player of either game: ``make_bot`` checks the game against the registry."""

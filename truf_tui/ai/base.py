@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar, overload
 
 from truf_tui.engine import GAMES as GAMES  # the engine's, for whoever needs both
-from truf_tui.engine import GameState, truc, trufludo
 from truf_tui.engine import Observation as Observation  # either game's TypedDict
+from truf_tui.engine import truc, trufludo
 
 TIERS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 """The computer players' strengths, weakest first (ENGINE_API.md)."""
@@ -66,12 +66,8 @@ TrucBot = Bot[truc.Action, truc.Observation]
 TrufludoBot = Bot[trufludo.Play, trufludo.Observation]
 
 
-def engine_of(game: str) -> Any:
-    if game == "trufludo":
-        return trufludo
-    if game == "truc":
-        return truc
-    raise ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
+def _unknown_game(game: object) -> ValueError:
+    return ValueError(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
 
 
 @overload
@@ -79,11 +75,15 @@ def sampler_of(observation: truc.Observation) -> Callable[[random.Random], truc.
 @overload
 def sampler_of(observation: trufludo.Observation
                ) -> Callable[[random.Random], trufludo.State]: ...
-def sampler_of(observation: Mapping[str, Any]) -> Callable[[random.Random], GameState[Any]]:
+def sampler_of(observation: Observation
+               ) -> Callable[[random.Random], truc.State] | Callable[[random.Random],
+                                                                      trufludo.State]:
     """The engine's determinizer for the observation's game."""
-    mod = engine_of(observation["game"])  # ValueError for an unknown game
-    sampler: Callable[[random.Random], GameState[Any]] = mod.determinizer(observation)
-    return sampler
+    if observation["game"] == "trufludo":
+        return trufludo.determinizer(observation)
+    if observation["game"] == "truc":
+        return truc.determinizer(observation)
+    raise _unknown_game(observation["game"])
 
 
 class BaseBot(Generic[A, O]):

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from enum import Enum
-from typing import Any, Protocol, Self, TypeVar, runtime_checkable
+from typing import Any, Protocol, Self, TypeAlias, TypeVar, cast, runtime_checkable
 
 from truf_tui.cards import Card, PackName, parse_cards, parse_pack
+from truf_tui.engine.deals import DealError, DealProof
 
 A = TypeVar("A", bound=Hashable)
+T = TypeVar("T")
+
+RuleValue: TypeAlias = str | int | bool
+"""The value of one rules variant (RULES.md F1, F5, F10; T10, T8): ``Rules.to_dict()`` maps
+each variant's name to one."""
 
 
 @runtime_checkable
@@ -35,22 +41,36 @@ class GameState(Protocol[A]):
 
     def is_terminal(self) -> bool: ...
 
+    @property
+    def deals(self) -> tuple[DealProof, ...]:
+        """The fair deal's proofs, one per shuffle so far (engine/deals.py); none in a game
+        dealt from its seed alone."""
+        ...
+
+    def shuffles(self) -> int:
+        """How many shuffles have dealt this game so far."""
+        ...
+
+    def shuffles_on(self, action: A | str) -> bool:
+        """Does ``action`` deal from a new shuffle (whose proof must be agreed first)?"""
+        ...
+
     def returns(self) -> tuple[float, float]: ...
 
     def scores(self) -> tuple[int, int]: ...
 
     def winner(self) -> int | None: ...
 
-    def observation(self, p: int) -> Mapping[str, Any]:
+    def observation(self, p: int) -> Mapping[str, object]:
         """The engine's own ``Observation`` TypedDict (a plain dict at run time)."""
         ...
 
     def determinize(self, p: int, rng: random.Random) -> Self: ...
 
-    def to_dict(self) -> dict[str, Any]: ...
+    def to_dict(self) -> dict[str, object]: ...
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Self: ...
+    def from_dict(cls, d: Mapping[str, object]) -> Self: ...
 
 
 class IllegalReason(Enum):
@@ -109,7 +129,7 @@ def start_of(seed: int | None, dealer: int | None) -> tuple[int, int, random.Ran
     return seed, drawn if dealer is None else dealer, rng
 
 
-def replayed(start: S, actions: Iterable[Any]) -> S:
+def replayed(start: S, actions: Iterable[object]) -> S:
     """The state after playing ``actions`` (action objects or their text) from ``start``."""
     s = start
     for a in actions:
@@ -117,7 +137,7 @@ def replayed(start: S, actions: Iterable[Any]) -> S:
     return s
 
 
-def state_dict_of(d: object, game: str, version: int) -> tuple[Mapping[str, Any], str]:
+def state_dict_of(d: object, game: str, version: int) -> tuple[Mapping[str, object], str]:
     """The checks a state dict starts with (``StateError`` if one fails): a JSON object of
     ``game``, in format ``version``.  Returns it, and the name its errors use."""
     what = f"{game} state"
@@ -136,10 +156,10 @@ class CardFields:
     """Reads the card fields of a state dict of pack ``deck``; ``StateError`` names a bad key
     (a bad card raises the ``ValueError`` of :func:`truf_tui.cards.parse_cards`)."""
 
-    def __init__(self, d: Mapping[str, Any], deck: PackName, what: str) -> None:
+    def __init__(self, d: Mapping[str, object], deck: PackName, what: str) -> None:
         self.d, self.deck, self.what = d, deck, what
 
-    def cards(self, v: Any, key: str) -> tuple[Card, ...]:
+    def cards(self, v: object, key: str) -> tuple[Card, ...]:
         if not isinstance(v, list):
             raise StateError(f"{self.what}: {key!r} must be a list of cards")
         return parse_cards(v, self.deck)
@@ -157,8 +177,46 @@ class CardFields:
 
     def origin(self) -> tuple[Card, ...] | None:
         """``d["deck"]``: the explicit pack the game was dealt from, if any."""
-        raw = self.d.get("deck")
-        return None if raw is None else parse_pack(raw, self.deck)
+        raw = self.d.get("deck")  # parse_pack checks it is a list of card texts
+        return None if raw is None else parse_pack(cast("Sequence[str | Card]", raw), self.deck)
+
+
+def deal_proofs(deals: Iterable[DealProof], seed: int | None,
+                deck: object) -> tuple[DealProof, ...]:
+    """``new_game``'s ``deals`` checked: proofs of shuffles (so no explicit pack), each
+    revealed and matching its commitment, the first one's seed ``seed`` if that is given.
+    ``DealError`` (a ValueError) names the first bad deal."""
+    proofs = tuple(deals)
+    if not proofs:
+        return proofs
+    if not all(isinstance(p, DealProof) for p in proofs):
+        raise ValueError("deals must be DealProof values")
+    if deck is not None:
+        raise ValueError("a game dealt from a given pack has no shuffle to prove: give "
+                         "deals or deck, not both")
+    for n, p in enumerate(proofs, start=1):
+        try:
+            got = p.seed()
+        except DealError as e:
+            raise DealError(f"deal {n}: {e}") from None
+        if n == 1 and seed is not None and seed != got:
+            raise DealError("deal 1: the game's seed is not the one its proof gives")
+    return proofs
+
+
+def proofs_at(d: Mapping[str, Any], what: str) -> tuple[DealProof, ...]:
+    """``d["deals"]`` of a state dict (none when absent: states saved before the fair deal),
+    each proof read, not yet checked (:func:`deal_proofs` checks them)."""
+    raw = d.get("deals", [])
+    if not isinstance(raw, list):
+        raise StateError(f"{what}: 'deals' must be a list of deal proofs")
+    out = []
+    for n, x in enumerate(raw, start=1):
+        try:
+            out.append(DealProof.from_dict(x))
+        except DealError as e:
+            raise StateError(f"{what}: deal {n}: {e}") from None
+    return tuple(out)
 
 
 def check_choice(option: str, value: object, allowed: tuple[object, ...]) -> None:
@@ -169,7 +227,10 @@ def check_choice(option: str, value: object, allowed: tuple[object, ...]) -> Non
         )
 
 
-def rules_kwargs(d: Mapping[str, Any], fields: tuple[str, ...], game: str) -> dict[str, Any]:
+def rules_kwargs(d: Mapping[str, object], fields: tuple[str, ...],
+                 game: str) -> dict[str, Any]:
+    """``d`` as the keyword arguments of a ``Rules``, whose ``__post_init__`` checks each value
+    (so they are ``Any`` here, matched to the fields by name)."""
     if not isinstance(d, Mapping):
         raise ValueError(f"{game} rules must be a mapping, not {type(d).__name__}")
     unknown = sorted(set(d) - set(fields))
@@ -181,7 +242,7 @@ def rules_kwargs(d: Mapping[str, Any], fields: tuple[str, ...], game: str) -> di
     return dict(d)
 
 
-def need(d: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
+def need(d: Mapping[str, object], key: str, kind: type[T], what: str) -> T:
     """``d[key]`` checked to be of ``kind``; ``StateError`` otherwise."""
     if key not in d:
         raise StateError(f"{what}: missing key {key!r}")

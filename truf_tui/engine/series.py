@@ -77,7 +77,7 @@ class Series:
             raise ValueError("the series is already over")
         return replace(self, results=self.results + (result,))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"best_of": self.best_of, "first_dealer": self.first_dealer,
                 "results": list(self.results), "max_games": self.max_games}
 
@@ -162,7 +162,7 @@ class Tournament:
     def champion(self) -> str | None:
         return self.pairings[2].winner() if len(self.pairings) == 3 else None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"players": list(self.players), "dealers": list(self.dealers),
                 "best_of": self.best_of,
                 "pairings": [{"players": list(p.players), "first_dealer": p.first_dealer,

@@ -17,14 +17,18 @@ from truf_tui.engine.common import (
     CardFields,
     IllegalActionError,
     IllegalReason,
+    RuleValue,
     StateError,
     check_choice,
+    deal_proofs,
     need,
+    proofs_at,
     replayed,
     rules_kwargs,
     start_of,
     state_dict_of,
 )
+from truf_tui.engine.deals import DealError, DealProof
 
 GAME: Final = "truc"
 FORMAT_VERSION = 1
@@ -49,11 +53,11 @@ class Rules:
                              f"allowed values are the integers {TARGET_MIN} to {TARGET_MAX}")
         check_choice("rest_refusal", self.rest_refusal, CHOICES["rest_refusal"])
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, RuleValue]:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Rules:
+    def from_dict(cls, d: Mapping[str, object]) -> Rules:
         return cls(**rules_kwargs(d, ("target", "rest_refusal"), GAME))
 
 
@@ -257,7 +261,7 @@ class Observation(TypedDict):
     """``State.observation(p)``: what player ``p`` has seen (ENGINE_API.md), cards as T11 text."""
 
     game: Literal["truc"]
-    rules: dict[str, Any]  # Rules.to_dict()
+    rules: dict[str, RuleValue]  # Rules.to_dict()
     player: int
     dealer: int  # this round's
     first_dealer: int
@@ -309,6 +313,10 @@ class _Fields(NamedTuple):
     deck: tuple[Card, ...] | None  # explicit first pack, if one was given
     first_dealer: int
     start_scores: tuple[int, int]  # the score the match started from (new_game(scores=))
+    # The fair deal's proofs (engine/deals.py), one per shuffle: deals[k] seeded round k+1's
+    # (the last may be the next round's, agreed before the move that deals it).  Empty in a
+    # match dealt from its seed alone, and in a determinized state.
+    deals: tuple[DealProof, ...]
 
 
 _FIELD_INDEX = {name: i for i, name in enumerate(_Fields._fields)}
@@ -323,7 +331,8 @@ def _build(*, rules: Rules, dealer: int, to_move: int | None, points: tuple[int,
            trick_card: Card | None, tricks: tuple[Trick, ...], round_no: int,
            round_start: int, next_seed: int, history: tuple[Action, ...],
            last_round: RoundEnd | None, seed: int | None, deck: tuple[Card, ...] | None,
-           first_dealer: int, start_scores: tuple[int, int]) -> State:
+           first_dealer: int, start_scores: tuple[int, int],
+           deals: tuple[DealProof, ...]) -> State:
     """A state from every field by name, so that a field-order mistake cannot pass (Python
     refuses a missing or unknown name; the order below is checked once, after the class).
     Keyword-only parameters rather than ``**fields``: a new round and the search's
@@ -331,7 +340,7 @@ def _build(*, rules: Rules, dealer: int, to_move: int | None, points: tuple[int,
     return tuple.__new__(State, (
         rules, dealer, to_move, points, hands, stock, discards, stake, rest, pending,
         last_raiser, redeal_used, leader, trick_card, tricks, round_no, round_start, next_seed,
-        history, last_round, seed, deck, first_dealer, start_scores))
+        history, last_round, seed, deck, first_dealer, start_scores, deals))
 
 
 class State(_Fields):
@@ -441,7 +450,37 @@ class State(_Fields):
         starting score): replaying ``history`` from it gives this one back (for a state
         with a seed, not a determinized one)."""
         return new_game(self.rules, seed=self.seed, deck=self.deck, dealer=self.first_dealer,
-                        scores=self.start_scores)
+                        scores=self.start_scores, deals=self.deals)
+
+    def with_deal(self, proof: DealProof) -> State:
+        """This state with ``proof`` agreed as the next shuffle's (the next round's deal, T2):
+        its seed replaces the hidden one (``next_seed``).  The fair deal (engine/deals.py,
+        docs/fair-deal.md) agrees it before the move that deals that round is applied
+        (:meth:`shuffles_on`).  ``ValueError`` when the earlier rounds' proofs are not all
+        in the state, or the match is over; ``DealError`` (a ValueError) when the proof is
+        not revealed or does not match its commitment."""
+        if self.to_move is None:
+            raise ValueError("the match is over: no round is dealt after it")
+        if len(self.deals) != self.round_no:
+            raise ValueError(f"the deal of round {self.round_no + 1} needs the proofs of the "
+                             f"rounds before it: this match has {len(self.deals)} for "
+                             f"{self.round_no} rounds")
+        try:
+            seed = proof.seed()
+        except DealError as e:
+            raise DealError(f"deal {self.round_no + 1}: {e}") from None
+        return self._replace(next_seed=seed, deals=self.deals + (proof,))
+
+    def shuffles_on(self, action: Action | str) -> bool:
+        """Does ``action`` end this round and deal the next one, a new shuffle (T2)?  The
+        last round of a match deals nothing (T10); a redeal (T3) deals from this round's
+        pack.  ``IllegalActionError`` if the action is not legal here."""
+        return self.apply(action).round_no != self.round_no
+
+    def shuffles(self) -> int:
+        """How many shuffles have dealt this match so far: one per round (T2; the first
+        round's none when it was dealt from an explicit pack, see ``deck``)."""
+        return self.round_no - (self.deck is not None)
 
     def is_terminal(self) -> bool:
         return self.to_move is None
@@ -548,7 +587,7 @@ class State(_Fields):
                                  last_round=end)
         return _deal_round(self.rules, 1 - self.dealer, (s0, s1), self.round_no + 1,
                            self.next_seed, history, end, self.seed, self.deck,
-                           self.first_dealer, self.start_scores)
+                           self.first_dealer, self.start_scores, self.deals)
 
     def _coerce(self, action: object) -> Action:
         if isinstance(action, str):
@@ -621,7 +660,7 @@ class State(_Fields):
         return determinizer(self.observation(p))(rng)
 
     # -- serialisation -----------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         lr = self.last_round
         return {
             "game": GAME,
@@ -650,10 +689,11 @@ class State(_Fields):
             "seed": self.seed,
             "deck": None if self.deck is None else texts(self.deck),
             "start_scores": list(self.start_scores),
+            "deals": [p.to_dict() for p in self.deals],
         }
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> State:
+    def from_dict(cls, d: Mapping[str, object]) -> State:
         """The state ``to_dict`` described; ``StateError`` (a ValueError) if it is not valid."""
         return _state_from_dict(d)
 
@@ -686,15 +726,16 @@ def _deal_round(rules: Rules, dealer: int, scores: tuple[int, int], round_no: in
                 seed: int, history: tuple[Action, ...], last_round: RoundEnd | None,
                 origin_seed: int | None, origin_deck: tuple[Card, ...] | None,
                 first_dealer: int, start_scores: tuple[int, int],
-                pack: Sequence[Card] | None = None) -> State:
+                deals: tuple[DealProof, ...], pack: Sequence[Card] | None = None) -> State:
     """T2: shuffle (unless ``pack`` is given) and deal 3 cards each, one at a time,
-    the non-dealer first; the non-dealer is to move (T4)."""
+    the non-dealer first; the non-dealer is to move (T4).  The next round is shuffled from
+    its agreed proof's seed when ``deals`` has it, else from this round's randomness."""
     rng = random.Random(seed)
     if pack is None:
         cards = list(TRUC_32)
         rng.shuffle(cards)
         pack = cards
-    next_seed = rng.getrandbits(64)
+    next_seed = deals[round_no].seed() if len(deals) > round_no else rng.getrandbits(64)
     nd = 1 - dealer
     nd_hand, d_hand = tuple(pack[0:6:2]), tuple(pack[1:6:2])
     hands = (nd_hand, d_hand) if nd == 0 else (d_hand, nd_hand)
@@ -703,25 +744,30 @@ def _deal_round(rules: Rules, dealer: int, scores: tuple[int, int], round_no: in
     return tuple.__new__(State, (
         rules, dealer, nd, scores, hands, tuple(pack[6:]), ((), ()), 1, False, None, None,
         False, nd, None, (), round_no, len(history), next_seed, history, last_round,
-        origin_seed, origin_deck, first_dealer, start_scores))
+        origin_seed, origin_deck, first_dealer, start_scores, deals))
 
 
 def new_game(rules: Rules | None = None, *, seed: int | None = None,
              deck: Sequence[str | Card] | None = None, dealer: int | None = None,
-             scores: Sequence[int] = (0, 0)) -> State:
+             scores: Sequence[int] = (0, 0), deals: Sequence[DealProof] = ()) -> State:
     """A new match.  ``deck`` (top first) is the first round's pack; later rounds are
     shuffled with ``seed`` (drawn from the OS and kept in the state when not given).
     ``scores`` starts the match at a given score, each below the target (for practice, the
-    solver and analysis tools)."""
+    solver and analysis tools).  ``deals``: the fair deal's proofs (engine/deals.py), the
+    first round's and maybe later ones': the match's seed is then the first proof's (a
+    ``seed`` given must be it), and round k is shuffled from the k-th proof's seed."""
     rules = rules or Rules()
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be truc.Rules, not {type(rules).__name__}")
+    proofs = deal_proofs(deals, seed, deck)
+    if proofs:
+        seed = proofs[0].seed()
     seed, dealer, rng = start_of(seed, dealer)  # T2: the first dealer drawn unless given
     round_seed = rng.getrandbits(64)
     origin = None if deck is None else parse_pack(deck, "truc")
     start = _start_scores(scores, rules.target)
     return _deal_round(rules, dealer, start, 1, round_seed, (), None, seed, origin, dealer,
-                       start, origin)
+                       start, proofs, origin)
 
 
 def _start_scores(scores: object, target: int) -> tuple[int, int]:
@@ -735,7 +781,7 @@ def _start_scores(scores: object, target: int) -> tuple[int, int]:
     return (scores[0], scores[1])
 
 
-def determinizer(observation: Mapping[str, Any]) -> Callable[[random.Random], State]:
+def determinizer(observation: Observation) -> Callable[[random.Random], State]:
     """A sampler of full states consistent with ``observation`` (parsed once, drawn fast).
 
     Unseen cards (the opponent's hand and discards, the rest of the pack) are shuffled and
@@ -760,13 +806,14 @@ def determinizer(observation: Mapping[str, Any]) -> Callable[[random.Random], St
     lr = o["last_round"]
     last_round = None if lr is None else _round_end_from(lr)
     start_scores = tuple(o.get("start_scores", (0, 0)))
+    known: dict[str, Any]  # the fields of many types, by name: _build's keywords
     known = dict(rules=rules, dealer=o["dealer"], to_move=o["to_move"],
                  points=tuple(o["scores"]), stake=o["stake"], rest=o["rest"],
                  pending=o["pending"], last_raiser=o["last_raiser"],
                  redeal_used=o["redeal_used"], leader=o["leader"], trick_card=trick_card,
                  tricks=tricks, round_no=o["round"], round_start=o["round_start"],
                  history=history, last_round=last_round, seed=None, deck=None,
-                 first_dealer=o["first_dealer"], start_scores=start_scores)
+                 first_dealer=o["first_dealer"], start_scores=start_scores, deals=())
 
     # What is known, built by name once; a draw fills in the four hidden fields by name.
     known_state = list(_build(hands=((), ()), stock=(), discards=((), ()), next_seed=0,
@@ -789,7 +836,7 @@ def determinizer(observation: Mapping[str, Any]) -> Callable[[random.Random], St
     return sample
 
 
-def _round_end_from(d: Mapping[str, Any]) -> RoundEnd:
+def _round_end_from(d: Any) -> RoundEnd:  # JSON as read: a bad one raises KeyError, TypeError
     return RoundEnd(d["round"], d["winner"], d["points"], d["how"], d["game"],
                     tuple(Trick(t["leader"], Card.parse(t["cards"][0], "truc"),
                                 Card.parse(t["cards"][1], "truc"), t["winner"])
@@ -798,13 +845,14 @@ def _round_end_from(d: Mapping[str, Any]) -> RoundEnd:
 
 def replay(rules: Rules, actions: Sequence[Action | str], *, seed: int | None = None,
            deck: Sequence[str | Card] | None = None, dealer: int | None = None,
-           scores: Sequence[int] = (0, 0)) -> State:
-    """The state after ``actions`` from ``new_game(rules, seed=, deck=, dealer=, scores=)``."""
-    return replayed(new_game(rules, seed=seed, deck=deck, dealer=dealer, scores=scores),
-                    actions)
+           scores: Sequence[int] = (0, 0), deals: Sequence[DealProof] = ()) -> State:
+    """The state after ``actions`` from ``new_game(rules, seed=, deck=, dealer=, scores=,
+    deals=)``."""
+    return replayed(new_game(rules, seed=seed, deck=deck, dealer=dealer, scores=scores,
+                             deals=deals), actions)
 
 
-def _state_from_dict(d: Mapping[str, Any]) -> State:
+def _state_from_dict(d: Mapping[str, object]) -> State:
     d, what = state_dict_of(d, GAME, FORMAT_VERSION)
     try:
         rules = Rules.from_dict(need(d, "rules", dict, what))
@@ -823,10 +871,10 @@ def _state_from_dict(d: Mapping[str, Any]) -> State:
                 or isinstance(first_dealer, bool)):
             raise StateError(f"{what}: 'dealer', 'first_dealer' and 'leader' must be 0 or 1")
         to_move, last_raiser = opt_player("to_move"), opt_player("last_raiser")
-        scores = need(d, "scores", list, what)
-        if len(scores) != 2 or not all(type(x) is int and x >= 0 for x in scores):
+        raw_scores = need(d, "scores", list, what)
+        if len(raw_scores) != 2 or not all(type(x) is int and x >= 0 for x in raw_scores):
             raise StateError(f"{what}: 'scores' must be two non-negative integers")
-        scores = (scores[0], scores[1])  # a tuple, as in every other state (equality)
+        scores = (raw_scores[0], raw_scores[1])  # a tuple, as in every other state (equality)
         hands, discards = read.pair("hands"), read.pair("discards")
         stock = read.cards_at("stock")
         stake = need(d, "stake", int, what)
@@ -851,6 +899,7 @@ def _state_from_dict(d: Mapping[str, Any]) -> State:
             raise StateError(f"{what}: 'start_scores' must be two non-negative integers")
         start_scores = (raw_start[0], raw_start[1])
         origin = read.origin()
+        deals = proofs_at(d, what)
     except StateError:
         raise
     except (ValueError, KeyError, TypeError, IndexError) as e:
@@ -866,6 +915,13 @@ def _state_from_dict(d: Mapping[str, Any]) -> State:
         raise StateError(f"{what}: impossible stake, trick count or round number")
     if seed is not None and type(seed) is not int:
         raise StateError(f"{what}: 'seed' must be an integer or null")
+    try:
+        deal_proofs(deals, seed, origin)
+    except ValueError as e:
+        raise StateError(f"{what}: {e}") from None
+    if len(deals) > round_no + 1 or (len(deals) == round_no + 1
+                                     and next_seed != deals[-1].seed()):
+        raise StateError(f"{what}: 'deals' do not fit the rounds dealt and the next seed")
     target = rules.target
     if (to_move is None) != (max(scores) >= target):
         raise StateError(f"{what}: 'to_move' does not match the scores and target (T10)")
@@ -875,7 +931,7 @@ def _state_from_dict(d: Mapping[str, Any]) -> State:
         redeal_used=redeal_used, leader=leader, trick_card=trick_card, tricks=tricks,
         round_no=round_no, round_start=round_start, next_seed=next_seed, history=history,
         last_round=last_round, seed=seed, deck=origin, first_dealer=first_dealer,
-        start_scores=start_scores)
+        start_scores=start_scores, deals=deals)
 
 
 def _trick_from(t: Any) -> Trick:

@@ -18,14 +18,19 @@ from truf_tui.engine.common import (
     CardFields,
     IllegalActionError,
     IllegalReason,
+    RuleValue,
     StateError,
+    T,
     check_choice,
+    deal_proofs,
     need,
+    proofs_at,
     replayed,
     rules_kwargs,
     start_of,
     state_dict_of,
 )
+from truf_tui.engine.deals import DealProof
 
 GAME: Final = "trufludo"
 FORMAT_VERSION = 1
@@ -51,11 +56,11 @@ class Rules:
         for option, allowed in CHOICES.items():
             check_choice(option, getattr(self, option), allowed)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, RuleValue]:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Rules:
+    def from_dict(cls, d: Mapping[str, object]) -> Rules:
         return cls(**rules_kwargs(d, ("deck", "forced_capture", "leftover"), GAME))
 
 
@@ -75,7 +80,7 @@ class Observation(TypedDict):
     """``State.observation(p)``: what player ``p`` has seen (ENGINE_API.md), cards as T11 text."""
 
     game: Literal["trufludo"]
-    rules: dict[str, Any]  # Rules.to_dict()
+    rules: dict[str, RuleValue]  # Rules.to_dict()
     player: int
     dealer: int
     to_move: int | None
@@ -172,16 +177,20 @@ class _Fields(NamedTuple):
     history: tuple[Play, ...]
     seed: int | None  # where the game came from (None in a determinized state)
     deck: tuple[Card, ...] | None  # the explicit pack it was dealt from, if one was given
+    # The fair deal's proof of the one shuffle (engine/deals.py), or none: a game dealt from
+    # its seed alone, or a determinized state.
+    deals: tuple[DealProof, ...]
 
 
 def _build(*, rules: Rules, dealer: int, to_move: int | None,
            hands: tuple[tuple[Card, ...], tuple[Card, ...]], stock: tuple[Card, ...],
            table: tuple[Card, ...], piles: tuple[tuple[Card, ...], tuple[Card, ...]],
            trufegoj: tuple[tuple[Card, ...], tuple[Card, ...]], last_capturer: int | None,
-           history: tuple[Play, ...], seed: int | None, deck: tuple[Card, ...] | None) -> State:
+           history: tuple[Play, ...], seed: int | None, deck: tuple[Card, ...] | None,
+           deals: tuple[DealProof, ...]) -> State:
     """A state from every field by name, so that a field-order mistake cannot pass."""
     return _positional((rules, dealer, to_move, hands, stock, table, piles, trufegoj,
-                        last_capturer, history, seed, deck))
+                        last_capturer, history, seed, deck, deals))
 
 
 class State(_Fields):
@@ -234,7 +243,19 @@ class State(_Fields):
     def initial(self) -> State:
         """The state this game started from: replaying ``history`` from it gives this one
         back (for a state with a seed or an explicit pack, not a determinized one)."""
-        return new_game(self.rules, seed=self.seed, deck=self.deck, dealer=self.dealer)
+        return new_game(self.rules, seed=self.seed, deck=self.deck, dealer=self.dealer,
+                        deals=self.deals)
+
+    def shuffles_on(self, action: Play | str) -> bool:
+        """Does ``action`` shuffle?  Never: the pack is shuffled once, before the first deal
+        (F2), and every later deal takes the stock in order (F3).  ``IllegalActionError``
+        if the action is not legal here (as Le Truc's, so a server asks both alike)."""
+        self.apply(action)
+        return False
+
+    def shuffles(self) -> int:
+        """How many shuffles have dealt this game: one (F2), none from an explicit pack."""
+        return 0 if self.deck is not None else 1
 
     def is_terminal(self) -> bool:
         return self.to_move is None
@@ -304,7 +325,7 @@ class State(_Fields):
                     table = ()
         return _positional((self.rules, self.dealer, to_move, hands, stock, table, piles,
                             trufegoj, last_capturer, self.history + (action,), self.seed,
-                            self.deck))
+                            self.deck, self.deals))
 
     def _coerce(self, action: object) -> Play:
         if isinstance(action, str):
@@ -343,7 +364,7 @@ class State(_Fields):
         return determinizer(self.observation(p))(rng)
 
     # -- serialisation -----------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {
             "game": GAME,
             "format": FORMAT_VERSION,
@@ -360,10 +381,11 @@ class State(_Fields):
             "history": [str(a) for a in self.history],
             "seed": self.seed,
             "deck": None if self.deck is None else texts(self.deck),
+            "deals": [p.to_dict() for p in self.deals],
         }
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> State:
+    def from_dict(cls, d: Mapping[str, object]) -> State:
         """The state ``to_dict`` described; ``StateError`` (a ValueError) if it is not valid."""
         return _state_from_dict(d)
 
@@ -387,20 +409,28 @@ def _t(cards: Sequence[Card]) -> str:
     return "[" + " ".join(map(str, cards)) + "]"
 
 
-def _with(pair: tuple[Any, Any], i: int, v: Any) -> Any:
+def _with(pair: tuple[T, T], i: int, v: T) -> tuple[T, T]:
     return (v, pair[1]) if i == 0 else (pair[0], v)
 
 
 def new_game(rules: Rules | None = None, *, seed: int | None = None,
-             deck: Sequence[str | Card] | None = None, dealer: int | None = None) -> State:
+             deck: Sequence[str | Card] | None = None, dealer: int | None = None,
+             deals: Sequence[DealProof] = ()) -> State:
     """A new game: shuffled by ``seed`` or dealt from the explicit ``deck`` (top first).
 
     The dealer is ``dealer`` if given, else drawn from the seed (F2).  With no seed one is
-    drawn from the OS and kept in the state, so the game can be replayed.
+    drawn from the OS and kept in the state, so the game can be replayed.  ``deals``: the
+    fair deal's proof of the shuffle (engine/deals.py), whose seed is then the game's (a
+    ``seed`` given must be it).
     """
     rules = rules or Rules()
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be trufludo.Rules, not {type(rules).__name__}")
+    proofs = deal_proofs(deals, seed, deck)
+    if len(proofs) > 1:
+        raise ValueError("a Trufludo game is shuffled once (F2): one deal proof at most")
+    if proofs:
+        seed = proofs[0].seed()
     seed, dealer, rng = start_of(seed, dealer)  # F2: the dealer drawn unless given
     origin: tuple[Card, ...] | None = None
     if deck is not None:
@@ -414,10 +444,10 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None,
     hands = (cards[0:3], cards[3:6]) if nd == 0 else (cards[3:6], cards[0:3])
     return _build(rules=rules, dealer=dealer, to_move=nd, hands=hands, stock=cards[10:],
                   table=cards[6:10], piles=((), ()), trufegoj=((), ()), last_capturer=None,
-                  history=(), seed=seed, deck=origin)
+                  history=(), seed=seed, deck=origin, deals=proofs)
 
 
-def determinizer(observation: Mapping[str, Any]) -> Callable[[random.Random], State]:
+def determinizer(observation: Observation) -> Callable[[random.Random], State]:
     """A sampler of full states consistent with ``observation`` (parsed once, drawn fast).
 
     The unseen cards (the opponent's hand and the stock) are shuffled and dealt out again.
@@ -446,18 +476,20 @@ def determinizer(observation: Mapping[str, Any]) -> Callable[[random.Random], St
         hands = (hand, opp) if p == 0 else (opp, hand)
         return _build(rules=rules, dealer=dealer, to_move=to_move, hands=hands,
                       stock=tuple(pool[n_opp:]), table=table, piles=piles, trufegoj=trufegoj,
-                      last_capturer=last_capturer, history=history, seed=None, deck=None)
+                      last_capturer=last_capturer, history=history, seed=None, deck=None,
+                      deals=())
 
     return sample
 
 
 def replay(rules: Rules, actions: Sequence[Play | str], *, seed: int | None = None,
-           deck: Sequence[str | Card] | None = None, dealer: int | None = None) -> State:
-    """The state after ``actions`` from ``new_game(rules, seed=, deck=, dealer=)``."""
-    return replayed(new_game(rules, seed=seed, deck=deck, dealer=dealer), actions)
+           deck: Sequence[str | Card] | None = None, dealer: int | None = None,
+           deals: Sequence[DealProof] = ()) -> State:
+    """The state after ``actions`` from ``new_game(rules, seed=, deck=, dealer=, deals=)``."""
+    return replayed(new_game(rules, seed=seed, deck=deck, dealer=dealer, deals=deals), actions)
 
 
-def _state_from_dict(d: Mapping[str, Any]) -> State:
+def _state_from_dict(d: Mapping[str, object]) -> State:
     d, what = state_dict_of(d, GAME, FORMAT_VERSION)
     try:
         rules = Rules.from_dict(need(d, "rules", dict, what))
@@ -474,6 +506,7 @@ def _state_from_dict(d: Mapping[str, Any]) -> State:
         history = tuple(parse_action(a, rules) for a in need(d, "history", list, what))
         seed = d.get("seed")
         origin = read.origin()
+        deals = proofs_at(d, what)
     except IllegalActionError as e:
         raise StateError(f"{what}: bad history entry: {e}") from None
     except StateError:
@@ -483,6 +516,11 @@ def _state_from_dict(d: Mapping[str, Any]) -> State:
     if (last_capturer not in (0, 1, None) or isinstance(last_capturer, bool)
             or (seed is not None and type(seed) is not int)):
         raise StateError(f"{what}: bad 'last_capturer' or 'seed'")
+    try:
+        if len(deal_proofs(deals, seed, origin)) > 1:
+            raise StateError(f"{what}: a Trufludo game is shuffled once: one deal proof at most")
+    except ValueError as e:
+        raise StateError(f"{what}: {e}") from None
     everything = hands[0] + hands[1] + stock + table + piles[0] + piles[1]
     if sorted(everything) != sorted(PACKS[deck]):
         raise StateError(f"{what}: the cards are not one whole {deck} pack, each card once")
@@ -500,4 +538,4 @@ def _state_from_dict(d: Mapping[str, Any]) -> State:
         raise StateError(f"{what}: 'scores' do not match the piles (F11)")
     return _build(rules=rules, dealer=dealer, to_move=to_move, hands=hands, stock=stock,
                   table=table, piles=piles, trufegoj=trufegoj, last_capturer=last_capturer,
-                  history=history, seed=seed, deck=origin)
+                  history=history, seed=seed, deck=origin, deals=deals)

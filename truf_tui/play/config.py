@@ -5,23 +5,24 @@ Kept free of Textual.  The games, tiers and rule variants are the engines' and t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict, TypeGuard
 
 from truf_tui.ai.base import GAMES as GAMES  # re-exported for the screens
 from truf_tui.ai.base import TIERS as TIERS
 from truf_tui.engine import truc, trufludo
+from truf_tui.engine.common import RuleValue
 from truf_tui.engine.series import BEST_OF as BEST_OF  # a match is the best of 1, 3 or 5 (F12)
 
 DEFAULT_TIER = "medium"
 
 # The rule variants of RULES.md with their defaults (F1, F5, F10; T10, T8): the engines'.
-DEFAULT_RULES: dict[str, dict[str, Any]] = {
+DEFAULT_RULES: dict[str, dict[str, RuleValue]] = {
     trufludo.GAME: trufludo.Rules().to_dict(),
     truc.GAME: truc.Rules().to_dict(),
 }
-RULE_CHOICES: dict[str, tuple[Any, ...]] = {**trufludo.CHOICES, **truc.CHOICES}
+RULE_CHOICES: dict[str, tuple[object, ...]] = {**trufludo.CHOICES, **truc.CHOICES}
 TARGET_MIN, TARGET_MAX = truc.TARGET_MIN, truc.TARGET_MAX
 
 HUMAN, COMPUTER = 0, 1
@@ -30,7 +31,21 @@ HUMAN, COMPUTER = 0, 1
 OPPONENTS: tuple[str, ...] = ("computer", "human")
 
 
-def default_choices() -> dict[str, Any]:
+class StartChoices(TypedDict):
+    """The start screen's choices, kept for the whole run (and, but the seed, remembered)."""
+
+    game: str
+    tier: str
+    rules: dict[str, dict[str, RuleValue]]  # each game's variants
+    dealer: int | None
+    seed: int | None
+    practice: bool
+    opponent: str
+    best_of: int
+    scores: tuple[int, int]  # Le Truc: the score to start from (yours, the opponent's)
+
+
+def default_choices() -> StartChoices:
     """What the start screen shows the first time: every variant at its RULES.md default."""
     return {
         "game": "trufludo",
@@ -61,7 +76,7 @@ class GameConfig:
 
     game: str = "trufludo"
     tier: str = DEFAULT_TIER
-    rules: dict[str, Any] = field(default_factory=dict)
+    rules: dict[str, RuleValue] = field(default_factory=dict)
     dealer: int | None = None
     seed: int | None = None
     practice: bool = False  # the coach's practice mode: warnings, round reviews
@@ -110,13 +125,13 @@ class GameConfig:
                      self.seed, self.practice, self.opponent, self.best_of, self.scores))
 
 
-def scores_fit(scores: Any, target: Any) -> bool:
+def scores_fit(scores: object, target: object) -> TypeGuard[Sequence[int]]:
     """Are ``scores`` two whole numbers, each from 0 to below ``target`` (a Truc start)?"""
     return (isinstance(scores, (tuple, list)) and len(scores) == 2 and type(target) is int
             and all(type(x) is int and 0 <= x < target for x in scores))
 
 
-def start_scores(game: str, rules: Mapping[str, Any], scores: Any) -> tuple[int, int]:
+def start_scores(game: str, rules: Mapping[str, RuleValue], scores: object) -> tuple[int, int]:
     """The score a game of the start screen's choices starts from: Truc's practice score
     (``scores``) while it is below the target of ``rules``; otherwise (Trufludo, a score no
     longer below a lowered target) 0-0."""

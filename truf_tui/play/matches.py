@@ -13,10 +13,12 @@ import random
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from truf_tui.engine.common import RuleValue
 from truf_tui.engine.series import Series, Tournament
 from truf_tui.play.config import BEST_OF, GAMES, TIERS, GameConfig
+from truf_tui.play.dealer import deal as deal  # the one place games are dealt (fair deal)
 
 FORMAT = "truf-tui-tournament"
 VERSION = 1
@@ -24,8 +26,11 @@ PLAYER_IDS = ("p1", "p2", "p3", "p4")  # p1 is always the person at the keyboard
 FRIEND = "friend"
 NAME_MAX = 16
 
+if TYPE_CHECKING:
+    from truf_tui.engine.record import AnyState
 
-def first_dealer_of(state: Any) -> int:
+
+def first_dealer_of(state: AnyState) -> int:
     """Who dealt the first deal of ``state``'s game (Truc deals alternate within a game)."""
     return int(getattr(state, "first_dealer", state.dealer))
 
@@ -43,7 +48,7 @@ class MatchRun:
     series: Series
 
     @classmethod
-    def start(cls, config: GameConfig, first_state: Any) -> MatchRun:
+    def start(cls, config: GameConfig, first_state: AnyState | None) -> MatchRun:
         """``first_state``: the first game as dealt (its dealer may have been drawn)."""
         dealer = (first_dealer_of(first_state) if first_state is not None
                   else config.dealer or 0)
@@ -60,11 +65,11 @@ class MatchRun:
         return replace(self.config, dealer=self.series.next_dealer(),
                        seed=next_seed(self.config.seed, n), scores=(0, 0))
 
-    def meta(self) -> dict[str, Any]:
+    def meta(self) -> dict[str, object]:
         return self.series.to_dict()
 
     @classmethod
-    def from_meta(cls, config: GameConfig, meta: Any) -> MatchRun | None:
+    def from_meta(cls, config: GameConfig, meta: object) -> MatchRun | None:
         """The match a saved game belongs to (``None`` if its meta has none, or a bad one)."""
         if not isinstance(meta, Mapping):
             return None
@@ -90,7 +95,7 @@ class Entrant:
     def is_computer(self) -> bool:
         return self.kind == "computer"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, str]:
         return {"id": self.id, "kind": self.kind, "tier": self.tier, "name": self.name}
 
     @classmethod
@@ -123,7 +128,7 @@ class TournamentRun:
     """A knockout tournament in progress (or won)."""
 
     game: str
-    rules: dict[str, Any]
+    rules: dict[str, RuleValue]
     entrants: tuple[Entrant, ...]
     bracket: Tournament
     seed: int | None = None
@@ -132,7 +137,7 @@ class TournamentRun:
     last_computer_game: dict[str, Any] | None = None
 
     @classmethod
-    def new(cls, game: str, rules: Mapping[str, Any], entrants: list[Entrant], best_of: int,
+    def new(cls, game: str, rules: Mapping[str, RuleValue], entrants: list[Entrant], best_of: int,
             seed: int | None = None) -> TournamentRun:
         if game not in GAMES or best_of not in BEST_OF:
             raise ValueError("unknown game or match length")
@@ -188,7 +193,7 @@ class TournamentRun:
         return replace(self, bracket=self.bracket.record(result))
 
     # -- the file ---------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"format": FORMAT, "version": VERSION, "id": self.id, "game": self.game,
                 "rules": self.rules, "seed": self.seed,
                 "entrants": [e.to_dict() for e in self.entrants],
@@ -223,7 +228,7 @@ class TournamentRun:
             return None
 
 
-def progress_fraction(state: Any) -> float:
+def progress_fraction(state: AnyState) -> float:
     """How far a game is, 0 to 1, for a progress bar: Truc by points to the target,
     Trufludo by cards still to play."""
     if getattr(state, "rules", None) is not None and hasattr(state.rules, "target"):
@@ -232,15 +237,3 @@ def progress_fraction(state: Any) -> float:
     played = len(state.history)
     return played / max(1, played + left)
 
-
-def deal(config: GameConfig) -> Any:
-    """The first position of ``config``'s game (as its table would deal it)."""
-    if config.game == "trufludo":
-        from truf_tui.engine import trufludo
-
-        return trufludo.new_game(trufludo.Rules(**config.rules), seed=config.seed,
-                                 dealer=config.dealer)
-    from truf_tui.engine import truc
-
-    return truc.new_game(truc.Rules(**config.rules), seed=config.seed, dealer=config.dealer,
-                         scores=config.scores)

@@ -25,7 +25,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -50,8 +50,16 @@ from truf_tui.strategy.trufbp import (
     BlueprintError,
     PackedByState,
     SolvedTable,
+    solve_of,
     write_atomic,
 )
+
+if TYPE_CHECKING:
+    from truf_tui.solve.cfr import Solver
+    from truf_tui.solve.respond import Lifts, Result
+    from truf_tui.solve.rounds import Table
+    from truf_tui.strategy.tree import Tree
+    from truf_tui.strategy.trufbp import Packed
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -274,7 +282,7 @@ def in_units(fig: dict[str, float], payoff: str) -> str:
     return "match-win probability"
 
 
-def _ship(path: Path, fresh: Any, whole: Any, fig: dict[str, float], payoff: str,
+def _ship(path: Path, fresh: Solver, whole: Solver, fig: dict[str, float], payoff: str,
           bits: int, eps: float | None, table: Path | None = None) -> dict[str, float]:
     """Pack both stages, measure what is packed, write it, and read it back."""
     from truf_tui.solve.ship import pack, relayout, unpack, write
@@ -328,8 +336,8 @@ def _check_file(path: Path | None, target: int, scores: tuple[int, int], payoff:
 
 
 def _measure(tab: SolvedTable, target: int, scores: tuple[int, int], payoff: str,
-             prefix: str = "", trees: dict[bool, Any] | None = None,
-             table: Any = None) -> dict[str, float]:
+             prefix: str = "", trees: dict[bool, Tree] | None = None,
+             table: Path | Table | None = None) -> dict[str, float]:
     """The exact best response to what the app plays from ``tab`` at ``scores`` (``trees``
     the rounds' trees by their redeal option, where the caller has built them)."""
     from truf_tui.solve.cfr import Solver
@@ -358,8 +366,8 @@ def _open(path: Path) -> SolvedTable | None:
         return None
 
 
-def _write_measured(tab: SolvedTable, packed: Any, out: Path, source_key: str,
-                    trees: dict[bool, Any] | None = None) -> tuple[dict[str, Any], int]:
+def _write_measured(tab: SolvedTable, packed: Packed, out: Path, source_key: str,
+                    trees: dict[bool, Tree] | None = None) -> tuple[dict[str, float], int]:
     """``packed`` (made from ``tab``) measured at its own score through the app's code,
     written to ``out`` with the figures in its header; the figures and the bytes."""
 
@@ -430,9 +438,9 @@ def _restate(path: Path, out: Path, round_only: bool, bits: int, as_json: bool) 
         tree = trees[name == "round"] = build(tab.target, tab.scores, redeal=name == "round")
         solver = Solver(tree, utility(tree, 0.0))  # the merge weighs by reach alone
         stages[name] = by_state(solver, read_stage(tab, solver), bits, float(h["eps"]))
-    kept = ("game", "target", "scores", "payoff", "eps", "table")
-    header: dict[str, Any] = {k: h[k] for k in kept if k in h}
-    header.update(top=TOP[bits], sentinel=0xFFFF if bits > 8 else 0xFF)
+    header = solve_of(h)  # its dtype is the new file's (PackedByState)
+    header["top"] = TOP[bits]
+    header["sentinel"] = 0xFFFF if bits > 8 else 0xFF
     packed = PackedByState(header, stages, "<u2" if bits > 8 else "u1")
     old = dict(h["figures"])
     fig, size = _write_measured(tab, packed, out, "restated_from_bytes", trees)
@@ -532,7 +540,7 @@ def _respond(bot: str, player: str | None, target: int, as_json: bool, quiet: bo
     return 0
 
 
-def match_map(res: Any, bot: str, lifts: Any = None) -> str:
+def match_map(res: Result, bot: str, lifts: Lifts | None = None) -> str:
     """The best response's gain over the rest of the match at every score, as a map."""
     from truf_tui.solve.plot import heatmap
 

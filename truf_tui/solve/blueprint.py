@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import lzma
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from truf_tui.solve import kernels as K
 from truf_tui.solve.cfr import Solver, Vec
+from truf_tui.strategy.arrays import Bools, Floats, Ints, Numbers
 from truf_tui.strategy.hands import GLOB, HOLDS, SIZE, WEIGHT, WIDTH
 from truf_tui.strategy.tree import State
 
@@ -32,12 +31,12 @@ class Blueprint:
     target: int
     scores: tuple[int, int]
     states: tuple[State, ...]
-    offset: npt.NDArray[np.int64]  # where a state's block starts in ``probs``
-    edges: npt.NDArray[np.int64]  # its number of moves
-    width: npt.NDArray[np.int64]  # the mover's number of possible hands there
-    probs: npt.NDArray[np.uint8] | npt.NDArray[np.uint16]  # [move][hand] per block, in
-    # 1/255ths or 1/65535ths (a hand's column sums to about that)
-    group: npt.NDArray[np.int64]  # the tree's node -> its block
+    offset: Ints  # where a state's block starts in ``probs``
+    edges: Ints  # its number of moves
+    width: Ints  # the mover's number of possible hands there
+    probs: Numbers  # [move][hand] per block, in 1/255ths or 1/65535ths (a hand's column
+    # sums to about that)
+    group: Ints  # the tree's node -> its block
 
     @property
     def nbytes(self) -> int:
@@ -48,8 +47,8 @@ class Blueprint:
         return len(lzma.compress(self.probs.tobytes(), preset=6))
 
 
-def merge(solver: Solver, strategy: Vec, groups: npt.NDArray[np.int64] | None = None,
-          bits: int = 8) -> Blueprint:
+def merge(solver: Solver, strategy: Vec, groups: Ints | None = None, bits: int = 8
+          ) -> Blueprint:
     """The blueprint of ``strategy`` (per edge and hand, on ``solver.tree``): one strategy
     per public state, or per group of ``groups`` (node -> group, each group within one
     state; ``np.arange(tree.nodes)`` keeps every history), each probability in ``bits``
@@ -61,14 +60,12 @@ def merge(solver: Solver, strategy: Vec, groups: npt.NDArray[np.int64] | None = 
     offset, edges, width, scaled, _ = merged(solver, strategy, group)
     top = 255 if bits == 8 else 65535
     rounded = np.floor(scaled * top + 0.5)
-    probs: npt.NDArray[np.uint8] | npt.NDArray[np.uint16] = (
-        rounded.astype(np.uint8) if bits == 8 else rounded.astype(np.uint16))
+    probs: Numbers = rounded.astype(np.uint8) if bits == 8 else rounded.astype(np.uint16)
     return Blueprint(t.target, t.scores, t.states, offset, edges, width, probs, group)
 
 
-def merged(solver: Solver, strategy: Vec, group: npt.NDArray[np.int64]
-           ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64],
-                      Vec, npt.NDArray[np.bool_]]:
+def merged(solver: Solver, strategy: Vec, group: Ints
+           ) -> tuple[Ints, Ints, Ints, Vec, Bools]:
     """``merge``'s numbers before rounding: per group its block's offset, moves and width,
     the probabilities ([move][hand] per block) and, per (group, hand), whether the mover's
     own play reaches it there (hands in group order)."""
@@ -106,10 +103,10 @@ def lift(bp: Blueprint, solver: Solver) -> Vec:
 
 
 @K.jit
-def _accumulate(player: Any, played: Any, edge_start: Any, state: Any, edge_off: Any,
-                off0: Any, off1: Any, size: Any, width: Any, glob: Any, weight: Any,
-                sigma: Any, reach0: Any, reach1: Any, offset: Any, hand_off: Any,
-                acc: Any, tot: Any) -> None:
+def _accumulate(player: Ints, played: Ints, edge_start: Ints, state: Ints, edge_off: Ints,
+                off0: Ints, off1: Ints, size: Ints, width: Ints, glob: Ints, weight: Floats,
+                sigma: Floats, reach0: Floats, reach1: Floats, offset: Ints, hand_off: Ints,
+                acc: Floats, tot: Floats) -> None:
     q = np.empty(120)
     for n in range(len(player)):
         m = player[n]
@@ -137,9 +134,9 @@ def _accumulate(player: Any, played: Any, edge_start: Any, state: Any, edge_off:
 
 
 @K.jit
-def _finish(edge_rank: Any, edge_start: Any, first: Any, player: Any, played: Any,
-            size: Any, holds: Any, offset: Any, hand_off: Any, edges: Any, width: Any,
-            acc: Any, tot: Any, probs: Any) -> None:
+def _finish(edge_rank: Ints, edge_start: Ints, first: Ints, player: Ints, played: Ints,
+            size: Ints, holds: Ints, offset: Ints, hand_off: Ints, edges: Ints, width: Ints,
+            acc: Floats, tot: Floats, probs: Floats) -> None:
     for sid in range(len(offset)):
         n = first[sid]
         k = size[played[n, player[n]]]
@@ -164,9 +161,9 @@ def _finish(edge_rank: Any, edge_start: Any, first: Any, player: Any, played: An
 
 
 @K.jit
-def _lift(player: Any, played: Any, edge_start: Any, edge_rank: Any, state: Any,
-          edge_off: Any, size: Any, width: Any, holds: Any, offset: Any, probs: Any,
-          out: Any) -> None:
+def _lift(player: Ints, played: Ints, edge_start: Ints, edge_rank: Ints, state: Ints,
+          edge_off: Ints, size: Ints, width: Ints, holds: Ints, offset: Ints, probs: Numbers,
+          out: Floats) -> None:
     for n in range(len(player)):
         m = player[n]
         k = size[played[n, m]]

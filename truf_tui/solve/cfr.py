@@ -24,18 +24,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from truf_tui.engine.truc import round_points
 from truf_tui.solve import kernels as K
+from truf_tui.strategy.arrays import Floats, Ints
 from truf_tui.strategy.hands import GLOB, HOLDS, LIFT, SIZE, WEIGHT, WIDTH
 from truf_tui.strategy.layout import TreeStrategy, layout
 from truf_tui.strategy.tree import Outcome, Tree
 
-Vec = npt.NDArray[np.float64]  # a vector over (node or edge, hand), ``layout``'s
+Vec = Floats  # a vector over (node or edge, hand), ``layout``'s
 
 
 def points_utility(tree: Tree, redeal_value: float = 0.0,
@@ -203,7 +202,7 @@ class Solver:
         self._forward(-1, -1, 0.0, strategy)
 
     # -- checkpoints ------------------------------------------------------------------------
-    def save(self, path: Path, **meta: Any) -> None:
+    def save(self, path: Path, **meta: object) -> None:
         """Atomically: a crash while saving leaves the previous checkpoint."""
         tmp = path.with_name(path.name + ".tmp")
         with open(tmp, "wb") as f:
@@ -230,9 +229,9 @@ class Solver:
 
 
 @K.jit
-def _normalise_all(nodes: int, player: Any, played: Any, edge_start: Any, edge_rank: Any,
-                   edge_off: Any, size: Any, width: Any, holds: Any, sums: Any,
-                   avg: Any) -> None:
+def _normalise_all(nodes: int, player: Ints, played: Ints, edge_start: Ints, edge_rank: Ints,
+                   edge_off: Ints, size: Ints, width: Ints, holds: Ints, sums: Floats,
+                   avg: Floats) -> None:
     for n in range(nodes):
         K.normalise(n, player, played, edge_start, edge_rank, edge_off, size, width, holds,
                     sums, avg)

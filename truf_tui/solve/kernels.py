@@ -13,21 +13,26 @@ solver's extra (``pip install truf-tui[solve]``) brings numba.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import ParamSpec, TypeVar
 
 import numpy as np
 
-F = TypeVar("F", bound=Callable[..., Any])
+from truf_tui.strategy.arrays import Floats, Ints
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 try:  # pragma: no cover - which branch runs depends on the install
     from numba import njit as _njit
 
-    def jit(f: F) -> F:
-        return _njit(cache=True, nogil=True)(f)  # type: ignore[return-value]
+    def jit(f: Callable[P, R]) -> Callable[P, R]:
+        # numba's dispatcher is called as ``f`` is, on the same arguments
+        compiled: Callable[P, R] = _njit(cache=True, nogil=True)(f)
+        return compiled
 
     HAVE_NUMBA = True
 except ImportError:  # pragma: no cover
-    def jit(f: F) -> F:
+    def jit(f: Callable[P, R]) -> Callable[P, R]:
         return f
 
     HAVE_NUMBA = False
@@ -38,14 +43,14 @@ MAX_EDGES = 16
 
 
 @jit
-def _can(rank: int, k: int, j: int, holds: Any) -> bool:
+def _can(rank: int, k: int, j: int, holds: Ints) -> bool:
     return rank < 0 or holds[k, j, rank] == 1
 
 
 @jit
-def regret_matching(n: int, player: Any, played: Any, edge_start: Any, edge_rank: Any,
-                    edge_off: Any, size: Any, width: Any, holds: Any,
-                    regret: Any, sigma: Any) -> None:
+def regret_matching(n: int, player: Ints, played: Ints, edge_start: Ints, edge_rank: Ints,
+                    edge_off: Ints, size: Ints, width: Ints, holds: Ints,
+                    regret: Floats, sigma: Floats) -> None:
     """sigma at node n: positive regrets normalised, uniform over the hand's moves if none."""
     m = player[n]
     k = size[played[n, m]]
@@ -72,17 +77,17 @@ def regret_matching(n: int, player: Any, played: Any, edge_start: Any, edge_rank
 
 
 @jit
-def normalise(n: int, player: Any, played: Any, edge_start: Any, edge_rank: Any,
-              edge_off: Any, size: Any, width: Any, holds: Any, sums: Any, sigma: Any) -> None:
+def normalise(n: int, player: Ints, played: Ints, edge_start: Ints, edge_rank: Ints, edge_off: Ints,
+              size: Ints, width: Ints, holds: Ints, sums: Floats, sigma: Floats) -> None:
     """The average strategy at node n from the strategy sums."""
     regret_matching(n, player, played, edge_start, edge_rank, edge_off, size, width, holds,
                     sums, sigma)
 
 
 @jit
-def forward(player: Any, played: Any, edge_start: Any, edge_rank: Any, edge_child: Any,
-            edge_off: Any, off0: Any, off1: Any, size: Any, width: Any, holds: Any,
-            lift: Any, regret: Any, sigma: Any, reach0: Any, reach1: Any, sums: Any,
+def forward(player: Ints, played: Ints, edge_start: Ints, edge_rank: Ints, edge_child: Ints,
+            edge_off: Ints, off0: Ints, off1: Ints, size: Ints, width: Ints, holds: Ints,
+            lift: Ints, regret: Floats, sigma: Floats, reach0: Floats, reach1: Floats, sums: Floats,
             match_player: int, accumulate: int, weight: float) -> None:
     """Reach vectors of both players at every node (pre-order: parents first).
 
@@ -130,8 +135,8 @@ def forward(player: Any, played: Any, edge_start: Any, edge_rank: Any, edge_chil
 
 
 @jit
-def _weighted(mi: int, mo: int, wi: int, wo: int, glob: Any, weight: Any, x: Any,
-              out: Any) -> None:
+def _weighted(mi: int, mo: int, wi: int, wo: int, glob: Ints, weight: Floats, x: Floats,
+              out: Floats) -> None:
     """out[a] = sum_b P(i holds hand a, the other hand b) * x[b] (card removal)."""
     for a in range(wi):
         g = glob[mi, a]
@@ -142,9 +147,9 @@ def _weighted(mi: int, mo: int, wi: int, wo: int, glob: Any, weight: Any, x: Any
 
 
 @jit
-def _child_values(es: int, ee: int, wi: int, ki: int, sign: float, edge_child: Any,
-                  edge_rank: Any, edge_outcome: Any, off_i: Any, width: Any, lift: Any,
-                  utility: Any, value: Any, q: Any, cv: Any) -> None:
+def _child_values(es: int, ee: int, wi: int, ki: int, sign: float, edge_child: Ints,
+                  edge_rank: Ints, edge_outcome: Ints, off_i: Ints, width: Ints, lift: Ints,
+                  utility: Floats, value: Floats, q: Floats, cv: Floats) -> None:
     """cv[move, hand]: the mover's value of each of his moves at a node, in his hands at
     the node (a play narrows them: lift maps them back)."""
     for e in range(es, ee):
@@ -168,11 +173,11 @@ def _child_values(es: int, ee: int, wi: int, ki: int, sign: float, edge_child: A
 
 
 @jit
-def backward(i: int, mode: int, player: Any, played: Any, edge_start: Any, edge_rank: Any,
-             edge_child: Any, edge_outcome: Any, edge_off: Any, off0: Any, off1: Any,
-             size: Any, width: Any, holds: Any, lift: Any, glob: Any, weight: Any,
-             utility: Any, sigma: Any, reach0: Any, reach1: Any, regret: Any,
-             value: Any, keep_pos: float, keep_neg: float, floor: bool) -> None:
+def backward(i: int, mode: int, player: Ints, played: Ints, edge_start: Ints, edge_rank: Ints,
+             edge_child: Ints, edge_outcome: Ints, edge_off: Ints, off0: Ints, off1: Ints,
+             size: Ints, width: Ints, holds: Ints, lift: Ints, glob: Ints, weight: Floats,
+             utility: Floats, sigma: Floats, reach0: Floats, reach1: Floats, regret: Floats,
+             value: Floats, keep_pos: float, keep_neg: float, floor: bool) -> None:
     """Counterfactual values of player i at every node (reverse pre-order: children first).
 
     ``utility[o]`` is what outcome o is worth to player 0 (player 1 gets minus it).  Modes:

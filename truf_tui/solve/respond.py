@@ -44,7 +44,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 import numpy as np
 
@@ -265,7 +265,7 @@ def lift_all(target: int, cache: Path, jobs: int = 1, file: Path | None = None,
 
 # -- the match, backwards --------------------------------------------------------------------
 
-Key = tuple[Any, ...]
+Key = tuple[tuple[str, str], tuple[int | None, ...]]  # the roles, and the files they play
 
 
 @dataclass
@@ -285,6 +285,15 @@ class _Stage:
         return self.mover
 
 
+class ScoreRow(TypedDict):
+    """One score of ``respond --json``'s table."""
+
+    a: int  # the first player's points
+    b: int  # the other's
+    not_dealing: float  # P(the first player wins the match) when he does not deal
+    dealing: float
+
+
 @dataclass
 class Result:
     """P(the first player wins the match) from each score, ``win[seat][(a, b)]`` with ``a``
@@ -300,7 +309,7 @@ class Result:
         """From 0-0, either player dealing first with equal chance."""
         return (self.win[0][(0, 0)] + self.win[1][(0, 0)]) / 2
 
-    def rows(self) -> list[dict[str, Any]]:
+    def rows(self) -> list[ScoreRow]:
         """P(the first player wins) at every score, ``a`` his points, ``b`` the other's, as
         ``respond --json`` writes it (and ``rounds.played_table`` reads it)."""
         return [{"a": a, "b": b, "not_dealing": self.win[0][(a, b)],
@@ -380,8 +389,9 @@ def _vector(stage: _Stage, roles: tuple[str, str], score: tuple[int, int],
         seat = roles.index(SOLVED)
         for old in [k for k in stage.vectors if SOLVED in k[0]]:
             del stage.vectors[old]  # a GB or two at the largest caps: keep one
-        vec = lifts.vector(stage.tree, files[seat],  # type: ignore[arg-type]
-                           stage.solver.edge_size)
+        i = files[seat]
+        assert i is not None  # the solved player's seat has a file
+        vec = lifts.vector(stage.tree, i, stage.solver.edge_size)
         if roles[1 - seat] != SOLVED:  # a scripted player at the other seat
             _, other = _vector(stage, (roles[1 - seat],) * 2, score, lifts)
             vec = np.where(stage.entry_mover() == seat, vec, other)

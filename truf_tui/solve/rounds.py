@@ -14,13 +14,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from truf_tui.solve.blueprint import Blueprint, merge
 from truf_tui.solve.cfr import DEFAULT, Exploitability, Solver, Vec, match_utility, points_utility
 from truf_tui.strategy.tree import Tree, build
+from truf_tui.strategy.trufbp import Header, MatchTable
 
 DEFAULT_DIR = Path("solve-runs")
 
@@ -32,7 +32,8 @@ class Stage:
     path: Path
 
 
-def _progress(label: str, start: int, total: int, quiet: bool) -> tuple[float, object]:
+def _progress(label: str, start: int, total: int, quiet: bool
+              ) -> tuple[float, Callable[[int], None]]:
     t0 = time.perf_counter()
     shown = [0.0]
 
@@ -153,14 +154,14 @@ def table_name(path: Path) -> str:
     return f"{path.name}@{digest(path.read_bytes())}"
 
 
-def table_header(path: Path) -> dict[str, Any]:
+def table_header(path: Path) -> MatchTable:
     """What a solved file's header keeps of the table it was solved against: its name and
     digest, and its values, so that the file is measured against the same table later."""
     return {"name": table_name(path),
             "values": [[a, b, p] for (a, b), p in sorted(played_table(path).items())]}
 
 
-def header_table(header: dict[str, Any]) -> Table | None:
+def header_table(header: Header) -> Table | None:
     """The table a file was solved against (None: the project's match table)."""
     t = header.get("table")
     return None if t is None else {(int(a), int(b)): float(p) for a, b, p in t["values"]}
@@ -176,7 +177,7 @@ def _advance(stage: Stage, iterations: int, folder: Path | None, every: int,
         return True
     _, show = _progress(f"{stage.name:9}", s.iteration, iterations, quiet)
     while s.iteration < iterations:
-        s.iterate(min(every, iterations - s.iteration), show)  # type: ignore[arg-type]
+        s.iterate(min(every, iterations - s.iteration), show)
         if folder is not None:
             folder.mkdir(parents=True, exist_ok=True)
             s.save(stage.path)

@@ -7,24 +7,33 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from truf_tui.solve import kernels as K
 from truf_tui.solve.cfr import Solver, Vec
+from truf_tui.strategy.arrays import Bytes16, Floats, Ints
 from truf_tui.strategy.hands import HOLDS, REST, SIZE, WIDTH
 from truf_tui.strategy.kept import Kept
 from truf_tui.strategy.shipped import node_policies
-from truf_tui.strategy.tree import PLAY, Tree, state_key
-from truf_tui.strategy.trufbp import EPS, SENTINEL, TOP, Packed, SolvedTable, played, write_atomic
+from truf_tui.strategy.tree import PLAY, State, Tree, state_key
+from truf_tui.strategy.trufbp import (
+    EPS,
+    SENTINEL,
+    TOP,
+    MatchTable,
+    Packed,
+    Solve1,
+    SolvedTable,
+    played,
+    write_atomic,
+)
 
 
 @K.jit
-def _quantize(player: Any, played: Any, edge_start: Any, edge_rank: Any, edge_off: Any,
-              size: Any, width: Any, holds: Any, s: Any, top: float, eps: float,
-              out: Any) -> None:
+def _quantize(player: Ints, played: Ints, edge_start: Ints, edge_rank: Ints, edge_off: Ints,
+              size: Ints, width: Ints, holds: Ints, s: Floats, top: float, eps: float,
+              out: Floats) -> None:
     q = np.zeros(64)
     for n in range(len(player)):
         m = player[n]
@@ -66,9 +75,9 @@ def _quantize(player: Any, played: Any, edge_start: Any, edge_rank: Any, edge_of
 
 
 @K.jit
-def _unreached(player: Any, played: Any, edge_start: Any, edge_off: Any, off0: Any,
-               off1: Any, size: Any, width: Any, reach0: Any, reach1: Any,
-               ints: Any) -> None:
+def _unreached(player: Ints, played: Ints, edge_start: Ints, edge_off: Ints, off0: Ints,
+               off1: Ints, size: Ints, width: Ints, reach0: Floats, reach1: Floats,
+               ints: Bytes16) -> None:
     """Zero the (node, hand) blocks the mover's own play never reaches."""
     for n in range(len(player)):
         m = player[n]
@@ -81,8 +90,8 @@ def _unreached(player: Any, played: Any, edge_start: Any, edge_off: Any, off0: A
 
 
 @K.jit
-def _relayout(player: Any, played: Any, edge_start: Any, edge_off: Any, size: Any,
-              width: Any, ints: Any, sentinel: int, out: Any, node_off: Any) -> None:
+def _relayout(player: Ints, played: Ints, edge_start: Ints, edge_off: Ints, size: Ints,
+              width: Ints, ints: Bytes16, sentinel: int, out: Bytes16, node_off: Ints) -> None:
     """Solver layout [move][hand] to the file's [hand][move but the last] (see above)."""
     at = 0
     for n in range(len(player)):
@@ -105,9 +114,9 @@ def _relayout(player: Any, played: Any, edge_start: Any, edge_off: Any, size: An
 
 
 @K.jit
-def _delayout(player: Any, played: Any, edge_start: Any, edge_off: Any, size: Any,
-              width: Any, stream: Any, base: int, top: int, sentinel: int,
-              ints: Any) -> None:
+def _delayout(player: Ints, played: Ints, edge_start: Ints, edge_off: Ints, size: Ints,
+              width: Ints, stream: Ints, base: int, top: int, sentinel: int,
+              ints: Ints) -> None:
     """The inverse of ``_relayout``: the file's stream back to the solver's layout."""
     at = base
     for n in range(len(player)):
@@ -132,7 +141,7 @@ def _delayout(player: Any, played: Any, edge_start: Any, edge_off: Any, size: An
 
 
 @K.jit
-def _subtree_end(edge_start: Any, edge_child: Any, end: Any) -> None:
+def _subtree_end(edge_start: Ints, edge_child: Ints, end: Ints) -> None:
     for n in range(len(end) - 1, -1, -1):
         last = n + 1
         for e in range(edge_start[n], edge_start[n + 1]):
@@ -143,7 +152,7 @@ def _subtree_end(edge_start: Any, edge_child: Any, end: Any) -> None:
 
 
 def pack(solver: Solver, strategy: Vec, top: int = TOP[12], eps: float = EPS
-         ) -> npt.NDArray[np.uint16]:
+         ) -> Bytes16:
     """``strategy`` rounded as it ships: integers per (edge, hand) summing to ``top`` per
     (node, hand), and zeros where the rounded strategy never reaches."""
     t = solver.tree
@@ -157,8 +166,8 @@ def pack(solver: Solver, strategy: Vec, top: int = TOP[12], eps: float = EPS
     return ints
 
 
-def relayout(solver: Solver, ints: npt.NDArray[np.uint16], bits: int = 12
-             ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.int64]]:
+def relayout(solver: Solver, ints: Bytes16, bits: int = 12
+             ) -> tuple[Bytes16, Ints]:
     """The file's stream for ``ints`` (solver layout), and each node's offset in it."""
     t = solver.tree
     out = np.zeros(solver.edge_size, dtype=np.uint16)
@@ -168,7 +177,7 @@ def relayout(solver: Solver, ints: npt.NDArray[np.uint16], bits: int = 12
     return out[:node_off[-1]].copy(), node_off
 
 
-def unpack(ints: npt.NDArray[Any], solver: Solver) -> Vec:
+def unpack(ints: Bytes16 | Ints, solver: Solver) -> Vec:
     """The shipped integers as a strategy on the solver's tree (what the expert plays; a
     block of zeros, never reached by its own play, becomes uniform)."""
     from truf_tui.solve.cfr import _normalise_all
@@ -180,7 +189,7 @@ def unpack(ints: npt.NDArray[Any], solver: Solver) -> Vec:
     return avg
 
 
-def subtree_sizes(tree: Tree, node_off: npt.NDArray[np.int64]) -> dict[int, int]:
+def subtree_sizes(tree: Tree, node_off: Ints) -> dict[int, int]:
     """For every public state of ``tree``: the numbers its subtree holds in the file's
     stream (by state key); ``node_off`` each node's offset there."""
     end = np.zeros(tree.nodes, dtype=np.int64)
@@ -193,10 +202,10 @@ def subtree_sizes(tree: Tree, node_off: npt.NDArray[np.int64]) -> dict[int, int]
     return {state_key(s): int(v) for s, v in zip(tree.states, per_state, strict=True)}
 
 
-def write(path: Path, round_: tuple[Solver, npt.NDArray[np.uint16]],
-          fresh: tuple[Solver, npt.NDArray[np.uint16]], figures: dict[str, Any],
+def write(path: Path, round_: tuple[Solver, Bytes16],
+          fresh: tuple[Solver, Bytes16], figures: dict[str, float],
           payoff: str = "points", bits: int = 12, eps: float = EPS,
-          table: dict[str, Any] | None = None) -> int:
+          table: MatchTable | None = None) -> int:
     """Write both stages' packed strategies and their state table; returns the bytes.
     ``payoff`` says what the outcomes were worth in the solve (points or the match; the
     figures are in utility units: points, or 2 P(win) - 1); ``table``, the match values
@@ -212,7 +221,7 @@ def write(path: Path, round_: tuple[Solver, npt.NDArray[np.uint16]],
     dtype = "<u2" if bits > 8 else "u1"
     stream = np.concatenate([r_stream, f_stream]).astype(dtype)
     t = round_[0].tree
-    header = {
+    header: Solve1 = {
         "format": 1, "game": "truc", "target": t.target, "scores": list(t.scores),
         "payoff": payoff,
         "top": TOP[bits], "sentinel": SENTINEL[bits], "dtype": dtype, "eps": eps,
@@ -267,7 +276,7 @@ def _lift_file(tab: SolvedTable, solver: Solver) -> Vec:
     real_moves = [(int(k), int(r)) for k, r in zip(t.edge_kind, t.edge_rank, strict=True)]
     # A node's numbers and children depend on its history's state alone in a format-2
     # file (its block is the state's, its moves the state's): worked out once a state.
-    memo: dict[Any, tuple[list[tuple[int, Vec]], list[tuple[int, Any, int]]]] = {}
+    memo: dict[State, tuple[list[tuple[int, Vec]], list[tuple[int, State, int]]]] = {}
     by_state = tab.format == 2
     s0, base = tab.root(t.redeal)
     stack = [(0, s0, base)]
@@ -321,7 +330,7 @@ def _lift_file(tab: SolvedTable, solver: Solver) -> Vec:
 
 
 def by_state(solver: Solver, strategy: Vec, bits: int = 8, eps: float = EPS
-             ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[Any]]:
+             ) -> tuple[Ints, Ints, Ints]:
     """``strategy`` (on ``solver.tree``) merged per public state and rounded as it ships:
     the states' keys (sorted, only those with two moves or more), their block sizes and
     the stream of integers (each (state, hand) summing to ``TOP[bits]``)."""

@@ -23,9 +23,10 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, TypeAlias, TypeVar
+from typing import Any, Literal, TypeAlias, TypedDict, TypeVar
 
 from truf_tui.engine import truc
+from truf_tui.engine.common import RuleValue
 from truf_tui.engine.record import GameRecord
 from truf_tui.store.files import (
     TEMP_SUFFIX,
@@ -98,6 +99,25 @@ _MAGIC = b"SQLite format 3\x00"
 
 
 # -- per-round Truc data -------------------------------------------------------------------------
+class RoundEvent(TypedDict):
+    """A proposal or a fold of a Truc round (:attr:`TrucRound.events`)."""
+
+    by: int | None  # the seat
+    kind: str  # "raise", "rest", "redeal" or "fold"
+    move: int  # its index in the round's moves
+    trick: int  # 1-3
+    led: str | None  # the card led to the trick in play
+    stake: int  # the stake before it
+    answer: str | None  # "accept", "refuse", "fold" or None
+
+
+class RoundMove(TypedDict):
+    """A move of a Truc round (:attr:`TrucRound.moves`)."""
+
+    by: int | None  # the seat
+    move: str  # its T11 text
+
+
 @dataclass(frozen=True)
 class TrucRound:
     """One finished Truc round, for summaries and the bluff statistics.
@@ -118,12 +138,12 @@ class TrucRound:
     for_game: bool
     hands: list[list[str]]
     redealt: list[list[str]] | None
-    events: list[dict[str, Any]]
-    moves: list[dict[str, Any]]
-    tricks: list[dict[str, Any]]
+    events: list[RoundEvent]
+    moves: list[RoundMove]
+    tricks: list[truc.TrickDict]
     game_id: int | None = None  # set when read from the history
 
-    def data(self) -> dict[str, Any]:
+    def data(self) -> dict[str, object]:
         """The JSON of the ``data`` column."""
         return {"hands": self.hands, "redealt": self.redealt, "events": self.events,
                 "moves": self.moves, "tricks": self.tricks}
@@ -152,8 +172,8 @@ def truc_rounds(record: GameRecord) -> list[TrucRound]:
 @dataclass
 class _RoundBuilder:
     start: truc.State
-    events: list[dict[str, Any]] = field(default_factory=list)
-    moves: list[dict[str, Any]] = field(default_factory=list)
+    events: list[RoundEvent] = field(default_factory=list)
+    moves: list[RoundMove] = field(default_factory=list)
     redealt: list[list[str]] | None = None
 
     def step(self, s: truc.State, move: str, t: truc.State) -> None:
@@ -194,7 +214,7 @@ class GameRow:
     uid: str
     game: str
     tier: str | None
-    rules: dict[str, Any]
+    rules: dict[str, RuleValue]
     human_seat: int
     result: Result
     score_human: int
@@ -653,7 +673,7 @@ class History:
         return self._run(insert, write=True, busy_timeout=busy_timeout)
 
     # -- reading ---------------------------------------------------------------------------------
-    def _query(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+    def _query(self, sql: str, args: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         return self._run(lambda c: list(c.execute(sql, args)))
 
     _GAME_COLUMNS = ("id, uid, game, tier, rules, human_seat, result, score_human, "
@@ -661,7 +681,7 @@ class History:
                      f"practice, record, started_at, finished_at, {_START_HUMAN}, "
                      f"{_START_COMPUTER}")
 
-    def _rows(self, where: str, args: Sequence[Any]) -> list[GameRow]:
+    def _rows(self, where: str, args: Sequence[object]) -> list[GameRow]:
         rows = self._query(f"SELECT {self._GAME_COLUMNS} FROM games{where} "
                            "ORDER BY finished_at, id", args)
         return [GameRow(r[0], r[1], r[2], r[3], _json_object(r[4]), r[5], r[6], r[7], r[8],
@@ -742,8 +762,7 @@ HOTSEAT_TIER = "human"  # the tier of a hot-seat game (two people at one keyboar
 _NOT_HOTSEAT = f" AND (tier IS NULL OR tier != '{HOTSEAT_TIER}')"
 
 
-
-def _num(v: Any) -> float:
+def _num(v: object) -> float:
     return float(v) if isinstance(v, int | float) else 0.0
 
 
@@ -756,8 +775,9 @@ def _json_object(text: Any) -> dict[str, Any]:
     return v if isinstance(v, dict) else {}
 
 
-def _filters(**conds: Any) -> tuple[str, tuple[Any, ...]]:
-    parts, args = [], []
+def _filters(**conds: str | bool | None) -> tuple[str, tuple[str | int, ...]]:
+    parts: list[str] = []
+    args: list[str | int] = []
     for col, v in conds.items():
         if v is None:
             continue

@@ -33,7 +33,6 @@ import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from truf_tui.engine import record as record_mod
 from truf_tui.engine.record import GameRecord, RecordError
@@ -82,7 +81,7 @@ def now_iso() -> str:
 
 def game_meta(*, tier: str | None = None, human: int = 0, practice: bool = False,
               hints_used: int = 0, started_at: str | None = None, game_id: str | None = None,
-              **extra: Any) -> dict[str, Any]:
+              **extra: object) -> dict[str, object]:
     """The ``meta`` of a new game's record: a unique id (so the history never counts a game
     twice), the opponent's tier, the human's seat, practice mode, hints used, start time.
 
@@ -168,12 +167,14 @@ def check_name(name: str) -> str:
 
 
 # -- reading one record file ---------------------------------------------------------------------
-def parse_record(data: bytes) -> GameRecord:
-    """A record from a file's bytes, replayed to check every move; :class:`Invalid` if not."""
+def parse_record(data: bytes, *, replay: bool = True) -> GameRecord:
+    """A record from a file's bytes, replayed to check every move (unless ``replay`` is
+    false: ``verify`` replays it itself, to name a bad deal); :class:`Invalid` if not."""
     obj = parse_json_object(data, record_mod.FORMAT, record_mod.VERSION)
     try:
         rec = GameRecord.from_dict(obj)
-        rec.replay()
+        if replay:
+            rec.replay()
     except RecordError as e:
         raise Invalid("corrupt", str(e)) from None
     except Exception as e:  # a record is untrusted input: no reason at all may escape
@@ -181,8 +182,9 @@ def parse_record(data: bytes) -> GameRecord:
     return rec
 
 
-def read_record_file(path: str | Path) -> GameRecord:
-    """A game record from a file the user names (``--load``): validated and replayed.
+def read_record_file(path: str | Path, *, replay: bool = True) -> GameRecord:
+    """A game record from a file the user names (``--load``): validated and replayed
+    (unless ``replay`` is false, as for ``verify``).
 
     The file is never moved or changed; :class:`StoreError` with a clear sentence if it
     cannot be used.
@@ -195,7 +197,7 @@ def read_record_file(path: str | Path) -> GameRecord:
     if snap is None:
         raise StoreError(f"{path} does not exist.")
     try:
-        return parse_record(snap.data)
+        return parse_record(snap.data, replay=replay)
     except Invalid as why:
         reason = {"empty": "it is empty", "foreign": "it is not a truf-tui game record",
                   "newer": "it was written by a newer truf-tui",

@@ -14,7 +14,7 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 from truf_tui.ai.base import GAMES, TIERS
 from truf_tui.i18n import LANGUAGES
@@ -47,11 +47,11 @@ CARD_STYLES = ("symbols", "letters")
 class Setting:
     """One setting: its default and the test of a usable value."""
 
-    default: Any
-    valid: Callable[[Any], bool]
+    default: object
+    valid: Callable[[object], bool]
     describe: str = ""  # what is allowed, for error messages
 
-    def check(self, value: Any) -> bool:
+    def check(self, value: object) -> bool:
         try:
             return bool(self.valid(value))
         except Exception:  # a check must never raise on odd JSON values
@@ -61,11 +61,11 @@ class Setting:
 Schema: TypeAlias = Mapping[str, "Setting | Schema"]
 
 
-def choice(default: Any, *values: Any) -> Setting:
+def choice(default: object, *values: object) -> Setting:
     """One of ``values`` (compared with their type: ``True`` is not ``1``)."""
     allowed = (default, *values) if default not in values else values
 
-    def valid(v: Any) -> bool:
+    def valid(v: object) -> bool:
         return any(type(v) is type(a) and v == a for a in allowed)
 
     return Setting(default, valid, "one of " + ", ".join(json.dumps(a) for a in allowed))
@@ -110,17 +110,17 @@ DEFAULT_SCHEMA: dict[str, Setting | Schema] = {
 }
 
 
-def defaults(schema: Schema = DEFAULT_SCHEMA) -> dict[str, Any]:
+def defaults(schema: Schema = DEFAULT_SCHEMA) -> dict[str, object]:
     """The default settings (a fresh nested dict)."""
     return {k: copy.deepcopy(s.default) if isinstance(s, Setting) else defaults(s)
             for k, s in schema.items()}
 
 
-def _repair(value: Any, schema: Schema, prefix: str,
-            issues: list[tuple[str, str, str]]) -> dict[str, Any]:
+def _repair(value: object, schema: Schema, prefix: str,
+            issues: list[tuple[str, str, str]]) -> dict[str, object]:
     """The settings of ``value`` that fit ``schema``; the rest defaults, noted in ``issues``."""
-    out: dict[str, Any] = {}
-    src: Mapping[str, Any] = value if isinstance(value, dict) else {}
+    out: dict[str, object] = {}
+    src: Mapping[str, object] = value if isinstance(value, dict) else {}
     for key, s in schema.items():
         name = prefix + key
         if isinstance(s, Setting):
@@ -138,9 +138,9 @@ def _repair(value: Any, schema: Schema, prefix: str,
     return out
 
 
-def _unknown(value: Mapping[str, Any], schema: Schema) -> dict[str, Any]:
+def _unknown(value: Mapping[str, object], schema: Schema) -> dict[str, object]:
     """The keys of ``value`` the schema does not know (kept to be written back)."""
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     for key, v in value.items():
         s = schema.get(key)
         if s is None:
@@ -152,17 +152,18 @@ def _unknown(value: Mapping[str, Any], schema: Schema) -> dict[str, Any]:
     return out
 
 
-def _merge(base: Mapping[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
+def _merge(base: Mapping[str, object], extra: Mapping[str, object]) -> dict[str, object]:
     out = dict(base)
     for k, v in extra.items():
-        if k in out and isinstance(out[k], dict) and isinstance(v, Mapping):
-            out[k] = _merge(out[k], v)
+        now = out.get(k)
+        if isinstance(now, dict) and isinstance(v, Mapping):
+            out[k] = _merge(now, v)
         else:
             out[k] = copy.deepcopy(v)
     return out
 
 
-def _short_json(v: Any, n: int = 40) -> str:
+def _short_json(v: object, n: int = 40) -> str:
     try:
         r = json.dumps(v, ensure_ascii=False)
     except (TypeError, ValueError):
@@ -170,7 +171,7 @@ def _short_json(v: Any, n: int = 40) -> str:
     return r if len(r) <= n else r[: n - 1] + "…"
 
 
-def _check_strict(value: Mapping[str, Any], schema: Schema, prefix: str = "") -> None:
+def _check_strict(value: Mapping[str, object], schema: Schema, prefix: str = "") -> None:
     for key, v in value.items():
         s = schema.get(key)
         name = prefix + key
@@ -209,15 +210,15 @@ class SettingsStore:
         self.path = self.directory / FILE_NAME
         self.schema = schema
         self._current = defaults(schema)
-        self._extra: dict[str, Any] = {}  # unknown keys from the file, written back as read
+        self._extra: dict[str, object] = {}  # unknown keys from the file, written back as read
         self._blocked = False  # a bad file could not be set aside: never overwrite it
 
     @property
-    def current(self) -> dict[str, Any]:
+    def current(self) -> dict[str, object]:
         """The settings as last loaded or saved (a copy)."""
         return copy.deepcopy(self._current)
 
-    def load(self) -> tuple[dict[str, Any], list[Problem]]:
+    def load(self) -> tuple[dict[str, object], list[Problem]]:
         """The settings (every key present) and the problems met; never raises."""
         problems: list[Problem] = []
         self._current, self._extra = defaults(self.schema), {}
@@ -248,7 +249,7 @@ class SettingsStore:
             return self.current, problems
         return self.current, problems
 
-    def save(self, changes: Mapping[str, Any]) -> dict[str, Any]:
+    def save(self, changes: Mapping[str, object]) -> dict[str, object]:
         """Change the given settings (nested ones may be given in part, e.g.
         ``{"variants": {"truc": {"target": 7}}}``) and write the file atomically.
 

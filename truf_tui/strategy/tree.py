@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -238,7 +237,7 @@ def _build(target: int, scores: tuple[int, int], redeal: bool) -> Tree:
         sys.setrecursionlimit(limit)
     edge_start.append(len(e_kind))
 
-    def arr(x: Any) -> npt.NDArray[np.int64]:
+    def arr(x: list[int] | list[tuple[int, int]]) -> npt.NDArray[np.int64]:
         return np.asarray(x, dtype=np.int64)
 
     return Tree(target, scores, redeal, arr(player), arr(played).reshape(-1, 2), arr(stakes),

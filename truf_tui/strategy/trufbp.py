@@ -44,11 +44,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Literal, NotRequired, TypedDict, cast, overload
 
 import numpy as np
 import numpy.typing as npt
 
+from truf_tui.strategy.arrays import Ints, Numbers, Offsets
 from truf_tui.strategy.hands import WIDTH
 from truf_tui.strategy.tree import Outcome, State, root_state, state_key, successors
 
@@ -66,15 +67,91 @@ CHUNK_FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME,
 Succ = list[tuple[int, int, State | Outcome]]
 
 
+# -- the header: JSON after the magic bytes and its length --------------------------------
+class MatchTable(TypedDict):
+    """The match values a file was solved against (``solve.rounds.table_header``)."""
+
+    name: str  # the table's file name and digest
+    values: list[list[float]]  # [non-dealer's points, dealer's, P(the non-dealer wins)]
+
+
+class Solve(TypedDict):
+    """What every file says of the solve it holds."""
+
+    game: str  # "truc"
+    target: int
+    scores: list[int]  # (non-dealer, dealer)
+    payoff: str  # "points" or "match" (the first files did not say: points)
+    top: int  # what a distribution sums to
+    eps: float  # probabilities below it were dropped
+    sentinel: NotRequired[int]  # an unreached column's first number (0xFFFF where missing)
+    dtype: NotRequired[str]  # "<u2" (12 bits, where missing) or "u1" (8 bits)
+    table: NotRequired[MatchTable]  # missing: the project's match table
+
+
+class Solve1(Solve):
+    """Format 1 (every history), as the writer gives it."""
+
+    format: Literal[1]
+    stages: dict[str, int]  # per stage ("round", "fresh"), where its numbers start
+
+
+class Stream(TypedDict):
+    """How the numbers are stored."""
+
+    chunk: int  # numbers per compressed chunk
+    entries: int  # numbers in all
+    chunk_bytes: list[int]  # each compressed chunk's size
+
+
+class Packed1(Solve1, Stream):
+    """Format 1 once packed: its state table's sizes."""
+
+    states: int
+    keys_bytes: int
+    subs_bytes: int
+
+
+class StageTable(TypedDict):
+    """Format 2: one stage's table of state keys and block sizes."""
+
+    base: int  # where the stage's numbers start
+    states: int
+    keys_bytes: int
+    sizes_bytes: int
+
+
+class Packed2(Solve, Stream):
+    """Format 2 (one strategy per public state) once packed."""
+
+    format: Literal[2]
+    stages: dict[str, StageTable]
+
+
+class Header1(Packed1):
+    figures: dict[str, float]  # what was measured: exploitability, value, bytes...
+
+
+class Header2(Packed2):
+    figures: dict[str, float]
+
+
+Header = Header1 | Header2
+
+
 class BlueprintError(ValueError):
     """The solved-strategy file is missing, damaged or of another format."""
 
 
-_SHARED: weakref.WeakValueDictionary[bytes, npt.NDArray[Any]] = weakref.WeakValueDictionary()
+_SHARED: weakref.WeakValueDictionary[bytes, Offsets] = weakref.WeakValueDictionary()
 _SHARED_LOCK = threading.Lock()
 
 
-def _decoded(z: bytes, how: str) -> npt.NDArray[Any]:
+@overload
+def _decoded(z: bytes, how: Literal["keys"]) -> Ints: ...
+@overload
+def _decoded(z: bytes, how: Literal["sizes", "subs"]) -> Offsets: ...
+def _decoded(z: bytes, how: str) -> Offsets:
     """The array compressed in ``z``, decoded once per process and read-only: the files
     of one raise cap (T7) hold the same state table (nine files share the 0–0 round's
     2.4 MB of keys), so a copy a file took 88 MB for all 25, shared 19 MB. ``how``:
@@ -109,9 +186,9 @@ class SolvedTable:
         try:
             n = int.from_bytes(data[len(MAGIC):len(MAGIC) + 4], "little")
             at = len(MAGIC) + 4
-            self.header: dict[str, Any] = json.loads(data[at:at + n])
+            h: Header = json.loads(data[at:at + n])
+            self.header = h
             at += n
-            h = self.header
             if h.get("format") not in (1, 2) or h.get("game") != "truc":
                 raise BlueprintError("a solved-strategy file of another format")
             h.setdefault("payoff", "points")
@@ -120,8 +197,8 @@ class SolvedTable:
             # format 2: per stage, its states' keys and where their blocks start
             self.stage_keys: dict[str, npt.NDArray[np.int64]] = {}
             # where each state's block starts in its stage (add ``stage_base``)
-            self.stage_at: dict[str, npt.NDArray[Any]] = {}
-            if self.format == 1:
+            self.stage_at: dict[str, Offsets] = {}
+            if h["format"] == 1:
                 kz, sz = h["keys_bytes"], h["subs_bytes"]
                 self.keys = _decoded(data[at:at + kz], "keys")
                 at += kz
@@ -158,7 +235,7 @@ class SolvedTable:
         if self.dtype not in ("<u2", "u1"):
             raise BlueprintError(f"a solved-strategy file with numbers of type {self.dtype}")
         self.chunk: int = h["chunk"]
-        self._chunks: OrderedDict[int, npt.NDArray[Any]] = OrderedDict()
+        self._chunks: OrderedDict[int, Numbers] = OrderedDict()
         self._lock = threading.Lock()
         self.keep = 16  # decompressed chunks kept (``every_chunk_kept``: all of them)
 
@@ -173,7 +250,7 @@ class SolvedTable:
         finally:
             self.keep = keep
 
-    def _chunk(self, i: int) -> npt.NDArray[Any]:
+    def _chunk(self, i: int) -> Numbers:
         with self._lock:
             got = self._chunks.get(i)
             if got is not None:
@@ -187,7 +264,7 @@ class SolvedTable:
                 self._chunks.popitem(last=False)
         return arr
 
-    def numbers(self, start: int, count: int) -> npt.NDArray[Any]:
+    def numbers(self, start: int, count: int) -> Numbers:
         if start < 0 or count < 0 or start + count > self.header["entries"]:
             raise KeyError("numbers beyond the end of the file's stream")
         parts = []
@@ -199,7 +276,8 @@ class SolvedTable:
             parts.append(part)
             start += len(part)
             count -= len(part)
-        return parts[0] if len(parts) == 1 else np.concatenate(parts)
+        # the chunks are all of the file's one dtype, and so is their concatenation
+        return parts[0] if len(parts) == 1 else cast("Numbers", np.concatenate(parts))
 
     def subtree(self, s: State) -> int:
         k = state_key(s)
@@ -344,22 +422,21 @@ class Packed:
     """A file's numbers and state table, compressed once; ``body`` puts a header on them
     (so new figures do not mean compressing again)."""
 
-    def __init__(self, header: dict[str, Any], stream: npt.NDArray[Any],
-                 keys: npt.NDArray[np.int64], subs: npt.NDArray[np.int64]) -> None:
+    def __init__(self, header: Solve1, stream: Numbers, keys: Ints, subs: Offsets) -> None:
         chunks = _chunks(stream)
         keys_z = lzma.compress(np.diff(keys, prepend=0).astype("<i8").tobytes(), preset=9)
         subs_z = lzma.compress(subs.astype("<i8").tobytes(), preset=9)
-        self.header = {**header, "chunk": CHUNK, "entries": int(len(stream)),
+        self.header: Packed1 | Packed2 = {**header, "chunk": CHUNK, "entries": int(len(stream)),
                        "states": int(len(keys)), "keys_bytes": len(keys_z),
                        "subs_bytes": len(subs_z), "chunk_bytes": [len(c) for c in chunks]}
         self.payload = keys_z + subs_z + b"".join(chunks)
 
-    def body(self, figures: dict[str, Any]) -> bytes:
+    def body(self, figures: dict[str, float]) -> bytes:
         head = json.dumps({**self.header, "figures": figures}, separators=(",", ":")).encode()
         return MAGIC + len(head).to_bytes(4, "little") + head + self.payload
 
 
-def _chunks(stream: npt.NDArray[Any]) -> list[bytes]:
+def _chunks(stream: Numbers) -> list[bytes]:
     """The stream compressed chunk by chunk (a lookup decompresses one)."""
     return [lzma.compress(stream[i:i + CHUNK].tobytes(), filters=CHUNK_FILTERS)
             for i in range(0, len(stream), CHUNK)]
@@ -379,12 +456,24 @@ def round_only(tab: SolvedTable) -> Packed:
     h = tab.header
     if not tab.has_fresh:
         raise ValueError("the file holds the round's stage only already")
+    if h["format"] != 1:
+        raise ValueError("a file of one strategy per state is restated, not trimmed")
     stream = tab.numbers(0, int(h["stages"]["fresh"]))
-    kept = ("format", "game", "target", "scores", "payoff", "top", "sentinel", "dtype", "eps",
-            "table")
-    header: dict[str, Any] = {k: h[k] for k in kept if k in h}
-    header["stages"] = {"round": 0}
+    header: Solve1 = {"format": 1, **solve_of(h), "stages": {"round": 0}}
     return Packed(header, stream, tab.keys, tab.subs)
+
+
+def solve_of(h: Header) -> Solve:
+    """What header ``h`` says of its solve, for another file of the same solve."""
+    out: Solve = {"game": h["game"], "target": h["target"], "scores": h["scores"],
+                  "payoff": h["payoff"], "top": h["top"], "eps": h["eps"]}
+    if "sentinel" in h:
+        out["sentinel"] = h["sentinel"]
+    if "dtype" in h:
+        out["dtype"] = h["dtype"]
+    if "table" in h:
+        out["table"] = h["table"]
+    return out
 
 
 
@@ -401,11 +490,12 @@ class PackedByState(Packed):
     """A format-2 file's numbers and stage tables, compressed once (as ``Packed``, whose
     ``body`` it shares; its own tables replace format 1's state table)."""
 
-    def __init__(self, header: dict[str, Any], stages: dict[str, tuple[Any, Any, Any]],
+    def __init__(self, header: Solve, stages: dict[str, tuple[Ints, Ints, Ints]],
                  dtype: str) -> None:
         stream = np.concatenate([v[2] for v in stages.values()]).astype(dtype)
         chunks = _chunks(stream)
-        tables, base, payload = {}, 0, b""
+        tables: dict[str, StageTable] = {}
+        base, payload = 0, b""
         for name, (keys, sizes, part) in stages.items():
             keys_z = lzma.compress(np.diff(keys, prepend=0).astype("<i8").tobytes(), preset=9)
             sizes_z = lzma.compress(sizes.astype("<i4").tobytes(), preset=9)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from copy import deepcopy
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import App, SystemCommand
@@ -27,10 +27,12 @@ from truf_tui.play.config import (
     OPPONENTS,
     TIERS,
     GameConfig,
+    StartChoices,
     default_choices,
     start_scores,
 )
-from truf_tui.play.matches import MatchRun, TournamentRun, deal
+from truf_tui.play.dealer import deal
+from truf_tui.play.matches import MatchRun, TournamentRun
 from truf_tui.store.saves import now_iso
 from truf_tui.ui.i18n import set_language, tr
 from truf_tui.ui.lifecycle import Lifecycle
@@ -60,13 +62,14 @@ from truf_tui.ui.storage import (
 if TYPE_CHECKING:
     from textual.command import CommandPalette
 
-    from truf_tui.coach import BluffStats, RoundReview
+    from truf_tui.ai import BotOptions
+    from truf_tui.coach import BluffStats, RoundKey, RoundReview
     from truf_tui.engine.record import AnyState, GameRecord
     from truf_tui.store import Problem
     from truf_tui.ui.screens.help import HelpScreen
     from truf_tui.ui.screens.saves import SavedGamesScreen
     from truf_tui.ui.screens.settings import SettingsScreen
-    from truf_tui.ui.screens.table_base import TableScreen
+    from truf_tui.ui.screens.table_base import AnyTable
     from truf_tui.ui.screens.tournament import TournamentSetup
     from truf_tui.ui.services import ProblemsFound
 
@@ -115,13 +118,13 @@ class TrufApp(App[None]):
 
     def __init__(self, game: str | None = None, tier: str | None = None,
                  deck: str | None = None, seed: int | None = None, lang: str | None = None,
-                 bot_options: dict[str, Any] | None = None, *,
+                 bot_options: BotOptions | None = None, *,
                  settings: Settings | None = None, data_dir: str | Path | None = None,
                  load: GameRecord | None = None, notices: Sequence[Notice] = (),
                  opponent: str | None = None) -> None:
         super().__init__()
         self.data: AppData | None = None if data_dir is None else AppData(data_dir)
-        stored: dict[str, Any] = {}
+        stored: dict[str, object] = {}
         if self.data is not None:
             stored = self.data.load_settings()
         if settings is None:
@@ -133,13 +136,14 @@ class TrufApp(App[None]):
         self.settings: Settings = settings
         set_language(settings.lang)
         self.theme = settings.theme
-        self.bot_options: dict[str, Any] = dict(bot_options or {})
+        self.bot_options: BotOptions = {} if bot_options is None else bot_options.copy()
+        self.drill_seed: int | None = None  # the bluff trainer's spots (None: at random)
         # The statistics' "this session": games finished since now; the coach's counts of
         # each recorded Truc match, kept for the run (a recorded match never changes).
         self.session_started = now_iso()
         self.bluff_cache: dict[str, BluffStats] = {}
         # Practice mode's Truc rounds reviewed in this run, by round (its bluff figures).
-        self.practice_reviews: dict[tuple[Any, ...], RoundReview] = {}
+        self.practice_reviews: dict[RoundKey, RoundReview] = {}
         # the Truc expert measures the player from game to game, for this run only
         self.player_name = f"player-{uuid.uuid4().hex[:12]}"
         self.game_in_progress = False
@@ -147,7 +151,7 @@ class TrufApp(App[None]):
         self._kept_helps: list[HelpScreen] = []  # see _help_screen
 
         # The start screen's choices, kept for the whole run (CLI options preselect them).
-        self.start_choices: dict[str, Any] = choices_from_store(stored, default_choices())
+        self.start_choices: StartChoices = choices_from_store(stored, default_choices())
         if game is not None:
             if game not in GAMES:
                 raise ValueError(f"unknown game {game!r}")
@@ -194,7 +198,7 @@ class TrufApp(App[None]):
         self.routing.tournament = run
 
     # -- screens -----------------------------------------------------------------------
-    def get_default_screen(self) -> Screen[Any]:
+    def get_default_screen(self) -> Screen[None]:
         return StartScreen()
 
     def on_mount(self) -> None:
@@ -226,7 +230,8 @@ class TrufApp(App[None]):
         first = getattr(table, "state", None)
         self._launch(table, config, self.routing.start_game(config, first))
 
-    def _launch(self, table: TableScreen[Any], config: GameConfig, meta: dict[str, Any]) -> None:
+    def _launch(self, table: AnyTable, config: GameConfig,
+                meta: dict[str, object]) -> None:
         """Open a new game's table; ``meta`` goes into its record."""
         keeper = None if self.data is None else GameKeeper.new_game(self.data, config.tier,
                                                                      config.opponent)
@@ -270,7 +275,7 @@ class TrufApp(App[None]):
             self._announce()
 
     # -- matches and the tournament (F12): decided by self.routing -----------------------
-    def game_finished(self, table: Screen[Any], state: AnyState) -> None:
+    def game_finished(self, table: object, state: AnyState) -> None:
         """A table's game ended: count it for its match or tournament, once."""
         finished = self.routing.game_finished(table, state.winner())
         if finished == "match goes on":
@@ -305,7 +310,7 @@ class TrufApp(App[None]):
         """What the results screen over a match's or the tournament's table adds."""
         return self.routing.results_context(self.screen_stack)
 
-    def results_chosen(self, table: Screen[Any], choice: str | None) -> bool:
+    def results_chosen(self, table: object, choice: str | None) -> bool:
         """A results screen's button for a match or tournament game (False: not ours)."""
         step = self.routing.after_results(table, choice,
                                           next_game_saved=self.saved_game is not None)
@@ -379,18 +384,22 @@ class TrufApp(App[None]):
 
         self._ask_before_loss(ConfirmReplaceSave(self._can_save()), go)
 
-    def _table_for(self, config: GameConfig, state: AnyState | None = None) -> TableScreen[Any]:
+    def _table_for(self, config: GameConfig, state: AnyState | None = None) -> AnyTable:
         """The table of ``config``'s game: a new deal, or ``state`` if given."""
         # Imported here: the tables pull in the engines and the AI.
         if config.game == "trufludo":
+            from truf_tui.engine import trufludo
             from truf_tui.ui.screens.trufludo_table import TrufludoTable
 
+            assert state is None or isinstance(state, trufludo.State)  # the config's game
             return TrufludoTable(config, state)
+        from truf_tui.engine import truc
         from truf_tui.ui.screens.truc_table import TrucTable
 
+        assert state is None or isinstance(state, truc.State)
         return TrucTable(config, state)
 
-    def _open_table(self, table: TableScreen[Any], keeper: GameKeeper | None) -> None:
+    def _open_table(self, table: AnyTable, keeper: GameKeeper | None) -> None:
         self._pop_to_start()
         self.lifecycle.follow(keeper)
         if keeper is not None:
@@ -417,7 +426,7 @@ class TrufApp(App[None]):
         """The data folder (settings, saves, history, the error log); None: none kept."""
         return None if self.data is None else self.data.folder
 
-    def game_meta_changed(self, **meta: Any) -> None:
+    def game_meta_changed(self, **meta: object) -> None:
         """The table's game has new meta data for its record: the hints used, the hot-seat
         players' names."""
         self.lifecycle.meta_changed(**meta)
@@ -510,7 +519,7 @@ class TrufApp(App[None]):
 
         self._show_once(HelpScreen, self._help_screen)
 
-    def _help_screen(self) -> Screen[Any]:
+    def _help_screen(self) -> HelpScreen:
         """The help at the topic of the screens below. Laying it out takes a second or more
         on a slow machine, so helps are kept from one opening to the next (installed, so
         that closing one does not destroy it). A second is kept for a help opened while
@@ -542,12 +551,10 @@ class TrufApp(App[None]):
         self._show_once(SettingsScreen, SettingsScreen)
 
     def action_drills(self) -> None:
-        """The bluff trainer (issue 38 item 4); ``bot_options["seed"]`` fixes its spots."""
+        """The bluff trainer (issue 38 item 4); ``drill_seed`` fixes its spots (tests)."""
         from truf_tui.ui.screens.drills import DrillScreen
 
-        seed = self.bot_options.get("seed")
-        self._show_once(DrillScreen, lambda: DrillScreen(seed if isinstance(seed, int)
-                                                          else None))
+        self._show_once(DrillScreen, lambda: DrillScreen(self.drill_seed))
 
     def action_stats(self) -> None:
         from truf_tui.ui.screens.stats import StatsScreen
@@ -634,7 +641,7 @@ class TrufApp(App[None]):
         else:
             go()
 
-    def _show_once(self, kind: type[Screen[Any]], make: Callable[[], Screen[Any]]) -> None:
+    def _show_once(self, kind: type[Screen[None]], make: Callable[[], Screen[None]]) -> None:
         """Open a screen of ``kind``, closing it if it is on top (the same key toggles it)
         and going back to it if it is already open further down: help and settings never
         pile up, so Escape always leads back out quickly."""
@@ -734,7 +741,7 @@ class TrufApp(App[None]):
                                                      placeholder=tr("palette.placeholder"))
             self.push_screen(palette)
 
-    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield SystemCommand(tr("cmd.new"), tr("cmd.new.help"), self.new_game_menu)
         yield SystemCommand(tr("cmd.play_trufludo"), tr("cmd.play_trufludo.help"),
                             lambda: self.play_now("trufludo"))
@@ -826,7 +833,7 @@ class TrufApp(App[None]):
         if focus and self.screen.focused is None:
             self.screen._update_auto_focus()
 
-    def _on_screen_change(self, _: Screen[Any]) -> None:
+    def _on_screen_change(self, _: Screen[object]) -> None:
         # After the change has settled: a screen pushed while too small gets covered again.
         self.call_later(self._sync_size_notice)
 

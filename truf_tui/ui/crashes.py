@@ -8,7 +8,6 @@ games); :func:`truf_tui.store.errorlog.log_bot_crash` keeps the traceback, and
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from rich.markup import escape
 from textual.app import App
@@ -16,7 +15,7 @@ from textual.app import App
 from truf_tui.ui.i18n import tr
 
 
-def log_folder(app: App[Any]) -> Path | None:
+def log_folder(app: App[object]) -> Path | None:
     """The app's data folder, where the error log goes; None: the app keeps none (tests, a
     folder that could not be made), the log then goes to the default one."""
     from truf_tui.ui.services import services
@@ -24,7 +23,7 @@ def log_folder(app: App[Any]) -> Path | None:
     return services(app).data_folder
 
 
-def tell_bot_crash(app: App[Any], log: Path | None) -> None:
+def tell_bot_crash(app: App[object], log: Path | None) -> None:
     """A short notice: a computer player crashed, a legal move was played for it."""
     text = tr("bot.crash.nolog") if log is None else tr("bot.crash", path=escape(str(log)))
     app.notify(text, title=tr("bot.crash.title"), severity="warning", timeout=10)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from truf_tui.play.config import GameConfig
 from truf_tui.play.matches import MatchRun, Seating, TournamentRun
@@ -33,8 +33,11 @@ Finished = Literal["match goes on", "match over", "tournament"]
 AfterResults = Literal["next game", "new match", "bracket"]
 TournamentScreen = Literal["bracket", "setup"]
 
+if TYPE_CHECKING:
+    from truf_tui.engine.record import AnyState
 
-def tournament_meta(run: TournamentRun) -> dict[str, Any]:
+
+def tournament_meta(run: TournamentRun) -> dict[str, object]:
     """What a tournament game's record keeps of it: which tournament, pairing and game, and
     whether the pairing's second player sits at the keyboard."""
     cur = run.bracket.current()
@@ -98,17 +101,17 @@ class Routing:
         return "bracket" if self.load_tournament() is not None else "setup"
 
     # -- a game opens ---------------------------------------------------------------------
-    def start_game(self, config: GameConfig, first_state: Any) -> dict[str, Any]:
+    def start_game(self, config: GameConfig, first_state: AnyState | None) -> dict[str, object]:
         """A new game from the start screen (best of more than one: a new match).  Returns
         the meta for its record; ``first_state`` is the game as dealt."""
         self.match = MatchRun.start(config, first_state) if config.best_of > 1 else None
         self.seating = None
-        meta: dict[str, Any] = {"practice": config.practice}
+        meta: dict[str, object] = {"practice": config.practice}
         if self.match is not None:
             meta["match"] = self.match.meta()
         return meta
 
-    def resume(self, meta: Mapping[str, Any], config: GameConfig) -> GameConfig:
+    def resume(self, meta: Mapping[str, object], config: GameConfig) -> GameConfig:
         """A saved game opens: a game of a match or of the tournament counts for it again.
         Returns its configuration (a match's game plays by the match's choices)."""
         self.match = MatchRun.from_meta(config, meta.get("match"))
@@ -117,14 +120,14 @@ class Routing:
         self.seating = self.seating_of(meta.get("tournament"), config)
         return config
 
-    def seating_of(self, meta: Any, config: GameConfig) -> Seating | None:
+    def seating_of(self, meta: object, config: GameConfig) -> Seating | None:
         """How a saved tournament game sits, if it is the current game of this tournament."""
         run = self.load_tournament()
         if not isinstance(meta, dict) or run is None or meta != tournament_meta(run):
             return None
         return Seating(config, bool(meta.get("swap")))
 
-    def tournament_game(self) -> dict[str, Any] | None:
+    def tournament_game(self) -> dict[str, object] | None:
         """The record meta of the current pairing's next game, when someone at the keyboard
         plays it (``None``: no tournament, it is won, or two computers play)."""
         run = self._tournament
@@ -157,7 +160,7 @@ class Routing:
             return tournament_banner(self._tournament)
         return None
 
-    def yours(self, meta: Any) -> bool:
+    def yours(self, meta: object) -> bool:
         """Is a game with this record meta the player's own?  Not a tournament game between
         a friend and a computer, or two friends: those stay out of the player's history."""
         run = self._tournament

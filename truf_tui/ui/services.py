@@ -11,7 +11,7 @@ A screen mounted by another app (a test's own small ``App``) gets :class:`Detach
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from textual.app import App
 from textual.message import Message
@@ -20,11 +20,11 @@ from truf_tui.ui.settings import Settings
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
-    from textual.screen import Screen
 
-    from truf_tui.coach import BluffStats, RoundReview
+    from truf_tui.ai import BotOptions
+    from truf_tui.coach import BluffStats, RoundKey, RoundReview
     from truf_tui.engine.record import AnyState, GameRecord
-    from truf_tui.play.config import GameConfig
+    from truf_tui.play.config import GameConfig, StartChoices
     from truf_tui.play.matches import TournamentRun
     from truf_tui.ui.results_context import ResultsContext
     from truf_tui.ui.storage import AppData
@@ -35,9 +35,9 @@ class AppServices(Protocol):
     """The app as the tables and their dialogs see it."""
 
     settings: Settings
-    bot_options: dict[str, Any]  # passed to every computer player (tests: small budgets)
+    bot_options: BotOptions  # passed to every computer player (tests: small budgets)
     game_in_progress: bool  # a game would be lost by quitting (the quit dialog asks)
-    practice_reviews: dict[tuple[Any, ...], RoundReview]  # the coach's reviews this run
+    practice_reviews: dict[RoundKey, RoundReview]  # the coach's reviews this run
     player_name: str  # the person at the keyboard, for a computer player that learns
     # its opponent from game to game (the Truc expert): this run's games, no further
 
@@ -45,16 +45,16 @@ class AppServices(Protocol):
     def data_folder(self) -> Path | None:
         """The data folder (settings, saves, history, the error log); None: none kept."""
 
-    def game_meta_changed(self, **meta: Any) -> None:
+    def game_meta_changed(self, **meta: object) -> None:
         """The table's game has new meta data for its record (hints used, names)."""
 
-    def game_finished(self, table: Screen[Any], state: Any) -> None:
+    def game_finished(self, table: object, state: AnyState) -> None:
         """``table``'s game ended: it may count for a match or the tournament."""
 
     def results_context(self) -> ResultsContext | None:
         """What the results screen adds for a match's or the tournament's game."""
 
-    def results_chosen(self, table: Screen[Any], choice: str | None) -> bool:
+    def results_chosen(self, table: object, choice: str | None) -> bool:
         """A results screen's button; False when the table itself deals with it."""
 
     def game_menu(self) -> None:
@@ -78,25 +78,25 @@ class Detached:
 
     def __init__(self) -> None:
         self.settings = Settings()
-        self.bot_options: dict[str, Any] = {}
+        self.bot_options: BotOptions = {}
         self.game_in_progress = False
-        self.practice_reviews: dict[tuple[Any, ...], RoundReview] = {}
+        self.practice_reviews: dict[RoundKey, RoundReview] = {}
         self.player_name = f"detached-{id(self)}"  # a new opponent each time
 
     @property
     def data_folder(self) -> Path | None:
         return None
 
-    def game_meta_changed(self, **meta: Any) -> None:
+    def game_meta_changed(self, **meta: object) -> None:
         pass
 
-    def game_finished(self, table: Screen[Any], state: Any) -> None:
+    def game_finished(self, table: object, state: AnyState) -> None:
         pass
 
     def results_context(self) -> ResultsContext | None:
         return None
 
-    def results_chosen(self, table: Screen[Any], choice: str | None) -> bool:
+    def results_chosen(self, table: object, choice: str | None) -> bool:
         return False
 
     def game_menu(self) -> None:
@@ -118,7 +118,7 @@ class Detached:
         pass
 
 
-def services(node: DOMNode | App[Any]) -> AppServices:
+def services(node: DOMNode) -> AppServices:
     """The services of the app ``node`` runs in (or of ``node``, an app)."""
     app = node if isinstance(node, App) else node.app
     return app if isinstance(app, AppServices) else Detached()
@@ -129,7 +129,7 @@ class ShellServices(AppServices, Protocol):
     """The app as its shell screens see it: what they read.  The one call that changes
     something is the bracket's, which redraws from the run it keeps at once."""
 
-    start_choices: dict[str, Any]  # the start screen's choices, kept for the whole run
+    start_choices: StartChoices  # the start screen's choices, kept for the whole run
     session_started: str  # the statistics' "this session": games finished since then
     bluff_cache: dict[str, BluffStats]  # the coach's counts of each recorded Truc match
 
@@ -157,7 +157,7 @@ class DetachedShell(Detached):
         super().__init__()
         from truf_tui.play.config import default_choices
 
-        self.start_choices: dict[str, Any] = default_choices()
+        self.start_choices: StartChoices = default_choices()
         self.session_started = ""
         self.bluff_cache: dict[str, BluffStats] = {}
 
@@ -177,7 +177,7 @@ class DetachedShell(Detached):
         pass
 
 
-def shell(node: DOMNode | App[Any]) -> ShellServices:
+def shell(node: DOMNode) -> ShellServices:
     """The shell services of the app ``node`` runs in (or of ``node``, an app)."""
     app = node if isinstance(node, App) else node.app
     return app if isinstance(app, ShellServices) else DetachedShell()

@@ -6,7 +6,6 @@ They are remembered in the data folder's ``settings.json`` by ``truf_tui.store.S
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
 
 from textual.message import Message
 
@@ -30,7 +29,7 @@ class Settings:
         """How long the computer's moves and captures stay visible."""
         return PACES.get(self.pace, PACES["normal"])
 
-    def copy(self, **changes: Any) -> Settings:
+    def copy(self, **changes: str) -> Settings:
         return Settings(**{**asdict(self), **changes})
 
 

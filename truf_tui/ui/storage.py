@@ -28,6 +28,7 @@ from truf_tui.play.config import (
     OPPONENTS,
     TIERS,
     GameConfig,
+    StartChoices,
     scores_fit,
     start_scores,
 )
@@ -52,35 +53,38 @@ _UI_CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
-def settings_from_store(values: Mapping[str, Any]) -> Settings:
+def settings_from_store(values: Mapping[str, object]) -> Settings:
     """The app's settings from the stored ones (values this app does not offer: defaults)."""
     default = Settings()
-    picked = {key: values[key] if values.get(key) in allowed else getattr(default, key)
-              for key, allowed in _UI_CHOICES.items()}
+    picked = {key: v if isinstance(v := values.get(key), str) and v in allowed
+              else getattr(default, key) for key, allowed in _UI_CHOICES.items()}
     return Settings(**picked)
 
 
-def settings_changes(old: Settings, new: Settings) -> dict[str, Any]:
+def settings_changes(old: Settings, new: Settings) -> dict[str, object]:
     """What changed between two settings, as store keys."""
     return {key: getattr(new, key) for key in _UI_CHOICES if getattr(old, key) != getattr(new, key)}
 
 
-def choices_from_store(values: Mapping[str, Any], base: dict[str, Any]) -> dict[str, Any]:
+def choices_from_store(values: Mapping[str, object], base: StartChoices) -> StartChoices:
     """The start screen's choices ``base`` with the remembered game, tier, dealer, practice,
     variants."""
     out = deepcopy(base)
-    if values.get("game") in GAMES:
-        out["game"] = values["game"]
-    if values.get("tier") in TIERS:
-        out["tier"] = values["tier"]
-    if values.get("dealer") in (None, 0, 1):
-        out["dealer"] = values.get("dealer")
-    if values.get("opponent") in OPPONENTS:
-        out["opponent"] = values["opponent"]
-    if type(values.get("best_of")) is int and values["best_of"] in BEST_OF:
-        out["best_of"] = values["best_of"]
-    if type(values.get("practice")) is bool:
-        out["practice"] = values["practice"]
+    game, tier, dealer = values.get("game"), values.get("tier"), values.get("dealer")
+    opponent, best_of, practice = (values.get("opponent"), values.get("best_of"),
+                                   values.get("practice"))
+    if isinstance(game, str) and game in GAMES:
+        out["game"] = game
+    if isinstance(tier, str) and tier in TIERS:
+        out["tier"] = tier
+    if dealer is None or isinstance(dealer, int) and dealer in (0, 1):
+        out["dealer"] = dealer
+    if isinstance(opponent, str) and opponent in OPPONENTS:
+        out["opponent"] = opponent
+    if type(best_of) is int and best_of in BEST_OF:
+        out["best_of"] = best_of
+    if type(practice) is bool:
+        out["practice"] = practice
     variants = values.get("variants")
     if isinstance(variants, Mapping):
         for game, defaults in DEFAULT_RULES.items():
@@ -89,12 +93,13 @@ def choices_from_store(values: Mapping[str, Any], base: dict[str, Any]) -> dict[
                 out["rules"][game].update({k: stored[k] for k in defaults if k in stored})
     # Le Truc's practice start score: kept while it is below the remembered target (an
     # older settings file has none: 0-0).
-    if scores_fit(values.get("scores"), out["rules"]["truc"]["target"]):
-        out["scores"] = tuple(values["scores"])
+    scores = values.get("scores")
+    if scores_fit(scores, out["rules"]["truc"]["target"]):
+        out["scores"] = (scores[0], scores[1])
     return out
 
 
-def choices_to_store(choices: Mapping[str, Any]) -> dict[str, Any]:
+def choices_to_store(choices: StartChoices) -> dict[str, object]:
     """The start screen's choices as store keys (the seed is for one run only)."""
     return {"game": choices["game"], "tier": choices["tier"], "dealer": choices["dealer"],
             "opponent": choices.get("opponent", "computer"),
@@ -169,7 +174,7 @@ def hotseat_progress_text(record: GameRecord, state: AnyState) -> str | None:
               p2=who[1], a=a, b=b)
 
 
-def _differs(current: Mapping[str, Any], changes: Mapping[str, Any]) -> bool:
+def _differs(current: Mapping[str, object], changes: Mapping[str, object]) -> bool:
     """Would ``changes`` change ``current``?"""
     for key, value in changes.items():
         now = current.get(key)
@@ -249,7 +254,7 @@ class AppData:
         self._offered: GameRecord | None = None  # the saved game found at start, if any
 
     # -- settings ---------------------------------------------------------------------------
-    def load_settings(self) -> dict[str, Any]:
+    def load_settings(self) -> dict[str, object]:
         values, problems = self.settings.load()
         self.problems.extend(problems)
         return values
@@ -262,7 +267,7 @@ class AppData:
         self.save_settings({"guided_nudge": True})
         return True
 
-    def save_settings(self, changes: Mapping[str, Any]) -> None:
+    def save_settings(self, changes: Mapping[str, object]) -> None:
         """Remember ``changes`` (a failure to write is noted, never raised)."""
         if not _differs(self.settings.current, changes):
             return
@@ -434,7 +439,8 @@ class AppData:
         self.saves.release()  # the next window may take this autosave (and its game)
 
 
-def new_game_meta(tier: str, opponent: str = "computer", **extra: Any) -> dict[str, Any]:
+def new_game_meta(tier: str, opponent: str = "computer",
+                  **extra: Any) -> dict[str, object]:  # extra: game_meta's keywords too
     """The record meta of a new game: a hot-seat game has no computer tier (the history
     keeps it as HOTSEAT_TIER)."""
     if opponent == "human":
@@ -451,7 +457,7 @@ class GameKeeper:
     opened (a record loaded to look at) does not.
     """
 
-    def __init__(self, data: AppData, meta: Mapping[str, Any]) -> None:
+    def __init__(self, data: AppData, meta: Mapping[str, object]) -> None:
         self.data = data
         self.meta = dict(meta)
         self.state: AnyState | None = None

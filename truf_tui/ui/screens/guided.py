@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.events import Click
 
-from truf_tui.cards import Card
+from truf_tui.cards import Card, PackName
 from truf_tui.engine import truc, trufludo
 from truf_tui.engine.common import IllegalActionError
 from truf_tui.play.config import COMPUTER, HUMAN, GameConfig
@@ -44,6 +44,7 @@ from truf_tui.ui.widgets.cards import CardView, card_markup
 from truf_tui.ui.widgets.table import Markup, Thinking
 
 if TYPE_CHECKING:
+    from truf_tui.engine.record import AnyAction
     from truf_tui.ui.screens.table_base import TableScreen
 
     _Table = TableScreen[Any]
@@ -79,7 +80,7 @@ class GuideMixin(_Table):
     """The guide of a table screen; ``GAME``'s script is in truf_tui/ui/guide.py."""
 
     help_topic: ClassVar[str]
-    GAME_PACK: ClassVar[Any] = "french"
+    GAME_PACK: ClassVar[PackName] = "french"
     guided = True
     _cursor: int  # the table's selected hand card
 
@@ -129,7 +130,7 @@ class GuideMixin(_Table):
         card = getattr(self.parse(step.move), "card", None)
         return card if isinstance(card, Card) else None
 
-    def parse(self, move: str) -> Any:
+    def parse(self, move: str) -> AnyAction:
         raise NotImplementedError
 
     # -- hooks of TableScreen ---------------------------------------------------------------
@@ -327,7 +328,7 @@ class GuidedTrufludo(GuideMixin, TrufludoTable):
         return trufludo.new_game(trufludo.Rules(), seed=1, deck=TRUFLUDO_PACK,
                                  dealer=TRUFLUDO_DEALER)
 
-    def parse(self, move: str) -> Any:
+    def parse(self, move: str) -> trufludo.Play:
         return trufludo.parse_action(move)
 
     def choose(self, index: int) -> None:
@@ -381,7 +382,7 @@ class GuidedTruc(GuideMixin, TrucTable):
     def new_state(self) -> truc.State:
         return truc.new_game(truc.Rules(), seed=TRUC_SEED, deck=TRUC_PACK, dealer=TRUC_DEALER)
 
-    def parse(self, move: str) -> Any:
+    def parse(self, move: str) -> truc.Action:
         return truc.parse_action(move)
 
     def round_summary(self, new: truc.State) -> TrucRoundSummary:

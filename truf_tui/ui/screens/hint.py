@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -28,6 +28,10 @@ from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.widgets import hints
 from truf_tui.ui.widgets.hints import Hint, hint_markup
 from truf_tui.ui.widgets.table import Markup, Thinking
+
+if TYPE_CHECKING:
+    from truf_tui.ai import BotOptions
+    from truf_tui.engine.record import AnyState
 
 
 class HintReady(Message):
@@ -90,7 +94,7 @@ class HintScreen(ModalScreen[None]):
     # "thinking" line, the keys line and the space above it.
     FRAME = 6
 
-    def __init__(self, game: str, state: Any, *, bot_options: dict[str, Any], seed: int,
+    def __init__(self, game: str, state: AnyState, *, bot_options: BotOptions, seed: int,
                  hints_used: Callable[[], int], hint: Hint | None = None,
                  on_result: Callable[[Hint], None] | None = None, me: int = HUMAN,
                  log_folder: Path | None = None) -> None:
@@ -98,7 +102,7 @@ class HintScreen(ModalScreen[None]):
         self.me = me
         self.game = game
         self.state = state
-        self.bot_options = dict(bot_options)
+        self.bot_options = bot_options.copy()
         self.seed = seed
         self.hints_used = hints_used
         self.hint = hint

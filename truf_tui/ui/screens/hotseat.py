@@ -10,13 +10,14 @@ The first one of a new game also lets the players type their names (optional).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
+from truf_tui.engine import truc
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.screens.summary import Names, OnceModal, player_name
@@ -24,7 +25,7 @@ from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.widgets.table import Markup
 
 if TYPE_CHECKING:
-    from truf_tui.ui.screens.table_base import TableScreen
+    from truf_tui.ui.screens.table_base import AnyTable
 
 
 NAME_MAX = 16  # characters of a typed name
@@ -96,10 +97,12 @@ class PassScreen(OnceModal[Names | None]):
         Binding("escape", "menu", show=False),
     ]
 
-    def __init__(self, table: TableScreen[Any], *, ask_names: bool = False) -> None:
+    def __init__(self, table: AnyTable, *, ask_names: bool = False) -> None:
         super().__init__(id="pass-screen")
         self.table = table
-        self.player = int(table.state.current_player)
+        player = table.state.current_player
+        assert player is not None  # the keyboard passes to the player to move
+        self.player = player
         self.ask_names = ask_names  # the first pass of a new game: names may be typed
 
     def compose(self) -> ComposeResult:
@@ -153,7 +156,7 @@ class PassScreen(OnceModal[Names | None]):
         s = t.state
         a, b = s.scores()
         names = {"p1": t.who(0), "p2": t.who(1), "a": a, "b": b}
-        if t.GAME == "truc":
+        if isinstance(s, truc.State):  # t.GAME == "truc"
             return tr("hot.pass.score.truc", round=s.round_no, target=s.rules.target, **names)
         return tr("hot.pass.score.trufludo", stock=len(s.stock), **names)
 

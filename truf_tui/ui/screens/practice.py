@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 import weakref
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -33,8 +33,11 @@ from truf_tui.ui.settings import Translated
 from truf_tui.ui.widgets.cards import card_markup, cards_markup
 from truf_tui.ui.widgets.table import Markup
 
+if TYPE_CHECKING:
+    from truf_tui.ui.screens.trufludo_table import TrufludoTable
 
-def _style(app: App[Any]) -> str:
+
+def _style(app: App[object]) -> str:
     return services(app).settings.card_style
 
 
@@ -62,10 +65,11 @@ class LeaveOneConfirm(ConfirmDialog):
 
 
 # Positions already asked about, per table: "once per game situation".
-_asked: weakref.WeakKeyDictionary[Any, set[Any]] = weakref.WeakKeyDictionary()
+_asked: weakref.WeakKeyDictionary[TrufludoTable, set[trufludo.State]] = (
+    weakref.WeakKeyDictionary())
 
 
-def confirm_risky(table: Any, action: trufludo.Play) -> bool:
+def confirm_risky(table: TrufludoTable, action: trufludo.Play) -> bool:
     """In practice mode, before the player's ``action`` is played: ask first if it leaves a
     single card and another move would not (once per position).  True: a question is asked
     and the move waits for the answer (played by ``table.human_move`` on "yes")."""
@@ -230,7 +234,7 @@ def _pct(p: float) -> int:
     return int(round(100 * p))
 
 
-def session_reviews(app: App[Any]) -> dict[tuple[Any, ...], coach.RoundReview]:
+def session_reviews(app: App[object]) -> dict[coach.RoundKey, coach.RoundReview]:
     """The Truc rounds reviewed in this session (this run of the app), by round."""
     return services(app).practice_reviews
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -21,8 +21,9 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from truf_tui.engine import truc
-from truf_tui.engine.record import GameRecord
+from truf_tui.cards import Card
+from truf_tui.engine import truc, trufludo
+from truf_tui.engine.record import AnyState, GameRecord
 from truf_tui.play.config import COMPUTER, HUMAN, TIERS
 from truf_tui.store import GameRow
 from truf_tui.ui.i18n import plural, tr
@@ -32,6 +33,9 @@ from truf_tui.ui.services import services
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.storage import HOTSEAT_TIER
 from truf_tui.ui.widgets.cards import card_markup
+
+if TYPE_CHECKING:
+    from truf_tui.coach import RoundReview
 
 
 def when(iso: str) -> str:
@@ -94,7 +98,7 @@ class ReplayScreen(Screen[None]):
         """Replay ``record``; open at position ``start`` (after move ``start``, 0 for the
         deal), else at the end: the result."""
         self.record = record
-        self.states: list[Any] = list(self.record.states())
+        self.states: list[AnyState] = list(self.record.states())
         last = len(self.states) - 1
         self.position = last if start is None else max(0, min(start, last))
         # Watching: the move list grows as the game is shown (no spoilers) until the viewer
@@ -102,9 +106,9 @@ class ReplayScreen(Screen[None]):
         self.revealed = len(self.states) - 1
         if self.autoplay:
             self.position = self.revealed = 0
-        self.reviews: list[tuple[int, Any]] = self._truc_reviews()  # (last move, review)
+        self.reviews: list[tuple[int, RoundReview]] = self._truc_reviews()  # (last move, review)
 
-    def _truc_reviews(self) -> list[tuple[int, Any]]:
+    def _truc_reviews(self) -> list[tuple[int, RoundReview]]:
         """Le Truc: the coach's review of every finished round (its bets, bluffs or not,
         and what refusals gave up), with the number of the round's last move."""
         final = self.states[-1]
@@ -112,7 +116,7 @@ class ReplayScreen(Screen[None]):
             return []
         from truf_tui import coach
 
-        out: list[tuple[int, Any]] = []
+        out: list[tuple[int, RoundReview]] = []
         moves = 0
         try:
             for start, actions in coach.round_starts(final):
@@ -122,7 +126,7 @@ class ReplayScreen(Screen[None]):
             return out
         return out
 
-    def review_at(self, position: int) -> tuple[int, Any] | None:
+    def review_at(self, position: int) -> tuple[int, RoundReview] | None:
         """The review of the round the move at ``position`` belongs to (the deal: the first
         round's), with the round's number."""
         move = max(position, 1)
@@ -325,10 +329,10 @@ class ReplayScreen(Screen[None]):
             return player_name(player, typed)
         return tr("tbl.you") if player == HUMAN else tr("tbl.computer")
 
-    def cards(self, cards: Sequence[Any]) -> str:
+    def cards(self, cards: Sequence[Card]) -> str:
         return " ".join(card_markup(c, self.card_style) for c in cards) or tr("replay.none")
 
-    def trufludo_board(self, s: Any) -> str:
+    def trufludo_board(self, s: trufludo.State) -> str:
         def side(p: int) -> list[str]:
             name = self.seat_name(p)
             dealer = " · " + tr("replay.dealer") if s.dealer == p else ""

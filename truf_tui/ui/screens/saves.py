@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -284,7 +284,7 @@ class SavedGamesScreen(Translated, Screen[None]):
             yield Static(id="saves-title", classes="title-text")
         with VerticalScroll(id="saves-body"):
             yield Static(id="saves-note", classes="hint")
-            table: DataTable[Any] = DataTable(id="saves-table", cursor_type="row",
+            table: DataTable[str] = DataTable(id="saves-table", cursor_type="row",
                                               zebra_stripes=True)
             yield table
         yield KeyBar([
@@ -305,7 +305,7 @@ class SavedGamesScreen(Translated, Screen[None]):
                 else "" if self.entries else tr("saves.empty"))
         note.update(text)
         note.display = bool(text)
-        table: DataTable[Any] = self.query_one("#saves-table", DataTable)
+        table: DataTable[str] = self.query_one("#saves-table", DataTable)
         was = keep or self.selected_name()
         table.clear(columns=True)
         table.display = bool(self.entries)
@@ -321,7 +321,7 @@ class SavedGamesScreen(Translated, Screen[None]):
         self.query_one(KeyBar).refresh_texts()
 
     def selected_name(self) -> str | None:
-        table: DataTable[Any] = self.query_one("#saves-table", DataTable)
+        table: DataTable[str] = self.query_one("#saves-table", DataTable)
         if not self.entries or not table.row_count:
             return None
         row = min(max(table.cursor_row, 0), len(self.entries) - 1)

@@ -22,6 +22,7 @@ from truf_tui.play.config import (
     TARGET_MIN,
     TIERS,
     GameConfig,
+    StartChoices,
     start_scores,
 )
 from truf_tui.ui.breakpoints import preset_breakpoints
@@ -97,7 +98,7 @@ class StartScreen(Translated, Screen[None]):
         self._shown = False  # resumed once already (the first resume is its first showing)
 
     @property
-    def choices(self) -> dict[str, Any]:
+    def choices(self) -> StartChoices:
         return shell(self).start_choices
 
     # -- layout -------------------------------------------------------------------------
@@ -397,8 +398,10 @@ class StartScreen(Translated, Screen[None]):
         scores = self._scores()
         for sid, score in zip(SCORE_INPUTS, scores, strict=True):
             self.query_one(f"#{sid}", Input).set_class(score is None, "-invalid")
-        if None not in scores and tuple(scores) != tuple(self.choices.get("scores", (0, 0))):
-            self.choices["scores"] = (scores[0], scores[1])
+        mine, theirs = scores
+        if (mine is not None and theirs is not None
+                and (mine, theirs) != tuple(self.choices.get("scores", (0, 0)))):
+            self.choices["scores"] = (mine, theirs)
             self.post_message(self.ChoicesChanged())
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -6,8 +6,8 @@ the player and of the expert tier (the coach's review of every recorded round).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from rich.text import Text
 from textual import work
@@ -112,7 +112,8 @@ def rate(value: float | None) -> Text:
 
 def bluff_rows(n: BluffNumbers) -> list[tuple[str, Text, Text]]:
     """The bluff table: (label, this session, all time)."""
-    def row(label: str, get: Any) -> tuple[str, Text, Text]:
+    def row(label: str, get: Callable[[coach.BluffStats], tuple[int, int]]
+            ) -> tuple[str, Text, Text]:
         return (tr(label), ratio(*get(n.session)), ratio(*get(n.all_time)))
 
     return [
@@ -239,23 +240,23 @@ class StatsScreen(Screen[None]):
             yield Static(id="stats-note", classes="hint")
             for game in GAMES:
                 yield Static(id=f"stats-head-{game}", classes="stats-head")
-                table: DataTable[Any] = DataTable(id=f"stats-{game}", cursor_type="none",
+                table: DataTable[str | Text] = DataTable(id=f"stats-{game}", cursor_type="none",
                                                   zebra_stripes=True, classes="stats-table")
                 yield table
                 yield Static(id=f"stats-mean-{game}", classes="stats-mean")
             yield Static(id="stats-bluffs-head", classes="stats-head")
             yield Static(id="stats-bluffs-empty", classes="stats-mean")
-            bluffs: DataTable[Any] = DataTable(id="stats-bluffs", cursor_type="none",
+            bluffs: DataTable[str | Text] = DataTable(id="stats-bluffs", cursor_type="none",
                                                zebra_stripes=True, classes="stats-table")
             yield bluffs
             yield Static(id="stats-rates-head", classes="stats-head")
-            rates: DataTable[Any] = DataTable(id="stats-rates", cursor_type="none",
+            rates: DataTable[str | Text] = DataTable(id="stats-rates", cursor_type="none",
                                               zebra_stripes=True, classes="stats-table")
             yield rates
             yield Static(id="stats-rates-note", classes="stats-mean")
             yield Static(id="stats-bluffs-note", classes="stats-mean")
             yield Static(id="stats-bands-head", classes="stats-head")
-            bands: DataTable[Any] = DataTable(id="stats-bands", cursor_type="none",
+            bands: DataTable[str | Text] = DataTable(id="stats-bands", cursor_type="none",
                                               classes="stats-table")
             yield bands
             yield Static(id="stats-bands-note", classes="stats-mean")
@@ -336,7 +337,7 @@ class StatsScreen(Screen[None]):
         self.query_one("#stats-note").display = bool(note)
         for game in GAMES:
             self.query_one(f"#stats-head-{game}", Static).update(tr(f"game.{game}"))
-            table: DataTable[Any] = self.query_one(f"#stats-{game}", DataTable)
+            table: DataTable[str | Text] = self.query_one(f"#stats-{game}", DataTable)
             table.clear(columns=True)
             for i, col in enumerate(COLUMNS):
                 table.add_column(tr(f"stats.col.{col}"), key=col, width=14 if i == 0 else None)
@@ -360,7 +361,7 @@ class StatsScreen(Screen[None]):
         empty.display = bool(self.counting) or n.all_time.rounds == 0
         for wid in ("#stats-bluffs", "#stats-rates-head", "#stats-rates", "#stats-rates-note"):
             self.query_one(wid).display = not self.counting
-        table: DataTable[Any] = self.query_one("#stats-bluffs", DataTable)
+        table: DataTable[str | Text] = self.query_one("#stats-bluffs", DataTable)
         table.clear(columns=True)
         table.add_column(tr("sb.col.what"), key="what")
         table.add_column(tr("sb.col.session"), key="session")
@@ -368,7 +369,7 @@ class StatsScreen(Screen[None]):
         for row in bluff_rows(n):
             table.add_row(*row)
         self.query_one("#stats-rates-head", Static).update(tr("sb.rates.head"))
-        rates: DataTable[Any] = self.query_one("#stats-rates", DataTable)
+        rates: DataTable[str | Text] = self.query_one("#stats-rates", DataTable)
         rates.clear(columns=True)
         for key, label in (("what", "sb.col.rate"), ("you_session", "sb.col.you_session"),
                            ("you_all", "sb.col.you_all"), ("expert", "sb.col.expert")):
@@ -381,7 +382,7 @@ class StatsScreen(Screen[None]):
         self.query_one("#stats-bluffs-note", Static).update(
             tr("sb.note", p=round(100 * coach.BLUFF_THRESHOLD)))
         self.query_one("#stats-bands-head", Static).update(tr("sb.bands.head"))
-        bands: DataTable[Any] = self.query_one("#stats-bands", DataTable)
+        bands: DataTable[str | Text] = self.query_one("#stats-bands", DataTable)
         bands.clear(columns=True)
         for key, label in (("band", "sb.bands.col"), ("who", "sb.bands.who"),
                            ("raise", "sb.bands.raise"), ("answer", "sb.bands.answer")):
@@ -399,7 +400,7 @@ class StatsScreen(Screen[None]):
 
         self.query_one("#stats-games-head", Static).update(tr("stats.games"))
         self.query_one("#stats-games-head").display = bool(self.games)
-        table: DataTable[Any] = self.query_one("#stats-games", DataTable)
+        table: DataTable[str | Text] = self.query_one("#stats-games", DataTable)
         table.display = bool(self.games)
         table.clear(columns=True)
         for col in GAME_COLUMNS:

@@ -6,7 +6,7 @@ They are modal screens over the table, so the final position stays visible behin
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, TypeVar
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
@@ -26,6 +26,8 @@ from truf_tui.ui.widgets.cards import card_markup, cards_markup
 from truf_tui.ui.widgets.table import Markup
 
 if TYPE_CHECKING:
+    from textual.dom import DOMNode
+
     from truf_tui.ui.results_context import ResultsContext
 
 ResultType = TypeVar("ResultType")
@@ -43,7 +45,7 @@ class OnceModal(ModalScreen[ResultType]):
             self.dismiss(result)
 
 
-def _style(screen: ModalScreen[Any]) -> str:
+def _style(screen: DOMNode) -> str:
     return services(screen).settings.card_style
 
 
@@ -222,6 +224,23 @@ class Summary(OnceModal[str | None]):
         self.close(event.button.id)
 
 
+def deal_check(state: truc.State | trufludo.State, k: int) -> str | None:
+    """The line saying deal ``k`` (Le Truc: round ``k``'s; Trufludo: its one shuffle) was
+    checked (docs/fair-deal.md): its seed is the one committed to and every move fits the
+    cards the seeds deal; a loud line if not.  None for a game dealt without the fair deal
+    (from a chosen seed)."""
+    from truf_tui.engine.deals import DealError
+    from truf_tui.engine.record import GameRecord, RecordError
+
+    if len(state.deals) < k:
+        return None
+    try:
+        GameRecord.from_state(state).verify()
+    except (DealError, RecordError) as e:
+        return tr("tbl.t.deal.bad", n=k, why=escape(str(e)))
+    return tr("tbl.t.deal.verified", n=k)
+
+
 class TrucRoundSummary(Summary):
     """After every Truc round: who won it, how, the points, the new score."""
 
@@ -260,6 +279,9 @@ class TrucRoundSummary(Summary):
                             p1=player_name(0, hs), p2=player_name(1, hs)))
         else:
             lines.append(tr("tbl.t.score.line", you=a, computer=b, target=s.rules.target))
+        checked = deal_check(s, end.round)
+        if checked is not None:
+            lines.append(checked)
         if not s.is_terminal():
             if hs is not None:
                 lines.append(tr("tbl.t.next.dealer.named", name=player_name(s.dealer, hs)))
@@ -367,6 +389,9 @@ class TrufludoResults(Results):
                 lines.append(f"{who} {cards_markup(s.trufegoj[p], st)}")
         if s.rules.leftover == "last_capturer" and s.last_capturer is not None:
             lines.append(tr("tbl.res.leftover"))
+        checked = deal_check(s, 1)  # F2: the game's one shuffle, revealed now it is over
+        if checked is not None:
+            lines.append(checked)
         if s.table:  # F10: cards left on the table count for nobody; every card adds up
             n = len(s.table)
             lines.append(plural("tbl.res.left", n, cards=cards_markup(s.table, st)))

@@ -8,10 +8,10 @@ capture being shown); the game changes only through ``state.apply`` in :meth:`co
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeAlias, TypeVar, cast
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -22,8 +22,10 @@ from textual.reactive import reactive, var
 from textual.screen import Screen
 from textual.worker import get_current_worker
 
-from truf_tui.engine.common import GameState, IllegalActionError
+from truf_tui.engine import truc, trufludo
+from truf_tui.engine.common import IllegalActionError
 from truf_tui.play.config import COMPUTER, HUMAN, GameConfig
+from truf_tui.play.dealer import agreed_ahead, deal, play_move
 from truf_tui.store.errorlog import log_bot_crash
 from truf_tui.ui.breakpoints import preset_breakpoints
 from truf_tui.ui.crashes import log_folder, tell_bot_crash
@@ -36,26 +38,16 @@ from truf_tui.ui.widgets.cards import CardRow
 from truf_tui.ui.widgets.table import MoveLog, Seat, SeatName, Thinking
 
 if TYPE_CHECKING:
+    from truf_tui.engine.record import AnyState
     from truf_tui.ui.widgets.hints import Hint
 
 Lazy = Callable[[], str]  # a message re-translated at every redraw (language switches)
 
 
-class TableState(GameState[Any], Protocol):
-    """What a table needs of its engine's ``State``: a :class:`GameState` that keeps the
-    moves played (the move log is rebuilt from them)."""
-
-    @property
-    def history(self) -> Sequence[Any]: ...
-
-    @property
-    def dealer(self) -> int: ...
+S = TypeVar("S", trufludo.State, truc.State)  # the engine's State of the table's game
 
 
-S = TypeVar("S", bound=TableState)  # the engine's State of the table's game
-
-
-def to_move(s: GameState[Any]) -> int:
+def to_move(s: AnyState) -> int:
     """The player to move in ``s``, a game not over."""
     player = s.current_player
     if player is None:
@@ -130,7 +122,8 @@ class TableScreen(Screen[None], Generic[S]):
         super().__init__(classes=f"table-screen {config.game}-table")
         preset_breakpoints(self)
         self.config = config
-        self.set_reactive(type(self).state, self.new_state() if state is None else state)
+        self.set_reactive(type(self).state,
+                          self.new_state() if state is None else agreed_ahead(state))
         self._bot: Any = None
         self._busy = False  # a capture or a trick is being shown: input waits
         self._epoch = 0  # bumped at every commit; stale timers and workers see it
@@ -155,7 +148,8 @@ class TableScreen(Screen[None], Generic[S]):
 
     # -- to be provided by the games --------------------------------------------------------
     def new_state(self) -> S:
-        raise NotImplementedError
+        """A new deal of the config's game (fair, unless the config has a seed)."""
+        return cast("S", deal(self.config))
 
     def render_table(self) -> None:
         """Redraw every widget from ``self.state`` and the view state."""
@@ -330,7 +324,7 @@ class TableScreen(Screen[None], Generic[S]):
         if not self.hotseat:  # hot-seat: no computer player at all
             from truf_tui.ai import make_bot
 
-            options = dict(services(self).bot_options)
+            options = services(self).bot_options.copy()
             self._bot = make_bot(self.GAME, self.config.tier, seed=self.config.seed,
                                  opponent=services(self).player_name, **options)
         self._log_entries = self.replay_log(self.state)
@@ -387,7 +381,7 @@ class TableScreen(Screen[None], Generic[S]):
         last = self.last_hint
         seed = (self.config.seed or 0) * 1009 + len(s.history)
         self.app.push_screen(HintScreen(
-            self.GAME, s, bot_options=dict(services(self).bot_options),
+            self.GAME, s, bot_options=services(self).bot_options.copy(),
             seed=seed, hints_used=lambda: self.hints_used,
             hint=last if last is not None and last.state == s else None, on_result=keep,
             me=self.me, log_folder=log_folder(self.app)))
@@ -424,6 +418,7 @@ class TableScreen(Screen[None], Generic[S]):
 
     def load_state(self, s: S) -> None:
         """Put ``s`` on the table (a saved or prepared position) and carry on from there."""
+        s = agreed_ahead(s)  # a saved fair game: its next round's seed agreed, as in play
         self._epoch += 1
         self._busy = False
         self._event = self._notice = None
@@ -457,7 +452,7 @@ class TableScreen(Screen[None], Generic[S]):
     def commit(self, action: Any) -> None:
         """Apply ``action`` for the player to move: the only place the game changes."""
         old = self.state
-        new = old.apply(action)  # raises if the move is not legal (or the game is over)
+        new = play_move(old, action)  # raises if the move is not legal (or the game is over)
         mover = to_move(old)
         self._epoch += 1
         self._busy = False
@@ -636,5 +631,9 @@ def status_markup(event: str, prompt: str, notice: str) -> str:
     return f"{event}\n{last}" if event else last
 
 
-__all__ = ["TABLE_KEYS", "ComputerChose", "Lazy", "TableKey", "TableScreen", "TableState",
+AnyTable: TypeAlias = "TableScreen[trufludo.State] | TableScreen[truc.State]"
+"""The table of either game."""
+
+
+__all__ = ["TABLE_KEYS", "AnyTable", "ComputerChose", "Lazy", "TableKey", "TableScreen",
            "player_name", "status_markup", "to_move"]

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from rich.markup import escape
@@ -24,14 +25,14 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, ProgressBar, Static
 from textual.worker import get_current_worker
 
-from truf_tui.play.config import BEST_OF, GAMES, TIERS
+from truf_tui.play.config import BEST_OF, GAMES, TIERS, GameConfig
+from truf_tui.play.dealer import deal, play_move
 from truf_tui.play.matches import (
     FRIEND,
     NAME_MAX,
     PLAYER_IDS,
     Entrant,
     TournamentRun,
-    deal,
     progress_fraction,
 )
 from truf_tui.ui.choices import ChoiceSet
@@ -42,6 +43,10 @@ from truf_tui.ui.results_context import STAGES, entrant_name
 from truf_tui.ui.screens.dialogs import ConfirmDialog
 from truf_tui.ui.services import services, shell
 from truf_tui.ui.settings import SettingsChanged
+
+if TYPE_CHECKING:
+    from truf_tui.ai import BotOptions
+    from truf_tui.store.history import GameRow, Result
 
 KINDS: tuple[str, ...] = (*TIERS, FRIEND)
 DEFAULT_KINDS = ("easy", "medium", "hard")
@@ -407,14 +412,14 @@ class BracketScreen(Screen[None]):
         self.query_one("#sim-label", Static).update("")
         self.refresh_texts()
         config = run.computers_config()
-        options = dict(services(self).bot_options)
+        options = services(self).bot_options.copy()
         options.setdefault("iterations", SIM_ITERATIONS)
         meta = {"pairing": run.pairing_index, "game": len(cur.results) + 1}
         self._play_computers(config, (pair[0].tier, pair[1].tier), options, run.id, meta,
                              log_folder(self.app))
 
     @work(thread=True, exclusive=True, group="tournament", exit_on_error=False)
-    def _play_computers(self, config: Any, tiers: tuple[str, str], options: dict[str, Any],
+    def _play_computers(self, config: GameConfig, tiers: tuple[str, str], options: BotOptions,
                         run_id: str, meta: dict[str, Any], folder: Path | None = None) -> None:
         from truf_tui.ai import make_bot
         from truf_tui.engine.record import GameRecord
@@ -424,7 +429,7 @@ class BracketScreen(Screen[None]):
         seed = config.seed
         bots = [make_bot(config.game, tiers[p], seed=None if seed is None else seed + p,
                          **options) for p in (0, 1)]
-        state = deal(config)
+        state: Any = deal(config)  # either game's: the loop below is the same for both
         rng = random.Random(seed)
         moves = 0
         last_report = 0.0
@@ -433,6 +438,7 @@ class BracketScreen(Screen[None]):
             if worker.is_cancelled:
                 return
             player = state.current_player
+            assert player is not None  # the game is not over
             legal = {str(a): a for a in state.legal_actions()}
             try:
                 chosen = bots[player].choose(state.observation(player))
@@ -444,7 +450,7 @@ class BracketScreen(Screen[None]):
             action = legal.get(str(chosen)) if chosen is not None else None
             if action is None:
                 action = rng.choice(list(legal.values()))
-            state = state.apply(action)
+            state = play_move(state, action)
             moves += 1
             now = time.monotonic()
             if now - last_report > 0.05:
@@ -568,26 +574,28 @@ class BracketScreen(Screen[None]):
         self.workers.cancel_group(self, "tournament")
 
 
-def watch_row(record: dict[str, Any]) -> Any:
+def watch_row(record: Mapping[str, object]) -> GameRow:
     """A history row for the replay viewer, for a computers' game (never put in the
     player's history: it is not theirs)."""
     import json
 
+    from truf_tui.engine import truc, trufludo
     from truf_tui.engine.record import GameRecord
     from truf_tui.store.history import GameRow
 
     rec = GameRecord.from_dict(record)
-    final: Any = rec.replay()
+    final = rec.replay()
     a, b = final.scores()
     w = final.winner()
-    result = "draw" if w is None else "win" if w == 0 else "loss"
-    is_truc = rec.game == "truc"
+    result: Result = "draw" if w is None else "win" if w == 0 else "loss"
+    trufludo_end = final if isinstance(final, trufludo.State) else None
     return GameRow(
         id=0, uid="", game=rec.game, tier=None, rules=dict(rec.rules), human_seat=0,
-        result=cast(Any, result), score_human=int(a), score_computer=int(b),
-        trufegoj_human=None if is_truc else len(final.trufegoj[0]),
-        trufegoj_computer=None if is_truc else len(final.trufegoj[1]),
-        rounds=final.round_no if is_truc else None, hints_used=0, practice=False,
+        result=result, score_human=int(a), score_computer=int(b),
+        trufegoj_human=None if trufludo_end is None else len(trufludo_end.trufegoj[0]),
+        trufegoj_computer=None if trufludo_end is None else len(trufludo_end.trufegoj[1]),
+        rounds=final.round_no if isinstance(final, truc.State) else None, hints_used=0,
+        practice=False,
         record_json=json.dumps(record), started_at="", finished_at="")
 
 

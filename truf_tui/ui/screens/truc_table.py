@@ -4,7 +4,7 @@ are enabled only when the action is legal (T3-T9)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -98,17 +98,12 @@ class TrucTable(TableScreen[truc.State]):
         *(Binding(key, f"act('{kind}')", show=False) for kind, key, _a, _l in ACTIONS),
     ]
 
-    def __init__(self, config: GameConfig, state: Any = None) -> None:
+    def __init__(self, config: GameConfig, state: truc.State | None = None) -> None:
         super().__init__(config, state)
         self._cursor = 0
         self._moment: tuple[int, truc.Action] | None = None  # a finished trick on show
         self._speech: Lazy | None = None  # the computer's last words this round
         self._speeches: list[Lazy | None] = [None, None]  # hot-seat: each player's
-
-    def new_state(self) -> truc.State:
-        c = self.config
-        return truc.new_game(truc.Rules(**c.rules), seed=c.seed, dealer=c.dealer,
-                             scores=c.scores)
 
     def initial_state(self, s: truc.State) -> truc.State:
         return s.initial()
@@ -380,7 +375,7 @@ class TrucTable(TableScreen[truc.State]):
             self.play_card(event.view.index)
 
     # -- moves ------------------------------------------------------------------------------
-    def play(self, player: int, action: Any) -> None:
+    def play(self, player: int, action: truc.Action) -> None:
         s = self.tstate
         self._event = self.event_for(s, player, action)
         if self.hotseat:
@@ -448,7 +443,7 @@ class TrucTable(TableScreen[truc.State]):
         return lambda: tr(f"tbl.t.say.{kind}")
 
     def after_commit(self, old: truc.State, new: truc.State, mover: int,
-                     action: Any) -> bool:
+                     action: truc.Action) -> bool:
         if new.current_player == self.me:
             self._cursor = min(self._cursor, max(len(new.hands[self.me]) - 1, 0))
         if new.last_round is not old.last_round:
@@ -489,7 +484,7 @@ class TrucTable(TableScreen[truc.State]):
         return lambda: "[dim]" + tr("tbl.t.log.round", n=n, dealer=self.who(dealer)) + "[/]"
 
     def log_lines_for(self, old: truc.State, new: truc.State, mover: int,
-                      action: Any) -> list[Lazy]:
+                      action: truc.Action) -> list[Lazy]:
         lines = [self.move_line(mover, action, old)]
         end = new.last_round
         if end is not old.last_round and end is not None:

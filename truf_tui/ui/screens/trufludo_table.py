@@ -3,7 +3,8 @@ both trufkestoj, with captures staged for a moment and trufegoj celebrated (F7, 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Iterable
+from typing import ClassVar
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
@@ -69,7 +70,7 @@ def suit_counts(s: trufludo.State, me: int) -> dict[Card, tuple[int, int, int, i
         firsts.setdefault(c.suit, c)
     out = {}
     for suit, first in firsts.items():
-        def n(cards: Any, suit: str = suit) -> int:
+        def n(cards: Iterable[Card], suit: str = suit) -> int:
             return sum(1 for c in cards if c.suit == suit)
 
         total = n(PACKS[s.rules.deck])
@@ -88,16 +89,12 @@ class TrufludoTable(TableScreen[trufludo.State]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("c", "toggle_count", show=False)]
     # The hand's keys (1-3, the arrows, Enter) are the base's: TABLE_KEYS.
 
-    def __init__(self, config: GameConfig, state: Any = None) -> None:
+    def __init__(self, config: GameConfig, state: trufludo.State | None = None) -> None:
         super().__init__(config, state)
         self._cursor = 0
         self._moment: tuple[int, Play] | None = None  # a capture on show before it leaves
         # The cards counted by suit (c): a help to count cards, so on in practice.
         self.count_visible = config.practice
-
-    def new_state(self) -> trufludo.State:
-        c = self.config
-        return trufludo.new_game(trufludo.Rules(**c.rules), seed=c.seed, dealer=c.dealer)
 
     def initial_state(self, s: trufludo.State) -> trufludo.State:
         return s.initial()
@@ -374,7 +371,7 @@ class TrufludoTable(TableScreen[trufludo.State]):
         if action is not None:
             self.human_move(action)
 
-    def human_move(self, action: Any) -> bool:
+    def human_move(self, action: trufludo.Play) -> bool:
         # Practice mode: leaving a single card asks first (truf_tui/ui/screens/practice.py).
         if self.config.practice:
             from truf_tui.ui.screens.practice import confirm_risky
@@ -400,7 +397,7 @@ class TrufludoTable(TableScreen[trufludo.State]):
                 self.human_move(trufludo.play(hand[self._cursor], event.view.spec.card))
 
     # -- moves ------------------------------------------------------------------------------
-    def play(self, player: int, action: Any) -> None:
+    def play(self, player: int, action: trufludo.Play) -> None:
         s = self.tstate
         self._event = self.event_for(s, player, action)
         if action.take is not None and self.pace > 0:
@@ -431,7 +428,7 @@ class TrufludoTable(TableScreen[trufludo.State]):
                           take=card_markup(take, self.card_style), **names)
 
     def after_commit(self, old: trufludo.State, new: trufludo.State, mover: int,
-                     action: Any) -> bool:
+                     action: trufludo.Play) -> bool:
         event = self._event
         if len(new.stock) < len(old.stock):  # F3: a new deal
             n = len(new.stock)
@@ -442,7 +439,7 @@ class TrufludoTable(TableScreen[trufludo.State]):
         return False
 
     def log_lines_for(self, old: trufludo.State, new: trufludo.State, mover: int,
-                      action: Any) -> list[Lazy]:
+                      action: trufludo.Play) -> list[Lazy]:
         lines = [self.move_line(mover, action, old)]
         if made_trufego(old, action):
             lines.append(lambda: "  " + tr("tbl.f.log.trufego"))

@@ -484,6 +484,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Score: you [b]{you}[/], computer [b]{computer}[/] (first to {target})",
         "eo": "Poentoj: vi [b]{you}[/], komputilo [b]{computer}[/] (la unua, kiu atingas {target})",
     },
+    "tbl.t.deal.verified": {
+        "en": "[$text-success]✓[/] Deal {n} verified: shuffled from both seeds, as committed.",
+        "eo": "[$text-success]✓[/] Disdono {n} kontrolita: miksita el ambaŭ semoj, kiel promesite.",
+    },
+    "tbl.t.deal.bad": {
+        "en": "[b $text-error]✗ DEAL {n} NOT VERIFIED:[/] [$text-error]{why}[/]",
+        "eo": "[b $text-error]✗ DISDONO {n} NE KONTROLITA:[/] [$text-error]{why}[/]",
+    },
     "tbl.t.next.dealer.you": {
         "en": "Next round: you deal.", "eo": "Sekva rondo: vi disdonas.",
     },

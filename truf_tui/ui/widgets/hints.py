@@ -10,14 +10,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from truf_tui.cards import Card
 from truf_tui.coach import Reason
-from truf_tui.engine import truc
+from truf_tui.engine import truc, trufludo
 from truf_tui.play.config import HUMAN
 from truf_tui.ui.i18n import all_strings, tr
 from truf_tui.ui.widgets.cards import card_markup
+
+if TYPE_CHECKING:
+    from truf_tui.ai import BotOptions
+    from truf_tui.ai.solved_view import AnswerView, RaiseView
+    from truf_tui.engine.record import AnyState
 
 BAR = 10  # cells of the little probability bar
 
@@ -26,11 +31,11 @@ BAR = 10  # cells of the little probability bar
 class HintLine:
     """One legal move as the expert sees it."""
 
-    action: Any
+    action: truc.Action | trufludo.Play
     value: float  # estimated probability of winning (the game, or the Truc match)
     reason: Reason
     solved: float | None = None  # Truc: how often the solved player makes it with this hand
-    same: tuple[Any, ...] = ()  # Truc: the plays of the other cards of the same rank (T1)
+    same: tuple[truc.Action, ...] = ()  # Truc: the plays of the other cards of the same rank (T1)
 
 
 @dataclass(frozen=True)
@@ -38,12 +43,13 @@ class Hint:
     """The expert's view of one position, ``state``."""
 
     game: str
-    state: Any
+    state: AnyState
     lines: tuple[HintLine, ...] | None  # None: the expert failed
-    view: Any = None  # Truc: the solved player's view of a raise or an answer here
+    # Truc: the solved player's view of a raise or an answer here
+    view: RaiseView | AnswerView | None = None
 
 
-def analyse(game: str, state: Any, bot_options: dict[str, Any], seed: int,
+def analyse(game: str, state: AnyState, bot_options: BotOptions, seed: int,
             me: int = HUMAN, log_folder: Path | None = None) -> Hint:
     """Ask the expert about ``state`` (``me`` to move: the human, or in hot-seat the player at
     the keyboard, who sees only their own hand) and word every move.  Slow: run it in a
@@ -65,6 +71,7 @@ def analyse(game: str, state: Any, bot_options: dict[str, Any], seed: int,
         return Hint(game, state, None)
     lines: list[HintLine] = []
     if game == "truc":
+        assert isinstance(state, truc.State)
         solved = _solved_policy(state, me)
         # The same reading of the opponent's betting as the expert's figures: facing a
         # rest, "your hand wins 89%" next to "22% accept" was the uniform estimate.
@@ -75,6 +82,7 @@ def analyse(game: str, state: Any, bot_options: dict[str, Any], seed: int,
                                   None if solved is None else solved.get(st.action, 0.0)))
         return Hint(game, state, by_rank(lines), _solved_view(state))
     else:
+        assert isinstance(state, trufludo.State)
         for st in stats:
             lines.append(HintLine(st.action, st.value, coach.trufludo_reason(state, st.action)))
     return Hint(game, state, tuple(lines))
@@ -84,10 +92,12 @@ def by_rank(lines: list[HintLine]) -> tuple[HintLine, ...]:
     """Truc's moves with the cards of one rank as one line (T1: suits never matter, so the
     two are one move), where the first of them stood: the best of their chances, the sum
     of the solved player's probabilities.  The order is the searcher's, unchanged."""
-    groups: dict[Any, list[HintLine]] = {}
+    groups: dict[object, list[HintLine]] = {}
     for line in lines:
         a = line.action
-        key = ("play", a.card.rank) if a.kind == "play" and a.card is not None else a
+        key: object = a
+        if isinstance(a, truc.Action) and a.kind == "play" and a.card is not None:
+            key = ("play", a.card.rank)
         groups.setdefault(key, []).append(line)
     out = []
     for group in groups.values():
@@ -99,11 +109,12 @@ def by_rank(lines: list[HintLine]) -> tuple[HintLine, ...]:
         out.append(HintLine(first.action, max(x.value for x in group), first.reason,
                             None if any(p is None for p in solved)
                             else sum(p for p in solved if p is not None),
-                            tuple(x.action for x in group[1:])))
+                            tuple(x.action for x in group[1:]
+                                  if isinstance(x.action, truc.Action))))
     return tuple(out)
 
 
-def _solved_view(state: Any) -> Any:
+def _solved_view(state: truc.State) -> RaiseView | AnswerView | None:
     """What the solved player says of a raise here, or of the answer to one (it reads
     only what the player to move can see)."""
     from truf_tui.ai.solved_view import answer_view, raise_view
@@ -115,7 +126,7 @@ def _solved_view(state: Any) -> Any:
     return None
 
 
-def view_text(view: Any) -> str | None:
+def view_text(view: object) -> str | None:
     """The solved player's view in words (None: nothing to say)."""
     from truf_tui.ai.solved_view import AnswerView, RaiseView
 
@@ -151,19 +162,23 @@ def reason_text(reason: Reason, style: str = "symbols") -> str:
     return tr(key, **params)
 
 
-def action_text(game: str, state: Any, action: Any, style: str = "symbols",
-                same: tuple[Any, ...] = ()) -> str:
+def action_text(game: str, state: AnyState, action: truc.Action | trufludo.Play,
+                style: str = "symbols", same: tuple[truc.Action, ...] = ()) -> str:
     """A move as the hint list names it (``same``: Truc's plays of the other cards of the
     same rank, named on the same line)."""
     if game == "trufludo":
+        assert isinstance(action, trufludo.Play)
         card = card_markup(action.card, style)
         if action.take is None:
             return tr("hint.f.throw", card=card)
         return tr("hint.f.take", card=card, take=card_markup(action.take, style))
+    assert isinstance(action, truc.Action) and isinstance(state, truc.State)
     if action.kind == "play":
+        assert action.card is not None  # a play names its card
         if same:
             return tr("hint.t.play.same", card=card_markup(action.card, style),
-                      others=", ".join(card_markup(a.card, style) for a in same))
+                      others=", ".join(card_markup(a.card, style) for a in same
+                                        if a.card is not None))
         return tr("hint.t.play", card=card_markup(action.card, style))
     if action.kind == "raise":
         return tr("hint.t.raise", n=truc.next_stake(state.stake))

@@ -1,0 +1,379 @@
+"""The async client a table plays through: the guest's, and the host's own over loopback.
+
+    client = await NetClient.join(invite, name="Ana")        # or rejoin(invite, seat_secret)
+    async for event in client.events():                      # in a Textual worker: post it
+        if isinstance(event, Turn): await client.play("play 7H")
+
+The client answers the host's deal commitment with its own seed by itself, checks every
+finished game against the revealed seeds and its own observations (:class:`GameEnded`'s
+``verified``; a mismatch is a :class:`DealAlarm`), and builds the game's record from what
+it saw, so each side keeps its own copy of the same game.  Secrets are never printed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import ssl
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from truf_tui.engine.record import GameRecord, RecordError
+from truf_tui.net import fair
+from truf_tui.net.invite import Invite, secret_text
+from truf_tui.net.protocol import (
+    VERSION,
+    Commit,
+    Error,
+    GameOver,
+    Hello,
+    HostMessage,
+    MatchOver,
+    Move,
+    Ping,
+    ProtocolError,
+    Reveal,
+    Seed,
+    Update,
+    Waiting,
+    Welcome,
+    clean_text,
+    encode,
+    parse_host,
+    read_frame,
+)
+from truf_tui.net.tls import client_context, pinned
+
+CONNECT_SECONDS = 10.0  # connect + TLS + welcome: a guest that cannot join knows in time
+PING_SECONDS = 5.0  # the keep-alive
+SILENCE_SECONDS = 20.0  # a host silent this long although pinged is gone
+
+
+class JoinError(Exception):
+    """Could not take a seat; the message is one clear line for the person."""
+
+
+# -- events -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Turn:
+    """A position of game ``game`` after ``n`` moves: ``legal`` is empty unless it is this
+    seat's turn."""
+
+    game: int
+    n: int
+    last: str | None
+    observation: dict[str, Any]
+    legal: list[str]
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    game: int
+    record: GameRecord
+    scores: tuple[int, int]
+    wins: tuple[int, int]
+    verified: bool  # every deal of it follows from both seeds, as this seat saw it
+
+
+@dataclass(frozen=True)
+class DealVerified:
+    """Shuffle ``deal`` of game ``game`` was revealed and follows from its commitment and
+    this table's own seed (the table shows "deal verified")."""
+
+    game: int
+    deal: int
+
+
+@dataclass(frozen=True)
+class DealAlarm:
+    """The host's reveal does not match what this seat saw: loud, never ignored."""
+
+    game: int
+    why: str
+
+
+@dataclass(frozen=True)
+class OpponentAway:
+    name: str
+    seconds: int
+
+
+@dataclass(frozen=True)
+class MatchEnded:
+    result: tuple[int, int]
+    reason: str
+
+
+@dataclass(frozen=True)
+class HostProblem:
+    """An ``error`` the host sent (e.g. a refused move)."""
+
+    code: str
+    message: str
+
+
+Event = (Turn | GameEnded | DealVerified | DealAlarm | OpponentAway | MatchEnded
+         | HostProblem)
+
+
+@dataclass
+class _Game:
+    commitments: dict[int, str] = field(default_factory=dict)  # deal -> the host's hash
+    my_seeds: dict[int, bytes] = field(default_factory=dict)  # deal -> the seed sent (guest)
+    reveals: dict[int, Reveal] = field(default_factory=dict)
+    alarm: str | None = None
+    moves: list[str] = field(default_factory=list)
+    seen: dict[int, str] = field(default_factory=dict)  # n -> observation as canonical JSON
+
+
+def _canonical(obs: Any) -> str:
+    return json.dumps(obs, sort_keys=True, separators=(",", ":"))
+
+
+class NetClient:
+    """One seat's connection.  Make it with :meth:`join` or :meth:`rejoin`."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 welcome: Welcome, invite: Invite) -> None:
+        self._reader, self._writer = reader, writer
+        self.welcome = welcome
+        self.invite = invite
+        self.seat = welcome.seat
+        self.names = [clean_text(n) for n in welcome.names]
+        self.received: list[HostMessage] = []  # every message, for the tests' inspection
+        self._games: dict[int, _Game] = {}
+        self._turn: Turn | None = None
+        self.ping_seconds = PING_SECONDS
+        self.silence_seconds = SILENCE_SECONDS
+
+    # -- joining ----------------------------------------------------------------------------
+    @classmethod
+    async def join(cls, invite: Invite, name: str = "Guest",
+                   timeout: float = CONNECT_SECONDS) -> NetClient:
+        return await cls._connect(invite, Hello(VERSION, clean_text(name),
+                                                secret=secret_text(invite.secret)), timeout)
+
+    @classmethod
+    async def rejoin(cls, invite: Invite, seat_secret: str, name: str = "",
+                     timeout: float = CONNECT_SECONDS) -> NetClient:
+        return await cls._connect(invite, Hello(VERSION, clean_text(name),
+                                                seat_secret=seat_secret), timeout)
+
+    async def reconnect(self, timeout: float = CONNECT_SECONDS) -> None:
+        """After a drop: take the seat back with its secret on a new connection, keeping
+        what this table saw (so every deal is still checked)."""
+        self._writer.transport.abort()
+        fresh = await self._connect(self.invite, Hello(VERSION, "",
+                                                       seat_secret=self.welcome.seat_secret),
+                                    timeout)
+        self._reader, self._writer, self.welcome = fresh._reader, fresh._writer, fresh.welcome
+
+    @classmethod
+    async def _connect(cls, invite: Invite, hello: Hello, timeout: float) -> NetClient:
+        """Connect, pin, hello, welcome, within ``timeout`` seconds in all.  A connection
+        reset (the host at its cap of connections, a busy moment) is tried again after a
+        growing pause; nobody listening, a refusal or a wrong certificate is final."""
+        where = f"{invite.host}:{invite.port}"
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        pause = 0.2
+        while True:
+            try:
+                return await asyncio.wait_for(cls._handshake(invite, hello),
+                                              max(0.1, deadline - loop.time()))
+            except TimeoutError:
+                raise JoinError(f"the host at {where} did not answer in {timeout:.0f} s"
+                                ) from None
+            except ConnectionRefusedError:
+                raise JoinError(f"cannot reach the host at {where}: nobody is listening "
+                                "there (has the host stopped?)") from None
+            except ssl.SSLError:
+                raise JoinError(f"the host at {where} does not speak truf-tui's secure "
+                                "protocol") from None
+            except (OSError, asyncio.IncompleteReadError) as e:
+                if loop.time() + pause >= deadline:
+                    why = getattr(e, "strerror", None) or "the connection was closed"
+                    raise JoinError(f"cannot reach the host at {where}: {why}") from None
+                await asyncio.sleep(pause)
+                pause = min(2.0, 2 * pause)
+
+    @classmethod
+    async def _handshake(cls, invite: Invite, hello: Hello) -> NetClient:
+        reader, writer = await asyncio.open_connection(
+            invite.host, invite.port, ssl=client_context(), server_hostname=None,
+            limit=2**16)
+        try:
+            if not pinned(writer.get_extra_info("ssl_object"), invite.fingerprint):
+                # Nothing secret was sent: the hello goes only to the pinned host.
+                raise JoinError("the host's certificate is not the one of this invite code "
+                                "(another program answered at that address)")
+            writer.write(encode(hello))
+            await writer.drain()
+            try:
+                first = parse_host(await read_frame(reader))
+            except ProtocolError:
+                raise JoinError("the host sent something that is not truf-tui's protocol"
+                                ) from None
+            if isinstance(first, Error):
+                raise JoinError(f"the host refused: {clean_text(first.message, 200)}")
+            if not isinstance(first, Welcome):
+                raise JoinError("the host did not welcome this table")
+            return cls(reader, writer, first, invite)
+        except BaseException:
+            writer.transport.abort()
+            raise
+
+    # -- playing ----------------------------------------------------------------------------
+    async def play(self, action: str) -> None:
+        """Send this seat's move for the position of the last :class:`Turn`."""
+        turn = self._turn
+        if turn is None:
+            raise RuntimeError("no position to move in yet")
+        await self._send(Move(turn.game, turn.n, action))
+
+    async def _send(self, msg: Seed | Move | Ping) -> None:
+        self._writer.write(encode(msg))
+        await self._writer.drain()
+
+    async def close(self) -> None:
+        self._writer.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._writer.wait_closed(), 2)
+
+    async def events(self) -> AsyncIterator[Event]:
+        """The match as this seat sees it, to its end (:class:`MatchEnded`); ends early if
+        the connection drops or the host is silent for ``silence_seconds`` although pinged
+        every ``ping_seconds`` (``ConnectionError``: :meth:`reconnect` may follow), or the
+        host breaks the protocol (:class:`ProtocolError`)."""
+        keepalive = asyncio.ensure_future(self._keepalive())
+        try:
+            while True:
+                try:
+                    raw = await asyncio.wait_for(read_frame(self._reader),
+                                                 self.silence_seconds)
+                except TimeoutError:
+                    raise ConnectionError("the host stopped answering") from None
+                except asyncio.IncompleteReadError:
+                    raise ConnectionError("the host closed the connection") from None
+                msg = parse_host(raw)
+                self.received.append(msg)
+                event = await self._handle(msg)
+                if event is not None:
+                    yield event
+                    if isinstance(event, MatchEnded):
+                        return
+        finally:
+            keepalive.cancel()
+
+    async def _keepalive(self) -> None:
+        """A ping every ``ping_seconds``: the host answers, so silence means a dead line."""
+        nonce = 0
+        while True:
+            await asyncio.sleep(self.ping_seconds)
+            nonce = (nonce + 1) % 2**32
+            with contextlib.suppress(OSError, RuntimeError):
+                self._writer.write(encode(Ping(nonce)))  # one write: never splits a frame
+
+    async def _handle(self, msg: HostMessage) -> Event | None:
+        if isinstance(msg, Commit):
+            game = self._games.setdefault(msg.game, _Game())
+            if msg.deal in game.commitments:  # sent again after a rejoin: the same answer
+                if game.commitments[msg.deal] != msg.commitment:
+                    game.alarm = f"the host changed its commitment to deal {msg.deal + 1}"
+                    return DealAlarm(msg.game, game.alarm)
+            game.commitments[msg.deal] = msg.commitment
+            seed = game.my_seeds.setdefault(msg.deal, fair.new_seed())
+            await self._send(Seed(msg.game, msg.deal, seed.hex()))
+            return None
+        if isinstance(msg, Reveal):
+            game = self._games.setdefault(msg.game, _Game())
+            game.reveals[msg.deal] = msg
+            why = self._check_reveal(msg, game)
+            if why is not None:
+                game.alarm = why
+                return DealAlarm(msg.game, why)
+            return DealVerified(msg.game, msg.deal)
+        if isinstance(msg, Update):
+            game = self._games.setdefault(msg.game, _Game())
+            if msg.n == len(game.moves) + 1 and msg.last is not None:
+                game.moves.append(msg.last)
+            elif msg.n != len(game.moves):  # a rejoin: the public history has every move
+                history = msg.observation.get("history")
+                if isinstance(history, list) and all(isinstance(m, str) for m in history):
+                    game.moves = list(history)
+            game.seen[msg.n] = _canonical(msg.observation)
+            self._turn = Turn(msg.game, msg.n, msg.last, msg.observation, msg.legal)
+            return self._turn
+        if isinstance(msg, GameOver):
+            return self._game_over(msg)
+        if isinstance(msg, MatchOver):
+            return MatchEnded((msg.result[0], msg.result[1]), clean_text(msg.reason, 32))
+        if isinstance(msg, Waiting):
+            return OpponentAway(clean_text(msg.name), msg.seconds)
+        if isinstance(msg, Error):
+            return HostProblem(clean_text(msg.code, 32), clean_text(msg.message, 200))
+        return None
+
+    def _check_reveal(self, msg: Reveal, game: _Game) -> str | None:
+        host_seed = bytes.fromhex(msg.host_seed)
+        commit = game.commitments.get(msg.deal)
+        if self.seat == 0:  # the host's own table: its host sent no commitment to itself
+            commit = fair.commitment(host_seed)
+        elif commit is None:
+            return f"the host revealed deal {msg.deal + 1} without committing to it first"
+        mine = game.my_seeds.get(msg.deal)
+        if self.seat == 1 and (mine is None or mine.hex() != msg.guest_seed):
+            return f"the host did not shuffle deal {msg.deal + 1} with this table's seed"
+        if not hmac.compare_digest(fair.commitment(host_seed), commit):
+            return f"the host's seed for deal {msg.deal + 1} does not match its commitment"
+        return None
+
+    def _game_over(self, msg: GameOver) -> GameEnded | DealAlarm:
+        game = self._games.get(msg.game, _Game())
+        first = game.reveals.get(0)
+        # A table that joined again in a new process lost its seeds: it cannot check this
+        # game's deals, and says so (verified False) rather than raising the alarm.
+        lost = self.seat == 1 and not game.my_seeds
+        why = None if lost else game.alarm
+        if why is None and first is None and not lost:
+            why = "the game ended without the host revealing its deal"
+        deals = [{"commitment": game.commitments.get(d) or fair.commitment(
+                      bytes.fromhex(r.host_seed)),
+                  "guest_seed": r.guest_seed, "host_seed": r.host_seed}
+                 for d, r in sorted(game.reveals.items())]
+        meta = {"id": msg.game_id, "tier": "human", "human": self.seat, "opponent": "network",
+                "names": [clean_text(n) for n in msg.names], "net": {"deals": deals}}
+        record = GameRecord(self.welcome.game, dict(self.welcome.rules), msg.dealer, msg.seed,
+                            None, tuple(game.moves), meta,
+                            (msg.start_scores[0], msg.start_scores[1]))
+        if why is None and first is not None and not lost:
+            if fair.shuffle_seed(bytes.fromhex(first.host_seed),
+                                 bytes.fromhex(first.guest_seed)) != msg.seed:
+                why = "the game was not shuffled from both seeds"
+        if why is None and not lost:
+            why = _replays(record, game, self.seat, msg)
+        if why is not None:
+            return DealAlarm(msg.game, why)
+        return GameEnded(msg.game, record, (msg.scores[0], msg.scores[1]),
+                         (msg.wins[0], msg.wins[1]), not lost)
+
+
+def _replays(record: GameRecord, game: _Game, seat: int, msg: GameOver) -> str | None:
+    """Does the record, replayed from the revealed seed, show this seat exactly what the
+    host showed it, and end at the host's score?"""
+    try:
+        states = list(record.states())
+    except RecordError as e:
+        return f"the moves do not replay: {e}"
+    except Exception as e:  # noqa: BLE001 - whatever the host sent, an alarm, not a crash
+        return f"the game does not replay ({type(e).__name__})"
+    for n, seen in game.seen.items():
+        if n >= len(states) or _canonical(states[n].observation(seat)) != seen:
+            return f"position {n} is not what the revealed seeds deal"
+    final = states[-1]
+    if not final.is_terminal() or list(final.scores()) != msg.scores:
+        return "the final score is not what the revealed seeds give"
+    return None

@@ -1,0 +1,532 @@
+"""The authoritative host: the engine state lives here only, and each seat is sent its own
+``observation(seat)``, never the other hand.
+
+Both tables are clients (the host's own over loopback, with seat 0's secret).  A connection
+is admitted in steps, each bounded: a cap on open connections, a cap on handshakes in
+progress, a time limit on the TLS handshake and on the ``hello``.  A seated connection has a
+token-bucket rate limit; a bad message gets an ``error`` reply and a few of them drop it.
+A seat that drops may come back with its seat secret within ``rejoin_seconds``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import secrets
+import ssl
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from truf_tui.engine import truc, trufludo
+from truf_tui.engine.common import IllegalActionError
+from truf_tui.engine.record import AnyState
+from truf_tui.net import fair
+from truf_tui.net.client import NetClient
+from truf_tui.net.invite import Invite, Ticket
+from truf_tui.net.protocol import (
+    VERSION,
+    ClientMessage,
+    Commit,
+    Error,
+    GameOver,
+    Hello,
+    HostMessage,
+    MatchOver,
+    Move,
+    Ping,
+    Pong,
+    ProtocolError,
+    Reveal,
+    Seed,
+    Update,
+    Waiting,
+    Welcome,
+    clean_text,
+    encode,
+    parse_client,
+    read_frame,
+)
+from truf_tui.net.tls import make_identity
+from truf_tui.play.config import GameConfig
+from truf_tui.play.matches import MatchRun, first_dealer_of
+
+HOST_SEAT, GUEST_SEAT = 0, 1
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_open: int = 16  # connections at once, seated ones included
+    max_handshakes: int = 4  # connections not yet seated
+    handshake_seconds: float = 5.0  # TLS handshake, then the hello
+    rate: float = 50.0  # messages a second, sustained, per connection: beyond, it waits
+    burst: float = 100.0
+    max_bad: int = 3  # bad messages before the connection is dropped
+    rejoin_seconds: float = 300.0  # a dropped seat may come back for five minutes
+    inbox: int = 32  # messages waiting for the game, per seat
+    write_seconds: float = 5.0  # a table that takes longer to read its messages is dropped
+    silence_seconds: float = 20.0  # a table pings every 5 s: silence this long is a dead line
+
+
+DEFAULT_LIMITS = Limits()
+
+
+class HostError(Exception):
+    """The match cannot go on (no guest came, a seat never came back)."""
+
+
+@dataclass
+class _Seat:
+    secret: str = field(default_factory=lambda: secrets.token_urlsafe(24), repr=False)
+    name: str = ""
+    writer: asyncio.StreamWriter | None = None
+    inbox: asyncio.Queue[ClientMessage] = field(default_factory=asyncio.Queue)
+    resync: list[HostMessage] = field(default_factory=list)  # what a rejoin is sent again
+    dropped_at: float | None = None
+    joined: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass
+class _Bucket:
+    rate: float
+    burst: float
+    clock: Callable[[], float]
+    tokens: float = 0.0
+    at: float | None = None  # the last take (None: full, never used)
+
+    def wait(self) -> float:
+        """Take a token: the seconds to wait first (0 while within the rate).  Tokens may go
+        below zero: each message over the rate waits for its own."""
+        now = self.clock()
+        if self.at is None:
+            self.tokens, self.at = self.burst, now
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        self.tokens -= 1
+        return 0.0 if self.tokens >= 0 else -self.tokens / self.rate
+
+
+@dataclass(frozen=True)
+class GameResult:
+    state: AnyState
+    game_over: GameOver
+
+
+class Host:
+    """One match between seat 0 (the host's table) and seat 1 (the guest's).
+
+    ``await start()`` listens and makes the invite; ``await run_match()`` plays the match
+    once both seats are taken and returns the result both print; ``await close()``.
+    ``clock`` (monotonic seconds) is injected by the tests (the invite's expiry).
+    """
+
+    def __init__(self, config: GameConfig, *, bind: str = "127.0.0.1", port: int = 0,
+                 address: str | None = None, name: str = "Host",
+                 limits: Limits = DEFAULT_LIMITS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.config = config
+        self.bind, self.port, self.address = bind, port, address
+        self.limits, self.clock = limits, clock
+        self.ticket = Ticket(clock)
+        self.seats = (_Seat(name=clean_text(name) or "Host"), _Seat())
+        self.invite: Invite | None = None
+        self.games: list[GameResult] = []
+        self.refused = 0  # connections refused or dropped before a seat (for tests, logs)
+        self._server: asyncio.Server | None = None
+        self._ssl: ssl.SSLContext | None = None
+        self._open = 0
+        self._handshaking = 0
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._over = False
+
+    # -- listening --------------------------------------------------------------------------
+    async def start(self) -> Invite:
+        identity = await asyncio.to_thread(make_identity)
+        self._ssl = identity.context
+        # TLS is started by hand after the caps are checked (start_tls), so a flood of
+        # handshakes is bounded too; reading waits until then (no byte read in plain).
+        loop = asyncio.get_running_loop()
+        self._server = await loop.create_server(lambda: _Accept(self), self.bind, self.port)
+        port = self._server.sockets[0].getsockname()[1]
+        self.port = port
+        self.invite = Invite(self.address or _invite_address(self.bind), port,
+                             self.ticket.secret, identity.fingerprint)
+        return self.invite
+
+    @property
+    def host_seat_secret(self) -> str:
+        """What the host's own table joins with (over loopback)."""
+        return self.seats[HOST_SEAT].secret
+
+    async def own_table(self, name: str = "Host") -> NetClient:
+        """The host's own table, a client of this host like the guest's: it dials the
+        bound address (loopback when the host listens on every address)."""
+        assert self.invite is not None, "start() first"
+        near = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(self.bind,
+                                                                          self.bind)
+        dial = Invite(near, self.invite.port, self.invite.secret, self.invite.fingerprint)
+        return await NetClient.rejoin(dial, self.host_seat_secret, name=name)
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+        for seat in self.seats:
+            if seat.writer is not None:
+                seat.writer.close()
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._server is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 2)
+
+    def _accepted(self, transport: asyncio.Transport) -> None:
+        if self._open >= self.limits.max_open or self._handshaking >= self.limits.max_handshakes:
+            self.refused += 1
+            transport.abort()
+            return
+        self._open += 1
+        self._handshaking += 1
+        self._spawn(self._connected(transport))
+
+    async def _connected(self, transport: asyncio.Transport) -> None:
+        seat: int | None = None
+        writer: asyncio.StreamWriter | None = None
+        try:
+            try:
+                reader, stream, seat = await asyncio.wait_for(self._admit(transport),
+                                                              self.limits.handshake_seconds)
+            finally:
+                self._handshaking -= 1
+            writer = stream
+            if seat is None:
+                self.refused += 1
+                return
+            await self._serve(seat, reader, stream)
+        except (TimeoutError, OSError, ssl.SSLError, asyncio.IncompleteReadError,
+                ProtocolError, ValueError):
+            # ValueError: bytes that are not TLS at all; every other failure of one
+            # connection ends that connection only (its own task), never the host.
+            if seat is None:
+                self.refused += 1
+        except Exception:  # noqa: BLE001 - one connection's fault never ends the host
+            if seat is None:
+                self.refused += 1
+        finally:
+            self._open -= 1
+            if (seat is not None and writer is not None and self.seats[seat].writer is writer
+                    and not self._over):
+                self._dropped(seat)
+            if writer is not None:
+                writer.transport.abort()
+            transport.abort()
+
+    async def _admit(self, transport: asyncio.Transport
+                     ) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, int | None]:
+        assert self._ssl is not None
+        loop = asyncio.get_running_loop()
+        reader = asyncio.StreamReader(limit=2**16, loop=loop)
+        protocol = asyncio.StreamReaderProtocol(reader, loop=loop)
+        tls = await loop.start_tls(transport, protocol, self._ssl, server_side=True)
+        if tls is None:
+            raise OSError("the TLS handshake did not finish")
+        protocol.connection_made(tls)
+        writer = asyncio.StreamWriter(tls, protocol, reader, loop)
+        return reader, writer, await self._hello(reader, writer)
+
+    async def _hello(self, reader: asyncio.StreamReader,
+                     writer: asyncio.StreamWriter) -> int | None:
+        try:
+            hello = parse_client(await read_frame(reader))
+        except ProtocolError as e:
+            await self._reply(writer, Error(e.code, str(e)))
+            return None
+        if not isinstance(hello, Hello) or hello.version != VERSION:
+            await self._reply(writer, Error("bad_hello", "the first message is hello, "
+                                            f"version {VERSION}"))
+            return None
+        seat, why = self._seat_for(hello)
+        if seat is None:
+            await self._reply(writer, Error(why, _REFUSALS.get(why, why)))
+            return None
+        s = self.seats[seat]
+        if s.writer is not None:  # a stale connection of the same seat: the new one wins
+            s.writer.transport.abort()
+        s.writer, s.dropped_at = writer, None
+        if seat == GUEST_SEAT and not s.name:
+            s.name = clean_text(hello.name) or "Guest"
+        await self._send(seat, Welcome(seat, s.secret, self.config.game,
+                                       dict(self.config.rules), self.config.best_of,
+                                       [self.seats[0].name, self.seats[1].name]))
+        for msg in s.resync:
+            await self._send(seat, msg)
+        s.joined.set()
+        return seat
+
+    def _seat_for(self, hello: Hello) -> tuple[int | None, str]:
+        import hmac
+
+        if hello.seat_secret is not None:
+            offered = hello.seat_secret.encode("ascii")
+            for i, s in enumerate(self.seats):
+                if hmac.compare_digest(offered, s.secret.encode("ascii")):
+                    if i == GUEST_SEAT and not self.ticket.used:
+                        return None, "wrong_secret"
+                    if s.dropped_at is not None and (self.clock() - s.dropped_at
+                                                     > self.limits.rejoin_seconds):
+                        return None, "too_late"
+                    return i, ""
+            return None, "wrong_secret"
+        assert hello.secret is not None
+        why = self.ticket.redeem(hello.secret)
+        return (GUEST_SEAT, "") if why is None else (None, why)
+
+    def _dropped(self, seat: int) -> None:
+        s = self.seats[seat]
+        s.writer, s.dropped_at = None, self.clock()
+        s.joined.clear()
+        other = self.seats[1 - seat]
+        if other.writer is not None:
+            self._spawn(self._send(1 - seat, Waiting(seat, s.name,
+                                                     int(self.limits.rejoin_seconds))))
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _serve(self, seat: int, reader: asyncio.StreamReader,
+                     writer: asyncio.StreamWriter) -> None:
+        """A seated connection: each message rate-limited and parsed, then queued for the
+        game (pings answered here); a connection silent for ``silence_seconds`` is dead."""
+        bucket = _Bucket(self.limits.rate, self.limits.burst, self.clock)
+        bad = 0
+        inbox = self.seats[seat].inbox
+        while True:
+            # ProtocolError (too big) or silence (TimeoutError) drops the connection
+            raw = await asyncio.wait_for(read_frame(reader), self.limits.silence_seconds)
+            delay = bucket.wait()
+            if delay > 0:  # over the rate: read nothing meanwhile (TCP pushes back)
+                await asyncio.sleep(delay)
+            try:
+                msg = parse_client(raw)
+            except ProtocolError as e:
+                msg = None
+                problem: tuple[str, str] = (e.code, str(e))
+            else:
+                if isinstance(msg, Ping):
+                    await self._reply(writer, Pong(msg.nonce))
+                    continue
+                if isinstance(msg, Hello) or inbox.qsize() >= self.limits.inbox:
+                    msg, problem = None, ("unexpected", "not expected now")
+            if msg is None:
+                bad += 1
+                await self._reply(writer, Error(*problem))
+                if bad >= self.limits.max_bad:
+                    return
+                continue
+            inbox.put_nowait(msg)
+
+    async def _reply(self, writer: asyncio.StreamWriter, msg: HostMessage) -> None:
+        try:
+            writer.write(encode(msg))
+            await asyncio.wait_for(writer.drain(), self.limits.write_seconds)
+        except (OSError, RuntimeError):  # TimeoutError too: a table that reads nothing
+            writer.transport.abort()  # is dropped (it may come back), not buffered for
+
+    async def _send(self, seat: int, msg: HostMessage) -> None:
+        writer = self.seats[seat].writer
+        if writer is not None:
+            await self._reply(writer, msg)
+
+    # -- the match ---------------------------------------------------------------------------
+    async def wait_for_guest(self) -> None:
+        """Until the guest has taken its seat; :class:`HostError` once the invite expired."""
+        guest = self.seats[GUEST_SEAT]
+        while not guest.joined.is_set():
+            if self.ticket.expired() and not self.ticket.used:
+                raise HostError("no guest joined before the invite expired")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(guest.joined.wait(), 1.0)
+
+    async def _next(self, seat: int, want: type[Any], check: Callable[[Any], str | None]
+                    ) -> Any:
+        """The seat's next message of type ``want`` that passes ``check`` (``None`` = good);
+        other ones get an error reply.  :class:`HostError` if the seat stays away longer
+        than the rejoin time."""
+        s = self.seats[seat]
+        while True:
+            try:
+                msg = await asyncio.wait_for(s.inbox.get(), 1.0)
+            except TimeoutError:
+                if (s.dropped_at is not None
+                        and self.clock() - s.dropped_at > self.limits.rejoin_seconds):
+                    raise HostError(f"seat {seat} did not come back") from None
+                continue
+            why = check(msg) if isinstance(msg, want) else "not expected now"
+            if why is None:
+                return msg
+            await self._send(seat, Error("refused", why))
+
+    async def run_match(self) -> MatchOver:
+        """Play the whole match; both seats get every message they need, then the result.
+        If it cannot go on, both seats are told why and dropped (:class:`HostError`)."""
+        try:
+            return await self._run_match()
+        except Exception as e:
+            why = str(e) if isinstance(e, HostError) else f"the host failed: {e}"
+            self._over = True
+            for seat in (HOST_SEAT, GUEST_SEAT):
+                await self._send(seat, Error("ended", why[:300]))
+                writer = self.seats[seat].writer
+                if writer is not None:
+                    writer.transport.abort()
+            raise HostError(why) from e
+
+    async def _run_match(self) -> MatchOver:
+        await self.wait_for_guest()
+        await self.seats[HOST_SEAT].joined.wait()
+        config = replace(self.config, seed=None)
+        match: MatchRun | None = None
+        for g in itertools.count():  # the series ends itself: at most twice best_of games
+            state, over = await self._play_game(g, config)
+            self.games.append(GameResult(state, over))
+            winner = state.winner()
+            match = (match or MatchRun.start(config, self.games[0].state)).record(winner)
+            if match.series.is_over():
+                break
+            config = replace(match.next_config(), seed=None)
+        assert match is not None
+        if self.config.best_of == 1:
+            result = list(self.games[-1].state.scores())
+        else:
+            result = list(match.series.wins())
+        end = MatchOver(result, "finished")
+        self._over = True
+        for seat in (HOST_SEAT, GUEST_SEAT):
+            self.seats[seat].resync = [end]
+            await self._send(seat, end)
+        return end
+
+    async def _agree(self, g: int, deal: int) -> tuple[bytes, bytes]:
+        """The fair deal of shuffle ``deal`` of game ``g``: commit, the guest's seed.
+        Returns (host seed, guest seed); the host's stays secret until :meth:`_reveal`."""
+        host_seed = fair.new_seed()
+        commit = Commit(g, deal, fair.commitment(host_seed))
+        self.seats[GUEST_SEAT].resync = [commit]
+        await self._send(GUEST_SEAT, commit)
+        msg: Seed = await self._next(
+            GUEST_SEAT, Seed, lambda m: None if (m.game, m.deal) == (g, deal) else "not now")
+        return host_seed, bytes.fromhex(msg.seed)
+
+    async def _reveal(self, g: int, deal: int, seeds: tuple[bytes, bytes]) -> None:
+        reveal = Reveal(g, deal, seeds[0].hex(), seeds[1].hex())
+        for s in (HOST_SEAT, GUEST_SEAT):
+            await self._send(s, reveal)
+
+    async def _play_game(self, g: int, config: GameConfig) -> tuple[AnyState, GameOver]:
+        # One agreed shuffle per game for now (net/fair.py); engine.deals brings one per
+        # Le Truc round, agreed a round ahead and revealed when its round is over.
+        seeds = await self._agree(g, 0)
+        seed = fair.shuffle_seed(*seeds)
+        state = _deal(config, seed)
+        game_id = uuid.uuid4().hex
+        n, last = 0, None
+        while True:
+            await self._broadcast(g, n, last, state)
+            seat = state.current_player
+            if seat is None:
+                break
+            move: Move = await self._next(seat, Move, _move_check(g, n, state))
+            state = state.apply(move.action)
+            n, last = n + 1, move.action
+        await self._reveal(g, 0, seeds)
+        dealer = first_dealer_of(state)
+        start = list(state.start_scores) if isinstance(state, truc.State) else [0, 0]
+        wins = [sum(1 for r in self.games if r.state.winner() == p) for p in (0, 1)]
+        winner = state.winner()
+        if winner is not None:
+            wins[winner] += 1
+        over = GameOver(g, game_id, seed, dealer, start, list(state.scores()), wins,
+                        [s.name for s in self.seats])
+        for s in (HOST_SEAT, GUEST_SEAT):
+            self.seats[s].resync = [over]
+            await self._send(s, over)
+        return state, over
+
+    async def _broadcast(self, g: int, n: int, last: str | None, state: AnyState) -> None:
+        for seat in (HOST_SEAT, GUEST_SEAT):
+            legal = ([str(a) for a in state.legal_actions()]
+                     if state.current_player == seat else [])
+            update = Update(g, n, last, dict(state.observation(seat)), legal)
+            self.seats[seat].resync = [update]
+            await self._send(seat, update)
+
+
+class _Accept(asyncio.Protocol):
+    """A new connection, its reading paused until the host has checked its caps and
+    started TLS on it."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        transport.pause_reading()
+        self.host._accepted(transport)
+
+
+def check_rules(config: GameConfig) -> None:
+    """``ValueError`` naming the option if the engine refuses ``config``'s variants (a
+    target out of range, ...): checked before hosting, not when the guest has come."""
+    _deal(config, 0)
+
+
+def _deal(config: GameConfig, seed: int) -> AnyState:
+    """Game ``config`` dealt from the agreed ``seed`` (the first dealer too, if not given)."""
+    if config.game == trufludo.GAME:
+        return trufludo.new_game(trufludo.Rules.from_dict(config.rules), seed=seed,
+                                 dealer=config.dealer)
+    return truc.new_game(truc.Rules.from_dict(config.rules), seed=seed, dealer=config.dealer,
+                         scores=config.scores)
+
+
+def _move_check(g: int, n: int, state: AnyState) -> Callable[[Move], str | None]:
+    def check(m: Move) -> str | None:
+        if m.game != g or m.n != n:
+            return "that move is for another position"
+        try:
+            state.apply(m.action)
+        except (IllegalActionError, ValueError) as e:
+            return str(e)[:200]
+        return None
+    return check
+
+
+_REFUSALS = {
+    "wrong_secret": "this invite code is not the host's (mistyped, or from another game)",
+    "used": "this invite code was used already: ask the host for a new one",
+    "expired": "this invite code has expired (after 10 minutes): ask the host for a new one",
+    "too_late": "the seat was given up (more than 5 minutes away)",
+}
+
+
+def _invite_address(bind: str) -> str:
+    """The address a guest dials: the bound one, or for 'every address' this computer's
+    name's address when it is not loopback (else loopback: the host sets --address)."""
+    import socket
+
+    if bind not in ("0.0.0.0", "::", ""):
+        return bind
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            addr = str(info[4][0])
+            if not addr.startswith("127."):
+                return addr
+    except OSError:
+        pass
+    return "127.0.0.1"
