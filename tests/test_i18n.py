@@ -53,7 +53,7 @@ DYNAMIC: dict[str, tuple[str, Callable[[], set[str]]]] = {
         lambda: {f"tbl.t.ev.refuse.rest.game.{who}" for who in ("you", "computer", "named")}),
 }
 # Constants that look like keys and are not (file names).
-NOT_KEYS = {"settings.json"}
+NOT_KEYS = {"settings.json", "key.pem"}  # file names that look like keys
 
 
 def _is_table(path: Path) -> bool:

@@ -7,9 +7,9 @@
     python -m truf_tui.bench peek     # Trufludo: what seeing the opponent's hand is worth
     python -m truf_tui.bench tight    # Truc: seconds per decision of the tight player
     python -m truf_tui.bench solved   # Truc: the solved player's load time, policy time, memory
-    python -m truf_tui.bench values   # Truc: seconds per action_values call (p50, p99, max)
     python -m truf_tui.bench net      # network play: a move's trip to the other table, loopback
     python -m truf_tui.bench grading  # Trufludo: seconds to grade a whole game's choices
+    python -m truf_tui.bench values   # Truc: seconds per action_values call (p50, p99, max)
 
 ``engine``: for each game, complete random playouts (``legal_actions``, a random choice,
 ``apply``) per second as the median of several runs — Trufludo games/s, Truc rounds/s and
@@ -653,9 +653,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     v = sub.add_parser("solved", help="Truc: the solved player's load and policy times")
     v.add_argument("--matches", type=int, default=20)
     v.add_argument("--json", action="store_true")
-    w = sub.add_parser("values", help="Truc: seconds per action_values call (p50, p99, max)")
-    w.add_argument("--rounds", type=int, default=4, help="solved-vs-solved rounds a score")
-    w.add_argument("--json", action="store_true")
     n = sub.add_parser("net", help="network play: a move's trip to the other table")
     n.add_argument("--moves", type=int, default=2000)
     n.add_argument("--flood", type=int, metavar="N",
@@ -667,6 +664,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="search iterations per choice (default: the app's)")
     gr.add_argument("--noise", action="store_true", help="grade again with another seed")
     gr.add_argument("--json", action="store_true")
+    w = sub.add_parser("values", help="Truc: seconds per action_values call (p50, p99, max)")
+    w.add_argument("--rounds", type=int, default=4, help="solved-vs-solved rounds a score")
+    w.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.what == "values":
         from tools.lab.values_check import bench as values_bench

@@ -12,6 +12,8 @@ one per-user folder (:func:`data_dir`)::
     pending/ID.json      SaveStore       finished games on their way into the history
     saves/NAME.json      SaveStore       named saves (game records)
     history.sqlite3      History         finished games and statistics
+    repetition.json      RepetitionQueue missed spots to review, scheduled by FSRS
+    repetition.lock                      held for each change of the queue
     errors.log[.1]       log_bot_crash   tracebacks of computer players that crashed
 
 Bad files never raise and are never lost: they are renamed aside as

@@ -48,7 +48,7 @@ ProblemKind = Literal[
     "elsewhere",  # the saved game is open in another running truf-tui: this one has its own
     "waiting",  # one more unfinished game, of a window closed mid-game, waits for a window
 ]
-Subject = Literal["settings", "current", "named", "history", "pending"]
+Subject = Literal["settings", "current", "named", "history", "pending", "repetition"]
 
 
 class StoreError(Exception):

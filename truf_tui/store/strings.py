@@ -18,6 +18,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "A finished game waiting for the history",
         "eo": "Finita ludo atendanta la historion",
     },
+    "problem.what.repetition": {
+        "en": "The queue of spots to review",
+        "eo": "La vico de situacioj ripetotaj",
+    },
     # what the app does instead, by subject
     "problem.fresh.settings": {
         "en": "the default settings are used",
@@ -35,6 +39,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "problem.fresh.pending": {
         "en": "it cannot be added to the history",
         "eo": "ĝi ne aldoneblas al la historio",
+    },
+    "problem.fresh.repetition": {
+        "en": "a new, empty queue was started",
+        "eo": "nova, malplena vico komenciĝis",
     },
     # The latest autosave was bad but the one before it was good: said instead of "there is
     # no game to continue", in the same notice (one true notice, not two that contradict).

@@ -16,10 +16,12 @@ import contextlib
 from collections.abc import Mapping
 from copy import deepcopy
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from truf_tui.engine.record import AnyState, GameRecord, RecordError
+from truf_tui.grading import Grade
 from truf_tui.play.config import (
     BEST_OF,
     DEFAULT_RULES,
@@ -41,6 +43,7 @@ from truf_tui.store import (
     StoreError,
     game_meta,
 )
+from truf_tui.store.repetition import RepetitionQueue, spot_key
 from truf_tui.store.saves import archive_name
 from truf_tui.ui.settings import CARD_STYLES, LANGUAGES, PACES, THEMES, Settings
 
@@ -252,6 +255,7 @@ class AppData:
         self._announce: set[str] = set()
         self._save_failing: str | None = None  # why the last autosave failed, if it did
         self._offered: GameRecord | None = None  # the saved game found at start, if any
+        self._repetition: RepetitionQueue | None = None
 
     # -- settings ---------------------------------------------------------------------------
     def load_settings(self) -> dict[str, object]:
@@ -431,6 +435,79 @@ class AppData:
             self.saves.clear_current()
         except StoreError as e:
             self.problems.append(Notice("store.not_saved", str(e)))
+
+    # -- the review queue of missed spots (issue 38, item 6) ------------------------------
+    # The drills call these: ``review_spots`` first (the due spots, to drill before new
+    # ones), then ``spot_reviewed`` with each drill's grade; ``spot_missed`` for a spot
+    # graded an inaccuracy or worse anywhere.  None of them raises: a queue that cannot be
+    # written is a notice, and the drills go on without it.
+    @property
+    def repetition(self) -> RepetitionQueue:
+        if self._repetition is None:
+            self._repetition = RepetitionQueue(self.folder)
+        return self._repetition
+
+    def _queue_problems(self) -> None:
+        if self._repetition is not None and self._repetition.problems:
+            self.problems.extend(self._repetition.problems)
+            self._repetition.problems = []
+
+    def spots_due(self, now: datetime | None = None) -> int:
+        """How many missed spots are due for review now (0 if the queue cannot be read)."""
+        try:
+            due = self.repetition.counts(now or datetime.now(UTC)).due
+        except StoreError as e:
+            self.problems.append(Notice("store.review_not_saved", str(e)))
+            due = 0
+        self._queue_problems()
+        return due
+
+    def review_spots(self, limit: int, now: datetime | None = None,
+                     category: str | None = None) -> list[dict[str, Any]]:
+        """The spots (their ``to_dict``) due for review, most overdue first, at most
+        ``limit``: the drills deal these before any new spot.  ``category``: only spots
+        of that drill category (``None`` or ``"random"``: all)."""
+        try:
+            due = [dict(e.spot) for e in self.repetition.due(now or datetime.now(UTC))
+                   if category in (None, "random") or e.spot.get("category") == category]
+            due = due[:max(0, limit)]
+        except StoreError as e:
+            self.problems.append(Notice("store.review_not_saved", str(e)))
+            due = []
+        self._queue_problems()
+        return due
+
+    def spot_missed(self, spot: Mapping[str, Any], grade: Grade,
+                    now: datetime | None = None) -> bool:
+        """A spot was graded ``grade``: an inaccuracy or worse enters the queue (or, drilled
+        before, comes back soon).  True if it is in the queue now for this miss."""
+        try:
+            entered = self.repetition.add_missed(spot, grade, now or datetime.now(UTC))
+        except StoreError as e:
+            self.problems.append(Notice("store.review_not_saved", str(e)))
+            entered = False
+        self._queue_problems()
+        return entered
+
+    def spot_reviewed(self, spot: Mapping[str, Any], grade: Grade,
+                      now: datetime | None = None) -> bool:
+        """A drill of a queued spot was graded ``grade``: its next review is scheduled
+        (``store.repetition.RATING``).  False if the spot was not in the queue."""
+        try:
+            done = self.repetition.review(spot_key(spot), grade,
+                                          now or datetime.now(UTC)) is not None
+        except StoreError as e:
+            self.problems.append(Notice("store.review_not_saved", str(e)))
+            done = False
+        self._queue_problems()
+        return done
+
+    def spot_unusable(self, spot: Mapping[str, Any]) -> None:
+        """A queued spot that no longer rebuilds (``Spot.from_dict`` refused it): out of
+        the queue, so it never blocks the drills."""
+        with contextlib.suppress(StoreError):
+            self.repetition.remove(spot_key(spot))
+        self._queue_problems()
 
     def close(self) -> None:
         if self._history is not None:

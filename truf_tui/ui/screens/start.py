@@ -29,7 +29,7 @@ from truf_tui.ui.breakpoints import preset_breakpoints
 from truf_tui.ui.choices import ChoiceSet
 from truf_tui.ui.i18n import plural, tr
 from truf_tui.ui.keybar import KeyBar
-from truf_tui.ui.services import shell
+from truf_tui.ui.services import ProblemsFound, shell
 from truf_tui.ui.settings import Translated
 from truf_tui.ui.storage import hotseat_progress_text, progress_of
 from truf_tui.ui.widgets.fields import NumberInput
@@ -96,6 +96,7 @@ class StartScreen(Translated, Screen[None]):
         super().__init__(id="start")
         preset_breakpoints(self)
         self._shown = False  # resumed once already (the first resume is its first showing)
+        self._review_due = 0  # missed spots due for review, as counted when last shown
 
     @property
     def choices(self) -> StartChoices:
@@ -110,6 +111,7 @@ class StartScreen(Translated, Screen[None]):
             yield Static(id="start-title", classes="title-text")
         with VerticalScroll(id="start-body"), Center(), Vertical(id="start-form"):
             yield Static(id="nudge")
+            yield Static(id="review-due")
             with Horizontal(id="resume-row"):
                 yield Button(id="resume", variant="primary")
                 yield Static(id="resume-note", classes="form-note")
@@ -206,6 +208,7 @@ class StartScreen(Translated, Screen[None]):
                                             and data.guided_nudge_due())
         self._show_rules()
         self._show_saved_game()
+        self._show_review_due()
         if self.query_one("#resume-row").display:
             self.query_one("#resume", Button).focus()
 
@@ -264,6 +267,8 @@ class StartScreen(Translated, Screen[None]):
         self.query_one("#play", Button).label = tr("start.play")
         self.query_one("#resume", Button).label = tr("start.continue")
         self.query_one("#resume-note", Static).update(self._saved_game_text())
+        self.query_one("#review-due", Static).update(
+            plural("start.review_due", self._review_due))
         for sid, tip in zip(SCORE_INPUTS, self._score_tips(), strict=True):
             self.query_one(f"#{sid}", Input).tooltip = tip
         self.query_one("#tournament", Button).label = tr("start.tournament")
@@ -279,6 +284,18 @@ class StartScreen(Translated, Screen[None]):
         self._shown = True
         self._load_choices()
         self._show_saved_game()
+        self._show_review_due()
+
+    # -- the review queue -------------------------------------------------------------------
+    def _show_review_due(self) -> None:
+        """"N spots due for review", shown only when some are (issue 38, item 6)."""
+        data = shell(self).data
+        self._review_due = data.spots_due() if data is not None else 0
+        if data is not None and data.problems:  # a damaged queue, set aside: say so
+            self.post_message(ProblemsFound())
+        line = self.query_one("#review-due", Static)
+        line.display = self._review_due > 0
+        line.update(plural("start.review_due", self._review_due))
 
     # -- the saved game ---------------------------------------------------------------------
     def _saved_game_text(self) -> str:

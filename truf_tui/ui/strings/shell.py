@@ -71,6 +71,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "New here? Press [b]g[/] for a guided game of {game}, step by step.",
         "eo": "Ĉu nova ĉi tie? Premu [b]g[/] por gvidata ludo de {game}, paŝon post paŝo.",
     },
+    # issue 38, item 6: shown when the review queue has spots due (store/repetition.py)
+    "start.review_due": {
+        "en": "[b]{n}[/] spots you missed are due for review.",
+        "eo": "[b]{n}[/] situacioj, kiujn vi maltrafis, estas ripetotaj.",
+    },
+    "start.review_due.one": {
+        "en": "[b]1[/] spot you missed is due for review.",
+        "eo": "[b]1[/] situacio, kiun vi maltrafis, estas ripetota.",
+    },
     "start.game": {"en": "Game", "eo": "Ludo"},
     "start.tier": {"en": "Opponent", "eo": "Kontraŭulo"},
     "start.deck": {"en": "Pack", "eo": "Kartaro"},

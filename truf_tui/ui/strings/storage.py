@@ -11,6 +11,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The settings could not be saved: {detail}",
         "eo": "La agordoj ne konserveblis: {detail}",
     },
+    "store.review_not_saved": {
+        "en": "The queue of spots to review could not be updated: {detail}",
+        "eo": "La vico de situacioj ripetotaj ne ĝisdatigeblis: {detail}",
+    },
     "store.not_recorded": {
         "en": "The finished game could not be added to the history, nor kept on disk to add "
               "it later: {detail}",

@@ -1,0 +1,401 @@
+"""The review queue of missed spots (issue 38, item 6): FSRS scheduling, the grade-to-rating
+mapping, and the file in the data folder (atomic, locked, a damaged file kept aside).
+
+The crash and the second writer are real second processes (a SIGKILL, two processes adding
+at once), so these tests fail exactly when the real thing would.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fsrs import Rating
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from truf_tui.grading import Grade
+from truf_tui.store import repetition
+from truf_tui.store.files import StoreError
+from truf_tui.store.repetition import (
+    FILE_NAME,
+    RATING,
+    Counts,
+    RepetitionQueue,
+    spot_key,
+)
+
+NOW = datetime(2026, 12, 5, 6, 0, tzinfo=UTC)
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def spot(n: int, category: str = "weak") -> dict[str, Any]:
+    """A spot dict shaped like a drill's ``Spot.to_dict()``."""
+    return {"category": category, "seed": 1000 + n, "dealer": n % 2, "scores": [0, 0],
+            "moves": ["raise", "accept"][: n % 3], "seat": n % 2, "target": 12}
+
+
+# -- the key and the mapping ---------------------------------------------------------------------
+def test_the_key_is_the_spot_whatever_the_order_of_its_fields() -> None:
+    a = spot(1)
+    b = dict(reversed(list(a.items())))
+    assert spot_key(a) == spot_key(b)
+    assert spot_key(a) != spot_key(spot(2))
+    assert json.loads(spot_key(a)) == a
+
+
+def test_the_mapping_of_grades_to_ratings() -> None:
+    assert RATING == {Grade.BEST: Rating.Good, Grade.CORRECT: Rating.Good,
+                      Grade.INACCURACY: Rating.Hard, Grade.MISTAKE: Rating.Again,
+                      Grade.BLUNDER: Rating.Again}
+    assert set(RATING) == set(Grade)
+
+
+# -- scheduling ----------------------------------------------------------------------------------
+def test_a_missed_spot_is_due_at_once(tmp_path: Path) -> None:
+    q = RepetitionQueue(tmp_path)
+    assert q.add_missed(spot(1), Grade.MISTAKE, NOW)
+    assert [e.key for e in q.due(NOW)] == [spot_key(spot(1))]
+    assert q.counts(NOW) == Counts(1, 0, 1)
+    assert q.counts(NOW - timedelta(seconds=1)) == Counts(0, 1, 1)
+
+
+@pytest.mark.parametrize("grade", [Grade.BEST, Grade.CORRECT])
+def test_a_right_answer_is_not_queued(tmp_path: Path, grade: Grade) -> None:
+    q = RepetitionQueue(tmp_path)
+    assert not q.add_missed(spot(1), grade, NOW)
+    assert q.counts(NOW) == Counts(0, 0, 0)
+    assert not (tmp_path / FILE_NAME).exists()
+
+
+def test_an_inaccuracy_is_queued(tmp_path: Path) -> None:
+    assert RepetitionQueue(tmp_path).add_missed(spot(1), Grade.INACCURACY, NOW)
+
+
+def test_good_reviews_push_it_later_and_a_blunder_brings_it_back(tmp_path: Path) -> None:
+    q = RepetitionQueue(tmp_path)
+    key = spot_key(spot(1))
+    q.add_missed(spot(1), Grade.BLUNDER, NOW)
+    when, gaps = NOW, []
+    for _ in range(4):
+        e = q.review(key, Grade.BEST, when)
+        assert e is not None
+        gaps.append(e.due - when)
+        when = e.due
+    assert gaps == sorted(gaps) and gaps[0] < gaps[-1]
+    assert gaps[-1] >= timedelta(days=7)  # learned: it stays away for days
+    assert q.counts(when - timedelta(seconds=1)).due == 0
+    e = q.review(key, Grade.BLUNDER, when)
+    assert e is not None and e.due - when <= timedelta(minutes=10)  # back within minutes
+    assert e.reviews == 5 and e.misses == 2 and e.grade is Grade.BLUNDER
+
+
+def test_an_inaccuracy_schedules_sooner_than_a_best_answer(tmp_path: Path) -> None:
+    due: dict[Grade, datetime] = {}
+    for grade in (Grade.BEST, Grade.INACCURACY, Grade.MISTAKE):
+        q = RepetitionQueue(tmp_path / grade.key)
+        q.add_missed(spot(1), Grade.MISTAKE, NOW)
+        when = NOW
+        for _ in range(3):  # into the review state
+            e = q.review(spot_key(spot(1)), Grade.BEST, when)
+            assert e is not None
+            when = e.due
+        e = q.review(spot_key(spot(1)), grade, when)
+        assert e is not None
+        due[grade] = e.due
+    assert due[Grade.MISTAKE] < due[Grade.INACCURACY] < due[Grade.BEST]
+
+
+def test_missing_a_reviewed_spot_again_rates_it_again(tmp_path: Path) -> None:
+    q = RepetitionQueue(tmp_path)
+    key = spot_key(spot(1))
+    q.add_missed(spot(1), Grade.MISTAKE, NOW)
+    when = NOW
+    for _ in range(3):
+        e = q.review(key, Grade.BEST, when)
+        assert e is not None
+        when = e.due
+    assert q.add_missed(spot(1), Grade.MISTAKE, when)
+    (e,) = q.entries()
+    assert e.due - when <= timedelta(minutes=10) and e.misses == 2 and e.reviews == 3
+
+
+def test_missing_a_spot_never_drilled_keeps_it_due(tmp_path: Path) -> None:
+    q = RepetitionQueue(tmp_path)
+    q.add_missed(spot(1), Grade.INACCURACY, NOW)
+    q.add_missed(spot(1), Grade.BLUNDER, NOW + timedelta(hours=1))
+    (e,) = q.entries()
+    assert e.due == NOW and e.misses == 2 and e.grade is Grade.BLUNDER and e.reviews == 0
+
+
+def test_due_is_most_overdue_first_and_limited(tmp_path: Path) -> None:
+    q = RepetitionQueue(tmp_path)
+    for n, minutes in ((1, 30), (2, 0), (3, 50), (4, 10)):
+        q.add_missed(spot(n), Grade.MISTAKE, NOW + timedelta(minutes=minutes))
+    q.add_missed(spot(5), Grade.MISTAKE, NOW + timedelta(days=1))  # not due yet
+    now = NOW + timedelta(hours=1)
+    assert [e.spot["seed"] for e in q.due(now)] == [1002, 1004, 1001, 1003]
+    assert [e.spot["seed"] for e in q.due(now, 2)] == [1002, 1004]
+    assert q.counts(now) == Counts(4, 1, 5)
+
+
+def test_reviewing_a_spot_not_queued_changes_nothing(tmp_path: Path) -> None:
+    q = RepetitionQueue(tmp_path)
+    assert q.review(spot_key(spot(1)), Grade.BEST, NOW) is None
+    assert not (tmp_path / FILE_NAME).exists()
+
+
+def test_naive_times_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError):
+        RepetitionQueue(tmp_path).add_missed(spot(1), Grade.MISTAKE, datetime(2026, 1, 1))
+
+
+def test_other_time_zones_are_the_same_instant(tmp_path: Path) -> None:
+    q = RepetitionQueue(tmp_path)
+    paris = NOW.astimezone(timezone(timedelta(hours=1)))
+    q.add_missed(spot(1), Grade.MISTAKE, paris)
+    assert q.counts(NOW).due == 1
+    assert q.review(spot_key(spot(1)), Grade.BEST, paris) is not None
+
+
+# -- persistence ---------------------------------------------------------------------------------
+def test_round_trip(tmp_path: Path) -> None:
+    q = RepetitionQueue(tmp_path)
+    for n in range(5):
+        q.add_missed(spot(n), Grade.MISTAKE, NOW + timedelta(minutes=n))
+    q.review(spot_key(spot(2)), Grade.INACCURACY, NOW + timedelta(hours=1))
+    again = RepetitionQueue(tmp_path).entries()
+    assert [e.to_dict() for e in again] == [e.to_dict() for e in q.entries()]
+    assert sorted(e.spot["seed"] for e in again) == [1000, 1001, 1002, 1003, 1004]
+    assert oct(os.stat(tmp_path / FILE_NAME).st_mode & 0o777) == oct(0o600)
+
+
+def test_a_write_that_fails_midway_leaves_the_old_queue(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    q = RepetitionQueue(tmp_path)
+    q.add_missed(spot(1), Grade.MISTAKE, NOW)
+    before = (tmp_path / FILE_NAME).read_bytes()
+
+    def crash(*args: object) -> None:
+        raise KeyboardInterrupt  # as a kill between the write and the rename
+
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(KeyboardInterrupt):
+        q.add_missed(spot(2), Grade.MISTAKE, NOW)
+    monkeypatch.undo()
+    assert (tmp_path / FILE_NAME).read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+    assert RepetitionQueue(tmp_path).counts(NOW) == Counts(1, 0, 1)
+
+
+KILLED = """
+import sys
+from datetime import UTC, datetime, timedelta, timezone
+from truf_tui.grading import Grade
+from truf_tui.store.repetition import RepetitionQueue
+q = RepetitionQueue(sys.argv[1])
+now = datetime(2026, 12, 5, tzinfo=UTC)
+n = 0
+while True:
+    spot = {"seed": n, "moves": ["raise"] * 50, "pad": "x" * 2000}
+    q.add_missed(spot, Grade.MISTAKE, now + timedelta(seconds=n))
+    if n == 0:
+        print("going", flush=True)
+    n += 1
+"""
+
+
+def test_a_process_killed_while_writing_leaves_a_whole_queue(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for delay in (0.1, 0.4):
+        proc = subprocess.Popen([sys.executable, "-c", KILLED, str(tmp_path)], env=env,
+                                stdout=subprocess.PIPE, text=True)
+        try:
+            assert proc.stdout is not None and proc.stdout.readline() == "going\n"
+            time.sleep(delay)
+        finally:
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
+        q = RepetitionQueue(tmp_path)
+        entries = q.entries()
+        assert q.problems == [] and len(entries) >= 1
+        seeds = sorted(e.spot["seed"] for e in entries)
+        assert seeds == list(range(len(seeds)))  # every write whole, in order
+        (tmp_path / FILE_NAME).unlink()
+
+
+def test_a_damaged_file_is_kept_aside_and_a_fresh_queue_starts(tmp_path: Path) -> None:
+    path = tmp_path / FILE_NAME
+    path.write_bytes(b'{"format": "truf-tui-repetition", "version": 1, "spots": [{"spot"')
+    q = RepetitionQueue(tmp_path)
+    assert q.counts(NOW) == Counts(0, 0, 0)
+    (p,) = q.problems
+    assert p.kind == "corrupt" and p.subject == "repetition" and p.kept_as is not None
+    assert p.kept_as.read_bytes().endswith(b'{"spot"')  # byte for byte
+    assert "queue of spots to review" in str(p) and "new, empty queue" in str(p)
+    assert "vico de situacioj ripetotaj" in p.message("eo")
+    assert q.add_missed(spot(1), Grade.MISTAKE, NOW)
+    assert RepetitionQueue(tmp_path).counts(NOW) == Counts(1, 0, 1)
+    assert len(q.problems) == 1  # told once
+
+
+@pytest.mark.parametrize("body", [
+    {"format": "truf-tui-repetition", "version": 1, "spots": "none"},
+    {"format": "truf-tui-repetition", "version": 1, "spots": [{"spot": {}, "card": {}}]},
+    {"format": "something else", "version": 1, "spots": []},
+    {"format": "truf-tui-repetition", "version": 1, "spots": [
+        {"spot": {"seed": 1}, "card": {"card_id": 1, "state": 1, "step": "x", "stability": None,
+                                       "difficulty": None, "due": "2026-01-01T00:00:00+00:00",
+                                       "last_review": None},
+         "added": "2026-01-01T00:00:00+00:00", "misses": 1, "reviews": 0, "grade": "mistake"}]},
+    {"format": "truf-tui-repetition", "version": 1, "spots": [
+        {"spot": {"seed": 1}, "card": {"card_id": 1, "state": 1, "step": 0, "stability": None,
+                                       "difficulty": None, "due": "2026-01-01T00:00:00",
+                                       "last_review": None},
+         "added": "2026-01-01T00:00:00+00:00", "misses": 1, "reviews": 0, "grade": "mistake"}]},
+])
+def test_bad_contents_are_kept_aside(tmp_path: Path, body: dict[str, Any]) -> None:
+    (tmp_path / FILE_NAME).write_text(json.dumps(body))
+    q = RepetitionQueue(tmp_path)
+    assert q.entries() == []
+    (p,) = q.problems
+    assert p.kept_as is not None and json.loads(p.kept_as.read_text()) == body
+
+
+def test_a_spot_twice_in_the_file_is_damage(tmp_path: Path) -> None:
+    q = RepetitionQueue(tmp_path)
+    q.add_missed(spot(1), Grade.MISTAKE, NOW)
+    body = json.loads((tmp_path / FILE_NAME).read_text())
+    body["spots"] *= 2
+    (tmp_path / FILE_NAME).write_text(json.dumps(body))
+    q2 = RepetitionQueue(tmp_path)
+    assert q2.entries() == [] and "twice" in q2.problems[0].detail
+
+
+def test_a_file_that_cannot_be_moved_aside_is_never_overwritten(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / FILE_NAME
+    path.write_bytes(b"damaged")
+
+    def refuse(*args: object, **kw: object) -> Path:
+        raise PermissionError(13, "Permission denied")
+
+    import truf_tui.store.files as files
+    monkeypatch.setattr(files, "quarantine", refuse)
+    q = RepetitionQueue(tmp_path)
+    assert q.entries() == [] and q.problems[0].kept_as is None
+    with pytest.raises(StoreError):
+        q.add_missed(spot(1), Grade.MISTAKE, NOW)
+    assert path.read_bytes() == b"damaged"
+
+
+WRITER = """
+import sys
+from datetime import UTC, datetime
+from truf_tui.grading import Grade
+from truf_tui.store.repetition import RepetitionQueue, spot_key
+q = RepetitionQueue(sys.argv[1])
+who, n = sys.argv[2], int(sys.argv[3])
+now = datetime(2026, 12, 5, tzinfo=UTC)
+print("ready", flush=True)
+sys.stdin.readline()
+for i in range(n):
+    q.add_missed({"who": who, "i": i}, Grade.MISTAKE, now)
+    q.review(spot_key({"who": "shared", "i": 0}), Grade.BEST, now)
+"""
+
+
+def test_two_windows_do_not_lose_each_others_updates(tmp_path: Path) -> None:
+    RepetitionQueue(tmp_path).add_missed({"who": "shared", "i": 0}, Grade.MISTAKE, NOW)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    n = 25
+    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path), who, str(n)],
+                              env=env, text=True, stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE) for who in ("a", "b")]
+    try:
+        for p in procs:
+            assert p.stdout is not None and p.stdout.readline() == "ready\n"
+        for p in procs:  # both start at once
+            assert p.stdin is not None
+            p.stdin.write("go\n")
+            p.stdin.flush()
+        for p in procs:
+            assert p.wait(timeout=60) == 0
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+    entries = RepetitionQueue(tmp_path).entries()
+    assert len(entries) == 2 * n + 1
+    (shared,) = [e for e in entries if e.spot["who"] == "shared"]
+    assert shared.reviews == 2 * n  # every review of both counted
+
+
+def test_two_queues_in_one_process_share_the_file(tmp_path: Path) -> None:
+    a, b = RepetitionQueue(tmp_path), RepetitionQueue(tmp_path)
+    a.add_missed(spot(1), Grade.MISTAKE, NOW)
+    b.add_missed(spot(2), Grade.MISTAKE, NOW)
+    assert a.counts(NOW) == b.counts(NOW) == Counts(2, 0, 2)
+
+
+def test_a_lock_held_too_long_is_a_clear_error(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(repetition, "LOCK_WAIT", 0.05)
+    monkeypatch.setattr(repetition, "try_lock", lambda fd: False)
+    with pytest.raises(StoreError, match="busy in another truf-tui window"):
+        RepetitionQueue(tmp_path).add_missed(spot(1), Grade.MISTAKE, NOW)
+
+
+# -- any sequence keeps the queue consistent ---------------------------------------------------
+OPS = st.lists(st.tuples(st.sampled_from(["add", "review", "remove"]),
+                         st.integers(0, 5),
+                         st.sampled_from(list(Grade)),
+                         st.integers(0, 60 * 24 * 30)), max_size=25)
+
+
+@settings(max_examples=40, deadline=None)
+@given(ops=OPS)
+def test_random_sequences_keep_the_queue_consistent(
+        tmp_path_factory: pytest.TempPathFactory, ops: list[tuple[str, int, Grade, int]]) -> None:
+    folder = tmp_path_factory.mktemp("q")
+    q = RepetitionQueue(folder)
+    model: dict[str, int] = {}  # key -> reviews, as the operations say
+    when = NOW
+    for op, n, grade, minutes in ops:
+        when += timedelta(minutes=minutes)
+        key = spot_key(spot(n))
+        if op == "add":
+            entered = q.add_missed(spot(n), grade, when)
+            assert entered == (grade >= Grade.INACCURACY)
+            if entered:
+                model.setdefault(key, 0)
+        elif op == "review":
+            e = q.review(key, grade, when)
+            assert (e is None) == (key not in model)
+            if e is not None:
+                model[key] += 1
+                assert e.due > when
+        else:
+            assert q.remove(key) == (key in model)
+            model.pop(key, None)
+        entries = q.entries()
+        keys = [e.key for e in entries]
+        assert len(keys) == len(set(keys)) and set(keys) == set(model)
+        assert {e.key: e.reviews for e in entries} == model
+        for probe in (when, when + timedelta(days=3)):
+            c = q.counts(probe)
+            assert c.due + c.later == c.total == len(model)
+            assert [e.key for e in q.due(probe)] == sorted(
+                (e.key for e in entries if e.due <= probe),
+                key=lambda k: (next(e.due for e in entries if e.key == k), k))
+    assert [e.to_dict() for e in RepetitionQueue(folder).entries()] == \
+        [e.to_dict() for e in q.entries()]
