@@ -164,3 +164,40 @@ async def test_the_spot_names_the_rounds_calls_before_it() -> None:
         screen._dealt(raised, raised.state())
         text = shown(screen)
         assert "Calls this round" not in text and "raises to 2" in text
+
+
+async def test_a_missed_spot_comes_back_first_and_is_rescheduled(tmp_path: Any) -> None:
+    """Issue 38 item 6 with the trainer: a queued spot of the chosen kind is dealt before
+    new ones, marked as missed before, and its grade schedules its next review."""
+    from datetime import UTC, datetime
+
+    from truf_tui import drills
+    from truf_tui.grading import Grade
+    from truf_tui.ui.app import TrufApp
+    from truf_tui.ui.settings import Settings
+    from truf_tui.ui.storage import AppData
+
+    missed = drills.deal("raised", 3)
+    data = AppData(tmp_path)
+    assert data.spot_missed(missed.to_dict(), Grade.BLUNDER)
+    assert data.spots_due() == 1
+    data.close()
+    app = TrufApp(settings=Settings(pace="instant"), data_dir=tmp_path)
+    app.drill_seed = 7
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        await pilot.press("2")
+        await decide(pilot, screen)
+        assert screen.spot == missed and screen.reviewing
+        assert "one you missed before" in shown(screen)
+        assert app.data is not None
+        entry = app.data.repetition.due(datetime.now(UTC))
+        graded = screen.done[-1].verdict.grade
+        # reviewed: due again only if it was missed again (Again: minutes, not now)
+        assert entry == [] or graded >= Grade.MISTAKE
+        await pilot.press("n")
+        await settle(pilot)
+        assert screen.spot != missed and not screen.reviewing

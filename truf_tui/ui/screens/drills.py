@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -30,7 +30,7 @@ from truf_tui.engine import truc
 from truf_tui.grading import Grade, Unit
 from truf_tui.ui.i18n import get_language, tr
 from truf_tui.ui.keybar import KeyBar
-from truf_tui.ui.services import services
+from truf_tui.ui.services import ProblemsFound, services, shell
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.widgets.cards import card_markup, cards_markup
 
@@ -125,6 +125,8 @@ class DrillScreen(Screen[None]):
         self.done: list[Done] = []
         self.failed: str | None = None
         self.session = 0  # sessions begun, for the next session's seeds
+        self.reviews: list[dict[str, Any]] = []  # missed spots due again, dealt first
+        self.reviewing = False  # the spot on the screen came from the review queue
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="title-bar"):
@@ -202,7 +204,7 @@ class DrillScreen(Screen[None]):
         me = spot.seat
         style = self._style()
         pts = s.points
-        lines = [tr("drill.head", n=self.number,
+        lines = [tr("drill.head.again" if self.reviewing else "drill.head", n=self.number,
                     total=self.session_size, category=tr(f"drill.cat.{spot.category}")),
                  tr("drill.score", me=pts[me], them=pts[1 - me], stake=s.stake,
                     dealer=tr("drill.you.deal" if s.dealer == me else "drill.they.deal"))]
@@ -316,6 +318,9 @@ class DrillScreen(Screen[None]):
             self.category = drills.CATEGORIES[k - 1]
             self.done = []
             self.session += 1
+            data = shell(self).data
+            self.reviews = ([] if data is None or self.category == "score"
+                            else data.review_spots(self.session_size, category=self.category))
             self.deal_next()
         elif self.phase == "decide" and 1 <= k <= len(self.choices):
             self.chosen = self.choices[k - 1]
@@ -370,14 +375,28 @@ class DrillScreen(Screen[None]):
         seed = self.seed + 1000 * self.session + n
         category = self.category
         scores = (self.scores[0], self.scores[1]) if category == "score" else None
-        self.run_worker(lambda: self._work(category, seed, scores), thread=True,
+        again = self._review()
+        self.reviewing = again is not None
+        self.run_worker(lambda: self._work(category, seed, scores, again), thread=True,
                         group="drill", exclusive=True, exit_on_error=False)
 
-    def _work(self, category: drills.Category, seed: int,
-              scores: tuple[int, int] | None) -> None:
+    def _review(self) -> drills.Spot | None:
+        """The next missed spot due again that still rebuilds (one that does not leaves
+        the queue)."""
+        data = shell(self).data
+        while self.reviews and data is not None:
+            d = self.reviews.pop(0)
+            try:
+                return drills.Spot.from_dict(d)
+            except ValueError:
+                data.spot_unusable(d)
+        return None
+
+    def _work(self, category: drills.Category, seed: int, scores: tuple[int, int] | None,
+              again: drills.Spot | None = None) -> None:
         worker = get_current_worker()
         try:
-            spot = drills.deal(category, seed, scores, seat=0 if scores else None)
+            spot = again or drills.deal(category, seed, scores, seat=0 if scores else None)
             state = spot.state()
         except Exception as e:  # shown, not fatal: the trainer is a bonus
             self._post(partial(self._deal_failed, f"{type(e).__name__}: {e}"))
@@ -429,6 +448,13 @@ class DrillScreen(Screen[None]):
                 and (not self.done or self.done[-1].spot is not self.spot)):
             v = drills.grade(self.analysis, self.chosen)
             self.done.append(Done(self.spot, v, self.analysis.unit))
+            data = shell(self).data
+            if data is not None:  # a missed spot comes back (issue 38 item 6)
+                if self.reviewing:
+                    data.spot_reviewed(self.spot.to_dict(), v.grade)
+                else:
+                    data.spot_missed(self.spot.to_dict(), v.grade)
+                self.post_message(ProblemsFound())
 
 
 __all__ = ["SESSION", "DrillScreen", "range_lines"]

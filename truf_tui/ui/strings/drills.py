@@ -40,6 +40,8 @@ STRINGS: dict[str, dict[str, str]] = {
     # -- the spot ------------------------------------------------------------------------
     "drill.head": {"en": "[b]Spot {n} of {total}[/] · {category}",
                    "eo": "[b]Situacio {n} el {total}[/] · {category}"},
+    "drill.head.again": {"en": "[b]Spot {n} of {total}[/] · {category} · one you missed before",
+                         "eo": "[b]Situacio {n} el {total}[/] · {category} · iam maltrafita"},
     "drill.score": {"en": "Score: you {me} – {them} computer · stake {stake} · {dealer}",
                     "eo": "Poentaro: vi {me} – {them} komputilo · veto {stake} · {dealer}"},
     "drill.you.deal": {"en": "you deal", "eo": "vi disdonas"},
