@@ -213,6 +213,26 @@ async def shot_graded_review(pilot: Pilot[Any]) -> None:
     await settle(pilot)
 
 
+async def shot_drill_spot(pilot: Pilot[Any]) -> None:
+    """b on the start screen, 2 (facing a raise): the trainer's first spot of a seeded
+    session, to decide."""
+    truf_app(pilot).drill_seed = 7
+    await pilot.press("b")
+    await pilot.pause()
+    await pilot.press("2")
+    await wait_for(pilot, lambda: getattr(pilot.app.screen, "phase", None) == "decide")
+    await settle(pilot)
+
+
+async def shot_drill_result(pilot: Pilot[Any]) -> None:
+    """The same spot decided (1, accept): the grade, every choice's value, the solved
+    frequencies with this hand and the range picture."""
+    await shot_drill_spot(pilot)
+    await pilot.press("1")
+    await wait_for(pilot, lambda: getattr(pilot.app.screen, "analysis", None) is not None)
+    await settle(pilot)
+
+
 def prepared_trufludo(hands: tuple[tuple[str, ...], tuple[str, ...]],
                       table_cards: tuple[str, ...], stock: int = 0) -> Any:
     """A Trufludo position with these hands and table, the human (non-dealer) to move; the
@@ -570,6 +590,8 @@ SHOTS: list[tuple[str, Prepare, dict[str, Any]]] = [
     ("truc-round-summary", shot_truc_round_summary, {}),
     ("results", shot_results, {}),
     ("trufludo-graded-review", shot_graded_review, {}),
+    ("drill-spot", shot_drill_spot, {}),
+    ("drill-result", shot_drill_result, {}),
     ("hint-trufludo", shot_hint_trufludo, {}),
     ("hint-truc", shot_hint_truc, {}),
     ("truc-practice-review", shot_truc_practice_review, {}),

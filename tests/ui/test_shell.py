@@ -548,7 +548,7 @@ async def test_command_palette_entries(stub_tables: list[GameConfig]) -> None:
         assert titles == [tr(k) for k in ("cmd.new", "cmd.play_trufludo", "cmd.play_truc",
                                           "cmd.guided_trufludo", "cmd.guided_truc",
                                           "cmd.tournament", "cmd.help", "cmd.settings",
-                                          "cmd.stats", "cmd.saved_games",
+                                          "cmd.stats", "cmd.drills", "cmd.saved_games",
                                           "cmd.language", "cmd.screenshot", "cmd.quit")]
         await pilot.press("ctrl+p")
         await pilot.pause()
@@ -670,6 +670,7 @@ def test_the_shell_screens_are_named_after_their_classes() -> None:
 
     from truf_tui.ui.app import SHELL_SCREENS
     from truf_tui.ui.screens.dialogs import ConfirmAbandon, ConfirmQuit
+    from truf_tui.ui.screens.drills import DrillScreen
     from truf_tui.ui.screens.example import ExampleScreen
     from truf_tui.ui.screens.help import HelpScreen
     from truf_tui.ui.screens.saves import SavedGamesScreen
@@ -677,7 +678,7 @@ def test_the_shell_screens_are_named_after_their_classes() -> None:
     from truf_tui.ui.screens.stats import StatsScreen
 
     screens = (HelpScreen, SettingsScreen, StatsScreen, ExampleScreen, SavedGamesScreen,
-               ConfirmQuit, ConfirmAbandon, CommandPalette)
+               DrillScreen, ConfirmQuit, ConfirmAbandon, CommandPalette)
     assert {s.__name__ for s in screens} == SHELL_SCREENS
 
 

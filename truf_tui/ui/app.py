@@ -78,6 +78,7 @@ KEPT_HELPS = 2  # helps kept laid out between openings (_help_screen)
 # name, since importing them all to check would load the statistics' solver tables (a
 # third of a second) at the first F1.
 SHELL_SCREENS = frozenset({"HelpScreen", "SettingsScreen", "StatsScreen", "ExampleScreen",
+                           "DrillScreen",
                            "SavedGamesScreen", "ConfirmQuit", "ConfirmAbandon",
                            "CommandPalette"})
 
@@ -136,6 +137,7 @@ class TrufApp(App[None]):
         set_language(settings.lang)
         self.theme = settings.theme
         self.bot_options: BotOptions = {} if bot_options is None else bot_options.copy()
+        self.drill_seed: int | None = None  # the bluff trainer's spots (None: at random)
         # The statistics' "this session": games finished since now; the coach's counts of
         # each recorded Truc match, kept for the run (a recorded match never changes).
         self.session_started = now_iso()
@@ -548,6 +550,12 @@ class TrufApp(App[None]):
 
         self._show_once(SettingsScreen, SettingsScreen)
 
+    def action_drills(self) -> None:
+        """The bluff trainer (issue 38 item 4); ``drill_seed`` fixes its spots (tests)."""
+        from truf_tui.ui.screens.drills import DrillScreen
+
+        self._show_once(DrillScreen, lambda: DrillScreen(self.drill_seed))
+
     def action_stats(self) -> None:
         from truf_tui.ui.screens.stats import StatsScreen
 
@@ -748,6 +756,7 @@ class TrufApp(App[None]):
         yield SystemCommand(tr("cmd.help"), tr("cmd.help.help"), self.action_help)
         yield SystemCommand(tr("cmd.settings"), tr("cmd.settings.help"), self.action_settings)
         yield SystemCommand(tr("cmd.stats"), tr("cmd.stats.help"), self.action_stats)
+        yield SystemCommand(tr("cmd.drills"), tr("cmd.drills.help"), self.action_drills)
         yield SystemCommand(tr("cmd.saved_games"), tr("cmd.saved_games.help"),
                             self.action_saved_games)
         yield SystemCommand(tr("cmd.language"), tr("cmd.language.help"), self.toggle_language)
@@ -773,6 +782,10 @@ class TrufApp(App[None]):
     @on(StartScreen.GuidedRequested)
     def _guided_requested(self, message: StartScreen.GuidedRequested) -> None:
         self.action_guided(message.game)
+
+    @on(StartScreen.DrillsRequested)
+    def _drills_requested(self) -> None:
+        self.action_drills()
 
     @on(StartScreen.SavedGamesRequested)
     def _saved_games_requested(self) -> None:

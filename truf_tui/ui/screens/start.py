@@ -67,6 +67,9 @@ class StartScreen(Translated, Screen[None]):
             super().__init__()
             self.game = game
 
+    class DrillsRequested(Message):
+        """The bluff trainer (``b``)."""
+
     class SavedGamesRequested(Message):
         """The saved-games screen."""
 
@@ -76,12 +79,15 @@ class StartScreen(Translated, Screen[None]):
     AUTO_FOCUS = "#game"  # the top of the form: Tab walks down it to "Play"
     # Below 30 rows the form is drawn compact (app.tcss), so that 80×24 shows all of it.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    # Below 100 columns the five buttons of a tall form are drawn narrower (app.tcss).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
         Binding("p,enter", "play", show=False),
         Binding("c", "continue_game", show=False),
         Binding("t", "tournament", show=False),
         Binding("g", "guided", show=False),
         Binding("o", "app.saved_games", show=False),
+        Binding("b", "drills", show=False),
         Binding("s", "app.stats", show=False),
         Binding("escape", "noop", show=False),
     ]
@@ -181,6 +187,7 @@ class StartScreen(Translated, Screen[None]):
                 yield Button(id="guided")
                 yield Button(id="tournament")
                 yield Button(id="saved")
+                yield Button(id="drills")
             yield Static(id="start-hint", classes="hint")
         yield KeyBar(
             [
@@ -267,6 +274,7 @@ class StartScreen(Translated, Screen[None]):
         self.query_one("#tournament", Button).label = tr("start.tournament")
         self.query_one("#guided", Button).label = tr("start.guided")
         self.query_one("#saved", Button).label = tr("start.saved")
+        self.query_one("#drills", Button).label = tr("start.btn.drills")
         self.query_one(KeyBar).refresh_texts()
 
     def on_screen_resume(self) -> None:
@@ -477,6 +485,11 @@ class StartScreen(Translated, Screen[None]):
     def action_guided(self) -> None:
         """The coach's guided first game of the game chosen above."""
         self.post_message(self.GuidedRequested(self.choices["game"]))
+
+    @on(Button.Pressed, "#drills")
+    def action_drills(self) -> None:
+        """The bluff trainer: Le Truc spots from the solution, graded."""
+        self.post_message(self.DrillsRequested())
 
     @on(Button.Pressed, "#saved")
     def saved_games(self) -> None:

@@ -1,0 +1,153 @@
+"""The bluff trainer's spots (issue 38 item 4, truf_tui/drills.py): each category deals
+what it names, the same seed deals the same spot, a spot survives to_dict, the range's
+mixes sum to one and mark the player's hand, and grades come from the shared classifier."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from truf_tui import drills
+from truf_tui.cards import TRUC_RANKS, TRUC_STRENGTH
+from truf_tui.engine import truc
+from truf_tui.grading import Grade
+
+# Categories whose analysis is quick (the redeal's and the match end's first values build
+# a whole round's table: seconds, once per process).
+QUICK: tuple[drills.Category, ...] = ("weak", "raised", "rest", "last")
+
+
+def kinds(state: truc.State) -> set[str]:
+    return {a.kind for a in state.legal_actions()}
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_each_category_deals_what_it_names(seed: int) -> None:
+    for cat in drills.DEALT:
+        spot = drills.deal(cat, seed, (4, 9) if cat == "score" else None)
+        s = spot.state()
+        p = s.current_player
+        assert p == spot.seat and spot.category == cat and s.round_no == 1
+        real = [a for a in drills.options(s.legal_actions()) if a.kind != "fold"]
+        assert len(real) >= 2, (cat, real)
+        hand = s.hands[p]
+        if cat == "weak":
+            assert "raise" in kinds(s) and s.pending is None
+            assert max(TRUC_STRENGTH[c] for c in hand) <= TRUC_RANKS.index("K")
+        elif cat == "raised":
+            assert s.pending == "raise"
+        elif cat == "rest":
+            # facing Mia resto, or able to declare it (test_a_rest_spot_is_a_rest_decision)
+            assert s.pending == "rest" or "rest" in kinds(s)
+        elif cat == "redeal":
+            assert s.pending == "redeal" or "redeal" in kinds(s)
+        elif cat == "last":
+            assert len(s.tricks) == 2
+        elif cat == "end":
+            a, b = s.points
+            assert (a >= 10 and b >= 10) or 11 in (a, b)
+        elif cat == "score":
+            assert s.points == (4, 9)
+
+
+def test_a_rest_spot_is_a_rest_decision() -> None:
+    """Not merely a spot where a rest is legal: one facing it, or where the solved player
+    declared it."""
+    for seed in range(4):
+        spot = drills.deal("rest", seed)
+        s = spot.state()
+        if s.pending == "rest":
+            continue
+        bot = drills.SolvedTrucBot()
+        assert bot.policy(s.observation(spot.seat))[truc.REST] > 0
+
+
+def test_the_same_seed_deals_the_same_spot_and_another_seed_another() -> None:
+    a = drills.deal("raised", 7)
+    assert drills.deal("raised", 7) == a
+    assert len({drills.deal("raised", k) for k in range(6)}) > 1
+    assert drills.deal("random", 3) == drills.deal("random", 3)
+    drawn = {drills.deal("random", k).category for k in range(40)}
+    assert drawn <= set(drills.DEALT) - {"score"} and len(drawn) >= 4
+
+
+def test_a_picked_score_plays_the_picked_seat() -> None:
+    spot = drills.deal("score", 2, (9, 3), seat=0)
+    assert spot.seat == 0 and spot.state().points == (9, 3)
+    with pytest.raises(ValueError):
+        drills.deal("score", 2)
+
+
+def test_to_dict_round_trip_through_json() -> None:
+    for cat in ("weak", "end", "score"):
+        spot = drills.deal(cat, 5, (2, 11) if cat == "score" else None)
+        back = drills.Spot.from_dict(json.loads(json.dumps(spot.to_dict())))
+        assert back == spot
+        assert back.observation() == spot.observation()
+    bad = dict(drills.deal("raised", 1).to_dict(), seat=1 - drills.deal("raised", 1).seat)
+    with pytest.raises(ValueError):
+        drills.Spot.from_dict(bad)
+    with pytest.raises(ValueError):
+        drills.Spot.from_dict({"category": "nonsense"})
+
+
+@pytest.mark.parametrize("cat", QUICK)
+def test_the_range_sums_to_one_per_hand_and_marks_the_hand(cat: drills.Category) -> None:
+    for seed in range(3):
+        spot = drills.deal(cat, seed)
+        r = drills.range_at(spot)
+        s = spot.state()
+        if not s.hands[spot.seat]:
+            assert r is None  # every card on the table: nothing to range over
+            continue
+        assert r is not None
+        for _, w, mix in r.hands:
+            if w > 0:
+                assert sum(mix) == pytest.approx(1.0, abs=1e-9)
+        assert sum(b.weight for b in r.buckets) == pytest.approx(1.0)
+        for b in r.buckets:
+            if b.weight > 0:
+                assert sum(b.mix) == pytest.approx(1.0, abs=1e-9)
+        own = tuple(sorted(TRUC_STRENGTH[c] for c in s.hands[spot.seat]))
+        assert r.own == own and r.buckets[r.mine].top == max(own)
+        assert [b.top for b in r.buckets] == sorted(b.top for b in r.buckets)
+
+
+def test_the_range_of_the_players_hand_is_the_solved_players_own_mix() -> None:
+    """The range's row for the player's own hand is what the solved player plays with it."""
+    spot = drills.deal("raised", 1)
+    r = drills.range_at(spot)
+    assert r is not None
+    an = drills.analyse(spot)
+    row = next(mix for h, _, mix in r.hands if h == r.own)
+    by_kind = {k: 0.0 for k in r.kinds}
+    for a, p in an.freqs.items():
+        if a.kind in by_kind:
+            by_kind[a.kind] += p
+    assert tuple(by_kind[k] for k in r.kinds) == pytest.approx(row, abs=1e-9)
+
+
+def test_grades_come_from_the_values_and_the_solution_is_never_a_mistake() -> None:
+    for seed in range(4):
+        spot = drills.deal("raised", seed)
+        an = drills.analyse(spot)
+        best = drills.grade(an, an.best)
+        assert best.loss == 0.0 and best.grade == Grade.BEST
+        for a, v in an.values.items():
+            verdict = drills.grade(an, a)
+            assert verdict.loss == pytest.approx(max(an.values.values()) - v)
+            if an.freqs[a] > 0:
+                assert verdict.grade <= Grade.CORRECT
+        assert sum(an.freqs.values()) == pytest.approx(1.0)
+
+
+def test_the_roll_picks_by_the_solved_frequencies() -> None:
+    spot = next(s for k in range(30) if (s := drills.deal("raised", k))
+                and drills.analyse(s).mixed)
+    an = drills.analyse(spot)
+    rng = random.Random(1)
+    picks = [drills.roll(an, rng)[1] for _ in range(2000)]
+    for a, p in an.freqs.items():
+        assert picks.count(a) / len(picks) == pytest.approx(p, abs=0.04)

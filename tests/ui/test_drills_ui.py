@@ -1,0 +1,203 @@
+"""The bluff trainer's screen (issue 38 item 4): opened from the start screen with its key,
+three spots decided with keys to the session's summary, in English and Esperanto, at 80x24;
+the roll where the solution mixes; the screen never waits for the worker."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from truf_tui.engine import truc
+from truf_tui.ui.screens.drills import DrillScreen
+
+from .tables_support import make_app, settle
+
+SMALL = (80, 24)
+
+
+def shown(screen: DrillScreen) -> str:
+    table, result = screen.texts()
+    return table + "\n" + result
+
+
+async def decide(pilot: Pilot[Any], screen: DrillScreen) -> None:
+    """Wait for the spot, choose its first option, wait for the figures."""
+    await settle(pilot)
+    assert screen.phase == "decide", shown(screen)
+    await pilot.press("1")
+    await settle(pilot)
+    assert screen.phase == "result" and screen.analysis is not None
+
+
+@pytest.mark.parametrize("lang", ["en", "eo"])
+async def test_three_spots_by_keys_to_the_summary(lang: str,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(DrillScreen, "session_size", 3)
+    app = make_app(lang=lang)
+    app.drill_seed = 5
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        menu = shown(screen)
+        assert ("Facing a raise" if lang == "en" else "Antaŭ altigo") in menu
+        await pilot.press("2")  # facing a raise
+        for n in range(1, 4):
+            await decide(pilot, screen)
+            text = shown(screen)
+            assert ("Spot" if lang == "en" else "Situacio") + f" {n} of 3" in text \
+                or f"Situacio {n} el 3" in text
+            assert ("accept" if lang == "en" else "akcepti") in text
+            assert screen.done[-1].verdict.grade.key in ("best", "correct", "inaccuracy",
+                                                         "mistake", "blunder")
+            await pilot.press("n")
+        await pilot.pause()
+        assert screen.phase == "summary"
+        summary = shown(screen)
+        assert ("Session over: 3 spots" if lang == "en" else "Sesio finita: 3 situacioj") \
+            in summary
+        await pilot.press("enter")
+        assert screen.phase == "menu"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, DrillScreen)
+
+
+async def test_the_palette_opens_the_trainer() -> None:
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"bluff trainer")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        for _ in range(20):
+            if isinstance(app.screen, DrillScreen):
+                break
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, DrillScreen)
+
+
+async def test_a_choice_is_taken_while_the_solution_still_works(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The figures come from a worker: the key is answered at once ("working…"), the
+    grade follows when the worker is done."""
+    import threading
+
+    from truf_tui import drills
+
+    gate = threading.Event()
+    real = drills.analyse
+
+    def slow(spot: drills.Spot) -> drills.Analysis:
+        gate.wait(10)
+        return real(spot)
+
+    monkeypatch.setattr(drills, "analyse", slow)
+    app = make_app()
+    app.drill_seed = 7
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        await pilot.press("2")
+        for _ in range(100):
+            if screen.phase == "decide":
+                break
+            await pilot.pause(0.05)
+        assert screen.phase == "decide" and screen.analysis is None
+        await pilot.press("1")
+        await pilot.pause()
+        assert screen.phase == "result" and "working this spot out" in shown(screen)
+        assert not screen.done  # counted once graded
+        gate.set()
+        await settle(pilot)
+        assert screen.analysis is not None and len(screen.done) == 1
+        assert "You chose accept" in shown(screen)
+
+
+async def test_the_roll_says_what_the_mix_picks() -> None:
+    app = make_app()
+    app.drill_seed = 7  # its first spot facing a raise is mixed (accept 80%)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        await pilot.press("2")
+        await decide(pilot, screen)
+        assert screen.analysis is not None and screen.analysis.mixed
+        assert "[b]r[/] rolls its dice" in shown(screen)
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen.rolled is not None
+        assert "this time the mix picks" in shown(screen)
+
+
+async def test_the_spot_names_the_rounds_calls_before_it() -> None:
+    """A spot after a raise and its acceptance lists them, who made each; the proposal the
+    spot answers is said on its own line, not twice."""
+    from truf_tui import drills
+
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        spot = drills.deal("last", 0)
+        assert spot.moves[1:3] == ("raise", "accept")
+        screen.phase = "dealing"
+        screen._dealt(spot, spot.state())
+        first = truc.new_game(truc.Rules(), seed=spot.seed, dealer=spot.dealer).apply(
+            spot.moves[0])
+        raiser = "you" if first.current_player == spot.seat else "computer"
+        answerer = "computer" if raiser == "you" else "you"
+        text = shown(screen)
+        assert f"Calls this round: {raiser}: raise to 2 · {answerer}: accept" in text
+        raised = drills.deal("raised", 0)
+        screen.phase = "dealing"
+        screen._dealt(raised, raised.state())
+        text = shown(screen)
+        assert "Calls this round" not in text and "raises to 2" in text
+
+
+async def test_a_missed_spot_comes_back_first_and_is_rescheduled(tmp_path: Any) -> None:
+    """Issue 38 item 6 with the trainer: a queued spot of the chosen kind is dealt before
+    new ones, marked as missed before, and its grade schedules its next review."""
+    from datetime import UTC, datetime
+
+    from truf_tui import drills
+    from truf_tui.grading import Grade
+    from truf_tui.ui.app import TrufApp
+    from truf_tui.ui.settings import Settings
+    from truf_tui.ui.storage import AppData
+
+    missed = drills.deal("raised", 3)
+    data = AppData(tmp_path)
+    assert data.spot_missed(missed.to_dict(), Grade.BLUNDER)
+    assert data.spots_due() == 1
+    data.close()
+    app = TrufApp(settings=Settings(pace="instant"), data_dir=tmp_path)
+    app.drill_seed = 7
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        await pilot.press("2")
+        await decide(pilot, screen)
+        assert screen.spot == missed and screen.reviewing
+        assert "one you missed before" in shown(screen)
+        assert app.data is not None
+        entry = app.data.repetition.due(datetime.now(UTC))
+        graded = screen.done[-1].verdict.grade
+        # reviewed: due again only if it was missed again (Again: minutes, not now)
+        assert entry == [] or graded >= Grade.MISTAKE
+        await pilot.press("n")
+        await settle(pilot)
+        assert screen.spot != missed and not screen.reviewing

@@ -1,0 +1,460 @@
+"""The bluff trainer (issue 38 item 4): Le Truc spots from the solution's own play.
+
+The player picks a kind of spot (1-8), then decides ten spots with the number keys.  After
+each decision the screen shows its grade and loss, every option's value and the solved
+frequency of each with the player's hand, and the range picture (:mod:`truf_tui.drills`);
+``r`` rolls the solution's dice where it mixes; ``n`` goes on; after ten spots a summary.
+
+Dealing and the solution's figures run in a thread worker, started as soon as a spot is
+shown, so the player's thinking time hides them and no key ever waits.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, ClassVar, Literal
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+from textual.worker import get_current_worker
+
+from truf_tui import drills
+from truf_tui.cards import TRUC_RANKS
+from truf_tui.engine import truc
+from truf_tui.grading import Grade, Unit
+from truf_tui.ui.i18n import get_language, tr
+from truf_tui.ui.keybar import KeyBar
+from truf_tui.ui.services import ProblemsFound, services, shell
+from truf_tui.ui.settings import SettingsChanged
+from truf_tui.ui.widgets.cards import card_markup, cards_markup
+
+SESSION = 10  # spots a session
+BAR = 40  # the range picture's bar width, in cells (fits 80 columns with its labels)
+# The range picture's colours, one a kind of action (drills.KINDS).
+COLOURS = {"rest": "magenta", "raise": "red", "redeal": "blue", "accept": "green",
+           "play": "cyan", "refuse": "bright_black"}
+Phase = Literal["menu", "dealing", "decide", "result", "summary"]
+
+
+@dataclass
+class Done:
+    """One decided spot of the session."""
+
+    spot: drills.Spot
+    verdict: drills.Verdict
+    unit: Unit
+
+
+def decimal(text: str) -> str:
+    """A number as written in the current language (Esperanto: a decimal comma)."""
+    return text.replace(".", ",") if get_language() == "eo" else text
+
+
+def signed(x: float, unit: Unit) -> str:
+    """A value: points with a sign and two decimals, a chance in whole percent."""
+    return f"{100 * x:.0f}%" if unit == "match" else decimal(f"{x:+.2f}")
+
+
+def loss_words(loss: float, unit: Unit) -> str:
+    if unit == "match":
+        return tr("drill.loss.match", x=decimal(f"{100 * loss:.1f}"))
+    return tr("drill.loss.points", x=decimal(f"{loss:.2f}"))
+
+
+def range_lines(rng: drills.Range) -> list[str]:
+    """The range as one stacked bar a bucket (hands by their best card, weakest at the
+    bottom), its share of the range, the player's bucket marked; and the legend."""
+    lines = [tr("drill.range.head")]
+    for i, b in reversed(list(enumerate(rng.buckets))):
+        cells: list[str] = []
+        used = 0
+        for k, kind in enumerate(rng.kinds):
+            n = round(BAR * sum(b.mix[:k + 1])) - used
+            if n > 0:
+                cells.append(f"[{COLOURS[kind]}]{'█' * n}[/]")
+                used += n
+        if used < BAR:
+            cells.append("[dim]" + "·" * (BAR - used) + "[/]")
+        mark = f" [b]{tr('drill.range.you')}[/]" if i == rng.mine else ""
+        lines.append(f"{TRUC_RANKS[b.top]:>3} {''.join(cells)} {100 * b.weight:3.0f}%{mark}")
+    lines.append("    " + "  ".join(f"[{COLOURS[k]}]█[/] {tr(f'drill.kind.{k}')}"
+                                    for k in rng.kinds))
+    return lines
+
+
+class DrillScreen(Screen[None]):
+    """The bluff trainer (start screen ``b``, the command palette); Escape goes back."""
+
+    help_topic = "drills"
+    session_size = SESSION  # spots a session (tests make it shorter)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", show=False),
+        *(Binding(str(k), f"digit({k})", show=False) for k in range(1, 10)),
+        Binding("n", "next", show=False),
+        Binding("enter", "again", show=False),
+        Binding("r", "roll", show=False),
+        Binding("left", "score(0, -1)", show=False),
+        Binding("right", "score(0, 1)", show=False),
+        Binding("down", "score(1, -1)", show=False),
+        Binding("up", "score(1, 1)", show=False),
+    ]
+    DEFAULT_CSS = """
+    DrillScreen #drill-body { height: 1fr; padding: 0 1; }
+    DrillScreen .drill-part { height: auto; }
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(id="drills")
+        self.seed = random.SystemRandom().getrandbits(32) if seed is None else seed
+        self.phase: Phase = "menu"
+        self.category: drills.Category = "random"
+        self.scores = [0, 0]  # the score picked for category "score": yours, the computer's
+        self.spot: drills.Spot | None = None
+        self.state: truc.State | None = None  # the spot's
+        self.number = 0  # the spot's number in the session
+        self.analysis: drills.Analysis | None = None
+        self.choices: list[truc.Action] = []
+        self.chosen: truc.Action | None = None
+        self.rolled: tuple[float, truc.Action] | None = None
+        self.done: list[Done] = []
+        self.failed: str | None = None
+        self.session = 0  # sessions begun, for the next session's seeds
+        self.reviews: list[dict[str, Any]] = []  # missed spots due again, dealt first
+        self.reviewing = False  # the spot on the screen came from the review queue
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(classes="title-bar"):
+            yield Static(id="drill-title", classes="title-text")
+        with VerticalScroll(id="drill-body"):
+            yield Static(id="drill-table", classes="drill-part")
+            yield Static(id="drill-result", classes="drill-part")
+        yield KeyBar([
+            ("1-9", "key.choose", "screen.digit(1)"),
+            ("r", "key.roll", "screen.roll"),
+            ("n", "key.next", "screen.next"),
+            ("Esc", "key.back", "screen.back"),
+            ("F1", "key.help", "app.help"),
+        ], id="drill-keys")
+
+    def on_mount(self) -> None:
+        self.refresh_texts()
+        self.query_one("#drill-body", VerticalScroll).focus(scroll_visible=False)
+
+    def on_settings_changed(self, _: SettingsChanged) -> None:
+        self.refresh_texts()
+        self.query_one(KeyBar).refresh_texts()
+
+    # -- the texts -----------------------------------------------------------------------
+    def _style(self) -> str:
+        return services(self).settings.card_style
+
+    def words(self, a: truc.Action, state: truc.State | None = None) -> str:
+        """An option in words (a card as a chip: its suit does not matter, T1), at
+        ``state`` (default: the spot on the screen)."""
+        if a.kind == "play" and a.card is not None:
+            return tr("drill.act.play", card=card_markup(a.card, self._style()))
+        if a.kind == "raise":
+            return tr("drill.act.raise", n=truc.next_stake((state or self._state()).stake))
+        return tr(f"drill.act.{a.kind}")
+
+    def _state(self) -> truc.State:
+        assert self.state is not None
+        return self.state
+
+    def refresh_texts(self) -> None:
+        self.query_one("#drill-title", Static).update(tr("drill.title"))
+        table, result = self.texts()
+        self.query_one("#drill-table", Static).update(table)
+        self.query_one("#drill-result", Static).update(result)
+        bar = self.query_one(KeyBar)
+        bar.show("screen.roll", self.phase == "result" and self.analysis is not None
+                 and self.analysis.mixed)
+        bar.show("screen.next", self.phase == "result")
+        bar.show("screen.digit(1)", self.phase in ("menu", "decide"))
+
+    def texts(self) -> tuple[str, str]:
+        """The table part and the result part, in markup."""
+        if self.phase == "menu":
+            return self.menu_text(), ""
+        if self.phase == "dealing":
+            return (self.failed and tr("drill.failed", why=self.failed)
+                    or tr("drill.dealing")), ""
+        if self.phase == "summary":
+            return self.summary_text(), ""
+        return self.table_text(), self.result_text()
+
+    def menu_text(self) -> str:
+        lines = [tr("drill.menu.head"), ""]
+        for k, c in enumerate(drills.CATEGORIES, start=1):
+            lines.append(f"  [b]{k}[/]  {tr(f'drill.cat.{c}')}")
+        lines += ["", tr("drill.menu.score", me=self.scores[0], them=self.scores[1]), "",
+                  tr("drill.menu.note")]
+        return "\n".join(lines)
+
+    def table_text(self) -> str:
+        spot = self.spot
+        assert spot is not None
+        s = self._state()
+        me = spot.seat
+        style = self._style()
+        pts = s.points
+        lines = [tr("drill.head.again" if self.reviewing else "drill.head", n=self.number,
+                    total=self.session_size, category=tr(f"drill.cat.{spot.category}")),
+                 tr("drill.score", me=pts[me], them=pts[1 - me], stake=s.stake,
+                    dealer=tr("drill.you.deal" if s.dealer == me else "drill.they.deal"))]
+        if s.rest:
+            lines.append(tr("drill.rest.on"))
+        for n, t in enumerate(s.tricks, start=1):
+            mine, theirs = (t.lead, t.answer) if t.leader == me else (t.answer, t.lead)
+            who = ("drill.trick.spoiled" if t.winner is None else
+                   "drill.trick.you" if t.winner == me else "drill.trick.them")
+            lines.append(tr("drill.trick", n=n, mine=card_markup(mine, style),
+                            theirs=card_markup(theirs, style), who=tr(who)))
+        if s.trick_card is not None:
+            key = "drill.led.you" if s.leader == me else "drill.led.them"
+            lines.append(tr(key, card=card_markup(s.trick_card, style)))
+        bets = self.betting(spot)
+        if bets:
+            lines.append(tr("drill.bets", bets=" · ".join(bets)))
+        held = s.hands[me]
+        n_them = len(s.hands[1 - me])
+        lines.append(tr("drill.hand", cards=cards_markup(held, style), n=n_them) if held
+                     else tr("drill.hand.empty", n=n_them))
+        if s.pending == "raise":
+            lines.append(tr("drill.pending.raise", n=truc.next_stake(s.stake)))
+        elif s.pending is not None:
+            lines.append(tr(f"drill.pending.{s.pending}"))
+        if self.phase == "decide":
+            lines.append(tr("drill.ask", keys=f"1–{len(self.choices)}"))
+            for k, a in enumerate(self.choices, start=1):
+                lines.append(f"  [b]{k}[/]  {self.words(a)}")
+        return "\n".join(lines)
+
+    def betting(self, spot: drills.Spot) -> list[str]:
+        """The round's calls before the spot, in order, each with who made it (but the
+        proposal the spot answers)."""
+        s = truc.new_game(truc.Rules(target=spot.target), seed=spot.seed,
+                          dealer=spot.dealer, scores=spot.scores)
+        out = []
+        for i, m in enumerate(spot.moves):
+            a = truc.parse_action(m)
+            p = s.current_player
+            if i == len(spot.moves) - 1 and a.kind in ("raise", "rest", "redeal"):
+                break  # the proposal to answer has a line of its own
+            if a.kind != "play":
+                who = tr("drill.bets.you" if p == spot.seat else "drill.bets.them")
+                what = self.words(a, s)
+                if a.kind in ("accept", "refuse") and s.pending is not None:
+                    what = tr(f"drill.answer.{a.kind}.{s.pending}")
+                out.append(f"{who} {what}")
+            s = s.apply(a)
+        return out
+
+    def result_text(self) -> str:
+        if self.phase != "result":
+            return ""
+        an = self.analysis
+        if an is None:
+            return tr("drill.working")
+        assert self.chosen is not None
+        v = drills.grade(an, self.chosen)
+        free = v.grade == Grade.BEST  # a tie with the best, or the solution's rounding
+        lines = ["", tr("drill.verdict.free" if free else "drill.verdict",
+                        choice=self.words(v.chosen), grade=tr(f"grade.{v.grade.key}"),
+                        loss=loss_words(v.loss, an.unit))]
+        if not free:
+            lines.append(tr("drill.verdict.best", best=self.words(v.best)))
+        lines.append(tr("drill.values", unit=tr(f"drill.unit.{an.unit}")))
+        for a in sorted(an.values, key=lambda a: -an.values[a]):
+            mark = "▶" if drills.same_choice(a, v.chosen) else " "
+            lines.append(f" {mark} {signed(an.values[a], an.unit):>6}  "
+                         f"{100 * an.freqs.get(a, 0.0):3.0f}%  {self.words(a)}")
+        if an.mixed:
+            lines.append(tr("drill.mixed"))
+        if self.rolled is not None:
+            x, pick = self.rolled
+            lines.append(tr("drill.roll", x=f"{x:.0f}", choice=self.words(pick)))
+        lines.append("")
+        lines += range_lines(an.range) if an.range is not None else [tr("drill.range.none")]
+        lines.append("")
+        lines.append(tr("drill.next.summary" if len(self.done) >= self.session_size
+                        else "drill.next"))
+        return "\n".join(lines)
+
+    def summary_text(self) -> str:
+        lines = [tr("drill.summary.head", n=len(self.done))]
+        counts = {g: sum(d.verdict.grade == g for d in self.done) for g in Grade}
+        lines.append(tr("drill.summary.grades", grades=" · ".join(
+            f"{tr(f'grade.{g.key}')} {n}" for g, n in counts.items() if n)))
+        for unit in ("points", "match"):
+            ds = [d for d in self.done if d.unit == unit]
+            if ds:
+                avg = sum(d.verdict.loss for d in ds) / len(ds)
+                x = decimal(f"{100 * avg:.1f}" if unit == "match" else f"{avg:.2f}")
+                lines.append(tr(f"drill.summary.{unit}", x=x, n=len(ds)))
+        worst = max(range(len(self.done)), key=lambda i: (self.done[i].verdict.grade,
+                                                          self.done[i].verdict.loss),
+                    default=None)
+        if worst is None or self.done[worst].verdict.grade <= Grade.CORRECT:
+            lines.append(tr("drill.summary.clean"))
+        if worst is not None and self.done[worst].verdict.loss > 0:
+            d = self.done[worst]
+            lines.append(tr("drill.summary.worst", k=worst + 1,
+                            category=tr(f"drill.cat.{d.spot.category}"),
+                            choice=self.words(d.verdict.chosen, d.spot.state()),
+                            loss=loss_words(d.verdict.loss, d.unit)))
+        lines += ["", tr("drill.summary.again")]
+        return "\n".join(lines)
+
+    # -- the keys ------------------------------------------------------------------------
+    def action_digit(self, k: int) -> None:
+        if self.phase == "menu" and 1 <= k <= len(drills.CATEGORIES):
+            self.category = drills.CATEGORIES[k - 1]
+            self.done = []
+            self.session += 1
+            data = shell(self).data
+            self.reviews = ([] if data is None or self.category == "score"
+                            else data.review_spots(self.session_size, category=self.category))
+            self.deal_next()
+        elif self.phase == "decide" and 1 <= k <= len(self.choices):
+            self.chosen = self.choices[k - 1]
+            self.phase = "result"
+            self.rolled = None
+            self._record()
+            self.refresh_texts()
+
+    def action_score(self, who: int, step: int) -> None:
+        if self.phase == "menu":
+            self.scores[who] = (self.scores[who] + step) % drills.TARGET
+            self.refresh_texts()
+
+    def action_next(self) -> None:
+        if self.phase != "result" or self.analysis is None:
+            return
+        if len(self.done) >= self.session_size:
+            self.phase = "summary"
+            self.refresh_texts()
+        else:
+            self.deal_next()
+
+    def action_again(self) -> None:
+        if self.phase == "summary":
+            self.phase = "menu"
+            self.refresh_texts()
+
+    def action_roll(self) -> None:
+        if self.phase == "result" and self.analysis is not None and self.analysis.mixed:
+            self.rolled = drills.roll(self.analysis, random.Random())
+            self.refresh_texts()
+
+    def action_back(self) -> None:
+        if self.phase in ("menu", "summary"):
+            self.workers.cancel_group(self, "drill")
+            self.dismiss()
+        else:
+            self.workers.cancel_group(self, "drill")
+            self.phase = "menu"
+            self.refresh_texts()
+
+    # -- the worker ----------------------------------------------------------------------
+    def deal_next(self) -> None:
+        self.phase = "dealing"
+        self.failed = None
+        self.spot = None
+        self.state = None
+        self.analysis = None
+        n = len(self.done)
+        self.number = n + 1
+        self.refresh_texts()
+        seed = self.seed + 1000 * self.session + n
+        category = self.category
+        scores = (self.scores[0], self.scores[1]) if category == "score" else None
+        again = self._review()
+        self.reviewing = again is not None
+        self.run_worker(lambda: self._work(category, seed, scores, again), thread=True,
+                        group="drill", exclusive=True, exit_on_error=False)
+
+    def _review(self) -> drills.Spot | None:
+        """The next missed spot due again that still rebuilds (one that does not leaves
+        the queue)."""
+        data = shell(self).data
+        while self.reviews and data is not None:
+            d = self.reviews.pop(0)
+            try:
+                return drills.Spot.from_dict(d)
+            except ValueError:
+                data.spot_unusable(d)
+        return None
+
+    def _work(self, category: drills.Category, seed: int, scores: tuple[int, int] | None,
+              again: drills.Spot | None = None) -> None:
+        worker = get_current_worker()
+        try:
+            spot = again or drills.deal(category, seed, scores, seat=0 if scores else None)
+            state = spot.state()
+        except Exception as e:  # shown, not fatal: the trainer is a bonus
+            self._post(partial(self._deal_failed, f"{type(e).__name__}: {e}"))
+            return
+        if worker.is_cancelled:
+            return
+        self._post(partial(self._dealt, spot, state))
+        try:
+            analysis = drills.analyse(spot)
+        except Exception as e:
+            self._post(partial(self._deal_failed, f"{type(e).__name__}: {e}"))
+            return
+        if not worker.is_cancelled:
+            self._post(partial(self._analysed, spot, analysis))
+
+    def _post(self, fn: Callable[[], None]) -> None:
+        try:
+            self.app.call_from_thread(fn)
+        except RuntimeError:
+            pass  # the app is closing
+
+    def _deal_failed(self, why: str) -> None:
+        self.phase = "dealing"
+        self.failed = why
+        self.refresh_texts()
+
+    def _dealt(self, spot: drills.Spot, state: truc.State) -> None:
+        if self.phase != "dealing":
+            return
+        self.spot = spot
+        self.state = state
+        self.choices = drills.options(state.legal_actions())
+        self.phase = "decide"
+        self.refresh_texts()
+        self.query_one("#drill-body", VerticalScroll).scroll_home(animate=False)
+
+    def _analysed(self, spot: drills.Spot, analysis: drills.Analysis) -> None:
+        if spot != self.spot:
+            return
+        self.analysis = analysis
+        self._record()
+        if self.is_attached:
+            self.refresh_texts()
+
+    def _record(self) -> None:
+        """Count the decided spot once both the choice and the figures are in."""
+        if (self.phase == "result" and self.analysis is not None and self.chosen is not None
+                and self.spot is not None
+                and (not self.done or self.done[-1].spot is not self.spot)):
+            v = drills.grade(self.analysis, self.chosen)
+            self.done.append(Done(self.spot, v, self.analysis.unit))
+            data = shell(self).data
+            if data is not None:  # a missed spot comes back (issue 38 item 6)
+                if self.reviewing:
+                    data.spot_reviewed(self.spot.to_dict(), v.grade)
+                else:
+                    data.spot_missed(self.spot.to_dict(), v.grade)
+                self.post_message(ProblemsFound())
+
+
+__all__ = ["SESSION", "DrillScreen", "range_lines"]
