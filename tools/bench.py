@@ -9,6 +9,7 @@
     python -m truf_tui.bench solved   # Truc: the solved player's load time, policy time, memory
     python -m truf_tui.bench net      # network play: a move's trip to the other table, loopback
     python -m truf_tui.bench grading  # Trufludo: seconds to grade a whole game's choices
+    python -m truf_tui.bench values   # Truc: seconds per action_values call (p50, p99, max)
 
 ``engine``: for each game, complete random playouts (``legal_actions``, a random choice,
 ``apply``) per second as the median of several runs — Trufludo games/s, Truc rounds/s and
@@ -663,11 +664,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="search iterations per choice (default: the app's)")
     gr.add_argument("--noise", action="store_true", help="grade again with another seed")
     gr.add_argument("--json", action="store_true")
+    w = sub.add_parser("values", help="Truc: seconds per action_values call (p50, p99, max)")
+    w.add_argument("--rounds", type=int, default=4, help="solved-vs-solved rounds a score")
+    w.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.what == "net":
         res = bench_flood(args.flood) if args.flood else bench_net(args.moves)
     elif args.what == "grading":
         res = bench_grading(args.games, args.iterations, noise=args.noise)
+    elif args.what == "values":
+        from tools.lab.values_check import bench as values_bench
+
+        res = dict(values_bench(args.rounds))
     elif args.what == "solved":
         from tools.lab.solved_bench import bench as solved_bench
 

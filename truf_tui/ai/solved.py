@@ -21,6 +21,7 @@ from truf_tui.ai.base import ActionStats, BaseBot
 from truf_tui.engine import truc
 from truf_tui.strategy.shipped import policy
 from truf_tui.strategy.trufbp import BlueprintError, SolvedTable
+from truf_tui.strategy.values import Unit, action_values, value_unit
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +54,18 @@ class SolvedTrucBot(BaseBot[truc.Action, truc.Observation]):
         (``BlueprintError`` if the solved strategy is not installed)."""
         self._check(observation)
         return policy(observation, self.tab)[0]
+
+    def action_values(self, observation: truc.Observation) -> dict[truc.Action, float]:
+        """Every legal action with its value for the observing seat if it takes it and both
+        seats then play this solved strategy (ENGINE_API.md; :mod:`truf_tui.strategy.values`),
+        in ``value_unit``'s unit (``BlueprintError`` if the strategy is not installed)."""
+        self._check(observation)
+        return action_values(observation, self.tab)
+
+    def value_unit(self, observation: truc.Observation) -> Unit:
+        """``"points"`` (of the round) or ``"match"`` (the chance of winning it, 0 to 1):
+        the payoff of the file played at this score."""
+        return value_unit(observation, self.tab)
 
     def distribution(self, observation: truc.Observation) -> tuple[dict[truc.Action, float], str]:
         """The solved distribution at ``observation``, and how the file placed the spot."""

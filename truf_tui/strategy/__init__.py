@@ -10,6 +10,8 @@ solver (:mod:`truf_tui.solve`) know about a solved Le Truc round.
 - :mod:`~truf_tui.strategy.matchtable`: the probability of winning the match from a score;
 - :mod:`~truf_tui.strategy.greedy` and :mod:`~truf_tui.strategy.threshold`: the greedy card,
   the threshold player (who bets by its hand's strength alone) and the best response to one;
+- :mod:`~truf_tui.strategy.values`: what each legal action is worth at a spot when both
+  seats then play the shipped strategy (``bot.action_values``);
 - :mod:`~truf_tui.strategy.kept`: a bounded store of results kept for the process.
 
 This package imports only :mod:`truf_tui.cards`, :mod:`truf_tui.engine`,

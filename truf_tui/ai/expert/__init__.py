@@ -37,6 +37,7 @@ from truf_tui.engine import truc
 from truf_tui.strategy.greedy import greedy_card
 from truf_tui.strategy.shipped import legal_move
 from truf_tui.strategy.trufbp import BlueprintError, SolvedTable
+from truf_tui.strategy.values import Unit
 
 __all__ = ["ExpertTrucBot"]
 
@@ -110,6 +111,16 @@ class ExpertTrucBot(BaseBot[truc.Action, truc.Observation]):
         reading = OpponentReading() if self.reading is None else copy.deepcopy(self.reading)
         reading.update(observation)
         return self._respond_or_tilt(observation, solved, reading, until, played=False)
+
+    def action_values(self, observation: truc.Observation) -> dict[truc.Action, float]:
+        """Every legal action's value for the observing seat with both seats playing the
+        *solved* strategy afterwards (ENGINE_API.md): the solution's yardstick, not the
+        tilt's, so a trainer grades against the equilibrium."""
+        return self.solved.action_values(observation)
+
+    def value_unit(self, observation: truc.Observation) -> Unit:
+        """``"points"`` or ``"match"``: the payoff of the file played at this score."""
+        return self.solved.value_unit(observation)
 
     def _reading(self) -> OpponentReading:
         if self.reading is None:
