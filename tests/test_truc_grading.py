@@ -6,6 +6,7 @@ grades the same, and the leak categories follow the spot."""
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 from typing import Literal
 
 import pytest
@@ -24,6 +25,7 @@ from truf_tui.grading import (
     totals,
     truc_option,
 )
+from truf_tui.store.history import MIGRATIONS, History
 
 
 def pack(first: list[str]) -> list[str]:
@@ -130,3 +132,29 @@ def test_totals_and_costliest_across_units() -> None:
     fold = grade_truc_move(s, truc.FOLD, 0, grader)
     assert totals([fold]) == {fold.unit: fold.loss}
     assert costliest_scaled([fold]) == [fold]
+
+
+def test_the_history_keeps_graded_decisions_once(tmp_path: Path) -> None:
+    s = truc.new_game(seed=5, dealer=1, deck=pack(["7H", "9S", "7D", "9C", "7S", "10C"]))
+    grader = solved_grader()
+    fold = grade_truc_move(s, truc.FOLD, 0, grader)
+    with History(tmp_path) as h:
+        assert h.add_graded([fold], ref="g1", game="truc", decided_at="2026-01-01T00:00:00Z") == 1
+        assert h.add_graded([fold], ref="g1", game="truc") == 0  # kept once
+        assert h.add_graded([fold], ref="spot-3", game="truc", source="drill") == 1
+        kept = h.decisions("truc")
+        assert [(d.source, d.ref, d.move) for d in kept] == [("game", "g1", 0),
+                                                            ("drill", "spot-3", 0)]
+        d = kept[0]
+        assert (d.action, d.best, d.unit, d.grade) == ("fold", str(fold.best), fold.unit,
+                                                       fold.grade.key)
+        assert d.loss == pytest.approx(fold.loss) and d.tags == fold.tags
+        assert h.decisions(source="drill")[0].ref == "spot-3"
+
+
+def test_a_version_1_history_is_migrated_to_keep_decisions(tmp_path: Path) -> None:
+    with History(tmp_path, migrations=MIGRATIONS[:1]) as old:
+        assert old.schema_version == 1
+    with History(tmp_path) as h:
+        assert h.problems == [] and h.schema_version == len(MIGRATIONS) >= 2
+        assert h.decisions() == []

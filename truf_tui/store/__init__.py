@@ -46,6 +46,7 @@ from truf_tui.store.files import (
 )
 from truf_tui.store.history import (
     MIGRATIONS,
+    Decision,
     GameRow,
     History,
     HistoryBusy,
@@ -72,6 +73,7 @@ __all__ = [
     "ENV_VAR",
     "MIGRATIONS",
     "BadNameError",
+    "Decision",
     "FolderError",
     "GameMeta",
     "GameRow",
