@@ -25,6 +25,7 @@ worker (it takes up to about a second for a whole game, ``python -m truf_tui.ben
 from __future__ import annotations
 
 import enum
+import threading
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Literal, Protocol, TypeVar
@@ -250,6 +251,9 @@ def grade_game(final: trufludo.State, player: int, *, iterations: int = GRADE_IT
 #: trick, the end of a match (10-10, 11-x), and every other card play.
 LEAKS: tuple[str, ...] = ("weak", "raised", "rest", "redeal", "last", "end", "play")
 WEAK_TOP = TRUC_RANKS.index("K")  # a weak hand holds nothing above the king (T1)
+# Graders run in worker threads (a round's, the results screen's): the solved values keep
+# results for the process in plain dicts, so they are asked one at a time.
+_VALUES_LOCK = threading.Lock()
 
 
 class ActionValues(Protocol):
@@ -318,15 +322,16 @@ def grade_truc_move(state: truc.State, action: truc.Action, index: int,
         raise ValueError("the match is over: there is no decision to grade")
     g = grader if grader is not None else solved_grader()
     o = state.observation(player)
-    values = g.action_values(o)
+    with _VALUES_LOCK:  # the values' kept results are the process's: one grader at a time
+        values = g.action_values(o)
+        policy = g.policy(o)
+        unit = g.value_unit(o)
     if action not in values:
         raise ValueError(f"{action} is not a legal action here")
-    played = g.policy(o).get(action, 0.0) > 0.0
-    if not played and action.kind == "play":  # one figure per rank (T1): any suit it plays
-        rank = truc_option(action)
-        played = any(q > 0.0 and truc_option(a) == rank for a, q in g.policy(o).items())
-    return Graded.of(player, index, action, values.items(), g.value_unit(o), played,
-                     leak_tags(state))
+    # One figure per rank (T1): a card the solved player plays in any suit is its play.
+    rank = truc_option(action)
+    played = any(q > 0.0 and truc_option(a) == rank for a, q in policy.items())
+    return Graded.of(player, index, action, values.items(), unit, played, leak_tags(state))
 
 
 def grade_truc(state: truc.State, player: int, *, start: int = 0,

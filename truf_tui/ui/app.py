@@ -31,6 +31,7 @@ from truf_tui.play.config import (
     start_scores,
 )
 from truf_tui.play.matches import MatchRun, TournamentRun, deal
+from truf_tui.store.files import StoreError
 from truf_tui.store.saves import now_iso
 from truf_tui.ui.i18n import set_language, tr
 from truf_tui.ui.lifecycle import Lifecycle
@@ -62,6 +63,7 @@ if TYPE_CHECKING:
 
     from truf_tui.coach import BluffStats, RoundReview
     from truf_tui.engine.record import AnyState, GameRecord
+    from truf_tui.grading import Graded
     from truf_tui.store import Problem
     from truf_tui.ui.screens.help import HelpScreen
     from truf_tui.ui.screens.saves import SavedGamesScreen
@@ -420,6 +422,21 @@ class TrufApp(App[None]):
         """The table's game has new meta data for its record: the hints used, the hot-seat
         players' names."""
         self.lifecycle.meta_changed(**meta)
+
+    def keep_graded(self, graded: Sequence[Graded[Any]], game: str) -> None:
+        """The player's graded decisions of the game on the table go into the history with
+        the game's id, if the game goes there (a game of the player's, a data folder)."""
+        keeper = self.lifecycle.keeper
+        if not graded or self.data is None or keeper is None or not keeper.into_history:
+            return
+        ref = keeper.meta.get("id")
+        if not isinstance(ref, str) or not ref:
+            return
+        try:
+            self.data.history.add_graded(graded, ref=ref, game=game)
+        except StoreError:
+            pass  # the grades are a bonus: the game itself is recorded on its own path
+        self.data.history_problems()
 
     def _table_moved(self, keeper: GameKeeper, state: AnyState | None) -> None:
         if self.lifecycle.moved(keeper, state):
