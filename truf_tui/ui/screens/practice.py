@@ -273,7 +273,7 @@ class PracticeRoundSummary(TrucRoundSummary):
         """The worker's grades of this round's decisions."""
         self.graded = sorted(graded, key=lambda g: g.index)
         self.grading_failed = failed
-        if self.is_attached:
+        if self.is_attached and self.query("#summary-body"):  # else on_mount shows them
             self.refresh_texts()
 
     def before(self, i: int) -> truc.State:
