@@ -111,8 +111,11 @@ async def test_a_match_is_graded_round_by_round_and_at_its_end(tmp_path: Path) -
         assert "Your decisions cost " in text and "this match" in text
         top = results.costliest_decisions()
         assert top, "raising at every chance costs something"
-        for k, g in enumerate(top, start=1):
-            assert f"[b]{k}[/]" in text
+        lines = [line for line in text.splitlines() if ", trick " in line]
+        assert len(lines) == len(top)
+        for k, (g, line) in enumerate(zip(top, lines, strict=True), start=1):
+            assert line.startswith(f"[@click=screen.replay_move({k - 1})][b]{k}[/][/] round ")
+            assert f" · {g.grade.key} · −" in line
         await pilot.press("1")
         await settle(pilot)
         replay = pilot.app.screen
@@ -130,7 +133,7 @@ async def test_a_match_is_graded_round_by_round_and_at_its_end(tmp_path: Path) -
 
 async def test_the_table_never_waits_for_the_grading(monkeypatch: Any) -> None:
     release = threading.Event()
-    import truf_tui.ui.screens.truc_graded as tg
+    import truf_tui.ui.screens.truc_grades as tg
 
     real = tg.grade_truc
 

@@ -279,7 +279,7 @@ class PracticeRoundSummary(TrucRoundSummary):
     def before(self, i: int) -> truc.State:
         """The state before move ``i`` of the match."""
         if self._before is None:
-            from truf_tui.ui.screens.truc_graded import positions_of
+            from truf_tui.ui.screens.truc_grades import positions_of
 
             self._before = positions_of(self.state)
         return self._before[i]
@@ -287,7 +287,7 @@ class PracticeRoundSummary(TrucRoundSummary):
     def graded_lines(self) -> list[str]:
         if not self.wants_grades:
             return []
-        from truf_tui.ui.screens.truc_graded import round_review_lines
+        from truf_tui.ui.screens.truc_grades import round_review_lines
 
         return round_review_lines(self.graded, self.grading_failed, self.before,
                                   _style(self.app), self.details)

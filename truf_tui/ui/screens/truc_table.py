@@ -14,15 +14,15 @@ from textual.widgets import Button
 
 from truf_tui.cards import TRUC_STRENGTH
 from truf_tui.engine import truc
+from truf_tui.grading import Graded
 from truf_tui.play.config import COMPUTER, HUMAN, GameConfig
 from truf_tui.ui.i18n import tr
-from truf_tui.grading import Graded
 from truf_tui.ui.screens.dialogs import ConfirmDialog
 from truf_tui.ui.screens.summary import TrucResults, TrucRoundSummary, points_text, trick_markup
 from truf_tui.ui.screens.table_base import Lazy, TableScreen, hand_keys, status_markup
-from truf_tui.ui.widgets.cards import NO_CARDS, CardRow, CardSpec, CardView, card_markup
-from truf_tui.ui.screens.truc_graded import GradesShown, RoundGraded, first_ungraded
+from truf_tui.ui.screens.truc_grades import GradesShown, RoundGraded, first_ungraded
 from truf_tui.ui.services import services
+from truf_tui.ui.widgets.cards import NO_CARDS, CardRow, CardSpec, CardView, card_markup
 from truf_tui.ui.widgets.table import Markup
 
 HAND_KEYS = ("1", "2", "3")
@@ -492,7 +492,7 @@ class TrucTable(TableScreen[truc.State]):
         if not self.grades:
             return
         from truf_tui.ui.crashes import log_folder
-        from truf_tui.ui.screens.truc_graded import grade_in_worker
+        from truf_tui.ui.screens.truc_grades import grade_in_worker
 
         folder = log_folder(self.app)
         self.run_worker(lambda: grade_in_worker(new, start, "grading", self.post_message,
