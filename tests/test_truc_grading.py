@@ -16,6 +16,7 @@ from truf_tui.cards import TRUC_32, Card
 from truf_tui.engine import truc
 from truf_tui.grading import (
     Grade,
+    Graded,
     costliest_scaled,
     grade_truc,
     grade_truc_move,
@@ -158,3 +159,20 @@ def test_a_version_1_history_is_migrated_to_keep_decisions(tmp_path: Path) -> No
     with History(tmp_path) as h:
         assert h.problems == [] and h.schema_version == len(MIGRATIONS) >= 2
         assert h.decisions() == []
+
+
+def test_the_costliest_put_the_players_errors_before_the_solutions_rounding() -> None:
+    def g(i: int, loss: float, unit: Literal["points", "match"], solved: bool = False
+          ) -> Graded[truc.Action]:
+        return Graded.of(0, i, truc.FOLD, [(truc.FOLD, 1.0 - loss), (truc.RAISE, 1.0)],
+                         unit, solved)
+
+    solved_big = g(0, 0.6, "points", solved=True)  # correct, whatever it measures
+    mistake_pts = g(1, 0.3, "points")  # 0.6 of a blunder
+    mistake_match = g(2, 0.12, "match")  # 0.8 of a blunder
+    blunder = g(3, 0.5, "points")
+    assert solved_big.grade == Grade.CORRECT and mistake_pts.grade == Grade.MISTAKE
+    top = costliest_scaled([solved_big, mistake_pts, mistake_match, blunder])
+    assert top == [blunder, mistake_match, mistake_pts]
+    assert totals([mistake_pts, mistake_match, blunder]) == pytest.approx(
+        {"points": 0.8, "match": 0.12})

@@ -363,11 +363,13 @@ def totals(graded: Iterable[Graded[A]]) -> dict[Unit, float]:
 
 
 def costliest_scaled(graded: Iterable[Graded[A]], n: int = 3) -> list[Graded[A]]:
-    """:func:`costliest` for decisions in different units, compared by how far each is
-    into its unit's blunder threshold (a loss of half a point and of 15% of the match both
-    are blunders)."""
+    """The ``n`` decisions to look at first among decisions in different units: the worst
+    grade first (a choice the solution makes is at worst correct, whatever the loss
+    measured on it: the player's own errors come before the solution's rounding), then by
+    how far each loss is into its unit's blunder threshold (half a point and 15% of the
+    match are both blunders), earlier first among equals; best ones left out."""
     lost = [g for g in graded if g.grade > Grade.BEST and g.loss > 0.0]
-    lost.sort(key=lambda g: (-g.loss / THRESHOLDS[g.unit].blunder, g.index))
+    lost.sort(key=lambda g: (-g.grade, -g.loss / THRESHOLDS[g.unit].blunder, g.index))
     return lost[:n]
 
 

@@ -127,7 +127,9 @@ async def test_a_match_is_graded_round_by_round_and_at_its_end(tmp_path: Path) -
         assert pilot.app.screen is results
     with History(tmp_path) as h:
         kept = h.decisions("truc")
+        games = h.games("truc")
     assert sorted(d.move for d in kept) == sorted(g.index for g in graded)
+    assert len(games) == 1 and {d.ref for d in kept} == {games[0].uid}  # under the game's id
     assert {d.grade for d in kept} <= {g.key for g in Grade}
 
 

@@ -30,6 +30,7 @@ from truf_tui.play.config import (
     default_choices,
     start_scores,
 )
+from truf_tui.engine import truc
 from truf_tui.play.matches import MatchRun, TournamentRun, deal
 from truf_tui.store.files import StoreError
 from truf_tui.store.saves import now_iso
@@ -423,15 +424,22 @@ class TrufApp(App[None]):
         players' names."""
         self.lifecycle.meta_changed(**meta)
 
-    def keep_graded(self, graded: Sequence[Graded[Any]], game: str) -> None:
-        """The player's graded decisions of the game on the table go into the history with
-        the game's id, if the game goes there (a game of the player's, a data folder)."""
+    def keep_graded(self, graded: Sequence[Graded[Any]], state: AnyState) -> None:
+        """The player's graded decisions of the game that led to ``state`` go into the
+        history with the game's id, if it is the game followed (a worker may report after
+        another game has started) and it goes there (the player's, a data folder)."""
         keeper = self.lifecycle.keeper
         if not graded or self.data is None or keeper is None or not keeper.into_history:
             return
+        kept = keeper.state
         ref = keeper.meta.get("id")
-        if not isinstance(ref, str) or not ref:
+        if kept is None or not isinstance(ref, str) or not ref:
             return
+        n = min(len(kept.history), len(state.history))
+        if (type(kept) is not type(state) or kept.seed != state.seed
+                or kept.history[:n] != state.history[:n]):
+            return  # another game's grades
+        game = "truc" if isinstance(state, truc.State) else "trufludo"
         try:
             self.data.history.add_graded(graded, ref=ref, game=game)
         except StoreError:

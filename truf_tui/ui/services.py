@@ -56,9 +56,10 @@ class AppServices(Protocol):
     def results_context(self) -> ResultsContext | None:
         """What the results screen adds for a match's or the tournament's game."""
 
-    def keep_graded(self, graded: Sequence[Graded[Any]], game: str) -> None:
-        """The player's decisions of the game on the table, graded: into the history (if
-        the game goes there), for the statistics' progress and leaks."""
+    def keep_graded(self, graded: Sequence[Graded[Any]], state: AnyState) -> None:
+        """The player's graded decisions of the game that led to ``state``: into the
+        history if it is the game on the table and goes there (the statistics' progress and
+        leaks)."""
 
     def results_chosen(self, table: Screen[Any], choice: str | None) -> bool:
         """A results screen's button; False when the table itself deals with it."""
@@ -102,7 +103,7 @@ class Detached:
     def results_context(self) -> ResultsContext | None:
         return None
 
-    def keep_graded(self, graded: Sequence[Graded[Any]], game: str) -> None:
+    def keep_graded(self, graded: Sequence[Graded[Any]], state: AnyState) -> None:
         pass
 
     def results_chosen(self, table: Screen[Any], choice: str | None) -> bool:

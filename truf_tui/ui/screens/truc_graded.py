@@ -96,7 +96,7 @@ class GradedTrucResults(TrucResults):
         self.failed = message.failed
         for g in message.graded:
             self.known[g.index] = g
-        services(self).keep_graded(message.graded, "truc")
+        services(self).keep_graded(message.graded, self.state)
         if self.is_attached:
             self.refresh_texts()
 

@@ -103,7 +103,7 @@ def decision_lines(graded: Sequence[TruGraded], before: Callable[[int], truc.Sta
     the best option; with ``details``, every option's value under each (best first).
     ``before(i)``: the state before move ``i``; ``keys``: number the lines as the keys
     that open the replay there."""
-    order = sorted(graded, key=lambda g: (g.grade == Grade.BEST, -g.loss, g.index))
+    order = sorted(graded, key=lambda g: (-g.grade, -g.loss, g.index))
     lines = []
     for k, g in enumerate(order, start=1):
         s = before(g.index)

@@ -505,7 +505,7 @@ class TrucTable(TableScreen[truc.State]):
             self.graded[g.index] = g
         if not message.failed:
             self.rounds_graded.add(message.start)
-        services(self).keep_graded(message.graded, "truc")
+        services(self).keep_graded(message.graded, self.tstate)
         for screen in self.app.screen_stack:
             if isinstance(screen, GradesShown) and screen.round_start == message.start:
                 screen.show_grades(message.graded, message.failed)

@@ -55,7 +55,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     # -- Le Truc: the round's review (practice) and the end of a match ----------------------
     "graded.t.points": {"en": "{x} points", "eo": "{x} poentoj"},
-    "graded.t.pct": {"en": "{x}% of the match", "eo": "{x}% de la matĉo"},
+    "graded.t.pct": {"en": "{x}% of winning chance", "eo": "{x}% de la ŝanco gajni"},
     "graded.t.and": {"en": " and ", "eo": " kaj "},
     "graded.t.pending": {
         "en": "[dim]Grading your decisions against the solution…[/]",
