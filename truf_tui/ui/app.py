@@ -22,6 +22,7 @@ from textual.binding import Binding
 from textual.events import Resize
 from textual.screen import Screen
 
+from truf_tui.engine import truc
 from truf_tui.play.config import (
     GAMES,
     OPPONENTS,
@@ -30,7 +31,6 @@ from truf_tui.play.config import (
     default_choices,
     start_scores,
 )
-from truf_tui.engine import truc
 from truf_tui.play.matches import MatchRun, TournamentRun, deal
 from truf_tui.store.files import StoreError
 from truf_tui.store.saves import now_iso
