@@ -151,6 +151,7 @@ class Play:
         self.payoff = payoff
         self._memo: OrderedDict[tuple[str, State, int], _Node] = OrderedDict()
         self._cells = 0  # numbers the memo holds (its nodes' blocks and distributions)
+        self.ends: dict[tuple[Outcome, int], float] = {}  # seat 0's payoff of each end
         self.fresh_root = None if tab.has_fresh else tab.root(False)[1]
 
     def moves(self, s: State) -> list[tuple[int, int, State | Outcome]]:
@@ -369,10 +370,11 @@ class Spot:
         return fresh_value(self.play)
 
     def _unit(self, v: float) -> float:
-        """Seat 0's payoff as the observer's: points change sign, a chance is 1 - it."""
-        if self.seat == 0:
-            return v
-        return 1.0 - v if self.play.payoff.match else -v
+        """Seat 0's payoff as the observer's: points change sign, a chance is 1 - it (and
+        stays within 0 and 1 past the last bit of rounding)."""
+        if not self.play.payoff.match:
+            return v if self.seat == 0 else -v
+        return min(1.0, max(0.0, v if self.seat == 0 else 1.0 - v))
 
 
 def _prior(known: list[int], theirs_played: tuple[int, ...]) -> Vec:
@@ -406,7 +408,13 @@ class Walk:
         return self.node(nxt, None if at < 0 else at, live)
 
     def _end(self, o: Outcome, s: State) -> float:
-        return self.play.payoff.outcome(o, s[1], self.fresh() if o.redeal else 0.0)
+        if o.redeal:
+            return self.play.payoff.outcome(o, s[1], self.fresh())
+        key = (o, s[1])
+        got = self.play.ends.get(key)
+        if got is None:  # a few dozen ends a round: each scored once per file and score
+            got = self.play.ends[key] = self.play.payoff.outcome(o, s[1], 0.0)
+        return got
 
     def node(self, s: State, at: int | None, live: Vec) -> Vec:
         real = self.play.moves(s)
