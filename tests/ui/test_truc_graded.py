@@ -164,3 +164,17 @@ async def test_the_table_never_waits_for_the_grading(monkeypatch: Any) -> None:
         release.set()
         await settle(pilot)
         assert t.rounds_graded
+
+
+def test_graded_round_review_eo_80x24(snap_compare: Any) -> None:
+    """The practice summary's graded decisions, in Esperanto on a small terminal, the values
+    unfolded (``v``)."""
+    from .tables_support import make_app as small_app
+    from .test_snapshots_coach import _practice_round
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await _practice_round(pilot)
+        await pilot.press("v")
+        await settle(pilot)
+
+    assert snap_compare(small_app(lang="eo"), terminal_size=(80, 24), run_before=run_before)

@@ -81,8 +81,10 @@ def amount(x: float, unit: Unit) -> str:
     """A value or a loss in its unit: points with two decimals, a chance in whole
     percentage points."""
     if unit == "points":
-        return tr("graded.t.points", x=round(x, 2))
-    return tr("graded.t.pct", x=int(round(100 * x)))
+        text = tr("graded.t.points", x=round(x, 2))
+    else:
+        text = tr("graded.t.pct", x=int(round(100 * x)))
+    return text.replace("-", "−")  # a value below zero: the minus sign, not a hyphen
 
 
 def cost_text(graded: Sequence[TruGraded]) -> str:
@@ -116,6 +118,8 @@ def decision_lines(graded: Sequence[TruGraded], before: Callable[[int], truc.Sta
         lines.append(line)
         if details:
             seen: set[str] = set()
+            if any(a.kind == "refuse" for a, _ in g.values):
+                seen.add("fold")  # folding when refusing is legal: the same or worse (T9)
             opts = []
             for a, v in g.values:
                 words = action_words(a, style) if a.kind != "play" else (
