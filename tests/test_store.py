@@ -889,22 +889,22 @@ def test_migrations(tmp_path: Path) -> None:
     gid = h.add_game(_finished("truc", 71, tier="medium"))
     h.close()
     with History(tmp_path, migrations=[*MIGRATIONS, _migration_2]) as h2:
-        assert h2.problems == [] and h2.schema_version == 2
+        assert h2.problems == [] and h2.schema_version == len(MIGRATIONS) + 1
         row = h2._query("SELECT opponent_name FROM games WHERE id = ?", (gid,))
         assert row == [("Bot medium",)]
         assert len(h2.games()) == 1  # the old data is all there
     with History(tmp_path, migrations=[*MIGRATIONS, _migration_2]) as h2:
-        assert h2.problems == [] and h2.schema_version == 2  # nothing to do the second time
+        assert h2.problems == [] and h2.schema_version == len(MIGRATIONS) + 1  # nothing to do
     # A fresh folder runs migration 1 then 2; a list of SQL statements works too.
     with History(tmp_path / "new", migrations=[*MIGRATIONS, ["CREATE TABLE t2 (x)"]]) as h3:
-        assert h3.schema_version == 2 and h3._query("SELECT * FROM t2") == []
+        assert h3.schema_version == len(MIGRATIONS) + 1 and h3._query("SELECT * FROM t2") == []
     # This truf-tui knows only version 1: the version-2 file is from a newer truf-tui.
     before = (tmp_path / "history.sqlite3").read_bytes()
     h4 = History(tmp_path)
     assert [p.kind for p in h4.problems] == ["newer"]
     assert kept(h4.problems[0]) == before
     assert_message(h4.problems[0])
-    assert h4.games() == [] and h4.schema_version == 1 and not h4.in_memory
+    assert h4.games() == [] and h4.schema_version == len(MIGRATIONS) and not h4.in_memory
     h4.add_game(_finished("truc", 72))
     assert len(History(tmp_path).games()) == 1
 
@@ -923,7 +923,7 @@ def test_failing_migration_rolls_back_and_leaves_the_file(tmp_path: Path) -> Non
     assert_message(h.problems[0])
     h.close()
     with History(tmp_path) as again:
-        assert again.problems == [] and again.schema_version == 1
+        assert again.problems == [] and again.schema_version == len(MIGRATIONS)
         assert len(again.games()) == 1
         assert "half" not in {r[0] for r in again._query(
             "SELECT name FROM sqlite_master WHERE type = 'table'")}

@@ -9,6 +9,7 @@
     python -m truf_tui.bench solved   # Truc: the solved player's load time, policy time, memory
     python -m truf_tui.bench net      # network play: a move's trip to the other table, loopback
     python -m truf_tui.bench grading  # Trufludo: seconds to grade a whole game's choices
+    python -m truf_tui.bench grading --game truc  # Le Truc: seconds to grade a whole match
     python -m truf_tui.bench values   # Truc: seconds per action_values call (p50, p99, max)
 
 ``engine``: for each game, complete random playouts (``legal_actions``, a random choice,
@@ -424,6 +425,51 @@ def _quantile(xs: Sequence[float], q: float) -> float:
     return ys[min(len(ys) - 1, max(0, math.ceil(q * len(ys)) - 1))]
 
 
+def bench_truc_grading(matches: int = 6, seed: int = 1) -> dict[str, Any]:
+    """Le Truc: the seconds to grade every choice of one seat in a whole match
+    (:func:`truf_tui.grading.grade_truc`, as the results' worker does), p50 and p99 over
+    ``matches`` matches of 12 points the graded seat plays with ``tight`` or ``medium``
+    against the expert, and the seconds of each decision graded again (the kept values)."""
+    from truf_tui.ai import make_bot
+    from truf_tui.grading import grade_truc, grade_truc_move, is_truc_choice, solved_grader
+
+    grader = solved_grader()
+    times: list[float] = []
+    cpu: list[float] = []
+    each: list[float] = []
+    choices: list[int] = []
+    for m in range(matches):
+        tiers = ("tight", "medium")[m % 2], "expert"
+        bots = [make_bot("truc", t, seed=m * 2 + i) for i, t in enumerate(tiers)]
+        s = truc.new_game(seed=seed * 1000 + m, dealer=m % 2)
+        while not s.is_terminal():
+            p = s.to_move
+            assert p is not None
+            s = s.apply(bots[p].choose(s.observation(p)))
+        t0, c0 = time.perf_counter(), time.process_time()
+        graded = grade_truc(s, 0, grader=grader)
+        times.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
+        choices.append(len(graded))
+        st = s.initial()
+        for i, a in enumerate(s.history):
+            if st.to_move == 0 and is_truc_choice(st):
+                t1 = time.perf_counter()
+                grade_truc_move(st, a, i, grader)
+                each.append(time.perf_counter() - t1)
+            st = st.apply(a)
+    return {
+        "matches": matches,
+        "choices_per_match": statistics.mean(choices) if choices else 0.0,
+        "seconds_per_match": {"p50": _quantile(times, 0.5), "p99": _quantile(times, 0.99),
+                              "max": max(times, default=0.0)},
+        "cpu_seconds_per_match": {"p50": _quantile(cpu, 0.5), "p99": _quantile(cpu, 0.99)},
+        # the same decisions graded again: what the values kept by the process make of it
+        "seconds_per_decision_again": {"p50": _quantile(each, 0.5), "p99": _quantile(each, 0.99),
+                                 "max": max(each, default=0.0)},
+    }
+
+
 def bench_grading(games: int = 40, iterations: int | None = None, seed: int = 1,
                   noise: bool = False) -> dict[str, Any]:
     """Trufludo: the seconds to grade every choice of one seat in a whole game
@@ -659,7 +705,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="instead: N bad connections to a host process, then a whole match")
     n.add_argument("--json", action="store_true")
     gr = sub.add_parser("grading", help="Trufludo: seconds to grade a whole game")
-    gr.add_argument("--games", type=int, default=40)
+    gr.add_argument("--game", choices=("trufludo", "truc"), default="trufludo")
+    gr.add_argument("--games", type=int, default=None,
+                    help="games (Trufludo, default 40) or matches (Truc, default 6)")
     gr.add_argument("--iterations", type=int, default=None,
                     help="search iterations per choice (default: the app's)")
     gr.add_argument("--noise", action="store_true", help="grade again with another seed")
@@ -668,14 +716,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     w.add_argument("--rounds", type=int, default=4, help="solved-vs-solved rounds a score")
     w.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    if args.what == "values":
+    if args.what == "net":
+        res = bench_flood(args.flood) if args.flood else bench_net(args.moves)
+    elif args.what == "grading":
+        if args.game == "truc":
+            res = bench_truc_grading(args.games or 6)
+        else:
+            res = bench_grading(args.games or 40, args.iterations, noise=args.noise)
+    elif args.what == "values":
         from tools.lab.values_check import bench as values_bench
 
         res = dict(values_bench(args.rounds))
-    elif args.what == "net":
-        res = bench_flood(args.flood) if args.flood else bench_net(args.moves)
-    elif args.what == "grading":
-        res = bench_grading(args.games, args.iterations, noise=args.noise)
     elif args.what == "solved":
         from tools.lab.solved_bench import bench as solved_bench
 

@@ -25,13 +25,15 @@ worker (it takes up to about a second for a whole game, ``python -m truf_tui.ben
 from __future__ import annotations
 
 import enum
+import threading
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Generic, Literal, TypeVar
+from typing import Generic, Literal, Protocol, TypeVar
 
 from truf_tui.ai import make_bot
 from truf_tui.ai.trufludo_ai import move_class
-from truf_tui.engine import trufludo
+from truf_tui.cards import TRUC_RANKS, TRUC_STRENGTH
+from truf_tui.engine import truc, trufludo
 
 A = TypeVar("A", bound=Hashable)
 
@@ -118,10 +120,12 @@ class Graded(Generic[A]):
     values: tuple[tuple[A, float], ...]  # every legal action's value, best first
     unit: Unit
     grade: Grade
+    tags: tuple[str, ...] = ()  # the leak categories of the spot (Le Truc: :data:`LEAKS`)
 
     @classmethod
     def of(cls, player: int, index: int, action: A, values: Iterable[tuple[A, float]],
-           unit: Unit, played_by_solution: bool = False) -> Graded[A]:
+           unit: Unit, played_by_solution: bool = False,
+           tags: tuple[str, ...] = ()) -> Graded[A]:
         """The grade of choosing ``action`` among ``values`` (one value per legal action)."""
         ranked = tuple(sorted(values, key=lambda av: -av[1]))
         if not ranked:
@@ -134,7 +138,7 @@ class Graded(Generic[A]):
             best = action  # tied with the best: the choice itself is named best
         loss = max(0.0, top - chosen[action])
         return cls(player, index, action, loss, best, ranked, unit,
-                   classify(loss, unit, played_by_solution))
+                   classify(loss, unit, played_by_solution), tags)
 
 
 def total_loss(graded: Iterable[Graded[A]]) -> float:
@@ -240,6 +244,137 @@ def grade_game(final: trufludo.State, player: int, *, iterations: int = GRADE_IT
                           cancelled=cancelled)
 
 
+# -- Le Truc --------------------------------------------------------------------------------------
+#: The leak categories of a Le Truc decision, in the statistics' order (the drills' own
+#: categories, truf_tui.drills, by the same names and tests): raise or not with a weak hand,
+#: facing a raise, *Mia resto* (declaring it or facing it, T8), the redeal (T3), the last
+#: trick, the end of a match (10-10, 11-x), and every other card play.
+LEAKS: tuple[str, ...] = ("weak", "raised", "rest", "redeal", "last", "end", "play")
+WEAK_TOP = TRUC_RANKS.index("K")  # a weak hand holds nothing above the king (T1)
+# Graders run in worker threads (a round's, the results screen's): the solved values keep
+# results for the process in plain dicts, so they are asked one at a time.
+_VALUES_LOCK = threading.Lock()
+
+
+class ActionValues(Protocol):
+    """What grading asks of the solved player (ENGINE_API.md, the AI section):
+    :class:`truf_tui.ai.solved.SolvedTrucBot` and the expert answer it."""
+
+    def action_values(self, observation: truc.Observation) -> dict[truc.Action, float]: ...
+    def value_unit(self, observation: truc.Observation) -> Literal["points", "match"]: ...
+    def policy(self, observation: truc.Observation) -> dict[truc.Action, float]: ...
+
+
+def truc_option(action: truc.Action) -> tuple[str, int]:
+    """An action's class among a spot's choices: a card by its rank alone (T1: the suit
+    never matters), any other action by its kind (a fold is a refusal: the same loss)."""
+    if action.kind == "play" and action.card is not None:
+        return ("play", TRUC_STRENGTH[action.card])
+    return ("refuse" if action.kind == "fold" else action.kind, -1)
+
+
+def is_truc_choice(state: truc.State) -> bool:
+    """Whether the seat to move has a real choice: two options that differ in more than a
+    card's suit or folding for refusing."""
+    return len({truc_option(a) for a in state.legal_actions()}) > 1
+
+
+def leak_tags(state: truc.State) -> tuple[str, ...]:
+    """The leak categories (:data:`LEAKS`) of the decision of the seat to move."""
+    p = state.to_move
+    if p is None:
+        return ()
+    kinds = {a.kind for a in state.legal_actions()}
+    out = []
+    if ("raise" in kinds and state.pending is None
+            and max(TRUC_STRENGTH[c] for c in state.hands[p]) <= WEAK_TOP):
+        out.append("weak")
+    if state.pending == "raise":
+        out.append("raised")
+    if state.pending == "rest" or "rest" in kinds:
+        out.append("rest")
+    if state.pending == "redeal" or "redeal" in kinds:
+        out.append("redeal")
+    if len(state.tricks) == 2:
+        out.append("last")
+    a, b = state.points
+    target = state.rules.target
+    if (a >= target - 2 and b >= target - 2) or max(a, b) == target - 1:
+        out.append("end")
+    if not out:
+        out.append("play")
+    return tuple(out)
+
+
+def solved_grader() -> ActionValues:
+    """The solved player, whose values grade every decision (the expert's yardstick)."""
+    return make_bot("truc", "solved", seed=GRADE_SEED)  # type: ignore[return-value]
+
+
+def grade_truc_move(state: truc.State, action: truc.Action, index: int,
+                    grader: ActionValues | None = None) -> Graded[truc.Action]:
+    """The cost of ``action`` in ``state`` against the best action by the solution's values
+    (``action_values``: both seats then play the solved strategy), in its unit (points of
+    the round, or the chance of winning the match near its end).  A choice the solved
+    player makes with positive probability is never a mistake (docs/coach.md)."""
+    player = state.to_move
+    if player is None:
+        raise ValueError("the match is over: there is no decision to grade")
+    g = grader if grader is not None else solved_grader()
+    o = state.observation(player)
+    with _VALUES_LOCK:  # the values' kept results are the process's: one grader at a time
+        values = g.action_values(o)
+        policy = g.policy(o)
+        unit = g.value_unit(o)
+    if action not in values:
+        raise ValueError(f"{action} is not a legal action here")
+    # One figure per rank (T1): a card the solved player plays in any suit is its play.
+    rank = truc_option(action)
+    played = any(q > 0.0 and truc_option(a) == rank for a, q in policy.items())
+    return Graded.of(player, index, action, values.items(), unit, played, leak_tags(state))
+
+
+def grade_truc(state: truc.State, player: int, *, start: int = 0,
+               grader: ActionValues | None = None,
+               cancelled: Callable[[], bool] = lambda: False) -> list[Graded[truc.Action]]:
+    """Every real choice (:func:`is_truc_choice`) of ``player`` in ``state``'s match from
+    move ``start`` on (a round's first move, to grade the round just played), in the
+    order played; ``cancelled`` is asked between decisions (it stops with what it has).
+    Deterministic: the values are the observation's alone."""
+    g = grader if grader is not None else solved_grader()
+    out = []
+    s = state.initial()
+    for i, a in enumerate(state.history):
+        if cancelled():
+            break
+        if i >= start and s.to_move == player and is_truc_choice(s):
+            out.append(grade_truc_move(s, a, i, g))
+        s = s.apply(a)
+    return out
+
+
+def totals(graded: Iterable[Graded[A]]) -> dict[Unit, float]:
+    """The total loss in each unit present (a Le Truc match is graded in points at most
+    scores and in match-win chance near its end)."""
+    out: dict[Unit, float] = {}
+    for g in graded:
+        out[g.unit] = out.get(g.unit, 0.0) + g.loss
+    return out
+
+
+def costliest_scaled(graded: Iterable[Graded[A]], n: int = 3) -> list[Graded[A]]:
+    """The ``n`` decisions to look at first among decisions in different units: the worst
+    grade first (a choice the solution makes is at worst correct, whatever the loss
+    measured on it: the player's own errors come before the solution's rounding), then by
+    how far each loss is into its unit's blunder threshold (half a point and 15% of the
+    match are both blunders), earlier first among equals; best ones left out."""
+    lost = [g for g in graded if g.grade > Grade.BEST and g.loss > 0.0]
+    lost.sort(key=lambda g: (-g.grade, -g.loss / THRESHOLDS[g.unit].blunder, g.index))
+    return lost[:n]
+
+
 __all__ = ["GRADE_ITERATIONS", "GRADE_SEED", "THRESHOLDS", "UNITS", "Grade", "Graded",
            "Thresholds", "Unit", "classify", "costliest", "counts", "grade_game", "grade_move",
-           "grade_trufludo", "is_choice", "positions", "total_loss"]
+           "grade_trufludo", "is_choice", "positions", "total_loss",
+           "LEAKS", "ActionValues", "costliest_scaled", "grade_truc", "grade_truc_move",
+           "is_truc_choice", "leak_tags", "solved_grader", "totals", "truc_option"]

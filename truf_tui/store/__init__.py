@@ -48,6 +48,7 @@ from truf_tui.store.files import (
 )
 from truf_tui.store.history import (
     MIGRATIONS,
+    Decision,
     GameRow,
     History,
     HistoryBusy,
@@ -74,6 +75,7 @@ __all__ = [
     "ENV_VAR",
     "MIGRATIONS",
     "BadNameError",
+    "Decision",
     "FolderError",
     "GameMeta",
     "GameRow",

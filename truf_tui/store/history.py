@@ -28,6 +28,7 @@ from typing import Any, Literal, TypeAlias, TypedDict, TypeVar
 from truf_tui.engine import truc
 from truf_tui.engine.common import RuleValue
 from truf_tui.engine.record import GameRecord
+from truf_tui.grading import Graded
 from truf_tui.store.files import (
     TEMP_SUFFIX,
     FileChangedError,
@@ -91,7 +92,26 @@ MIGRATION_1: tuple[str, ...] = (
     )""",
     f"PRAGMA application_id = {APPLICATION_ID}",
 )
-MIGRATIONS: tuple[Migration, ...] = (MIGRATION_1,)
+# Migration 2 (issue 38): every graded decision of the player, from games and drills.
+MIGRATION_2: tuple[str, ...] = (
+    """CREATE TABLE decisions (
+        id INTEGER PRIMARY KEY,
+        source TEXT NOT NULL CHECK (source IN ('game', 'drill')),
+        ref TEXT NOT NULL,                   -- the game's uid, or the drill's spot key
+        move INTEGER NOT NULL,               -- where in the game's record (a drill: 0)
+        game TEXT NOT NULL CHECK (game IN ('trufludo', 'truc')),
+        action TEXT NOT NULL,                -- what the player chose (T11 / F text)
+        best TEXT NOT NULL,                  -- the best action by the values
+        loss REAL NOT NULL CHECK (loss >= 0),
+        unit TEXT NOT NULL,                  -- points, match, win chance (grading.Unit)
+        grade TEXT NOT NULL,                 -- best, correct, inaccuracy, mistake, blunder
+        tags TEXT NOT NULL DEFAULT '',       -- leak categories, space-separated
+        decided_at TEXT NOT NULL,            -- ISO 8601, UTC
+        UNIQUE (source, ref, move)
+    )""",
+    "CREATE INDEX decisions_by_time ON decisions (decided_at)",
+)
+MIGRATIONS: tuple[Migration, ...] = (MIGRATION_1, MIGRATION_2)
 
 # SQLite's primary result codes that mean "this file is not a usable database".
 _SQLITE_CORRUPT, _SQLITE_NOTADB = 11, 26
@@ -206,6 +226,24 @@ class _RoundBuilder:
 
 
 # -- rows and statistics -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Decision:
+    """One graded decision of the player, as the history keeps it (:meth:`History.decisions`;
+    written from :class:`truf_tui.grading.Graded` by :meth:`History.add_graded`)."""
+
+    source: Literal["game", "drill"]
+    ref: str  # the game's uid (GameMeta id), or the drill's spot key
+    move: int
+    game: str
+    action: str
+    best: str
+    loss: float
+    unit: str
+    grade: str
+    tags: tuple[str, ...]
+    decided_at: str
+
+
 @dataclass(frozen=True)
 class GameRow:
     """One finished game as stored."""
@@ -671,6 +709,46 @@ class History:
             return game_id
 
         return self._run(insert, write=True, busy_timeout=busy_timeout)
+
+    def add_graded(self, graded: Sequence[Graded[Any]], *, ref: str, game: str,
+                   source: Literal["game", "drill"] = "game", decided_at: str | None = None,
+                   busy_timeout: float | None = None) -> int:
+        """Keep the player's graded decisions (:mod:`truf_tui.grading`) of one game (``ref``:
+        its record's meta id, ``GameMeta.of(record).id``) or one drill (``source="drill"``,
+        ``ref``: the spot's key; a drill's ``Graded.index`` is 0 unless it has several).
+        A decision kept already (same source, ref and move) is not added twice.  Returns how
+        many were added; :class:`StoreError` as :meth:`add_game`."""
+        if source not in ("game", "drill"):
+            raise ValueError(f"source must be 'game' or 'drill', not {source!r}")
+        when = decided_at or now_iso()
+        rows = [(source, ref, g.index, game, str(g.action), str(g.best), g.loss, g.unit,
+                 g.grade.key, " ".join(g.tags), when) for g in graded]
+
+        def insert(conn: sqlite3.Connection) -> int:
+            before = conn.total_changes
+            conn.executemany(
+                "INSERT INTO decisions (source, ref, move, game, action, best, loss, unit, "
+                "grade, tags, decided_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (source, ref, move) DO NOTHING", rows)
+            return conn.total_changes - before
+
+        return self._run(insert, write=True, busy_timeout=busy_timeout)
+
+    def decisions(self, game: str | None = None, *, source: str | None = None
+                  ) -> list[Decision]:
+        """The kept graded decisions, oldest first (of one game, from one source)."""
+        where, args = [], []
+        if game is not None:
+            where.append("game = ?")
+            args.append(game)
+        if source is not None:
+            where.append("source = ?")
+            args.append(source)
+        sql = ("SELECT source, ref, move, game, action, best, loss, unit, grade, tags, "
+               "decided_at FROM decisions" + (" WHERE " + " AND ".join(where) if where else "")
+               + " ORDER BY decided_at, id")
+        return [Decision(r[0], r[1], int(r[2]), r[3], r[4], r[5], float(r[6]), r[7], r[8],
+                         tuple(r[9].split()), r[10]) for r in self._query(sql, args)]
 
     # -- reading ---------------------------------------------------------------------------------
     def _query(self, sql: str, args: Sequence[object] = ()) -> list[tuple[Any, ...]]:

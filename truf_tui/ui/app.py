@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from copy import deepcopy
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.app import App, SystemCommand
@@ -22,6 +22,7 @@ from textual.binding import Binding
 from textual.events import Resize
 from textual.screen import Screen
 
+from truf_tui.engine import truc
 from truf_tui.play.config import (
     GAMES,
     OPPONENTS,
@@ -33,6 +34,7 @@ from truf_tui.play.config import (
 )
 from truf_tui.play.dealer import deal
 from truf_tui.play.matches import MatchRun, TournamentRun
+from truf_tui.store.files import StoreError
 from truf_tui.store.saves import now_iso
 from truf_tui.ui.i18n import set_language, tr
 from truf_tui.ui.lifecycle import Lifecycle
@@ -65,6 +67,7 @@ if TYPE_CHECKING:
     from truf_tui.ai import BotOptions
     from truf_tui.coach import BluffStats, RoundKey, RoundReview
     from truf_tui.engine.record import AnyState, GameRecord
+    from truf_tui.grading import Graded
     from truf_tui.store import Problem
     from truf_tui.ui.screens.help import HelpScreen
     from truf_tui.ui.screens.saves import SavedGamesScreen
@@ -430,6 +433,28 @@ class TrufApp(App[None]):
         """The table's game has new meta data for its record: the hints used, the hot-seat
         players' names."""
         self.lifecycle.meta_changed(**meta)
+
+    def keep_graded(self, graded: Sequence[Graded[Any]], state: AnyState) -> None:
+        """The player's graded decisions of the game that led to ``state`` go into the
+        history with the game's id, if it is the game followed (a worker may report after
+        another game has started) and it goes there (the player's, a data folder)."""
+        keeper = self.lifecycle.keeper
+        if not graded or self.data is None or keeper is None or not keeper.into_history:
+            return
+        kept = keeper.state
+        ref = keeper.meta.get("id")
+        if kept is None or not isinstance(ref, str) or not ref:
+            return
+        n = min(len(kept.history), len(state.history))
+        if (type(kept) is not type(state) or kept.seed != state.seed
+                or kept.history[:n] != state.history[:n]):
+            return  # another game's grades
+        game = "truc" if isinstance(state, truc.State) else "trufludo"
+        try:
+            self.data.history.add_graded(graded, ref=ref, game=game)
+        except StoreError:
+            pass  # the grades are a bonus: the game itself is recorded on its own path
+        self.data.history_problems()
 
     def _table_moved(self, keeper: GameKeeper, state: AnyState | None) -> None:
         if self.lifecycle.moved(keeper, state):

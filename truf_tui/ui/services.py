@@ -10,8 +10,9 @@ A screen mounted by another app (a test's own small ``App``) gets :class:`Detach
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from textual.app import App
 from textual.message import Message
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from truf_tui.ai import BotOptions
     from truf_tui.coach import BluffStats, RoundKey, RoundReview
     from truf_tui.engine.record import AnyState, GameRecord
+    from truf_tui.grading import Graded
     from truf_tui.play.config import GameConfig, StartChoices
     from truf_tui.play.matches import TournamentRun
     from truf_tui.ui.results_context import ResultsContext
@@ -53,6 +55,11 @@ class AppServices(Protocol):
 
     def results_context(self) -> ResultsContext | None:
         """What the results screen adds for a match's or the tournament's game."""
+
+    def keep_graded(self, graded: Sequence[Graded[Any]], state: AnyState) -> None:
+        """The player's graded decisions of the game that led to ``state``: into the
+        history if it is the game on the table and goes there (the statistics' progress and
+        leaks)."""
 
     def results_chosen(self, table: object, choice: str | None) -> bool:
         """A results screen's button; False when the table itself deals with it."""
@@ -95,6 +102,9 @@ class Detached:
 
     def results_context(self) -> ResultsContext | None:
         return None
+
+    def keep_graded(self, graded: Sequence[Graded[Any]], state: AnyState) -> None:
+        pass
 
     def results_chosen(self, table: object, choice: str | None) -> bool:
         return False

@@ -170,6 +170,7 @@ class GradedTrufludoResults(TrufludoResults):
         self.graded = message.graded
         if self.graded:
             self._before = positions(self.state.initial(), self.state.history)
+            services(self).keep_graded(self.graded, self.state)  # the history keeps them
         if self.is_attached:
             self.refresh_texts()
 

@@ -385,7 +385,9 @@ class GuidedTruc(GuideMixin, TrucTable):
     def parse(self, move: str) -> truc.Action:
         return truc.parse_action(move)
 
-    def round_summary(self, new: truc.State) -> TrucRoundSummary:
+    GRADES = False  # the guided game teaches the rules: nothing graded, nothing kept
+
+    def round_summary(self, new: truc.State, start: int | None = None) -> TrucRoundSummary:
         return GuidedRoundSummary(new, self)
 
     def after_commit(self, old: Any, new: Any, mover: int, action: Any) -> bool:

@@ -24,6 +24,7 @@ from textual.widgets import Button
 from truf_tui import coach
 from truf_tui.cards import Card
 from truf_tui.engine import truc, trufludo
+from truf_tui.grading import Graded
 from truf_tui.play.config import COMPUTER, HUMAN
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.screens.dialogs import ConfirmDialog
@@ -254,13 +255,52 @@ class PracticeRoundSummary(TrucRoundSummary):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("b", "bluff_stats", show=False),
+        Binding("v", "toggle_values", show=False),
         Binding("up", "scroll_review(-1)", show=False),
         Binding("down", "scroll_review(1)", show=False),
     ]
 
-    def __init__(self, state: truc.State, review: coach.RoundReview | None = None) -> None:
+    def __init__(self, state: truc.State, review: coach.RoundReview | None = None, *,
+                 round_start: int | None = None, grades: bool = False) -> None:
         super().__init__(state)
         self.review = coach.last_review(state) if review is None else review
+        # The round's graded decisions (issue 38 item 2): the table's worker brings them
+        # (show_grades); None while it is at it.  ``grades`` False: none are coming.
+        self.round_start = round_start
+        self.wants_grades = grades and round_start is not None
+        self.graded: list[Graded[truc.Action]] | None = None
+        self.grading_failed = False
+        self.details = False  # every option's value shown under each decision
+        self._before: list[truc.State] | None = None
+
+    def show_grades(self, graded: list[Graded[truc.Action]], failed: bool) -> None:
+        """The worker's grades of this round's decisions."""
+        self.graded = sorted(graded, key=lambda g: g.index)
+        self.grading_failed = failed
+        if self.is_attached and self.query("#summary-body"):  # else on_mount shows them
+            self.refresh_texts()
+
+    def before(self, i: int) -> truc.State:
+        """The state before move ``i`` of the match."""
+        if self._before is None:
+            from truf_tui.ui.screens.truc_grades import positions_of
+
+            self._before = positions_of(self.state)
+        return self._before[i]
+
+    def graded_lines(self) -> list[str]:
+        if not self.wants_grades:
+            return []
+        from truf_tui.ui.screens.truc_grades import round_review_lines
+
+        return round_review_lines(self.graded, self.grading_failed, self.before,
+                                  _style(self.app), self.details)
+
+    def action_toggle_values(self) -> None:
+        """``v``: unfold or fold every option's value under the graded decisions."""
+        if self.graded:
+            self.details = not self.details
+            self.refresh_texts()
 
     SCROLLS = True
 
@@ -274,6 +314,9 @@ class PracticeRoundSummary(TrucRoundSummary):
 
     def texts(self) -> tuple[str, str]:
         title, body = super().texts()
+        graded = self.graded_lines()  # the costliest decisions first, before the notes
+        if graded:
+            body += "\n\n" + "\n".join(graded)
         if self.review is None:
             return title, body
         extra = review_lines(self.review, _style(self.app))

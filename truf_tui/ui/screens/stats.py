@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from rich.text import Text
 from textual import work
@@ -15,12 +16,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Sparkline, Static
 from textual.worker import get_current_worker
 
 from truf_tui import coach
+from truf_tui.grading import LEAKS, THRESHOLDS
 from truf_tui.play.config import GAMES, TIERS
-from truf_tui.store import GameRow, Stats, StoreError, Tally
+from truf_tui.store import Decision, GameRow, Stats, StoreError, Tally
 from truf_tui.ui.i18n import get_language, plural, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.services import ProblemsFound, shell
@@ -91,6 +93,69 @@ def bluff_numbers(rows: list[GameRow], since: str,
         if row.tier == "expert":
             out.expert = out.expert.merge(st)
     return out
+
+
+# -- progress and leaks (issue 38 item 5) ---------------------------------------------------
+PROGRESS_GAMES = 60  # the plot's games, the newest (one bar each at most)
+ERRORS = ("mistake", "blunder")
+
+
+@dataclass(frozen=True)
+class Leak:
+    """What the player's decisions of one leak category (grading.LEAKS) cost in all."""
+
+    tag: str
+    decisions: int
+    errors: int  # graded a mistake or a blunder
+    points: float  # the losses in points of a round
+    match: float  # the losses in chance of winning the match (0 to 1)
+
+    @property
+    def weight(self) -> float:
+        """Its cost on one scale: each unit by its blunder threshold (grading.THRESHOLDS)."""
+        return (self.points / THRESHOLDS["points"].blunder
+                + self.match / THRESHOLDS["match"].blunder)
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Le Truc's graded decisions from the history: the mean loss per decision of each
+    game (in points; the decisions graded in match-win chance near a match's end are in
+    the leaks, not the plot), oldest first, and the leaks, costliest first."""
+
+    per_game: list[float]
+    decisions: int
+    leaks: list[Leak]
+
+
+def progress(decisions: list[Decision]) -> Progress:
+    """The plot's and the leaks' figures from the kept decisions (oldest first)."""
+    games: dict[str, list[float]] = {}
+    totals: dict[str, list[float]] = {t: [0, 0, 0.0, 0.0] for t in LEAKS}
+    for d in decisions:
+        if d.unit == "points":
+            games.setdefault(f"{d.source}:{d.ref}", []).append(d.loss)
+        for t in d.tags:
+            if t not in totals:
+                continue
+            row = totals[t]
+            row[0] += 1
+            row[1] += d.grade in ERRORS
+            row[2 if d.unit == "points" else 3] += d.loss
+    per_game = [sum(v) / len(v) for v in games.values()][-PROGRESS_GAMES:]
+    leaks = [Leak(t, int(r[0]), int(r[1]), r[2], r[3]) for t, r in totals.items() if r[0]]
+    leaks.sort(key=lambda lk: -lk.weight)
+    return Progress(per_game, len(decisions), leaks)
+
+
+def leak_rows(p: Progress) -> list[tuple[Text, ...]]:
+    """The leaks table: category, decisions, mistakes and blunders, cost in points, cost in
+    match-win chance (costliest first)."""
+    return [(Text(tr(f"leak.{lk.tag}")), Text(str(lk.decisions), justify="right"),
+             Text(str(lk.errors), justify="right"),
+             Text(number(lk.points, 2), justify="right"),
+             Text(f"{number(100 * lk.match, 0)} %", justify="right"))
+            for lk in p.leaks]
 
 
 def ratio(part: int, whole: int) -> Text:
@@ -223,6 +288,14 @@ def tier_label(tier: str | None) -> str:
 class StatsScreen(Screen[None]):
     """Opened with ``s`` on the start screen or from the command palette; Escape closes it."""
 
+    DEFAULT_CSS = """
+    StatsScreen #stats-progress {
+        height: 4;
+        max-width: 60;
+        margin-top: 1;
+    }
+    """
+
     BINDINGS = [Binding("escape,s", "close", show=False)]
 
     def __init__(self) -> None:
@@ -232,6 +305,7 @@ class StatsScreen(Screen[None]):
         self.bluffs = BluffNumbers()
         self._rows: list[GameRow] = []  # the whole history, for the bluff counts
         self.counting = 0  # recorded matches still being reviewed by the worker
+        self.progress = Progress([], 0, [])  # the graded decisions' plot and leaks
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="title-bar"):
@@ -244,6 +318,14 @@ class StatsScreen(Screen[None]):
                                                   zebra_stripes=True, classes="stats-table")
                 yield table
                 yield Static(id=f"stats-mean-{game}", classes="stats-mean")
+            yield Static(id="stats-progress-head", classes="stats-head")
+            yield Static(id="stats-progress-note", classes="stats-mean")
+            yield Sparkline([], id="stats-progress")
+            yield Static(id="stats-progress-axis", classes="stats-mean")
+            leaks: DataTable[Any] = DataTable(id="stats-leaks", cursor_type="none",
+                                              zebra_stripes=True, classes="stats-table")
+            yield leaks
+            yield Static(id="stats-leaks-note", classes="stats-mean")
             yield Static(id="stats-bluffs-head", classes="stats-head")
             yield Static(id="stats-bluffs-empty", classes="stats-mean")
             bluffs: DataTable[str | Text] = DataTable(id="stats-bluffs", cursor_type="none",
@@ -315,6 +397,7 @@ class StatsScreen(Screen[None]):
         try:
             stats = data.history.stats()
             everything = data.history.games()
+            self.progress = progress(data.history.decisions("truc"))
             self.games = everything[::-1][:MAX_LISTED]
             self._rows = everything
         except StoreError as e:
@@ -345,6 +428,7 @@ class StatsScreen(Screen[None]):
                 table.add_row(row[0], *(Text(cell, justify="right") for cell in row[1:]))
         self.query_one("#stats-mean-trufludo", Static).update(self._trufegoj(stats))
         self.query_one("#stats-mean-truc", Static).update(self._points(stats))
+        self.refresh_progress()
         self.refresh_bluffs()
         self.refresh_games()
         hint = tr("stats.hint")
@@ -352,6 +436,36 @@ class StatsScreen(Screen[None]):
             hint += "   " + tr("stats.hint.games")
         self.query_one("#stats-hint", Static).update(hint)
         self.query_one(KeyBar).refresh_texts()
+
+    def refresh_progress(self) -> None:
+        """The plot of the mean loss per decision, game by game, and the leaks."""
+        p = self.progress
+        self.query_one("#stats-progress-head", Static).update(tr("sp.head"))
+        note = self.query_one("#stats-progress-note", Static)
+        plot = self.query_one("#stats-progress", Sparkline)
+        axis = self.query_one("#stats-progress-axis", Static)
+        leaks: DataTable[Any] = self.query_one("#stats-leaks", DataTable)
+        leaks_note = self.query_one("#stats-leaks-note", Static)
+        if not p.decisions:
+            note.update(tr("sp.empty"))
+            for w in (plot, axis, leaks, leaks_note):
+                w.display = False
+            return
+        games = p.per_game
+        note.update(plural("sp.note", len(games)) if games else tr("sp.note.none"))
+        plot.display = axis.display = len(games) >= 1
+        plot.data = games
+        if games:
+            best = min(games)
+            axis.update(tr("sp.axis", first=number(games[0], 2), last=number(games[-1], 2),
+                           best=number(best, 2)))
+        leaks.display = leaks_note.display = True
+        leaks.clear(columns=True)
+        for key in ("what", "decisions", "errors", "points", "match"):
+            leaks.add_column(tr(f"sp.col.{key}"), key=key)
+        for row in leak_rows(p):
+            leaks.add_row(*row)
+        leaks_note.update(tr("sp.leaks.note"))
 
     def refresh_bluffs(self) -> None:
         n = self.bluffs

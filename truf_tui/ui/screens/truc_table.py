@@ -14,11 +14,14 @@ from textual.widgets import Button
 
 from truf_tui.cards import TRUC_STRENGTH
 from truf_tui.engine import truc
+from truf_tui.grading import Graded
 from truf_tui.play.config import COMPUTER, HUMAN, GameConfig
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.screens.dialogs import ConfirmDialog
 from truf_tui.ui.screens.summary import TrucResults, TrucRoundSummary, points_text, trick_markup
 from truf_tui.ui.screens.table_base import Lazy, TableScreen, hand_keys, status_markup
+from truf_tui.ui.screens.truc_grades import GradesShown, RoundGraded, first_ungraded
+from truf_tui.ui.services import services
 from truf_tui.ui.widgets.cards import NO_CARDS, CardRow, CardSpec, CardView, card_markup
 from truf_tui.ui.widgets.table import Markup
 
@@ -104,6 +107,17 @@ class TrucTable(TableScreen[truc.State]):
         self._moment: tuple[int, truc.Action] | None = None  # a finished trick on show
         self._speech: Lazy | None = None  # the computer's last words this round
         self._speeches: list[Lazy | None] = [None, None]  # hot-seat: each player's
+        # The player's decisions graded by the rounds' workers (by move), and the rounds
+        # (their first move) whose worker has reported.
+        self.graded: dict[int, Graded[truc.Action]] = {}
+        self.rounds_graded: set[int] = set()
+
+    #: The player's decisions are graded against the solution (against the computer).
+    GRADES: ClassVar[bool] = True
+
+    @property
+    def grades(self) -> bool:
+        return self.GRADES and not self.hotseat
 
     def initial_state(self, s: truc.State) -> truc.State:
         return s.initial()
@@ -459,16 +473,45 @@ class TrucTable(TableScreen[truc.State]):
                 # keyboard is passed after it (to the new round's first player).
                 self.viewer = None
             self.refresh_view()
-            self.app.push_screen(self.round_summary(new), self._summary_closed)
+            start = old.round_start
+            if not new.is_terminal():  # the results screen grades the match's last round
+                self.grade_round(new, start)
+            self.app.push_screen(self.round_summary(new, start), self._summary_closed)
             return True
         return False
 
-    def round_summary(self, new: truc.State) -> TrucRoundSummary:
+    # -- grading (issue 38 item 2) ---------------------------------------------------------
+    def grade_round(self, new: truc.State, start: int) -> None:
+        """Grade the player's decisions of the round that just ended (from move ``start``)
+        in a thread worker: the table goes on at once, :class:`RoundGraded` brings them."""
+        if not self.grades:
+            return
+        from truf_tui.ui.crashes import log_folder
+        from truf_tui.ui.screens.truc_grades import grade_in_worker
+
+        folder = log_folder(self.app)
+        self.run_worker(lambda: grade_in_worker(new, start, "grading", self.post_message,
+                                                folder),
+                        thread=True, group="grading", exit_on_error=False)
+
+    def on_round_graded(self, message: RoundGraded) -> None:
+        message.stop()
+        for g in message.graded:
+            self.graded[g.index] = g
+        if not message.failed:
+            self.rounds_graded.add(message.start)
+        services(self).keep_graded(message.graded, self.tstate)
+        for screen in self.app.screen_stack:
+            if isinstance(screen, GradesShown) and screen.round_start == message.start:
+                screen.show_grades(message.graded, message.failed)
+
+    def round_summary(self, new: truc.State, start: int | None = None) -> TrucRoundSummary:
         """The dialog after a round (T6-T10) that ended in ``new``."""
         if self.config.practice:  # the computer's hand and a review of the round
             from truf_tui.ui.screens.practice import PracticeRoundSummary
 
-            return PracticeRoundSummary(new)
+            return PracticeRoundSummary(new, round_start=start,
+                                        grades=self.grades and not new.is_terminal())
         return TrucRoundSummary(new, names=self.names_or_none)
 
     def _summary_closed(self, _: str | None) -> None:
@@ -494,7 +537,18 @@ class TrucTable(TableScreen[truc.State]):
         return lines
 
     def show_results(self) -> None:
-        self.app.push_screen(TrucResults(self.tstate, self.hints_used, names=self.names_or_none),
+        if not self.grades:
+            self.app.push_screen(TrucResults(self.tstate, self.hints_used,
+                                             names=self.names_or_none), self.results_closed)
+            return
+        from truf_tui.ui.screens.truc_graded import GradedTrucResults
+
+        # The rounds' workers graded some rounds; the results screen grades the rest from
+        # the first round not graded yet (the last one, one still at it, a resumed match's).
+        first = first_ungraded(self.tstate, self.rounds_graded)
+        done = {i: g for i, g in self.graded.items() if i < first}
+        self.app.push_screen(GradedTrucResults(self.tstate, self.hints_used, known=done,
+                                               graded_upto=first, tier=self.config.tier),
                              self.results_closed)
 
 

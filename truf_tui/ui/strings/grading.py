@@ -53,4 +53,60 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Replay · your move {move}: {grade}, −{loss}% of winning chance",
         "eo": "Reludo · via movo {move}: {grade}, −{loss}% de la ŝanco gajni",
     },
+    # -- Le Truc: the round's review (practice) and the end of a match ----------------------
+    "graded.t.points": {"en": "{x} points", "eo": "{x} poentoj"},
+    "graded.t.pct": {"en": "{x}% of winning chance", "eo": "{x}% de la ŝanco gajni"},
+    "graded.t.and": {"en": " and ", "eo": " kaj "},
+    "graded.t.pending": {
+        "en": "[dim]Grading your decisions against the solution…[/]",
+        "eo": "[dim]Mi taksas viajn decidojn kontraŭ la solvo…[/]",
+    },
+    "graded.t.pending.match": {
+        "en": "[dim]Grading the last of your decisions against the solution…[/]",
+        "eo": "[dim]Mi taksas la lastajn el viaj decidoj kontraŭ la solvo…[/]",
+    },
+    "graded.t.failed": {
+        "en": "Your decisions could not be graded this time.",
+        "eo": "Viaj decidoj ne povis esti taksataj ĉi-foje.",
+    },
+    "graded.t.none": {
+        "en": "You had no real choice to make this round.",
+        "eo": "Vi havis neniun veran elekton en ĉi tiu rondo.",
+    },
+    "graded.t.round": {
+        "en": "[b]Your {n} decisions, graded against the solution: they cost {cost}.[/]",
+        "eo": "[b]Viaj {n} decidoj, taksitaj kontraŭ la solvo: ili kostis {cost}.[/]",
+    },
+    "graded.t.round.one": {
+        "en": "[b]Your one decision, graded against the solution: it cost {cost}.[/]",
+        "eo": "[b]Via sola decido, taksita kontraŭ la solvo: ĝi kostis {cost}.[/]",
+    },
+    "graded.t.decision": {
+        "en": "{what} in trick {trick} · {grade}",
+        "eo": "{what} en preno {trick} · {grade}",
+    },
+    "graded.t.cost": {
+        "en": "· −{cost} · best: {best}",
+        "eo": "· −{cost} · plej bone: {best}",
+    },
+    "graded.t.details": {
+        "en": "v: the value of every option",
+        "eo": "v: la valoro de ĉiu elekto",
+    },
+    "graded.t.details.hide": {
+        "en": "v: fold the values away",
+        "eo": "v: kaŝi la valorojn",
+    },
+    "graded.t.match": {
+        "en": "[b]Your decisions cost {cost} this match[/] ({n} graded against the solution):",
+        "eo": "[b]Viaj decidoj kostis {cost} en ĉi tiu matĉo[/] ({n} taksitaj kontraŭ la solvo):",
+    },
+    "graded.t.top": {
+        "en": "round {round}, trick {trick}: {what} · {grade} · −{cost} · best: {best}",
+        "eo": "rondo {round}, preno {trick}: {what} · {grade} · −{cost} · plej bone: {best}",
+    },
+    "graded.t.replay.title": {
+        "en": "Replay · your decision at move {move}: {grade}, −{cost}",
+        "eo": "Reludo · via decido ĉe movo {move}: {grade}, −{cost}",
+    },
 }

@@ -107,4 +107,52 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The expert's rates: its own decisions in your 1 round against it.",
         "eo": "La oftecoj de la eksperto: ĝiaj propraj decidoj en via 1 rondo kontraŭ ĝi.",
     },
+    # -- progress and leaks: the graded decisions (issue 38 item 5) --------------------------
+    "sp.head": {"en": "Le Truc: your decisions against the solution",
+                "eo": "Le Truc: viaj decidoj kontraŭ la solvo"},
+    "sp.empty": {
+        "en": "No graded decisions yet: play Le Truc against the computer.",
+        "eo": "Ankoraŭ neniu taksita decido: ludu Le Truc kontraŭ la komputilo.",
+    },
+    "sp.note": {
+        "en": "Average loss per decision, in points of a round: one bar per match, the "
+              "latest {n} on the right (lower is better).",
+        "eo": "Meza perdo por decido, en poentoj de rondo: unu stango por matĉo, la "
+              "lastaj {n} dekstre (malpli estas pli bone).",
+    },
+    "sp.note.one": {
+        "en": "Average loss per decision, in points of a round: one bar per match (lower "
+              "is better).",
+        "eo": "Meza perdo por decido, en poentoj de rondo: unu stango por matĉo (malpli "
+              "estas pli bone).",
+    },
+    "sp.note.none": {
+        "en": "Your decisions so far were all near the end of a match: see the leaks.",
+        "eo": "Viaj decidoj ĝis nun estis ĉiuj proksime al la fino de matĉo: vidu la "
+              "likojn.",
+    },
+    "sp.axis": {
+        "en": "first {first} · latest {last} · best {best} points per decision",
+        "eo": "unua {first} · lasta {last} · plej bona {best} poentoj por decido",
+    },
+    "sp.col.what": {"en": "Leak", "eo": "Liko"},
+    "sp.col.decisions": {"en": "Decisions", "eo": "Decidoj"},
+    "sp.col.errors": {"en": "Mistakes", "eo": "Eraroj"},
+    "sp.col.points": {"en": "Points", "eo": "Poentoj"},
+    "sp.col.match": {"en": "Match", "eo": "Matĉo"},
+    "sp.leaks.note": {
+        "en": "Your leaks, costliest first: what they cost in points of a round, and near "
+              "a match's end in your chance of winning it. Mistakes: mistakes and blunders. "
+              "Drilling a leak by its key comes with the bluff trainer.",
+        "eo": "Viaj likoj, la plej kostaj unue: kion ili kostis en poentoj de rondo, kaj "
+              "proksime al la fino de matĉo en via ŝanco gajni ĝin. Eraroj: eraroj kaj "
+              "fuŝegoj. Ekzerci likon per ĝia klavo venos kun la blufa trejnilo.",
+    },
+    "leak.weak": {"en": "Raise or not, weak hand", "eo": "Altigi aŭ ne, malforta mano"},
+    "leak.raised": {"en": "Facing a raise", "eo": "Antaŭ altigo"},
+    "leak.rest": {"en": "Mia resto", "eo": "Mia resto"},
+    "leak.redeal": {"en": "The redeal", "eo": "La redisdono"},
+    "leak.last": {"en": "The last trick", "eo": "La lasta preno"},
+    "leak.end": {"en": "End of a match", "eo": "Fino de matĉo"},
+    "leak.play": {"en": "Other card play", "eo": "Alia kartludo"},
 }
