@@ -75,7 +75,7 @@ def choices_from_store(values: Mapping[str, Any], base: dict[str, Any]) -> dict[
         out["tier"] = values["tier"]
     if values.get("dealer") in (None, 0, 1):
         out["dealer"] = values.get("dealer")
-    if values.get("opponent") in OPPONENTS:
+    if values.get("opponent") in (*OPPONENTS, "friend"):  # friend: over the network
         out["opponent"] = values["opponent"]
     if type(values.get("best_of")) is int and values["best_of"] in BEST_OF:
         out["best_of"] = values["best_of"]
