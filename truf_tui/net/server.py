@@ -359,18 +359,27 @@ class Host:
         other ones get an error reply.  :class:`HostError` if the seat stays away longer
         than the rejoin time."""
         s = self.seats[seat]
-        while True:
-            try:
-                msg = await asyncio.wait_for(s.inbox.get(), 1.0)
-            except TimeoutError:
-                if (s.dropped_at is not None
-                        and self.clock() - s.dropped_at > self.limits.rejoin_seconds):
-                    raise HostError(f"seat {seat} did not come back") from None
-                continue
-            why = check(msg) if isinstance(msg, want) else "not expected now"
-            if why is None:
-                return msg
-            await self._send(seat, Error("refused", why))
+        # One getter kept across the 1 s checks: wait_for(inbox.get(), 1) loses the message
+        # when its timeout and the message come at once (Python < 3.12), and the match stalls.
+        getter: asyncio.Future[ClientMessage] | None = None
+        try:
+            while True:
+                if getter is None:
+                    getter = asyncio.ensure_future(s.inbox.get())
+                done, _ = await asyncio.wait({getter}, timeout=1.0)
+                if not done:
+                    if (s.dropped_at is not None
+                            and self.clock() - s.dropped_at > self.limits.rejoin_seconds):
+                        raise HostError(f"seat {seat} did not come back")
+                    continue
+                msg, getter = getter.result(), None
+                why = check(msg) if isinstance(msg, want) else "not expected now"
+                if why is None:
+                    return msg
+                await self._send(seat, Error("refused", why))
+        finally:
+            if getter is not None:
+                getter.cancel()
 
     async def run_match(self) -> MatchOver:
         """Play the whole match; both seats get every message they need, then the result.

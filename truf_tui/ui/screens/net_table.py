@@ -50,6 +50,7 @@ from truf_tui.ui.screens.summary import (
 from truf_tui.ui.screens.table_base import TableScreen, to_move
 from truf_tui.ui.screens.truc_table import TrucTable
 from truf_tui.ui.screens.trufludo_table import TrufludoTable
+from truf_tui.ui.crashes import log_folder
 from truf_tui.ui.services import services
 from truf_tui.ui.widgets.table import Markup, Thinking
 
@@ -63,6 +64,8 @@ class NetPlay(TableScreen[Any]):
         self.viewer = session.seat
         self.player_names = session.names()
         self._turn = first  # the host's last position shown (or being shown)
+        self._latest = first  # the host's last position received
+        self._leaving = False  # the table is being closed: nothing more is drawn
         self._pending: deque[Turn] = deque()  # positions received, shown in turn
         self._target: Any = None  # the position the move on show leads to
         self._sent = False  # this seat's move is on its way to the host
@@ -115,7 +118,12 @@ class NetPlay(TableScreen[Any]):
         services(self).game_in_progress = True
         self.run_worker(self._listen(), group="net", exit_on_error=False)
 
+    def leave_table(self) -> None:
+        self._leaving = True
+        super().leave_table()
+
     def on_unmount(self) -> None:
+        self._leaving = True
         super().on_unmount()
         self.run_closing()
 
@@ -165,7 +173,8 @@ class NetPlay(TableScreen[Any]):
 
     def pump(self) -> None:
         """Show the next position the host sent, if the table is free to."""
-        if not self._pending or self._busy or not self.is_attached or not self.is_current:
+        if (not self._pending or self._busy or self._leaving or not self.is_attached
+                or not self.is_current):
             return
         turn = self._pending[0]
         if turn.game != self._game:
@@ -221,10 +230,28 @@ class NetPlay(TableScreen[Any]):
     async def _listen(self) -> None:
         while True:
             event = await self.net.queue.get()
-            self.on_net_event(event)
+            if self._leaving:
+                return
+            try:
+                self.on_net_event(event)
+            except Exception as e:  # noqa: BLE001 - drawing a position must not end the match
+                self.redraw_from_host(e)
+
+    def redraw_from_host(self, error: Exception) -> None:
+        """Showing a move failed: draw the host's last position as it is (logged)."""
+        from truf_tui.store.errorlog import log_bot_crash
+
+        log_bot_crash(error, game=self.GAME, tier="network", where="net table",
+                      seat=self.me, moves=[], folder=log_folder(self.app))
+        latest = self._latest
+        self._busy = False
+        self._pending.clear()
+        self._turn = latest
+        self.load_state(state_of(latest.observation))
 
     def on_net_event(self, event: SessionEvent) -> None:
         if isinstance(event, Turn):
+            self._latest = event
             self._away = None
             self._close_waiting()
             self._pending.append(event)
