@@ -7,16 +7,14 @@ whose line drops is waited for ("reconnecting…") and comes back to the same ga
 from __future__ import annotations
 
 import asyncio
-import io
-import contextvars
-from collections.abc import Callable
 import dataclasses
+import io
 from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Button, Input
+from textual.widgets import Input
 
 from truf_tui.cards import Card
 from truf_tui.net.invite import Invite

@@ -15,13 +15,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from truf_tui.ai.base import sampler_of
-from truf_tui.engine import truc
+from truf_tui.engine import truc, trufludo
 from truf_tui.engine.common import IllegalActionError
 from truf_tui.engine.record import AnyState
 from truf_tui.net.client import (
@@ -75,12 +74,19 @@ class Kept:
 SessionEvent = Event | Reconnecting | Reconnected | Lost | Kept
 
 
+def _sampler(observation: Mapping[str, Any]) -> Callable[[random.Random], AnyState]:
+    """The engine's sampler of full states consistent with ``observation``."""
+    if observation.get("game") == trufludo.GAME:
+        return trufludo.determinizer(observation)
+    return truc.determinizer(observation)
+
+
 def state_of(observation: Mapping[str, Any], previous: AnyState | None = None,
              seed: int = 0) -> AnyState:
     """An engine state this seat may draw: ``observation`` exactly, the cards it does not
     show dealt at random (the other hand face down, the stock).  A round's end that
     ``previous`` showed already is kept as the same object (the Truc table asks ``is``)."""
-    state: AnyState = sampler_of(dict(observation))(random.Random(seed))
+    state = _sampler(observation)(random.Random(seed))
     if (isinstance(state, truc.State) and isinstance(previous, truc.State)
             and previous.last_round is not None and state.last_round == previous.last_round):
         state = state._replace(last_round=previous.last_round)
@@ -91,10 +97,10 @@ def able_to(observation: Mapping[str, Any], action: str, previous: AnyState | No
             tries: int = 400) -> AnyState | None:
     """A state of ``observation`` in which the other seat holds what ``action`` plays (so
     the table can show the move being made); ``None`` if no draw has it."""
-    sample = sampler_of(dict(observation))
+    sample = _sampler(observation)
     rng = random.Random(len(action))
     for _ in range(tries):
-        state: AnyState = sample(rng)
+        state = sample(rng)
         try:
             state.apply(action)
         except (IllegalActionError, ValueError):

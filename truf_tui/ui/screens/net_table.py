@@ -22,6 +22,7 @@ from textual.containers import Center, Vertical
 from textual.widgets import Button
 
 from truf_tui.net.client import GameEnded
+from truf_tui.ui.crashes import log_folder
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.netplay import (
     DealAlarm,
@@ -50,7 +51,6 @@ from truf_tui.ui.screens.summary import (
 from truf_tui.ui.screens.table_base import TableScreen, to_move
 from truf_tui.ui.screens.truc_table import TrucTable
 from truf_tui.ui.screens.trufludo_table import TrufludoTable
-from truf_tui.ui.crashes import log_folder
 from truf_tui.ui.services import services
 from truf_tui.ui.widgets.table import Markup, Thinking
 
