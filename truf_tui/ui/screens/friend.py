@@ -68,6 +68,8 @@ class FriendScreen(Translated, Screen[None]):
     FriendScreen .row Static { width: auto; padding: 1 1 0 0; }
     FriendScreen #name { width: 24; }
     FriendScreen #code { width: 1fr; }
+    FriendScreen #port { width: 12; }
+    FriendScreen #address { width: 1fr; }
     FriendScreen Button { margin-right: 2; }
     FriendScreen #invite-code {
         border: double $success; padding: 1 2; text-style: bold; color: $text-success;
@@ -102,6 +104,10 @@ class FriendScreen(Translated, Screen[None]):
             yield Markup(id="host-offer")
             with Horizontal(classes="row"):
                 yield Button(id="host", variant="success")
+                yield Static(id="port-label")
+                yield Input(id="port", max_length=5, restrict=r"[0-9]*")
+                yield Static(id="address-label")
+                yield Input(id="address", max_length=253)
             with Horizontal(classes="row"):
                 yield Input(id="code", max_length=400)
                 yield Button(id="join", variant="primary")
@@ -119,6 +125,10 @@ class FriendScreen(Translated, Screen[None]):
         self.query_one("#host-offer", Markup).text = tr(
             "net.host.offer", what=escape(config_words(self.config)))
         self.query_one("#host", Button).label = tr("net.host")
+        self.query_one("#port-label", Static).update(tr("net.port"))
+        self.query_one("#port", Input).placeholder = tr("net.port.any")
+        self.query_one("#address-label", Static).update(tr("net.address"))
+        self.query_one("#address", Input).placeholder = tr("net.address.this")
         self.query_one("#join", Button).label = tr("net.join")
         self.query_one("#code", Input).placeholder = tr("net.code.placeholder")
         box = self.query_one("#invite-code", Markup)
@@ -155,13 +165,18 @@ class FriendScreen(Translated, Screen[None]):
         self.run_worker(self._host(), group="friend", exclusive=True, exit_on_error=False)
 
     async def _host(self) -> None:
+        # Port forwarding and tunnels want a known port, and the address the guest dials.
+        port_text = self.query_one("#port", Input).value.strip()
+        address = self.query_one("#address", Input).value.strip() or None
+        port = int(port_text) if port_text.isdigit() and int(port_text) < 65536 else 0
         try:
             session, invite = await NetSession.hosting(
                 self.config, name=self.name_typed or tr("net.host.name"), bind=self.BIND,
-                folder=services(self).data_folder)
-        except OSError as e:
+                port=port, address=address, folder=services(self).data_folder)
+        except (OSError, ValueError) as e:
             self.state = "choosing"
-            self.say(None, tr("net.host.failed", why=e.strerror or str(e)))
+            why = getattr(e, "strerror", None) or str(e)
+            self.say(None, tr("net.host.failed", why=why))
             return
         self.session = session
         self.code = invite.code()

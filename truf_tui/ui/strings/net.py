@@ -19,6 +19,10 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "net.host": {"en": "Host a game", "eo": "Gastigi ludon"},
     "net.join": {"en": "Join", "eo": "Aliĝi"},
+    "net.port": {"en": "port", "eo": "pordo"},
+    "net.port.any": {"en": "any", "eo": "ajna"},
+    "net.address": {"en": "address in the code", "eo": "adreso en la kodo"},
+    "net.address.this": {"en": "this computer's", "eo": "de ĉi tiu komputilo"},
     "net.code.placeholder": {"en": "paste the invite code here (truf1-…)",
                              "eo": "algluu ĉi tien la invitkodon (truf1-…)"},
     "net.code.is": {
