@@ -180,6 +180,7 @@ class FriendScreen(Translated, Screen[None]):
             return
         self.session = session
         self.code = invite.code()
+        self.set_focus(None)  # out of the inputs: c copies the code, not a letter typed
         self.say("net.waiting.friend")
         try:
             await session.guest_joined()

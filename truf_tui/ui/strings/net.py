@@ -5,7 +5,7 @@
 """
 
 STRINGS: dict[str, dict[str, str]] = {
-    "start.opponent.friend": {"en": "a friend over the network",
+    "start.opponent.friend": {"en": "a friend online",
                               "eo": "amiko per la reto"},
     # -- the host-or-join screen --------------------------------------------------------------
     "net.title": {"en": "Play a friend over the network", "eo": "Ludi kontraŭ amiko per la reto"},
@@ -142,15 +142,15 @@ STRINGS: dict[str, dict[str, str]] = {
                     "eo": "La gastiganto rifuzis tiun movon: {why}"},
     "net.not.kept": {"en": "The finished game could not be kept: {why}",
                      "eo": "La finita ludo ne estis konservebla: {why}"},
-    "net.next.game": {"en": "Game {n} of the match", "eo": "Ludo {n} de la matĉo"},
+    "net.next.game": {"en": "Game {n}: a new deal", "eo": "Ludo {n}: nova disdono"},
     "net.wait.next": {"en": "Waiting for {name} and the next deal…",
                       "eo": "Atendas {name} kaj la sekvan disdonon…"},
-    "net.lost.title": {"en": "The match cannot go on", "eo": "La matĉo ne povas daŭri"},
+    "net.lost.title": {"en": "The game cannot go on", "eo": "La ludo ne povas daŭri"},
     "net.lost.body": {"en": "{why}", "eo": "{why}"},
     "net.btn.ok": {"en": "OK", "eo": "Bone"},
     "net.btn.wait": {"en": "Keep waiting", "eo": "Plu atendi"},
     "net.btn.end": {"en": "End the game", "eo": "Fini la ludon"},
     "net.btn.next": {"en": "Next game", "eo": "Sekva ludo"},
-    "net.btn.leave": {"en": "Leave the match", "eo": "Forlasi la matĉon"},
+    "net.btn.leave": {"en": "Stop playing", "eo": "Ĉesi ludi"},
     "net.btn.done": {"en": "Back to the start", "eo": "Reen al la komenco"},
 }
