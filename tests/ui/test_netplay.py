@@ -329,3 +329,23 @@ async def test_a_dropped_guest_is_waited_for(tmp_path: Path) -> None:
         await pilot.pause(0.1)
         assert isinstance(app.screen, StartScreen)
         await asyncio.gather(guest, return_exceptions=True)
+
+
+async def test_a_host_that_ends_the_game_tells_the_guest() -> None:
+    from truf_tui.play.config import GameConfig
+    from truf_tui.ui.netplay import ENDED, Lost, NetSession
+
+    host, invite = await NetSession.hosting(GameConfig(game="trufludo"), name="Ana",
+                                           bind="127.0.0.1")
+    guest = await NetSession.joining(invite.code(), name="Bo")
+    try:
+        await asyncio.wait_for(host.guest_joined(), 10)
+        await host.close()  # "End the game" at the host's table
+        while True:
+            event = await asyncio.wait_for(guest.queue.get(), 10)
+            if isinstance(event, Lost):
+                break
+        assert event.why == ENDED and guest.over
+    finally:
+        await guest.close()
+        await host.close()

@@ -170,6 +170,13 @@ class Host:
         dial = Invite(near, self.invite.port, self.invite.secret, self.invite.fingerprint)
         return await NetClient.rejoin(dial, self.host_seat_secret, name=name)
 
+    async def end(self, why: str) -> None:
+        """The host's player ends the match: both tables are told why (``error`` ``ended``,
+        as when the match cannot go on), then :meth:`close`."""
+        self._over = True
+        for seat in (HOST_SEAT, GUEST_SEAT):
+            await self._send(seat, Error("ended", why[:300]))
+
     async def close(self) -> None:
         if self._server is not None:
             self._server.close()

@@ -43,6 +43,7 @@ from truf_tui.play.config import GameConfig
 
 REJOIN_SECONDS = 300.0  # a dropped table tries to take its seat back this long (the host's)
 RETRY_SECONDS = 2.0
+ENDED = "the host ended the game"
 FINAL = frozenset({"too_late", "wrong_secret", "certificate", "not_truf", "protocol"})
 
 
@@ -247,9 +248,13 @@ class NetSession:
 
     async def close(self) -> None:
         """Stop reading, hang up, and stop hosting (this app's server ends with it)."""
+        ending = not self.over
         self.over = True
         if self._reader is not None:
             self._reader.cancel()
+        if ending and self.host is not None:  # the guest learns the host ended it
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.host.end(ENDED), 2)
             await asyncio.gather(self._reader, return_exceptions=True)
         await self.client.close()
         if self.match is not None:

@@ -25,6 +25,7 @@ from truf_tui.net.client import GameEnded
 from truf_tui.ui.crashes import log_folder
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.netplay import (
+    ENDED,
     DealAlarm,
     DealVerified,
     HostProblem,
@@ -286,7 +287,8 @@ class NetPlay(TableScreen[Any]):
         elif isinstance(event, Lost):
             services(self).game_in_progress = False
             self._close_waiting()
-            self.app.push_screen(NetLost(event.why), lambda _: self.leave_table())
+            why = tr("net.host.ended") if event.why == ENDED else event.why
+            self.app.push_screen(NetLost(why), lambda _: self.leave_table())
         self.refresh_view()
 
     # -- the other player away --------------------------------------------------------------

@@ -147,6 +147,7 @@ STRINGS: dict[str, dict[str, str]] = {
                       "eo": "Atendas {name} kaj la sekvan disdonon…"},
     "net.lost.title": {"en": "The game cannot go on", "eo": "La ludo ne povas daŭri"},
     "net.lost.body": {"en": "{why}", "eo": "{why}"},
+    "net.host.ended": {"en": "Your friend ended the game.", "eo": "Via amiko finis la ludon."},
     "net.btn.ok": {"en": "OK", "eo": "Bone"},
     "net.btn.wait": {"en": "Keep waiting", "eo": "Plu atendi"},
     "net.btn.end": {"en": "End the game", "eo": "Fini la ludon"},
