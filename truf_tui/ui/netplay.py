@@ -252,10 +252,10 @@ class NetSession:
         self.over = True
         if self._reader is not None:
             self._reader.cancel()
+            await asyncio.gather(self._reader, return_exceptions=True)
         if ending and self.host is not None:  # the guest learns the host ended it
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.host.end(ENDED), 2)
-            await asyncio.gather(self._reader, return_exceptions=True)
         await self.client.close()
         if self.match is not None:
             self.match.cancel()

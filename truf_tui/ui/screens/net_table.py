@@ -14,6 +14,7 @@ other player is away (with the choice to leave), and raises the alarm on a bad d
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -75,6 +76,8 @@ class NetPlay(TableScreen[Any]):
         self._reconnecting = False  # this table, while it takes its seat back
         self.verified = 0  # deals verified in this match
         self._wins: tuple[int, int] = (0, 0)  # games won in the match (host's seat first)
+        self._ended = -1  # the last game whose end (game_over) the host sent
+        self._results_due: Callable[[], None] | None = None  # shown once that end comes
         self.alarm: str | None = None
         self._waiting_box: WaitingForFriend | None = None
 
@@ -279,7 +282,10 @@ class NetPlay(TableScreen[Any]):
         elif isinstance(event, Kept) and event.problem is not None:
             self.notify(tr("net.not.kept", why=event.problem), severity="error", timeout=10)
         elif isinstance(event, GameEnded):
-            self._wins = event.wins
+            self._wins, self._ended = event.wins, event.game
+            due, self._results_due = self._results_due, None
+            if due is not None:
+                due()
             if not event.verified:
                 self.notify(tr("net.unchecked"), severity="warning", timeout=8)
         elif isinstance(event, MatchEnded):
@@ -315,6 +321,14 @@ class NetPlay(TableScreen[Any]):
         best_of = self.config.best_of
         return (self.net.over or best_of <= 1
                 or max(self._wins) >= best_of // 2 + 1)
+
+    def when_game_ended(self, show: Callable[[], None]) -> None:
+        """Show the results once the host has sent the game's end (the games won, whether
+        the match goes on): the last move may come a moment before it."""
+        if self._ended >= self._game:
+            show()
+        else:
+            self._results_due = show
 
     def results_buttons(self) -> tuple[tuple[str, str], ...]:
         if self.match_over():
@@ -357,18 +371,24 @@ class NetTrucTable(NetPlay, TrucTable):
         return TrucRoundSummary(new, names=self.names_or_none, story=self.story)
 
     def show_results(self) -> None:
-        box = NetTrucResults(self.tstate, names=self.names_or_none, story=self.story)
-        box.net_buttons = self.results_buttons()
-        self.app.push_screen(box, self.results_closed)
+        def show() -> None:
+            box = NetTrucResults(self.tstate, names=self.names_or_none, story=self.story)
+            box.net_buttons = self.results_buttons()
+            self.app.push_screen(box, self.results_closed)
+
+        self.when_game_ended(show)
 
 
 class NetTrufludoTable(NetPlay, TrufludoTable):
     """Trufludo against a friend."""
 
     def show_results(self) -> None:
-        box = NetTrufludoResults(self.tstate, names=self.names_or_none)
-        box.net_buttons = self.results_buttons()
-        self.app.push_screen(box, self.results_closed)
+        def show() -> None:
+            box = NetTrufludoResults(self.tstate, names=self.names_or_none)
+            box.net_buttons = self.results_buttons()
+            self.app.push_screen(box, self.results_closed)
+
+        self.when_game_ended(show)
 
 
 class NetTrucResults(TrucResults):
