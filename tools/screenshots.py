@@ -575,6 +575,79 @@ async def shot_example(pilot: Pilot[Any]) -> None:
 
 
 # (file name, how to get there, app options; "data": fills a temporary data folder)
+# -- playing a friend (issue 39) -----------------------------------------------------------
+async def shot_net_host(pilot: Pilot[Any]) -> None:
+    """Hosting for real, on this computer only: the invite code, waiting for the friend."""
+    from truf_tui.ui.screens.friend import FriendScreen
+
+    FriendScreen.BIND = "127.0.0.1"
+    screen = FriendScreen(GameConfig(game="truc", best_of=3), name="Ana")
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    screen.host()
+    await wait_for(pilot, lambda: screen.code is not None)
+
+
+async def shot_net_join(pilot: Pilot[Any]) -> None:
+    from truf_tui.ui.screens.friend import FriendScreen
+
+    screen = FriendScreen(GameConfig(game="trufludo"), name="Bo")
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    screen.query_one("#code", Input).value = "truf1-AQEjRWeJq83v"
+    await pilot.press("enter")
+    await pilot.pause(0.2)
+
+
+class _StandIn:
+    """A networked table's session with nothing on the line (the pictures stay the same)."""
+
+    def __init__(self) -> None:
+        self.seat = 1
+        self.config = GameConfig(game="truc", opponent="human")
+        self.queue: asyncio.Queue[Any] = asyncio.Queue()
+        self.over = False
+        self.result = None
+        self.host = None
+        self.client = argparse.Namespace(received=[])
+
+    def names(self) -> tuple[str, str]:
+        return ("Ana", "Bo")
+
+    def other_name(self) -> str:
+        return "Ana"
+
+    async def play(self, action: str) -> None:
+        pass
+
+    async def close(self) -> None:
+        pass
+
+
+async def _net_table(pilot: Pilot[Any]) -> Any:
+    from truf_tui.engine import truc
+    from truf_tui.net.client import Turn
+    from truf_tui.ui.screens.net_table import net_table
+
+    observation = dict(truc.new_game(seed=11, dealer=0).observation(1))
+    screen = net_table(_StandIn(), Turn(0, 0, None, observation, []))  # type: ignore[arg-type]
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
+async def shot_net_waiting(pilot: Pilot[Any]) -> None:
+    from truf_tui.net.client import OpponentAway
+
+    (await _net_table(pilot)).on_net_event(OpponentAway("Ana", 300))
+
+
+async def shot_net_verified(pilot: Pilot[Any]) -> None:
+    from truf_tui.net.client import DealVerified
+
+    (await _net_table(pilot)).on_net_event(DealVerified(0, 0))
+
+
 SHOTS: list[tuple[str, Prepare, dict[str, Any]]] = [
     ("start", shot_start, {}),
     ("help-en", shot_help_en, {}),
@@ -609,6 +682,10 @@ SHOTS: list[tuple[str, Prepare, dict[str, Any]]] = [
     ("hotseat-pass", shot_hotseat_pass, {}),
     ("hotseat-table", shot_hotseat_table, {}),
     ("example", shot_example, {}),
+    ("net-host", shot_net_host, {}),
+    ("net-join", shot_net_join, {}),
+    ("net-waiting", shot_net_waiting, {}),
+    ("net-verified", shot_net_verified, {}),
 ]
 
 

@@ -54,7 +54,14 @@ SILENCE_SECONDS = 20.0  # a host silent this long although pinged is gone
 
 
 class JoinError(Exception):
-    """Could not take a seat; the message is one clear line for the person."""
+    """Could not take a seat; the message is one clear line for the person, ``kind`` names
+    the case for an interface that says it in its own words (``timeout``, ``nobody``,
+    ``not_truf``, ``certificate``, ``closed``, ``protocol``, or the host's refusal code:
+    ``wrong_secret``, ``used``, ``expired``, ``too_late``)."""
+
+    def __init__(self, message: str, kind: str = "closed") -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 # -- events -----------------------------------------------------------------------------------
@@ -198,14 +205,14 @@ class NetClient:
                 return await asyncio.wait_for(cls._handshake(invite, hello),
                                               max(0.1, deadline - loop.time()))
             except TimeoutError:
-                raise JoinError(f"the host at {where} did not answer in {timeout:.0f} s"
-                                ) from None
+                raise JoinError(f"the host at {where} did not answer in {timeout:.0f} s",
+                                "timeout") from None
             except ConnectionRefusedError:
                 raise JoinError(f"cannot reach the host at {where}: nobody is listening "
-                                "there (has the host stopped?)") from None
+                                "there (has the host stopped?)", "nobody") from None
             except ssl.SSLError:
                 raise JoinError(f"the host at {where} does not speak truf-tui's secure "
-                                "protocol") from None
+                                "protocol", "not_truf") from None
             except (OSError, asyncio.IncompleteReadError) as e:
                 if loop.time() + pause >= deadline:
                     why = getattr(e, "strerror", None) or "the connection was closed"
@@ -222,18 +229,19 @@ class NetClient:
             if not pinned(writer.get_extra_info("ssl_object"), invite.fingerprint):
                 # Nothing secret was sent: the hello goes only to the pinned host.
                 raise JoinError("the host's certificate is not the one of this invite code "
-                                "(another program answered at that address)")
+                                "(another program answered at that address)", "certificate")
             writer.write(encode(hello))
             await writer.drain()
             try:
                 first = parse_host(await read_frame(reader))
             except ProtocolError:
-                raise JoinError("the host sent something that is not truf-tui's protocol"
-                                ) from None
+                raise JoinError("the host sent something that is not truf-tui's protocol",
+                                "protocol") from None
             if isinstance(first, Error):
-                raise JoinError(f"the host refused: {clean_text(first.message, 200)}")
+                raise JoinError(f"the host refused: {clean_text(first.message, 200)}",
+                                clean_text(first.code, 32))
             if not isinstance(first, Welcome):
-                raise JoinError("the host did not welcome this table")
+                raise JoinError("the host did not welcome this table", "protocol")
             return cls(reader, writer, first, invite)
         except BaseException:
             writer.transport.abort()

@@ -178,6 +178,13 @@ class Host:
         dial = Invite(near, self.invite.port, self.invite.secret, self.invite.fingerprint)
         return await NetClient.rejoin(dial, self.host_seat_secret, name=name)
 
+    async def end(self, why: str) -> None:
+        """The host's player ends the match: both tables are told why (``error`` ``ended``,
+        as when the match cannot go on), then :meth:`close`."""
+        self._over = True
+        for seat in (HOST_SEAT, GUEST_SEAT):
+            await self._send(seat, Error("ended", why[:300]))
+
     async def close(self) -> None:
         if self._server is not None:
             self._server.close()
@@ -371,22 +378,31 @@ class Host:
         other ones get an error reply.  :class:`HostError` if the seat stays away longer
         than the rejoin time."""
         s = self.seats[seat]
-        while True:
-            try:
-                msg = await asyncio.wait_for(s.inbox.get(), 1.0)
-            except TimeoutError:
-                if (s.dropped_at is not None
-                        and self.clock() - s.dropped_at > self.limits.rejoin_seconds):
-                    raise HostError(f"seat {seat} did not come back") from None
-                continue
-            # A seed or a move for game g shows the seat has seen the games before g end:
-            # a rejoin need not send them again.
-            if isinstance(msg, (Seed, Move)):
-                s.resync = [m for m in s.resync if _game_of(m) >= msg.game]
-            why = check(msg) if isinstance(msg, want) else "not expected now"
-            if why is None:
-                return msg
-            await self._send(seat, Error("refused", why))
+        # One getter kept across the 1 s checks: wait_for(inbox.get(), 1) loses the message
+        # when its timeout and the message come at once (Python < 3.12), and the match stalls.
+        getter: asyncio.Future[ClientMessage] | None = None
+        try:
+            while True:
+                if getter is None:
+                    getter = asyncio.ensure_future(s.inbox.get())
+                done, _ = await asyncio.wait({getter}, timeout=1.0)
+                if not done:
+                    if (s.dropped_at is not None
+                            and self.clock() - s.dropped_at > self.limits.rejoin_seconds):
+                        raise HostError(f"seat {seat} did not come back")
+                    continue
+                msg, getter = getter.result(), None
+                # A seed or a move for game g shows the seat has seen the games before g end:
+                # a rejoin need not send them again.
+                if isinstance(msg, (Seed, Move)):
+                    s.resync = [m for m in s.resync if _game_of(m) >= msg.game]
+                why = check(msg) if isinstance(msg, want) else "not expected now"
+                if why is None:
+                    return msg
+                await self._send(seat, Error("refused", why))
+        finally:
+            if getter is not None:
+                getter.cancel()
 
     async def run_match(self) -> MatchOver:
         """Play the whole match; both seats get every message they need, then the result.

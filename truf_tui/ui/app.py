@@ -411,6 +411,15 @@ class TrufApp(App[None]):
             self.watch(table, "played", lambda s: self._table_moved(keeper, s), init=False)
         self.push_screen(table)
 
+    def play_friend(self, config: GameConfig) -> None:
+        """Host or join a game of ``config`` against a friend over the network (issue 39).
+        Its table is not followed by a ``GameKeeper``: each side keeps the finished games
+        (netplay.NetSession), and there is no saved game to resume at this end."""
+        from truf_tui.ui.screens.friend import FriendScreen
+
+        self._pop_to_start()
+        self.push_screen(FriendScreen(config))
+
     def action_guided(self, game: str) -> None:
         """Open ``game``'s guided first game (the help and the start screen link here).
 
@@ -718,7 +727,9 @@ class TrufApp(App[None]):
         config = GameConfig(game=game, tier=c["tier"], rules=rules,
                             dealer=c["dealer"], seed=c["seed"],
                             practice=c.get("practice", False),
-                            opponent=c.get("opponent", "computer"), best_of=c.get("best_of", 1),
+                            opponent=c["opponent"] if c.get("opponent") in OPPONENTS
+                            else "computer",  # a friend over the network is never "now"
+                            best_of=c.get("best_of", 1),
                             scores=start_scores(game, rules, c.get("scores")))
         self.new_game(config)
 
@@ -795,6 +806,10 @@ class TrufApp(App[None]):
     @on(StartScreen.PlayRequested)
     def _play_requested(self, message: StartScreen.PlayRequested) -> None:
         self.new_game(message.config)
+
+    @on(StartScreen.FriendRequested)
+    def _friend_requested(self, message: StartScreen.FriendRequested) -> None:
+        self._unless_game_lost(lambda: self.play_friend(message.config))
 
     @on(StartScreen.ContinueRequested)
     def _continue_requested(self) -> None:

@@ -82,7 +82,7 @@ def choices_from_store(values: Mapping[str, object], base: StartChoices) -> Star
         out["tier"] = tier
     if dealer is None or isinstance(dealer, int) and dealer in (0, 1):
         out["dealer"] = dealer
-    if isinstance(opponent, str) and opponent in OPPONENTS:
+    if isinstance(opponent, str) and opponent in (*OPPONENTS, "friend"):  # friend: over the network
         out["opponent"] = opponent
     if type(best_of) is int and best_of in BEST_OF:
         out["best_of"] = best_of

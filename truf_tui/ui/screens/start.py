@@ -37,6 +37,8 @@ from truf_tui.ui.widgets.fields import NumberInput
 DEALERS: tuple[int | None, ...] = (None, 0, 1)
 _DEALER_KEYS = {None: "start.dealer.random", 0: "start.dealer.you", 1: "start.dealer.computer"}
 TIER_NAME_WIDTH = 10  # at least: the names' column, two cells wider than its longest name
+NETWORK = "friend"  # the start screen's third opponent: a friend over the network (issue 39)
+START_OPPONENTS = (*OPPONENTS, NETWORK)
 SCORE_INPUTS = ("score-you", "score-them")  # Le Truc's start score: yours, the opponent's
 # The rule of RULES.md and the help that explains each variant: named in the label's tooltip
 # only, as "rule F1" (a bare "F1" read as the footer's key, and "§F1" meant nothing to a newcomer).
@@ -49,6 +51,13 @@ class StartScreen(Translated, Screen[None]):
 
     class PlayRequested(Message):
         """Play ``config``'s game (the app asks first if a game would be lost)."""
+
+        def __init__(self, config: GameConfig) -> None:
+            super().__init__()
+            self.config = config
+
+    class FriendRequested(Message):
+        """Play ``config``'s game against a friend over the network: host it or join one."""
 
         def __init__(self, config: GameConfig) -> None:
             super().__init__()
@@ -123,7 +132,7 @@ class StartScreen(Translated, Screen[None]):
                     yield Static(id="game-desc", classes="form-note")
             with Horizontal(classes="form-row"):
                 yield Static(id="label-opponent", classes="form-label")
-                yield ChoiceSet(OPPONENTS, c.get("opponent", "computer"),
+                yield ChoiceSet(START_OPPONENTS, c.get("opponent", "computer"),
                                 lambda v: tr(f"start.opponent.{v}"), id="opponent",
                                 classes="inline")
             with Horizontal(id="tier-row", classes="form-row"):
@@ -225,6 +234,11 @@ class StartScreen(Translated, Screen[None]):
     def two_players(self) -> bool:
         """Hot-seat chosen: two people at the keyboard, no computer."""
         return self.choices.get("opponent") == "human"
+
+    @property
+    def no_computer(self) -> bool:
+        """Hot-seat or a friend over the network: no computer tier, no practice mode."""
+        return self.choices.get("opponent") in ("human", NETWORK)
 
     def _dealer_label(self, dealer: int | None) -> str:
         """Who deals first: you or the computer; in hot-seat Player 1 or Player 2."""
@@ -367,8 +381,8 @@ class StartScreen(Translated, Screen[None]):
         self.query_one("#rules-truc").display = game == "truc"
         # A friend at the keyboard has no computer tier to choose, and no practice mode
         # (GameConfig turns it off in hot-seat: its reviews show the other hand).
-        self.query_one("#tier-row").display = not self.two_players
-        self.query_one("#practice-row").display = not self.two_players
+        self.query_one("#tier-row").display = not self.no_computer
+        self.query_one("#practice-row").display = not self.no_computer
 
     # -- choices ------------------------------------------------------------------------
     def on_radio_set_changed(self, event: ChoiceSet.Changed) -> None:
@@ -455,9 +469,15 @@ class StartScreen(Translated, Screen[None]):
     def config(self) -> GameConfig:
         c = self.choices
         rules = dict(c["rules"][c["game"]])
+        # A friend over the network: this app's seat is the host's (player 0), no computer.
+        opponent = c.get("opponent", "computer")
+        if opponent == NETWORK:
+            opponent, practice = "human", False
+        else:
+            practice = c.get("practice", False)
         return GameConfig(game=c["game"], tier=c["tier"], rules=rules,
-                          dealer=c["dealer"], seed=c["seed"], practice=c.get("practice", False),
-                          opponent=c.get("opponent", "computer"), best_of=c.get("best_of", 1),
+                          dealer=c["dealer"], seed=c["seed"], practice=practice,
+                          opponent=opponent, best_of=c.get("best_of", 1),
                           scores=start_scores(c["game"], rules, c.get("scores")))
 
     # -- actions ------------------------------------------------------------------------
@@ -475,6 +495,9 @@ class StartScreen(Translated, Screen[None]):
                     self.notify(tr("start.scores.invalid", max=target - 1), severity="error")
                     self.query_one(f"#{sid}", Input).focus()
                     return
+        if self.choices.get("opponent") == NETWORK:
+            self.post_message(self.FriendRequested(self.config()))
+            return
         self.post_message(self.PlayRequested(self.config()))
 
     @on(Button.Pressed, "#tournament")

@@ -146,7 +146,11 @@ def points_text(end: truc.RoundEnd, names: Names | None = None) -> str:
     return tr(f"tbl.t.points.{side}", n=end.points, **who)
 
 
-def _replayed(state: truc.State) -> tuple[list[truc.RoundEnd], dict[int, Refusal]]:
+# The finished rounds of a match and the refusals that ended some of them (by round).
+Story = tuple[list[truc.RoundEnd], dict[int, Refusal]]
+
+
+def _replayed(state: truc.State) -> Story:
     """Every finished round of the match, replayed from its start (the state is the truth),
     and the proposals whose refusal ended a round, by round number."""
     s = state.initial()
@@ -248,10 +252,12 @@ class TrucRoundSummary(Summary):
         Binding("enter,space,escape", "done", show=False),
     ]
 
-    def __init__(self, state: truc.State, *, names: Names | None = None) -> None:
+    def __init__(self, state: truc.State, *, names: Names | None = None,
+                 story: Story | None = None) -> None:
         super().__init__(id="round-summary")
         self.state = state
         self.names = names  # hot-seat: the players by name
+        self.story = story  # the rounds as seen, where the state cannot replay its match
 
     def texts(self) -> tuple[str, str]:
         s = self.state
@@ -267,7 +273,8 @@ class TrucRoundSummary(Summary):
             title = tr("tbl.t.round.you", n=end.round)
         else:
             title = tr("tbl.t.round.computer", n=end.round)
-        lines = [how_text(end, s.rules.target, hs, refusals(s).get(end.round)), ""]
+        refused = (self.story or _replayed(s))[1]
+        lines = [how_text(end, s.rules.target, hs, refused.get(end.round)), ""]
         for i, t in enumerate(end.tricks, 1):
             lines.append(tr("tbl.t.trick.n", n=i) + "  " + trick_markup(t, st, names=hs))
         if end.tricks:
@@ -412,10 +419,10 @@ class TrucResults(Results):
     """The final score and the list of rounds."""
 
     def __init__(self, state: truc.State, hints_used: int = 0, *,
-                 names: Names | None = None) -> None:
+                 names: Names | None = None, story: Story | None = None) -> None:
         super().__init__(hints_used, names=names)
         self.state = state
-        self.ends, self.refused = _replayed(state)
+        self.ends, self.refused = story or _replayed(state)
 
     def texts(self) -> tuple[str, str]:
         s = self.state

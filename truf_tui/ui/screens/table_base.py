@@ -452,7 +452,7 @@ class TableScreen(Screen[None], Generic[S]):
     def commit(self, action: Any) -> None:
         """Apply ``action`` for the player to move: the only place the game changes."""
         old = self.state
-        new = play_move(old, action)  # raises if the move is not legal (or the game is over)
+        new = self.next_state(old, action)
         mover = to_move(old)
         self._epoch += 1
         self._busy = False
@@ -464,6 +464,11 @@ class TableScreen(Screen[None], Generic[S]):
         if self.after_commit(old, new, mover, action):
             return
         self.advance()
+
+    def next_state(self, old: S, action: Any) -> S:
+        """The position ``action`` leads to (a table played over the network takes it from
+        the host instead).  Raises if the move is not legal (or the game is over)."""
+        return play_move(old, action)  # the fair deal's next round agreed (play/dealer.py)
 
     def advance(self) -> None:
         """Whose move is it now: the computer thinks, or the table waits for the player."""

@@ -7,8 +7,8 @@ STRINGS: dict[str, dict[str, str]] = {
     # -- start screen ------------------------------------------------------------------------
     "start.opponent": {"en": "Play against", "eo": "Ludi kontraŭ"},
     "start.opponent.computer": {"en": "the computer", "eo": "la komputilo"},
-    "start.opponent.human": {"en": "a friend at this keyboard",
-                             "eo": "amiko ĉe ĉi tiu klavaro"},
+    # "here" beside "online" (issue 39): the three choices fit 80 columns
+    "start.opponent.human": {"en": "a friend here", "eo": "amiko ĉi tie"},
     "start.match": {"en": "Match", "eo": "Matĉo"},
     "start.best_of": {"en": "best of {n}", "eo": "plej bona el {n}"},
     "start.best_of.one": {"en": "1 game", "eo": "1 ludo"},

@@ -1,0 +1,351 @@
+"""Play a friend (issue 39), two apps in one test process on loopback: one hosts from the
+start screen, the other joins with the code typed in; whole matches of both games played
+with the tables' own moves, checking at every step that the guest's screen never shows a
+card of the host's hand.  A bad code says why in plain words and loses nothing; a guest
+whose line drops is waited for ("reconnecting…") and comes back to the same game."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from truf_tui.cards import Card
+from truf_tui.net.invite import Invite
+from truf_tui.store import History
+from truf_tui.ui.app import TrufApp
+from truf_tui.ui.choices import ChoiceSet
+from truf_tui.ui.screens.friend import FriendScreen
+from truf_tui.ui.screens.net_table import NetPlay, WaitingForFriend
+from truf_tui.ui.screens.start import StartScreen
+from truf_tui.ui.screens.summary import Results, Summary
+from truf_tui.ui.settings import Settings
+from truf_tui.ui.widgets.cards import CardView
+from truf_tui.ui.widgets.table import Markup
+
+SIZE = (100, 32)
+
+
+@pytest.fixture(autouse=True)
+def loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(FriendScreen, "BIND", "127.0.0.1")
+
+
+def app_in(folder: Path | None) -> TrufApp:
+    return TrufApp(settings=Settings(pace="instant", lang="en"),
+                   data_dir=None if folder is None else str(folder))
+
+
+def use(pilot: Pilot[Any]) -> TrufApp:
+    """Work on ``pilot``'s app from the test's own task: a widget finds its app through
+    Textual's context variable, which names the app entered last (two apps run here)."""
+    from textual._context import active_app
+
+    app = pilot.app
+    assert isinstance(app, TrufApp)
+    active_app.set(app)
+    return app
+
+
+def face_up(app: TrufApp) -> set[Card]:
+    """Every card drawn face up on the app's screens."""
+    out: set[Card] = set()
+    for screen in app.screen_stack:
+        for view in screen.query(CardView):
+            if view.display and view.spec.card is not None:
+                out.add(view.spec.card)
+    return out
+
+
+def text_of(app: TrufApp) -> str:
+    return "\n".join(str(m.text) for m in app.screen.query(Markup))
+
+
+async def host_code(pilot: Pilot[Any], name: str = "Ana", game: str = "trufludo",
+                    best_of: int = 1) -> str:
+    """Host from the start screen (the game, the best-of, "a friend over the network",
+    Play, Host): the code."""
+    app = use(pilot)
+    start = app.screen
+    assert isinstance(start, StartScreen)
+    for cid, value in (("game", game), ("match", best_of), ("opponent", "friend")):
+        choice = start.query_one(f"#{cid}", ChoiceSet)
+        await pilot.click(f"#{cid}-{choice.values.index(value)}")
+        await pilot.pause()
+    assert start.choices["opponent"] == "friend"
+    start.action_play()
+    await pilot.pause()
+    assert isinstance(app.screen, FriendScreen)
+    app.screen.query_one("#name", Input).value = name
+    await pilot.click("#host")
+    for _ in range(400):
+        await pilot.pause(0.02)
+        code = app.screen.code if isinstance(app.screen, FriendScreen) else None
+        if code:
+            assert code in text_of(app)  # shown, to copy
+            return code
+    raise AssertionError("no invite code")
+
+
+async def type_code(pilot: Pilot[Any], code: str, name: str = "Bo") -> None:
+    app = use(pilot)
+    app.play_friend(StartScreen().config())
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, FriendScreen)
+    screen.query_one("#name", Input).value = name
+    screen.query_one("#code", Input).value = code
+    await pilot.press("enter")
+
+
+def strings_in(messages: list[Any]) -> set[str]:
+    """Every string in the messages (the cards among them)."""
+    out: set[str] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, str):
+            out.add(x)
+        elif isinstance(x, dict):
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list | tuple):
+            for v in x:
+                walk(v)
+        elif hasattr(x, "__dataclass_fields__"):
+            walk(dataclasses.asdict(x))
+
+    walk(messages)
+    return out
+
+
+def where(app: TrufApp) -> str:
+    """The app's screens, and its table's position (for a failure's message)."""
+    tables = [s for s in app.screen_stack if isinstance(s, NetPlay)]
+    table = "" if not tables else repr((
+        [(type(m).__name__, getattr(m, "n", None), getattr(m, "last", None))
+         for m in tables[0].net.client.received[-4:]], tables[0].state.legal_actions(),
+        [type(w).__name__ + w.state.name for w in tables[0].workers],
+        None if tables[0].net.host is None else (
+            tables[0].net.host.seats[1].writer is None, tables[0].net.host.seats[1].dropped_at,
+            "inbox", tables[0].net.host.seats[0].inbox.qsize(),
+            tables[0].net.host.seats[1].inbox.qsize(),
+            tables[0].net.match and tables[0].net.match.done(),
+            tables[0].net.match and tables[0].net.match.done() and
+            tables[0].net.match.exception()),
+        tables[0].state.current_player, tables[0]._busy, tables[0]._sent,
+        len(tables[0]._pending), tables[0]._turn.n, tables[0]._game, tables[0].net.over))
+    return f"{[type(s).__name__ for s in app.screen_stack]} {table}"
+
+
+def step(app: TrufApp) -> None:
+    """One step of the app's player: close a summary, or play the first legal move."""
+    screen = app.screen
+    if isinstance(screen, Summary):
+        title = list(screen.query("#summary-title").results(Markup))
+        if title and title[0].text:  # mounted: its texts drawn
+            screen.close(screen.buttons[0][0] if isinstance(screen, Results) else "continue")
+    elif isinstance(screen, WaitingForFriend):
+        screen.close("wait")
+    elif isinstance(screen, NetPlay) and screen.my_move():
+        screen.human_move(screen.state.legal_actions()[0])
+
+
+async def play_out(pilot: Pilot[Any], other: asyncio.Future[Any] | None = None,
+                   seconds: float = 30) -> None:
+    """The app's player plays to the match's end (back at the start screen), checking at
+    every step that every card face up on its screen is one the host sent this seat (the
+    other hand never comes: tests/net/test_host.py)."""
+    app = use(pilot)
+    tables: list[NetPlay] = []
+    sent: set[str] = set()  # every string the host sent this seat (read once each)
+    read = 0
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while not isinstance(app.screen, StartScreen):
+        assert loop.time() < end, f"the match did not end: {where(app)}"
+        assert other is None or not other.done() or other.result() == 0
+        tables += [s for s in app.screen_stack if isinstance(s, NetPlay) and s not in tables]
+        if tables:
+            received = tables[0].net.client.received
+            sent |= strings_in(received[read:])
+            read = len(received)
+            shown = {str(c) for c in face_up(app)}
+            assert shown <= sent, f"drawn, never sent: {shown - sent}"
+        step(app)
+        await pilot.pause(0.004)
+    assert tables
+
+
+async def headless_host(game: str, best_of: int = 1) -> tuple[asyncio.Future[int], str]:
+    """A headless host (net/seats.py) with a computer in its seat, and its invite code."""
+    from truf_tui.net.seats import host_match
+    from truf_tui.play.config import GameConfig
+
+    out = io.StringIO()
+    task = asyncio.ensure_future(host_match(
+        GameConfig(game=game, best_of=best_of), "easy", seed=1, bind="127.0.0.1", port=0,
+        address=None, folder=None, out=out))
+    for _ in range(500):
+        await asyncio.sleep(0.02)
+        for line in out.getvalue().splitlines():
+            if line.startswith("invite: "):
+                return task, line.split()[1]
+    raise AssertionError("the headless host printed no code")
+
+
+def headless_guest(code: str) -> asyncio.Future[int]:
+    from truf_tui.net.seats import join_match
+
+    return asyncio.ensure_future(join_match(code, "easy", seed=1, folder=None,
+                                            out=io.StringIO()))
+
+
+@pytest.mark.parametrize(("game", "best_of"), [("truc", 3), ("trufludo", 1)])
+async def test_host_from_the_start_screen_and_play_a_whole_match(
+        tmp_path: Path, game: str, best_of: int) -> None:
+    app = app_in(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        guest = headless_guest(await host_code(pilot, game=game, best_of=best_of))
+        for _ in range(400):
+            await pilot.pause(0.01)
+            if isinstance(app.screen, NetPlay):
+                break
+        table = app.screen
+        assert isinstance(table, NetPlay) and table.me == 0
+        assert table.config.game == game and table.config.best_of == best_of
+        assert table.who(0) == "Ana" and table.who(1) == "Computer (easy)"
+        await play_out(pilot, guest)
+        assert await asyncio.wait_for(guest, 10) == 0
+        assert table.verified >= 1 and table.alarm is None
+    # Every game of the match kept once, in the history and in net/.
+    with History(tmp_path) as history:
+        ids = [g.uid for g in history.games()]
+    assert len(ids) == len(set(ids)) >= (1 if best_of == 1 else 2)
+    assert len(list((tmp_path / "net").glob("*.json"))) == len(ids)
+
+
+@pytest.mark.parametrize("game", ["truc", "trufludo"])
+async def test_join_with_a_code_and_play_a_whole_match(tmp_path: Path, game: str) -> None:
+    host, code = await headless_host(game)
+    app = app_in(tmp_path)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await type_code(pilot, code)
+            for _ in range(400):
+                await pilot.pause(0.01)
+                if isinstance(app.screen, NetPlay):
+                    break
+            table = app.screen
+            assert isinstance(table, NetPlay) and table.me == 1
+            assert table.config.game == game and table.who(1) == "Bo"
+            await play_out(pilot, host)
+            assert table.verified >= 1 and table.alarm is None
+        assert await asyncio.wait_for(host, 10) == 0
+    finally:
+        host.cancel()
+    with History(tmp_path) as history:
+        assert len(history.games()) == 1
+
+
+async def test_a_bad_code_says_why_and_loses_nothing(tmp_path: Path) -> None:
+    from truf_tui.net.client import JoinError
+    from truf_tui.ui.netplay import NetSession
+    from truf_tui.ui.screens.friend import join_problem
+
+    host, code = await headless_host("trufludo")
+    real = Invite.parse(code)
+    app = app_in(tmp_path)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await type_code(pilot, "truf1-not-a-code")
+            await pilot.pause(0.1)
+            screen = app.screen
+            assert isinstance(screen, FriendScreen)
+            assert "not a whole invite code" in text_of(app)
+            # A well-made code whose secret the host never gave: refused, in plain words.
+            wrong = Invite(real.host, real.port, bytes(16), real.fingerprint).code()
+            screen.query_one("#code", Input).value = wrong
+            await pilot.press("enter")
+            for _ in range(300):
+                await pilot.pause(0.02)
+                if "does not know this code" in text_of(app):
+                    break
+            assert "does not know this code" in text_of(app)
+            assert screen.state == "choosing"
+            assert screen.query_one("#code", Input).value == wrong  # nothing lost
+            # The right code still takes the seat afterwards ...
+            screen.query_one("#code", Input).value = code
+            await pilot.press("enter")
+            for _ in range(400):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, NetPlay):
+                    break
+            assert isinstance(app.screen, NetPlay)
+            # ... and only once: the same code again is "used", said as such.
+            with pytest.raises(JoinError) as used:
+                await NetSession.joining(code, name="Cy")
+            assert "used already" in join_problem(used.value)
+    finally:
+        host.cancel()
+        await asyncio.gather(host, return_exceptions=True)
+
+
+async def test_a_dropped_guest_is_waited_for(tmp_path: Path) -> None:
+    from truf_tui.net import client as net_client
+
+    made: list[Any] = []
+    real_join = net_client.NetClient.join.__func__  # type: ignore[attr-defined]
+
+    async def join(cls: Any, *args: Any, **kw: Any) -> Any:
+        made.append(await real_join(cls, *args, **kw))
+        return made[-1]
+
+    app = app_in(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(net_client.NetClient, "join", classmethod(join))
+            guest = headless_guest(await host_code(pilot))
+            for _ in range(400):
+                await pilot.pause(0.01)
+                if isinstance(app.screen, NetPlay):
+                    break
+        table = app.screen
+        assert isinstance(table, NetPlay)
+        made[0]._writer.transport.abort()  # the guest's line drops
+        for _ in range(300):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, WaitingForFriend):
+                break
+        assert isinstance(app.screen, WaitingForFriend)
+        assert "Waiting for Computer (easy) (reconnecting…)" in text_of(app)
+        assert table.seat_note(1) and "reconnecting" in table.seat_note(1)
+        await pilot.click("#end")  # end the game rather than wait
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, StartScreen)
+        await asyncio.gather(guest, return_exceptions=True)
+
+
+async def test_a_host_that_ends_the_game_tells_the_guest() -> None:
+    from truf_tui.play.config import GameConfig
+    from truf_tui.ui.netplay import ENDED, Lost, NetSession
+
+    host, invite = await NetSession.hosting(GameConfig(game="trufludo"), name="Ana",
+                                           bind="127.0.0.1")
+    guest = await NetSession.joining(invite.code(), name="Bo")
+    try:
+        await asyncio.wait_for(host.guest_joined(), 10)
+        await host.close()  # "End the game" at the host's table
+        while True:
+            event = await asyncio.wait_for(guest.queue.get(), 10)
+            if isinstance(event, Lost):
+                break
+        assert event.why == ENDED and guest.over
+    finally:
+        await guest.close()
+        await host.close()

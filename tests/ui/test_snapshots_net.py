@@ -1,0 +1,104 @@
+"""Snapshots of playing a friend (issue 39): the host's screen with its invite code, the join
+screen saying why a code is wrong, the table waiting for a friend who is reconnecting, and
+"deal verified".  No network: the code is a fixed example and the table's session a stand-in
+fed the host's messages by hand, so each picture is the same every time."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from truf_tui.engine import truc
+from truf_tui.net.client import DealVerified, OpponentAway, Turn
+from truf_tui.play.config import GameConfig
+from truf_tui.ui.screens.friend import FriendScreen
+from truf_tui.ui.screens.net_table import net_table
+
+from .tables_support import make_app
+
+SIZE = (100, 32)
+CODE = "truf1-AQEjRWeJq83vASNFZ4mrze_urb7vAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAG1gxMjcuMC4wLjE"
+
+
+class StandIn:
+    """What a networked table asks of its session, with nothing on the line."""
+
+    def __init__(self, observation: dict[str, Any]) -> None:
+        self.seat = 1
+        self.config = GameConfig(game="truc", opponent="human")
+        self.queue: asyncio.Queue[Any] = asyncio.Queue()
+        self.over = False
+        self.result = None
+        self.host = None
+
+        class Client:
+            received: list[Any] = []
+
+        self.client = Client()
+
+    def names(self) -> tuple[str, str]:
+        return ("Ana", "Bo")
+
+    def other_name(self) -> str:
+        return "Ana"
+
+    async def play(self, action: str) -> None:
+        pass
+
+    async def close(self) -> None:
+        pass
+
+
+async def guest_table(pilot: Pilot[Any]) -> Any:
+    state = truc.new_game(seed=11, dealer=0)
+    obs = dict(state.observation(1))
+    table = net_table(StandIn(obs), Turn(0, 0, None, obs, []))  # type: ignore[arg-type]
+    await pilot.app.push_screen(table)
+    await pilot.pause()
+    return table
+
+
+def test_host_shows_the_code(snap_compare: Any) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        screen = FriendScreen(GameConfig(game="truc", best_of=3), name="Ana")
+        await pilot.app.push_screen(screen)
+        await pilot.pause()
+        screen.code, screen.state = CODE, "hosting"
+        screen.set_focus(None)
+        screen.say("net.waiting.friend")
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_join_says_why_a_code_is_wrong(snap_compare: Any) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        screen = FriendScreen(GameConfig(game="trufludo"))
+        await pilot.app.push_screen(screen)
+        await pilot.pause()
+        screen.query_one("#code", Input).value = "truf1-AQEjRWeJq83v"
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+
+    assert snap_compare(make_app(lang="eo"), terminal_size=SIZE, run_before=run_before)
+
+
+def test_waiting_for_a_friend_reconnecting(snap_compare: Any) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        table = await guest_table(pilot)
+        table.on_net_event(OpponentAway("Ana", 300))
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_deal_verified(snap_compare: Any) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        table = await guest_table(pilot)
+        table.on_net_event(DealVerified(0, 0))
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)

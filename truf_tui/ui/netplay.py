@@ -1,0 +1,269 @@
+"""A match against a friend as one table sees it (issue 39): the seat's :class:`NetClient`,
+its events in a queue the table reads, and the :class:`Host` when this app hosts.
+
+No Textual here: the session's tasks run in the app's event loop (the host's server too, so
+the interface never waits on the network), and the screens read :attr:`NetSession.queue`.
+
+The table never holds the other hand.  It draws an engine state rebuilt from each
+observation the host sends (:func:`state_of`): its own hand and every public card are the
+host's, the other hand and the stock are filled from the unseen cards at random, face
+down.  The engine state of the match is the host's only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, cast
+
+from truf_tui.engine import truc, trufludo
+from truf_tui.engine.common import IllegalActionError
+from truf_tui.engine.record import AnyState
+from truf_tui.net.client import (
+    DealAlarm,
+    DealVerified,
+    Event,
+    GameEnded,
+    HostProblem,
+    JoinError,
+    MatchEnded,
+    NetClient,
+    OpponentAway,
+    Turn,
+)
+from truf_tui.net.invite import Invite
+from truf_tui.net.protocol import ProtocolError, clean_text
+from truf_tui.net.seats import keep_record
+from truf_tui.net.server import GUEST_SEAT, Host, HostError
+from truf_tui.play.config import GameConfig
+
+REJOIN_SECONDS = 300.0  # a dropped table tries to take its seat back this long (the host's)
+RETRY_SECONDS = 2.0
+ENDED = "the host ended the game"
+FINAL = frozenset({"too_late", "wrong_secret", "certificate", "not_truf", "protocol"})
+
+
+@dataclass(frozen=True)
+class Reconnecting:
+    """This table lost the host and is trying to take its seat back."""
+
+
+@dataclass(frozen=True)
+class Reconnected:
+    """This table has its seat back."""
+
+
+@dataclass(frozen=True)
+class Lost:
+    """The match cannot go on from this table; ``why`` in the host's words or ours."""
+
+    why: str
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A finished game went into the data folder (its record) and the history."""
+
+    path: Path | None
+    problem: str | None
+
+
+SessionEvent = Event | Reconnecting | Reconnected | Lost | Kept
+
+
+def _sampler(observation: Mapping[str, Any]) -> Callable[[random.Random], AnyState]:
+    """The engine's sampler of full states consistent with ``observation``."""
+    if observation.get("game") == trufludo.GAME:
+        return trufludo.determinizer(cast("trufludo.Observation", observation))
+    return truc.determinizer(cast("truc.Observation", observation))  # the host's, checked
+
+
+def state_of(observation: Mapping[str, Any], previous: AnyState | None = None,
+             seed: int = 0) -> AnyState:
+    """An engine state this seat may draw: ``observation`` exactly, the cards it does not
+    show dealt at random (the other hand face down, the stock).  A round's end that
+    ``previous`` showed already is kept as the same object (the Truc table asks ``is``)."""
+    state = _sampler(observation)(random.Random(seed))
+    if (isinstance(state, truc.State) and isinstance(previous, truc.State)
+            and previous.last_round is not None and state.last_round == previous.last_round):
+        state = state._replace(last_round=previous.last_round)
+    return state
+
+
+def able_to(observation: Mapping[str, Any], action: str, previous: AnyState | None = None,
+            tries: int = 400) -> AnyState | None:
+    """A state of ``observation`` in which the other seat holds what ``action`` plays (so
+    the table can show the move being made); ``None`` if no draw has it."""
+    sample = _sampler(observation)
+    rng = random.Random(len(action))
+    for _ in range(tries):
+        state = sample(rng)
+        try:
+            state.apply(action)
+        except (IllegalActionError, ValueError):
+            continue
+        if (isinstance(state, truc.State) and isinstance(previous, truc.State)
+                and state.last_round == previous.last_round):
+            state = state._replace(last_round=previous.last_round)
+        return state
+    return None
+
+
+class NetSession:
+    """One seat's match: made by :meth:`hosting` (then :meth:`guest_joined`) or
+    :meth:`joining`; :meth:`listen` starts reading; :meth:`close` ends everything it
+    started."""
+
+    def __init__(self, client: NetClient, *, host: Host | None = None,
+                 match: asyncio.Future[Any] | None = None, folder: Path | None = None,
+                 rejoin_seconds: float = REJOIN_SECONDS) -> None:
+        self.client = client
+        self.host = host
+        self.match = match
+        self.folder = folder
+        self.rejoin_seconds = rejoin_seconds
+        self.queue: asyncio.Queue[SessionEvent] = asyncio.Queue()
+        self.over = False
+        self.result: tuple[int, int] | None = None
+        self._reader: asyncio.Task[None] | None = None
+
+    # -- making one -------------------------------------------------------------------------
+    @classmethod
+    async def hosting(cls, config: GameConfig, *, name: str, bind: str = "0.0.0.0",
+                      port: int = 0, address: str | None = None,
+                      folder: Path | None = None) -> tuple[NetSession, Invite]:
+        """Listen, seat the host's own table (over loopback) and make the invite code."""
+        host = Host(config, bind=bind, port=port, address=address, name=name or "Host")
+        try:
+            invite = await host.start()
+            match: asyncio.Future[Any] = asyncio.ensure_future(host.run_match())
+            client = await host.own_table(name=name or "Host")
+        except BaseException:
+            await host.close()
+            raise
+        session = cls(client, host=host, match=match, folder=folder)
+        session.listen()
+        return session, invite
+
+    async def guest_joined(self) -> None:
+        """Until the guest has taken the seat; :class:`HostError` if the code expired."""
+        assert self.host is not None
+        await self.host.wait_for_guest()
+
+    @classmethod
+    async def joining(cls, code: str, *, name: str, folder: Path | None = None,
+                      timeout: float = 25.0) -> NetSession:
+        """Take the guest's seat with ``code`` (``InviteError``, ``JoinError``: say why)."""
+        invite = Invite.parse(code)
+        client = await NetClient.join(invite, name=name or "Guest", timeout=timeout)
+        session = cls(client, folder=folder)
+        session.listen()
+        return session
+
+    # -- what the table reads ----------------------------------------------------------------
+    @property
+    def seat(self) -> int:
+        return self.client.seat
+
+    @property
+    def config(self) -> GameConfig:
+        w = self.client.welcome
+        return GameConfig(game=w.game, rules=dict(w.rules), best_of=w.best_of,
+                          opponent="human")  # two people: the tables name them
+
+    def names(self) -> tuple[str, str]:
+        """Both seats' names (the host's first), cleaned: they come from the other side."""
+        names = list(self.client.names) + ["", ""]
+        if self.host is not None:
+            names[GUEST_SEAT] = self.host.seats[GUEST_SEAT].name
+        return (clean_text(names[0]) or "Host", clean_text(names[1]) or "Guest")
+
+    def other_name(self) -> str:
+        return self.names()[1 - self.seat]
+
+    # -- reading ----------------------------------------------------------------------------
+    def listen(self) -> None:
+        if self._reader is None:
+            self._reader = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        while True:
+            try:
+                async for event in self.client.events():
+                    if isinstance(event, GameEnded):
+                        await self._keep(event)
+                    elif isinstance(event, MatchEnded):
+                        self.over, self.result = True, event.result
+                    elif isinstance(event, HostProblem) and event.code == "ended":
+                        self.over = True
+                        await self.queue.put(Lost(event.message))
+                        return
+                    await self.queue.put(event)
+                return
+            except ProtocolError as e:
+                self.over = True
+                await self.queue.put(Lost(f"the host broke the protocol: {e}"))
+                return
+            except ConnectionError as e:
+                if self.over:
+                    return
+                if not await self._rejoin():
+                    self.over = True
+                    await self.queue.put(Lost(str(e)))
+                    return
+
+    async def _rejoin(self) -> bool:
+        """Take the seat back with its secret, trying for ``rejoin_seconds``."""
+        await self.queue.put(Reconnecting())
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.rejoin_seconds
+        while loop.time() < deadline:
+            try:
+                await self.client.reconnect(timeout=min(10.0, deadline - loop.time()))
+            except JoinError as e:
+                if e.kind in FINAL:  # the seat is gone, or another program answers
+                    return False
+                await asyncio.sleep(RETRY_SECONDS)
+                continue
+            await self.queue.put(Reconnected())
+            return True
+        return False
+
+    async def _keep(self, event: GameEnded) -> None:
+        try:
+            path = await asyncio.to_thread(keep_record, self.folder, event.record)
+        except Exception as e:  # noqa: BLE001 - the game is played: keeping it may fail
+            await self.queue.put(Kept(None, f"{type(e).__name__}: {e}"))
+            return
+        await self.queue.put(Kept(path, None))
+
+    # -- playing ----------------------------------------------------------------------------
+    async def play(self, action: str) -> None:
+        with contextlib.suppress(OSError, RuntimeError):
+            await self.client.play(action)
+
+    async def close(self) -> None:
+        """Stop reading, hang up, and stop hosting (this app's server ends with it)."""
+        ending = not self.over
+        self.over = True
+        if self._reader is not None:
+            self._reader.cancel()
+            await asyncio.gather(self._reader, return_exceptions=True)
+        if ending and self.host is not None:  # the guest learns the host ended it
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.host.end(ENDED), 2)
+        await self.client.close()
+        if self.match is not None:
+            self.match.cancel()
+            await asyncio.gather(self.match, return_exceptions=True)
+        if self.host is not None:
+            await self.host.close()
+
+
+__all__ = ["DealAlarm", "DealVerified", "GameEnded", "HostError", "HostProblem", "Kept",
+           "Lost", "MatchEnded", "NetSession", "OpponentAway", "Reconnected", "Reconnecting",
+           "SessionEvent", "Turn", "able_to", "state_of"]

@@ -1,0 +1,267 @@
+"""Play a friend (issue 39): host a game and show its invite code, or join one with a code.
+
+Hosting runs the authoritative server in the app's event loop (an async worker: the screen
+never waits on the network); the host's own table joins it over loopback like the guest's.
+The game, its variants and the best-of are the start screen's choices.  When the guest has
+taken the seat and the first deal is agreed, the table replaces this screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.markup import escape
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Input, Static
+
+from truf_tui.net.client import JoinError
+from truf_tui.net.invite import InviteError
+from truf_tui.net.server import HostError
+from truf_tui.play.config import GameConfig
+from truf_tui.ui.i18n import tr
+from truf_tui.ui.keybar import KeyBar
+from truf_tui.ui.netplay import Lost, NetSession, Turn
+from truf_tui.ui.services import services
+from truf_tui.ui.settings import Translated
+from truf_tui.ui.widgets.table import Markup
+
+NAME_MAX = 16
+
+
+def join_problem(error: Exception) -> str:
+    """Why the code did not take a seat, in plain words of the language."""
+    if isinstance(error, InviteError):
+        return tr("net.join.bad_code")
+    kind = getattr(error, "kind", "closed")
+    key = f"net.join.{kind}"
+    text = tr(key)
+    return text if text != key else tr("net.join.closed")
+
+
+def config_words(config: GameConfig) -> str:
+    """"Le Truc, best of 3, first to 12": what the host offers."""
+    parts = [tr(f"game.{config.game}")]
+    parts.append(tr("start.best_of", n=config.best_of) if config.best_of > 1
+                 else tr("start.best_of.one"))
+    target = config.rules.get("target")
+    if config.game == "truc" and isinstance(target, int):
+        parts.append(tr("net.target", n=target))
+    deck = config.rules.get("deck")
+    if config.game == "trufludo" and isinstance(deck, str):
+        parts.append(tr(f"net.deck.{deck}"))
+    return ", ".join(parts)
+
+
+class FriendScreen(Translated, Screen[None]):
+    """Host or join a game against a friend."""
+
+    BIND: ClassVar[str] = "0.0.0.0"  # every address: a friend on the network can dial in
+    DEFAULT_CSS = """
+    FriendScreen { align: center top; }
+    FriendScreen #friend-box { width: 90; max-width: 100%; height: auto; padding: 1 2; }
+    FriendScreen #friend-title { text-style: bold; color: $text-accent; margin-bottom: 1; }
+    FriendScreen .row { height: auto; margin-bottom: 1; }
+    FriendScreen .row Static { width: auto; padding: 1 1 0 0; }
+    FriendScreen #name { width: 24; }
+    FriendScreen #code { width: 1fr; }
+    FriendScreen #port { width: 12; }
+    FriendScreen #address { width: 1fr; }
+    FriendScreen Button { margin-right: 2; }
+    FriendScreen #invite-code {
+        border: double $success; padding: 1 2; text-style: bold; color: $text-success;
+        height: auto; display: none;
+    }
+    FriendScreen #friend-status { height: auto; margin-top: 1; }
+    FriendScreen #friend-error { color: $text-error; height: auto; margin-top: 1; }
+    FriendScreen #friend-keys { dock: bottom; height: 1; background: $panel; }
+    FriendScreen #friend-keys KeyHint { width: auto; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", show=False),
+        Binding("c", "copy_code", show=False),
+    ]
+
+    def __init__(self, config: GameConfig, name: str = "") -> None:
+        super().__init__(id="friend")
+        self.config = config
+        self.player = name
+        self.session: NetSession | None = None
+        self.code: str | None = None
+        self.state = "choosing"  # hosting, joining, playing
+        self._status: tuple[str, dict[str, Any]] | None = None
+        self._error: str | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="friend-box"):
+            yield Markup(id="friend-title")
+            with Horizontal(classes="row"):
+                yield Static(id="name-label")
+                yield Input(self.player, id="name", max_length=NAME_MAX)
+            yield Markup(id="host-offer")
+            with Horizontal(classes="row"):
+                yield Button(id="host", variant="success")
+                yield Static(id="port-label")
+                yield Input(id="port", max_length=5, restrict=r"[0-9]*")
+                yield Static(id="address-label")
+                yield Input(id="address", max_length=253)
+            with Horizontal(classes="row"):
+                yield Input(id="code", max_length=400)
+                yield Button(id="join", variant="primary")
+            yield Markup(id="invite-code")
+            yield Markup(id="friend-status")
+            yield Markup(id="friend-error")
+        yield KeyBar([("c", "net.key.copy", "screen.copy_code"),
+                      ("Esc", "key.back", "screen.back"),
+                      ("F1", "key.help", "app.help")], id="friend-keys")
+
+    def refresh_texts(self) -> None:
+        self.query_one("#friend-title", Markup).text = tr("net.title")
+        self.query_one("#name-label", Static).update(tr("net.name"))
+        self.query_one("#name", Input).placeholder = tr("net.name.placeholder")
+        self.query_one("#host-offer", Markup).text = tr(
+            "net.host.offer", what=escape(config_words(self.config)))
+        self.query_one("#host", Button).label = tr("net.host")
+        self.query_one("#port-label", Static).update(tr("net.port"))
+        self.query_one("#port", Input).placeholder = tr("net.port.any")
+        self.query_one("#address-label", Static).update(tr("net.address"))
+        self.query_one("#address", Input).placeholder = tr("net.address.this")
+        self.query_one("#join", Button).label = tr("net.join")
+        self.query_one("#code", Input).placeholder = tr("net.code.placeholder")
+        box = self.query_one("#invite-code", Markup)
+        box.display = self.code is not None
+        if self.code is not None:
+            box.text = tr("net.code.is", code=escape(self.code))
+        status = "" if self._status is None else tr(self._status[0], **self._status[1])
+        self.query_one("#friend-status", Markup).text = status
+        self.query_one("#friend-error", Markup).text = (
+            "" if self._error is None else escape(self._error))
+        for bar in self.query("#friend-keys").results(KeyBar):
+            bar.refresh_texts()
+            bar.show("screen.copy_code", self.code is not None)
+
+    def mounted(self) -> None:
+        self.query_one("#code", Input).focus()
+
+    def say(self, key: str | None, error: str | None = None, **kw: Any) -> None:
+        self._status = None if key is None else (key, kw)
+        self._error = error
+        self.refresh_texts()
+
+    @property
+    def name_typed(self) -> str:
+        return " ".join(self.query_one("#name", Input).value.split())[:NAME_MAX]
+
+    # -- hosting ----------------------------------------------------------------------------
+    @on(Button.Pressed, "#host")
+    def host(self) -> None:
+        if self.state != "choosing":
+            return
+        self.state = "hosting"
+        self.say("net.host.starting")
+        self.run_worker(self._host(), group="friend", exclusive=True, exit_on_error=False)
+
+    async def _host(self) -> None:
+        # Port forwarding and tunnels want a known port, and the address the guest dials.
+        port_text = self.query_one("#port", Input).value.strip()
+        address = self.query_one("#address", Input).value.strip() or None
+        port = int(port_text) if port_text.isdigit() and int(port_text) < 65536 else 0
+        try:
+            session, invite = await NetSession.hosting(
+                self.config, name=self.name_typed or tr("net.host.name"), bind=self.BIND,
+                port=port, address=address, folder=services(self).data_folder)
+        except (OSError, ValueError) as e:
+            self.state = "choosing"
+            why = getattr(e, "strerror", None) or str(e)
+            self.say(None, tr("net.host.failed", why=why))
+            return
+        self.session = session
+        self.code = invite.code()
+        self.set_focus(None)  # out of the inputs: c copies the code, not a letter typed
+        self.say("net.waiting.friend")
+        try:
+            await session.guest_joined()
+        except HostError:
+            await self._give_up()
+            self.say(None, tr("net.host.expired"))
+            return
+        self.say("net.friend.came", name=escape(session.other_name()))
+        await self._open_table(session)
+
+    def action_copy_code(self) -> None:
+        if self.code is not None:
+            self.app.copy_to_clipboard(self.code)
+            self.notify(tr("net.copied"), timeout=3)
+
+    # -- joining ----------------------------------------------------------------------------
+    @on(Button.Pressed, "#join")
+    @on(Input.Submitted, "#code")
+    def join(self) -> None:
+        code = "".join(self.query_one("#code", Input).value.split())
+        if self.state != "choosing":
+            return
+        if not code:
+            self.say(None, tr("net.join.empty"))
+            return
+        self.state = "joining"
+        self.say("net.joining")
+        self.run_worker(self._join(code), group="friend", exclusive=True, exit_on_error=False)
+
+    async def _join(self, code: str) -> None:
+        try:
+            session = await NetSession.joining(code, name=self.name_typed or tr("net.guest.name"),
+                                               folder=services(self).data_folder)
+        except (InviteError, JoinError) as e:
+            self.state = "choosing"
+            self.say(None, join_problem(e))
+            return
+        self.session = session
+        self.say("net.joined", name=escape(session.other_name()))
+        await self._open_table(session)
+
+    # -- the table --------------------------------------------------------------------------
+    async def _open_table(self, session: NetSession) -> None:
+        """The first position of the match opens the table (the deal is agreed first)."""
+        from truf_tui.ui.screens.net_table import net_table
+
+        while True:
+            event = await session.queue.get()
+            if isinstance(event, Turn):
+                break
+            if isinstance(event, Lost):
+                await self._give_up()
+                self.say(None, tr("net.lost.body", why=event.why))
+                return
+        self.state = "playing"
+        self.session = None  # the table owns it now (and closes it)
+        table = net_table(session, event)
+        services(self).game_in_progress = True
+        self.app.switch_screen(table)
+
+    async def _give_up(self) -> None:
+        session, self.session = self.session, None
+        self.code = None
+        self.state = "choosing"
+        if session is not None:
+            await session.close()
+
+    def action_back(self) -> None:
+        self.workers.cancel_group(self, "friend")
+        self.run_worker(self._leave(), group="leave")
+
+    async def _leave(self) -> None:
+        await self._give_up()
+        self.app.pop_screen()
+
+    def on_unmount(self) -> None:
+        session, self.session = self.session, None
+        if session is not None:
+            import asyncio
+
+            asyncio.ensure_future(session.close())
+
+
+__all__ = ["FriendScreen", "config_words", "join_problem"]

@@ -1,0 +1,512 @@
+"""The Le Truc and Trufludo tables played against a friend over the network (issue 39).
+
+They are the usual tables with one seam changed: a move the player makes goes to the host
+(:class:`NetSession`) instead of ``state.apply``, and the position shown comes from the
+host's next ``update`` (``next_state``).  The state drawn is rebuilt from this seat's
+observation (``netplay.state_of``): the other hand is never on this computer, only as many
+face-down cards.  The engine state of the match lives at the host only.
+
+The other player's moves are shown as the computer's are (a trick or a capture stays a
+moment), the names are the players', and the table tells when a deal is verified, when the
+other player is away (with the choice to leave), and raises the alarm on a bad deal.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.widgets import Button
+
+from truf_tui.engine import truc
+from truf_tui.net.client import GameEnded
+from truf_tui.ui.crashes import log_folder
+from truf_tui.ui.i18n import tr
+from truf_tui.ui.netplay import (
+    ENDED,
+    DealAlarm,
+    DealVerified,
+    HostProblem,
+    Kept,
+    Lost,
+    MatchEnded,
+    NetSession,
+    OpponentAway,
+    Reconnected,
+    Reconnecting,
+    SessionEvent,
+    Turn,
+    able_to,
+    state_of,
+)
+from truf_tui.ui.screens.summary import (
+    OnceModal,
+    Refusal,
+    Story,
+    TrucResults,
+    TrucRoundSummary,
+    TrufludoResults,
+)
+from truf_tui.ui.screens.table_base import TableScreen, to_move
+from truf_tui.ui.screens.truc_table import TrucTable
+from truf_tui.ui.screens.trufludo_table import TrufludoTable
+from truf_tui.ui.services import services
+from truf_tui.ui.widgets.table import Markup, Thinking
+
+
+class NetPlay(TableScreen[Any]):
+    """What both networked tables add to their game's table (a mixin: put it first)."""
+
+    def __init__(self, session: NetSession, first: Turn) -> None:
+        super().__init__(session.config, state_of(first.observation))
+        self.net = session
+        self.viewer = session.seat
+        self.player_names = session.names()
+        self._turn = first  # the host's last position shown (or being shown)
+        self._latest = first  # the host's last position received
+        self._leaving = False  # the table is being closed: nothing more is drawn
+        self._pending: deque[Turn] = deque()  # positions received, shown in turn
+        self._target: Any = None  # the position the move on show leads to
+        self._sent = False  # this seat's move is on its way to the host
+        self._game = first.game
+        self._away: str | None = None  # the other player, while reconnecting
+        self._reconnecting = False  # this table, while it takes its seat back
+        self.verified = 0  # deals verified in this match
+        self._wins: tuple[int, int] = (0, 0)  # games won in the match (host's seat first)
+        self._ended = -1  # the last game whose end (game_over) the host sent
+        self._results_due: Callable[[], None] | None = None  # shown once that end comes
+        self.alarm: str | None = None
+        self._waiting_box: WaitingForFriend | None = None
+
+    # -- the seat: always this table's, never passed ---------------------------------------
+    @property
+    def me(self) -> int:
+        return self.net.seat
+
+    @property
+    def hidden(self) -> bool:
+        return False
+
+    def pass_keyboard(self) -> None:
+        self.viewer = self.net.seat
+
+    def my_move(self) -> bool:
+        return not self._sent and not self._reconnecting and super().my_move()
+
+    def seat_note(self, player: int) -> str:
+        if player != self.me and self._away is not None:
+            return f"[$text-warning]{tr('net.away.short')}[/]"
+        if player == self.me and self._reconnecting:
+            return f"[$text-warning]{tr('net.reconnecting.short')}[/]"
+        return ""
+
+    def wait_text(self) -> str:
+        if self._sent:
+            return tr("net.sent")
+        return tr("net.wait", name=self.who(self.opp))
+
+    def replay_log(self, s: Any) -> list[Any]:
+        # The moves before this table opened are not replayed (no initial deal is known
+        # here): the log starts at the position the host sent.
+        return self.log_start(s)
+
+    def action_hint(self) -> None:
+        self.warn(lambda: tr("net.no.hints"))
+
+    # -- the flow ---------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        super().on_mount()
+        services(self).game_in_progress = True
+        self.run_worker(self._listen(), group="net", exit_on_error=False)
+
+    def leave_table(self) -> None:
+        self._leaving = True
+        super().leave_table()
+
+    def on_unmount(self) -> None:
+        self._leaving = True
+        super().on_unmount()
+        self.run_closing()
+
+    def run_closing(self) -> None:
+        import asyncio
+
+        asyncio.ensure_future(self.net.close())
+
+    def next_state(self, old: Any, action: Any) -> Any:
+        target, self._target = self._target, None
+        return old.apply(action) if target is None else target
+
+    def human_move(self, action: Any) -> bool:
+        """The move goes to the host; the table shows it when the host sends it back."""
+        s = self.state
+        if not self.my_move():
+            self.warn(lambda: self.wait_text())
+            return False
+        try:
+            s.apply(action)  # the usual check: this seat's hand and the public cards
+        except ValueError:
+            self.warn(lambda: tr("tbl.illegal", move=self.action_words(action)))
+            return False
+        self._sent = True
+        self._notice = None
+        self.run_worker(self.net.play(str(action)), group="net-send", exit_on_error=False)
+        self.refresh_view()
+        return True
+
+    def advance(self) -> None:
+        s = self.state
+        self.viewer = self.net.seat
+        thinking = self.query_one(Thinking)
+        if s.is_terminal():
+            thinking.stop()
+            self.game_over()
+        elif s.current_player != self.me:
+            thinking.start(tr("net.thinking", name=self.who(self.opp)))
+        else:
+            thinking.stop()
+        self.refresh_view()
+        self.call_later(self.pump)
+
+    def on_screen_resume(self) -> None:
+        super().on_screen_resume()
+        self.call_later(self.pump)
+
+    def pump(self) -> None:
+        """Show the next position the host sent, if the table is free to."""
+        if (not self._pending or self._busy or self._leaving or not self.is_attached
+                or not self.is_current):
+            return
+        turn = self._pending[0]
+        if turn.game != self._game:
+            if not self.state.is_terminal():  # a game cut short (rejoined): its end is lost
+                self._pending.popleft()
+                self.new_game(turn)
+            return  # after the results (results_closed)
+        self._pending.popleft()
+        self._sent = self._sent and turn.n == self._turn.n
+        if turn.n == self._turn.n + 1 and turn.last is not None and not self.state.is_terminal():
+            self.show_move(turn)
+        elif turn.n != self._turn.n or turn.observation != self._turn.observation:
+            self._turn = turn
+            self.load_state(state_of(turn.observation, self.state))
+        else:
+            self._turn = turn
+            self.advance()
+
+    def show_move(self, turn: Turn) -> None:
+        """The move that led to ``turn``, shown as the table shows any move."""
+        old = self.state
+        mover = to_move(old)
+        if mover != self.me:
+            able = able_to(self._turn.observation, turn.last or "", old)
+            if able is None:  # never with a host that keeps the rules: jump to it
+                self._turn = turn
+                self.load_state(state_of(turn.observation, old))
+                return
+            self.set_reactive(type(self).state, able)  # the same table, face down
+            old = able
+        action = next((a for a in old.legal_actions() if str(a) == turn.last), None)
+        if action is None:
+            self._turn = turn
+            self.load_state(state_of(turn.observation, old))
+            return
+        self._turn = turn
+        self._target = state_of(turn.observation, old)
+        self.saw(old, action, self._target)
+        self.query_one(Thinking).stop()
+        self.play(mover, action)
+
+    def saw(self, old: Any, action: Any, new: Any) -> None:
+        """A move is shown: what the game's summaries need of it (Le Truc's rounds)."""
+
+    def new_game(self, turn: Turn) -> None:
+        """The match's next game: its first position."""
+        self._game, self._turn = turn.game, turn
+        self._sent = False
+        self.hints_used = 0
+        self.notify(tr("net.next.game", n=turn.game + 1), timeout=5)
+        self.load_state(state_of(turn.observation))
+
+    async def _listen(self) -> None:
+        while True:
+            event = await self.net.queue.get()
+            if self._leaving:
+                return
+            try:
+                self.on_net_event(event)
+            except Exception as e:  # noqa: BLE001 - drawing a position must not end the match
+                self.redraw_from_host(e)
+
+    def redraw_from_host(self, error: Exception) -> None:
+        """Showing a move failed: draw the host's last position as it is (logged)."""
+        from truf_tui.store.errorlog import log_bot_crash
+
+        log_bot_crash(error, game=self.GAME, tier="network", where="net table",
+                      seat=self.me, moves=[], folder=log_folder(self.app))
+        latest = self._latest
+        self._busy = False
+        self._pending.clear()
+        self._turn = latest
+        self.load_state(state_of(latest.observation))
+
+    def on_net_event(self, event: SessionEvent) -> None:
+        if isinstance(event, Turn):
+            self._latest = event
+            self._away = None
+            self._close_waiting()
+            self._pending.append(event)
+            self.pump()
+        elif isinstance(event, DealVerified):
+            self.verified += 1
+            self.notify(tr("net.verified"), title="✓", timeout=5)
+        elif isinstance(event, DealAlarm):
+            self.alarm = event.why
+            self.app.bell()
+            self.app.push_screen(DealAlarmScreen(event.game, event.why))
+        elif isinstance(event, OpponentAway):
+            self._away = event.name
+            self.open_waiting(event.name)
+        elif isinstance(event, Reconnecting):
+            self._reconnecting = True
+            self.notify(tr("net.reconnecting"), severity="warning", timeout=5)
+        elif isinstance(event, Reconnected):
+            self._reconnecting = False
+            self.notify(tr("net.reconnected"), timeout=4)
+        elif isinstance(event, HostProblem):
+            self._sent = False
+            self.warn(lambda: tr("net.refused", why=event.message))
+        elif isinstance(event, Kept) and event.problem is not None:
+            self.notify(tr("net.not.kept", why=event.problem), severity="error", timeout=10)
+        elif isinstance(event, GameEnded):
+            self._wins, self._ended = event.wins, event.game
+            due, self._results_due = self._results_due, None
+            if due is not None:
+                due()
+            if not event.verified:
+                self.notify(tr("net.unchecked"), severity="warning", timeout=8)
+        elif isinstance(event, MatchEnded):
+            services(self).game_in_progress = False
+        elif isinstance(event, Lost):
+            services(self).game_in_progress = False
+            self._close_waiting()
+            why = tr("net.host.ended") if event.why == ENDED else event.why
+            self.app.push_screen(NetLost(why), lambda _: self.leave_table())
+        self.refresh_view()
+
+    # -- the other player away --------------------------------------------------------------
+    def open_waiting(self, name: str) -> None:
+        if self._waiting_box is None and self.is_attached:
+            self._waiting_box = WaitingForFriend(name)
+            self.app.push_screen(self._waiting_box, self._waiting_closed)
+
+    def _waiting_closed(self, choice: str | None) -> None:
+        self._waiting_box = None
+        if choice == "end":
+            services(self).game_in_progress = False
+            self.leave_table()
+
+    def _close_waiting(self) -> None:
+        box, self._waiting_box = self._waiting_box, None
+        if box is not None and box.is_attached:
+            box.close(None)
+
+    # -- the end of a game ------------------------------------------------------------------
+    def match_over(self) -> bool:
+        """Is the match over with the game on the table?  (The host's ``match_over`` may
+        come a moment after the game's end: the games won say it as well.)"""
+        best_of = self.config.best_of
+        return (self.net.over or best_of <= 1
+                or max(self._wins) >= best_of // 2 + 1)
+
+    def when_game_ended(self, show: Callable[[], None]) -> None:
+        """Show the results once the host has sent the game's end (the games won, whether
+        the match goes on): the last move may come a moment before it."""
+        if self._ended >= self._game:
+            show()
+        else:
+            self._results_due = show
+
+    def results_buttons(self) -> tuple[tuple[str, str], ...]:
+        if self.match_over():
+            return (("menu", "net.btn.done"),)
+        return (("next", "net.btn.next"), ("menu", "net.btn.leave"))
+
+    def results_closed(self, choice: str | None) -> None:
+        if choice == "next" and not self.match_over():
+            if self._pending and self._pending[0].game != self._game:
+                self.new_game(self._pending.popleft())
+            else:
+                self.notify(tr("net.wait.next", name=self.who(self.opp)), timeout=4)
+                self._game += 1  # the next game's first position opens it (pump)
+            return
+        services(self).game_in_progress = False
+        self.leave_table()
+
+
+class NetTrucTable(NetPlay, TrucTable):
+    """Le Truc against a friend.  The summaries cannot replay the match from its first
+    deal (this table never knew the other hands): they get the rounds as seen."""
+
+    def __init__(self, session: NetSession, first: Turn) -> None:
+        super().__init__(session, first)
+        self.story: Story = ([], {})
+
+    def saw(self, old: Any, action: Any, new: Any) -> None:
+        ends, refused = self.story
+        if action.kind == "refuse" and old.pending in ("raise", "rest"):
+            refused[old.round_no] = Refusal(old.pending, old.stake)
+        end = new.last_round
+        if end is not None and (not ends or ends[-1] != end):
+            ends.append(end)
+
+    def new_game(self, turn: Turn) -> None:
+        self.story = ([], {})
+        super().new_game(turn)
+
+    def round_summary(self, new: truc.State, start: int | None = None) -> TrucRoundSummary:
+        return TrucRoundSummary(new, names=self.names_or_none, story=self.story)
+
+    def show_results(self) -> None:
+        def show() -> None:
+            box = NetTrucResults(self.tstate, names=self.names_or_none, story=self.story)
+            box.net_buttons = self.results_buttons()
+            self.app.push_screen(box, self.results_closed)
+
+        self.when_game_ended(show)
+
+
+class NetTrufludoTable(NetPlay, TrufludoTable):
+    """Trufludo against a friend."""
+
+    def show_results(self) -> None:
+        def show() -> None:
+            box = NetTrufludoResults(self.tstate, names=self.names_or_none)
+            box.net_buttons = self.results_buttons()
+            self.app.push_screen(box, self.results_closed)
+
+        self.when_game_ended(show)
+
+
+class NetTrucResults(TrucResults):
+    net_buttons: tuple[tuple[str, str], ...] = ()
+
+    def button_list(self) -> tuple[tuple[str, str], ...]:
+        return self.net_buttons
+
+
+class NetTrufludoResults(TrufludoResults):
+    net_buttons: tuple[tuple[str, str], ...] = ()
+
+    def button_list(self) -> tuple[tuple[str, str], ...]:
+        return self.net_buttons
+
+
+def net_table(session: NetSession, first: Turn) -> NetPlay:
+    """The table of the session's game, at its first position."""
+    if session.config.game == "trufludo":
+        return NetTrufludoTable(session, first)
+    return NetTrucTable(session, first)
+
+
+# -- dialogs ------------------------------------------------------------------------------------
+class NetDialog(OnceModal[str | None]):
+    """A box over the table: a title, a text, buttons (id, string key)."""
+
+    CSS_PATH = "../tables.tcss"
+    DEFAULT_CSS = """
+    NetDialog { align: center middle; }
+    NetDialog #net-box {
+        width: 70; max-width: 100%; height: auto; padding: 1 2;
+        border: thick $accent; background: $surface;
+    }
+    NetDialog #net-title { width: 100%; text-align: center; text-style: bold; }
+    NetDialog Center { height: auto; margin-top: 1; }
+    NetDialog Button { margin: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
+    BUTTONS: ClassVar[tuple[tuple[str, str], ...]] = (("ok", "net.btn.ok"),)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="net-box"):
+            yield Markup(self.title_text(), id="net-title")
+            yield Markup(self.body_text(), id="net-body")
+            with Center():
+                for bid, key in self.BUTTONS:
+                    yield Button(tr(key), id=bid, variant="primary")
+
+    def title_text(self) -> str:
+        return ""
+
+    def body_text(self) -> str:
+        return ""
+
+    def on_mount(self) -> None:
+        self.query_one(Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.close(event.button.id)
+
+    def action_cancel(self) -> None:
+        self.close(None)
+
+
+class WaitingForFriend(NetDialog):
+    """"Waiting for Ana (reconnecting…)": wait, or leave the match."""
+
+    BUTTONS = (("wait", "net.btn.wait"), ("end", "net.btn.end"))
+
+    def __init__(self, name: str) -> None:
+        super().__init__(id="net-waiting")
+        self.friend = name
+
+    def title_text(self) -> str:
+        return tr("net.away.title", name=self.friend)
+
+    def body_text(self) -> str:
+        return tr("net.away.body", name=self.friend)
+
+
+class DealAlarmScreen(NetDialog):
+    """A deal that does not follow from both seeds: loud, red, and it stays until closed."""
+
+    DEFAULT_CSS = """
+    DealAlarmScreen #net-box { border: heavy $error; background: $error 30%; }
+    DealAlarmScreen #net-title { color: $text-error; }
+    """
+
+    def __init__(self, game: int, why: str) -> None:
+        super().__init__(id="net-alarm")
+        self.game, self.why = game, why
+
+    def title_text(self) -> str:
+        return tr("net.alarm.title")
+
+    def body_text(self) -> str:
+        from rich.markup import escape
+
+        return tr("net.alarm.body", n=self.game + 1, why=escape(self.why))
+
+
+class NetLost(NetDialog):
+    """The match cannot go on (the host is gone, or ended it)."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(id="net-lost")
+        self.why = why
+
+    def title_text(self) -> str:
+        return tr("net.lost.title")
+
+    def body_text(self) -> str:
+        from rich.markup import escape
+
+        return tr("net.lost.body", why=escape(self.why))
+
+
+__all__ = ["DealAlarmScreen", "NetLost", "NetPlay", "NetTrucTable", "NetTrufludoTable",
+           "WaitingForFriend", "net_table"]

@@ -1,0 +1,157 @@
+"""Texts of playing a friend over the network (issue 39), en + eo.
+
+``{name}`` is the other player's name: it comes from the other computer, cleaned
+(net.protocol.clean_text) and escaped before it is drawn.
+"""
+
+STRINGS: dict[str, dict[str, str]] = {
+    "start.opponent.friend": {"en": "a friend online",
+                              "eo": "amiko per la reto"},
+    # -- the host-or-join screen --------------------------------------------------------------
+    "net.title": {"en": "Play a friend over the network", "eo": "Ludi kontraŭ amiko per la reto"},
+    "net.name": {"en": "Your name", "eo": "Via nomo"},
+    "net.name.placeholder": {"en": "optional", "eo": "nedeviga"},
+    "net.host.offer": {
+        "en": "[b]Host[/] a game of {what}: you get a code to send your friend.\n"
+              "[b]Join[/] your friend's game: paste the code they sent you below.",
+        "eo": "[b]Gastigu[/] ludon de {what}: vi ricevas kodon por sendi al via amiko.\n"
+              "[b]Aliĝu[/] al la ludo de via amiko: algluu sube la kodon, kiun ri sendis.",
+    },
+    "net.host": {"en": "Host a game", "eo": "Gastigi ludon"},
+    "net.join": {"en": "Join", "eo": "Aliĝi"},
+    "net.port": {"en": "port", "eo": "pordo"},
+    "net.port.any": {"en": "any", "eo": "ajna"},
+    "net.address": {"en": "address in the code", "eo": "adreso en la kodo"},
+    "net.address.this": {"en": "this computer's", "eo": "de ĉi tiu komputilo"},
+    "net.code.placeholder": {"en": "paste the invite code here (truf1-…)",
+                             "eo": "algluu ĉi tien la invitkodon (truf1-…)"},
+    "net.code.is": {
+        "en": "Send this code to your friend (press c to copy it):\n\n{code}\n\n"
+              "It works once, for 10 minutes.",
+        "eo": "Sendu ĉi tiun kodon al via amiko (premu c por kopii ĝin):\n\n{code}\n\n"
+              "Ĝi validas unufoje, dum 10 minutoj.",
+    },
+    "net.key.copy": {"en": "Copy the code", "eo": "Kopii la kodon"},
+    "net.copied": {"en": "The code is copied: paste it into a message to your friend.",
+                   "eo": "La kodo estas kopiita: algluu ĝin en mesaĝon al via amiko."},
+    "net.host.starting": {"en": "Starting to host…", "eo": "Komencas gastigi…"},
+    "net.host.name": {"en": "Host", "eo": "Gastiganto"},
+    "net.guest.name": {"en": "Guest", "eo": "Gasto"},
+    "net.host.failed": {"en": "Could not start hosting: {why}",
+                        "eo": "Ne eblis komenci gastigi: {why}"},
+    "net.waiting.friend": {"en": "Waiting for your friend…", "eo": "Atendas vian amikon…"},
+    "net.host.expired": {
+        "en": "Nobody joined within 10 minutes: the code has expired. Host again for a new "
+              "one.",
+        "eo": "Neniu aliĝis dum 10 minutoj: la kodo eksvalidiĝis. Gastigu denove por nova.",
+    },
+    "net.friend.came": {"en": "{name} joined: dealing…", "eo": "{name} aliĝis: disdonas…"},
+    "net.joining": {"en": "Joining…", "eo": "Aliĝas…"},
+    "net.joined": {"en": "You joined {name}'s game: dealing…",
+                   "eo": "Vi aliĝis al la ludo de {name}: disdonas…"},
+    "net.join.empty": {"en": "Paste the code your friend sent you first.",
+                       "eo": "Unue algluu la kodon, kiun via amiko sendis al vi."},
+    "net.join.bad_code": {
+        "en": "That is not a whole invite code: check that you copied all of it (it starts "
+              "with truf1-).",
+        "eo": "Tio ne estas tuta invitkodo: kontrolu, ke vi kopiis ĝin tutan (ĝi komenciĝas "
+              "per truf1-).",
+    },
+    "net.join.wrong_secret": {
+        "en": "The host does not know this code: it is mistyped, or from another game.",
+        "eo": "La gastiganto ne konas ĉi tiun kodon: ĝi estas mistajpita, aŭ de alia ludo.",
+    },
+    "net.join.used": {"en": "This code was used already: ask your friend for a new one.",
+                      "eo": "Ĉi tiu kodo jam estis uzita: petu novan de via amiko."},
+    "net.join.expired": {
+        "en": "This code has expired (a code lasts 10 minutes): ask your friend for a new one.",
+        "eo": "Ĉi tiu kodo eksvalidiĝis (kodo daŭras 10 minutojn): petu novan de via amiko.",
+    },
+    "net.join.too_late": {"en": "That seat was given up (away more than 5 minutes).",
+                          "eo": "Tiu sidloko estis forlasita (for pli ol 5 minutojn)."},
+    "net.join.nobody": {
+        "en": "Nobody is hosting at that address any more: has your friend stopped hosting?",
+        "eo": "Neniu plu gastigas ĉe tiu adreso: ĉu via amiko ĉesis gastigi?",
+    },
+    "net.join.timeout": {
+        "en": "Your friend's computer does not answer. Are you on the same network? Across "
+              "the internet, see the help (F1): port forwarding, an SSH tunnel or a VPN.",
+        "eo": "La komputilo de via amiko ne respondas. Ĉu vi estas en la sama reto? Trans "
+              "la interreto, vidu la helpon (F1): pordplusendo, SSH-tunelo aŭ VPN.",
+    },
+    "net.join.certificate": {
+        "en": "Another program answered at that address, not your friend's game: nothing "
+              "was sent to it. Check the code, or the address your friend set.",
+        "eo": "Alia programo respondis ĉe tiu adreso, ne la ludo de via amiko: nenio estis "
+              "sendita al ĝi. Kontrolu la kodon, aŭ la adreson, kiun via amiko agordis.",
+    },
+    "net.join.not_truf": {
+        "en": "Something that is not truf-tui answered at that address.",
+        "eo": "Io, kio ne estas truf-tui, respondis ĉe tiu adreso.",
+    },
+    "net.join.protocol": {
+        "en": "The host's program does not speak this version's protocol.",
+        "eo": "La programo de la gastiganto ne parolas la protokolon de ĉi tiu versio.",
+    },
+    "net.join.closed": {"en": "The connection to the host was closed before you could join.",
+                        "eo": "La konekto al la gastiganto fermiĝis antaŭ ol vi povis aliĝi."},
+    "net.target": {"en": "first to {n}", "eo": "la unua al {n}"},
+    "net.deck.french": {"en": "French pack", "eo": "franca kartaro"},
+    "net.deck.italian": {"en": "Italian pack", "eo": "itala kartaro"},
+    # -- the table ---------------------------------------------------------------------------
+    "net.thinking": {"en": "{name} is thinking…", "eo": "{name} pensas…"},
+    "net.wait": {"en": "Wait for {name} to move.", "eo": "Atendu, ke {name} movu."},
+    "net.sent": {"en": "Your move is on its way…", "eo": "Via movo estas survoje…"},
+    "net.no.hints": {"en": "No hints in a game against a friend.",
+                     "eo": "Neniuj konsiloj en ludo kontraŭ amiko."},
+    "net.verified": {
+        "en": "Deal verified: the cards came from both computers' seeds, as promised.",
+        "eo": "Disdono kontrolita: la kartoj venis el la semoj de ambaŭ komputiloj, kiel "
+              "promesite.",
+    },
+    "net.unchecked": {
+        "en": "This game's deal could not be checked here (this table joined again after "
+              "a restart).",
+        "eo": "La disdono de ĉi tiu ludo ne estis kontrolebla ĉi tie (ĉi tiu tablo "
+              "realiĝis post restarto).",
+    },
+    "net.alarm.title": {"en": "⚠ DEAL ALARM ⚠", "eo": "⚠ ALARMO PRI LA DISDONO ⚠"},
+    "net.alarm.body": {
+        "en": "[b]The cards of game {n} were not dealt as the host promised.[/]\n\n{why}\n\n"
+              "The host's program may have been changed to choose the cards. Do not trust "
+              "this game's result.",
+        "eo": "[b]La kartoj de ludo {n} ne estis disdonitaj, kiel la gastiganto promesis.[/]"
+              "\n\n{why}\n\nLa programo de la gastiganto eble estis ŝanĝita por elekti la "
+              "kartojn. Ne fidu la rezulton de ĉi tiu ludo.",
+    },
+    "net.away.title": {"en": "Waiting for {name} (reconnecting…)",
+                       "eo": "Atendas {name} (rekonektiĝas…)"},
+    "net.away.body": {
+        "en": "{name}'s connection dropped. They have 5 minutes to come back, and the game "
+              "goes on exactly where it was. You may wait, or end the game now.",
+        "eo": "La konekto de {name} falis. Ri havas 5 minutojn por reveni, kaj la ludo "
+              "daŭras ĝuste de kie ĝi estis. Vi povas atendi, aŭ fini la ludon nun.",
+    },
+    "net.away.short": {"en": "reconnecting…", "eo": "rekonektiĝas…"},
+    "net.reconnecting.short": {"en": "reconnecting…", "eo": "rekonektiĝas…"},
+    "net.reconnecting": {"en": "The connection dropped: taking your seat back…",
+                         "eo": "La konekto falis: reprenas vian sidlokon…"},
+    "net.reconnected": {"en": "Connected again: the game goes on.",
+                        "eo": "Denove konektita: la ludo daŭras."},
+    "net.refused": {"en": "The host refused that move: {why}",
+                    "eo": "La gastiganto rifuzis tiun movon: {why}"},
+    "net.not.kept": {"en": "The finished game could not be kept: {why}",
+                     "eo": "La finita ludo ne estis konservebla: {why}"},
+    "net.next.game": {"en": "Game {n}: a new deal", "eo": "Ludo {n}: nova disdono"},
+    "net.wait.next": {"en": "Waiting for {name} and the next deal…",
+                      "eo": "Atendas {name} kaj la sekvan disdonon…"},
+    "net.lost.title": {"en": "The game cannot go on", "eo": "La ludo ne povas daŭri"},
+    "net.lost.body": {"en": "{why}", "eo": "{why}"},
+    "net.host.ended": {"en": "Your friend ended the game.", "eo": "Via amiko finis la ludon."},
+    "net.btn.ok": {"en": "OK", "eo": "Bone"},
+    "net.btn.wait": {"en": "Keep waiting", "eo": "Plu atendi"},
+    "net.btn.end": {"en": "End the game", "eo": "Fini la ludon"},
+    "net.btn.next": {"en": "Next game", "eo": "Sekva ludo"},
+    "net.btn.leave": {"en": "Stop playing", "eo": "Ĉesi ludi"},
+    "net.btn.done": {"en": "Back to the start", "eo": "Reen al la komenco"},
+}
