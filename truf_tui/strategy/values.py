@@ -39,7 +39,6 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from math import comb
 from typing import Literal
 
@@ -52,9 +51,10 @@ from truf_tui.strategy.hands import COPIES, LIFT, RANKS, REST, REST_INDEX, WIDTH
 from truf_tui.strategy.kept import Kept
 from truf_tui.strategy.matchtable import match_win
 from truf_tui.strategy.shipped import nearest, node_policies, tables, word
-from truf_tui.strategy.tree import PLAY, Outcome, State, root_state, successors
+from truf_tui.strategy.tree import PLAY, Outcome, State, root_state
 from truf_tui.strategy.tree import REST as REST_KIND
 from truf_tui.strategy.trufbp import SolvedTable, played
+from truf_tui.strategy.trufbp import _successors  # one cache with the file's own moves
 
 Unit = Literal["points", "match"]
 Vec = npt.NDArray[np.float64]
@@ -151,6 +151,7 @@ class Play:
         self.payoff = payoff
         self._memo: OrderedDict[tuple[str, State, int], _Node] = OrderedDict()
         self._cells = 0  # numbers the memo holds (its nodes' blocks and distributions)
+        self._shapes: dict[tuple[str, State, bool, bool], _Shape] = {}
         self.ends: dict[tuple[Outcome, int], float] = {}  # seat 0's payoff of each end
         self.fresh_root = None if tab.has_fresh else tab.root(False)[1]
 
@@ -190,33 +191,76 @@ class Play:
         if got is not None:
             self._memo.move_to_end(key)
             return got
-        real = self.moves(s)
-        moves = [(k, r) for k, r, _ in real]
-        kids = [-1 if isinstance(nxt, Outcome) else -2 for _, _, nxt in real]
+        # a round-only file plays a fresh round from its own root (redeal removed); a
+        # refused redeal leaves the same state, elsewhere in the file
+        fresh = at is not None and at == self.fresh_root and s == _FRESH_ROOT
+        shape = self._shape(stage, s, fresh, at is not None)
         w = int(WIDTH[played(s)])
-        got = _Node(moves, kids, [], np.zeros(0, dtype=bool), np.zeros(0, dtype=np.int64),
-                    np.zeros(0, dtype=bool), None, np.zeros((len(moves), w)),
-                    np.zeros(w, dtype=bool))
+        kids = list(shape.kids)
+        got = _Node(shape.moves, kids, shape.fmoves, shape.allowed, shape.rows, shape.valid,
+                    None, np.zeros((len(shape.moves), w)), np.zeros(w, dtype=bool))
         if at is not None:
-            # a round-only file plays a fresh round from its own root (redeal removed); a
-            # refused redeal leaves the same state, elsewhere in the file
-            fs = root_state(True) if at == self.fresh_root and s == _FRESH_ROOT else s
-            fmoves = [(kk, r) for kk, r, _ in self.tab.successors(fs)]
-            index = {m: i for i, m in enumerate(moves)}
-            got.fmoves = fmoves
-            got.allowed = np.array([m in index for m in fmoves])
-            got.rows = np.array([index.get(m, -1) for m in fmoves], dtype=np.int64)
-            got.valid = got.rows >= 0
-            got.block = self.tab.block(fs, at)
-            for m, child in zip(fmoves, self.tab.children(stage, fs, at), strict=True):
-                if m in index and child >= 0:
-                    kids[index[m]] = child
+            got.block = self.tab.block(shape.fs, at)
+            base = at if self.tab.format == 1 else 0
+            for row, child in shape.children:
+                kids[row] = base + child
         self._memo[key] = got
         self._cells += got.cells
         while self._cells > MEMO_CELLS:
             self._cells -= self._memo.popitem(last=False)[1].cells
         return got
 
+    def _shape(self, stage: str, s: State, fresh: bool, inside: bool) -> _Shape:
+        """What a node of state ``s`` needs of the file but its numbers: the same for every
+        node of that state (kept: a walk meets a state on many paths)."""
+        key = (stage, s, fresh, inside)
+        got = self._shapes.get(key)
+        if got is not None:
+            return got
+        real = self.moves(s)
+        moves = [(k, r) for k, r, _ in real]
+        kids = [-1 if isinstance(nxt, Outcome) else -2 for _, _, nxt in real]
+        got = _Shape(moves, kids, s, [], np.zeros(0, dtype=bool), np.zeros(0, dtype=np.int64),
+                     np.zeros(0, dtype=bool), [])
+        if inside:
+            fs = root_state(True) if fresh else s
+            fmoves = [(kk, r) for kk, r, _ in self.tab.successors(fs)]
+            index = {m: i for i, m in enumerate(moves)}
+            got.fs, got.fmoves = fs, fmoves
+            got.allowed = np.array([m in index for m in fmoves])
+            got.rows = np.array([index.get(m, -1) for m in fmoves], dtype=np.int64)
+            got.valid = got.rows >= 0
+            # format 1: a child's block sits at a fixed distance from its parent's, the
+            # sizes of the subtrees before it (a property of the state); format 2: where
+            # the stage's table puts the child's state
+            for m, child in zip(fmoves, self.tab.children(stage, fs, 0), strict=True):
+                if m in index and child >= 0:
+                    got.children.append((index[m], child))
+        if len(self._shapes) >= SHAPES:
+            self._shapes.clear()
+        self._shapes[key] = got
+        return got
+
+
+@dataclass
+class _Shape:
+    """A state's part of a node (``Play._shape``): the real moves and which end the round
+    (-1) or leave the file (-2), the state the file is read at, the file's moves, which of
+    them the real game allows and their rows among the real ones, and each file child's
+    (row, block start: from the parent's block in format 1, absolute in format 2)."""
+
+    moves: list[Move]
+    kids: list[int]
+    fs: State
+    fmoves: list[Move]
+    allowed: npt.NDArray[np.bool_]
+    rows: npt.NDArray[np.int64]
+    valid: npt.NDArray[np.bool_]
+    children: list[tuple[int, int]]
+
+
+#: the states one file's play keeps the shape of (``Play._shape``)
+SHAPES = 50_000
 
 #: the numbers (float64) one file's play at one score keeps of the nodes it walked
 MEMO_CELLS = 2_000_000
@@ -244,10 +288,6 @@ class _Node:
         return int(self.dist.size + (0 if self.block is None else self.block.size))
 
 
-@lru_cache(maxsize=200_000)
-def _successors(s: State, target: int, scores: tuple[int, int]
-                ) -> list[tuple[int, int, State | Outcome]]:
-    return successors(s, target, scores)
 
 
 _FRESH_ROOT = root_state(False)
