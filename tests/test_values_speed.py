@@ -42,15 +42,15 @@ def _plain_structure(self: V.Play, stage: str, s: State, at: int | None) -> V._N
     if got is not None:
         return got
     real = self.moves(s)
-    moves = [(k, r) for k, r, _ in real]
+    moves = tuple((k, r) for k, r, _ in real)
     kids = [-1 if isinstance(nxt, Outcome) else -2 for _, _, nxt in real]
     w = int(WIDTH[played(s)])
-    got = V._Node(moves, kids, [], np.zeros(0, dtype=bool), np.zeros(0, dtype=np.int64),
+    got = V._Node(moves, kids, (), np.zeros(0, dtype=bool), np.zeros(0, dtype=np.int64),
                   np.zeros(0, dtype=bool), None, np.zeros((len(moves), w)),
                   np.zeros(w, dtype=bool))
     if at is not None:
         fs = root_state(True) if at == self.fresh_root and s == V._FRESH_ROOT else s
-        fmoves = [(kk, r) for kk, r, _ in self.tab.successors(fs)]
+        fmoves = tuple((kk, r) for kk, r, _ in self.tab.successors(fs))
         index = {m: i for i, m in enumerate(moves)}
         got.fmoves = fmoves
         got.allowed = np.array([m in index for m in fmoves])

@@ -40,7 +40,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -53,8 +53,7 @@ from truf_tui.strategy.matchtable import match_win
 from truf_tui.strategy.shipped import nearest, node_policies, tables, word
 from truf_tui.strategy.tree import PLAY, Outcome, State, root_state
 from truf_tui.strategy.tree import REST as REST_KIND
-from truf_tui.strategy.trufbp import SolvedTable, played
-from truf_tui.strategy.trufbp import _successors  # one cache with the file's own moves
+from truf_tui.strategy.trufbp import SolvedTable, _successors, played
 
 Unit = Literal["points", "match"]
 Vec = npt.NDArray[np.float64]
@@ -156,11 +155,12 @@ class Play:
         self.fresh_root = None if tab.has_fresh else tab.root(False)[1]
 
     def moves(self, s: State) -> list[tuple[int, int, State | Outcome]]:
-        """The real game's moves at ``s`` (T7's cap at the real score), fold left out."""
+        """The real game's moves at ``s`` (T7's cap at the real score), fold left out (the
+        file's own cache of them: the same lists at the file's score)."""
         return _successors(s, self.payoff.target, self.payoff.scores)
 
     def node(self, stage: str, s: State, at: int | None, columns: npt.NDArray[np.int64]
-             ) -> tuple[list[Move], Vec, list[int]]:
+             ) -> tuple[tuple[Move, ...], Vec, list[int]]:
         """(real moves, dist[move, hand] of the mover's hands of REST[cards he played],
         right at least for the hands ``columns``, where each child's block starts (-1: an
         end, -2: outside the file)); ``at`` None: outside the file's tree.  What a node
@@ -218,49 +218,51 @@ class Play:
         if got is not None:
             return got
         real = self.moves(s)
-        moves = [(k, r) for k, r, _ in real]
-        kids = [-1 if isinstance(nxt, Outcome) else -2 for _, _, nxt in real]
-        got = _Shape(moves, kids, s, [], np.zeros(0, dtype=bool), np.zeros(0, dtype=np.int64),
-                     np.zeros(0, dtype=bool), [])
-        if inside:
+        moves = tuple((k, r) for k, r, _ in real)
+        kids = tuple(-1 if isinstance(nxt, Outcome) else -2 for _, _, nxt in real)
+        if not inside:
+            got = _Shape(moves, kids, s, (), _NO_BOOL, _NO_ROW, _NO_BOOL, ())
+        else:
             fs = root_state(True) if fresh else s
-            fmoves = [(kk, r) for kk, r, _ in self.tab.successors(fs)]
+            fmoves = tuple((kk, r) for kk, r, _ in self.tab.successors(fs))
             index = {m: i for i, m in enumerate(moves)}
-            got.fs, got.fmoves = fs, fmoves
-            got.allowed = np.array([m in index for m in fmoves])
-            got.rows = np.array([index.get(m, -1) for m in fmoves], dtype=np.int64)
-            got.valid = got.rows >= 0
+            rows = np.array([index.get(m, -1) for m in fmoves], dtype=np.int64)
             # format 1: a child's block sits at a fixed distance from its parent's, the
             # sizes of the subtrees before it (a property of the state); format 2: where
             # the stage's table puts the child's state
-            for m, child in zip(fmoves, self.tab.children(stage, fs, 0), strict=True):
-                if m in index and child >= 0:
-                    got.children.append((index[m], child))
+            children = tuple((index[m], child) for m, child
+                             in zip(fmoves, self.tab.children(stage, fs, 0), strict=True)
+                             if m in index and child >= 0)
+            got = _Shape(moves, kids, fs, fmoves, np.array([m in index for m in fmoves]),
+                         rows, rows >= 0, children)
         if len(self._shapes) >= SHAPES:
             self._shapes.clear()
         self._shapes[key] = got
         return got
 
 
-@dataclass
-class _Shape:
+class _Shape(NamedTuple):
     """A state's part of a node (``Play._shape``): the real moves and which end the round
     (-1) or leave the file (-2), the state the file is read at, the file's moves, which of
     them the real game allows and their rows among the real ones, and each file child's
-    (row, block start: from the parent's block in format 1, absolute in format 2)."""
+    (row, block start: from the parent's block in format 1, absolute in format 2).  Tuples
+    and arrays only: the cyclic garbage collector need not visit the tens of thousands
+    kept (its full passes over them cost more than a walk after the first card)."""
 
-    moves: list[Move]
-    kids: list[int]
+    moves: tuple[Move, ...]
+    kids: tuple[int, ...]
     fs: State
-    fmoves: list[Move]
+    fmoves: tuple[Move, ...]
     allowed: npt.NDArray[np.bool_]
     rows: npt.NDArray[np.int64]
     valid: npt.NDArray[np.bool_]
-    children: list[tuple[int, int]]
+    children: tuple[tuple[int, int], ...]
 
 
 #: the states one file's play keeps the shape of (``Play._shape``)
 SHAPES = 50_000
+_NO_BOOL = np.zeros(0, dtype=bool)
+_NO_ROW = np.zeros(0, dtype=np.int64)
 
 #: the numbers (float64) one file's play at one score keeps of the nodes it walked
 MEMO_CELLS = 2_000_000
@@ -273,9 +275,9 @@ class _Node:
     their rows among the real ones, the file's numbers (None: outside its tree), and the
     distribution of the hands worked out so far (``done``)."""
 
-    moves: list[Move]
+    moves: tuple[Move, ...]
     kids: list[int]
-    fmoves: list[Move]
+    fmoves: tuple[Move, ...]
     allowed: npt.NDArray[np.bool_]
     rows: npt.NDArray[np.int64]
     valid: npt.NDArray[np.bool_]
