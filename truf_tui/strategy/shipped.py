@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import random
 import threading
+from collections.abc import Sequence
 from importlib import resources
 
 import numpy as np
@@ -165,7 +166,7 @@ def policy(observation: truc.Observation, tab: SolvedTable | None = None
     return out, how
 
 
-def node_policy(block: npt.NDArray[np.float64], moves: list[tuple[int, int]],
+def node_policy(block: npt.NDArray[np.float64], moves: Sequence[tuple[int, int]],
                 allowed: npt.NDArray[np.bool_], k: int, hand: tuple[int, ...]
                 ) -> tuple[npt.NDArray[np.float64] | None, str]:
     """A hand's distribution over a node's moves (the file's, ``allowed`` those the real
@@ -179,7 +180,7 @@ def node_policy(block: npt.NDArray[np.float64], moves: list[tuple[int, int]],
     return dist[:, 0], "placed" if placed[0] else "translated"
 
 
-def node_policies(block: npt.NDArray[np.float64], moves: list[tuple[int, int]],
+def node_policies(block: npt.NDArray[np.float64], moves: Sequence[tuple[int, int]],
                   allowed: npt.NDArray[np.bool_], k: int, columns: list[int] | None = None
                   ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_],
                              npt.NDArray[np.bool_]]:
@@ -232,7 +233,7 @@ def _uniform(every: list[truc.Action]) -> dict[truc.Action, float]:
 
 
 def _neighbour(block: npt.NDArray[np.float64], held: npt.NDArray[np.bool_],
-               allowed: npt.NDArray[np.bool_], moves: list[tuple[int, int]], k: int, j: int
+               allowed: npt.NDArray[np.bool_], moves: Sequence[tuple[int, int]], k: int, j: int
                ) -> npt.NDArray[np.float64] | None:
     """The distribution of the nearest hand the block holds (``held``, not empty) to
     REST[k][j], by the ranks' distance, cards mapped by rank order."""

@@ -29,7 +29,9 @@ hand (his moves are a single distribution; the opponent's a block over his hands
 vector over the opponent's possible hands per node, backed up from the ends of the round.
 The walk is exact; its cost is the size of the subtree left, so the spots before the first
 trick is over cost the most (``python -m truf_tui.bench values``).  Results that depend on
-a file and a score alone (the value of a fresh round) are kept (:mod:`.kept`).
+a file and a score alone (the value of a fresh round) are kept (:mod:`.kept`), and so is
+what a node needs of the file apart from its numbers, once per public state
+(``Play._shape``: a walk meets about twice as many nodes as states).
 """
 
 from __future__ import annotations
@@ -39,9 +41,8 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from math import comb
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -52,9 +53,9 @@ from truf_tui.strategy.hands import COPIES, LIFT, RANKS, REST, REST_INDEX, WIDTH
 from truf_tui.strategy.kept import Kept
 from truf_tui.strategy.matchtable import match_win
 from truf_tui.strategy.shipped import nearest, node_policies, tables, word
-from truf_tui.strategy.tree import PLAY, Outcome, State, root_state, successors
+from truf_tui.strategy.tree import PLAY, Outcome, State, root_state
 from truf_tui.strategy.tree import REST as REST_KIND
-from truf_tui.strategy.trufbp import SolvedTable, played
+from truf_tui.strategy.trufbp import SolvedTable, _successors, played
 
 Unit = Literal["points", "match"]
 Vec = npt.NDArray[np.float64]
@@ -151,15 +152,17 @@ class Play:
         self.payoff = payoff
         self._memo: OrderedDict[tuple[str, State, int], _Node] = OrderedDict()
         self._cells = 0  # numbers the memo holds (its nodes' blocks and distributions)
+        self._shapes: dict[tuple[str, State, bool, bool], _Shape] = {}
         self.ends: dict[tuple[Outcome, int], float] = {}  # seat 0's payoff of each end
         self.fresh_root = None if tab.has_fresh else tab.root(False)[1]
 
     def moves(self, s: State) -> list[tuple[int, int, State | Outcome]]:
-        """The real game's moves at ``s`` (T7's cap at the real score), fold left out."""
+        """The real game's moves at ``s`` (T7's cap at the real score), fold left out (the
+        file's own cache of them: the same lists at the file's score)."""
         return _successors(s, self.payoff.target, self.payoff.scores)
 
     def node(self, stage: str, s: State, at: int | None, columns: npt.NDArray[np.int64]
-             ) -> tuple[list[Move], Vec, list[int]]:
+             ) -> tuple[tuple[Move, ...], Vec, list[int]]:
         """(real moves, dist[move, hand] of the mover's hands of REST[cards he played],
         right at least for the hands ``columns``, where each child's block starts (-1: an
         end, -2: outside the file)); ``at`` None: outside the file's tree.  What a node
@@ -190,33 +193,78 @@ class Play:
         if got is not None:
             self._memo.move_to_end(key)
             return got
-        real = self.moves(s)
-        moves = [(k, r) for k, r, _ in real]
-        kids = [-1 if isinstance(nxt, Outcome) else -2 for _, _, nxt in real]
+        # a round-only file plays a fresh round from its own root (redeal removed); a
+        # refused redeal leaves the same state, elsewhere in the file
+        fresh = at is not None and at == self.fresh_root and s == _FRESH_ROOT
+        shape = self._shape(stage, s, fresh, at is not None)
         w = int(WIDTH[played(s)])
-        got = _Node(moves, kids, [], np.zeros(0, dtype=bool), np.zeros(0, dtype=np.int64),
-                    np.zeros(0, dtype=bool), None, np.zeros((len(moves), w)),
-                    np.zeros(w, dtype=bool))
+        kids = list(shape.kids)
+        got = _Node(shape.moves, kids, shape.fmoves, shape.allowed, shape.rows, shape.valid,
+                    None, np.zeros((len(shape.moves), w)), np.zeros(w, dtype=bool))
         if at is not None:
-            # a round-only file plays a fresh round from its own root (redeal removed); a
-            # refused redeal leaves the same state, elsewhere in the file
-            fs = root_state(True) if at == self.fresh_root and s == _FRESH_ROOT else s
-            fmoves = [(kk, r) for kk, r, _ in self.tab.successors(fs)]
-            index = {m: i for i, m in enumerate(moves)}
-            got.fmoves = fmoves
-            got.allowed = np.array([m in index for m in fmoves])
-            got.rows = np.array([index.get(m, -1) for m in fmoves], dtype=np.int64)
-            got.valid = got.rows >= 0
-            got.block = self.tab.block(fs, at)
-            for m, child in zip(fmoves, self.tab.children(stage, fs, at), strict=True):
-                if m in index and child >= 0:
-                    kids[index[m]] = child
+            got.block = self.tab.block(shape.fs, at)
+            base = at if self.tab.format == 1 else 0
+            for row, child in shape.children:
+                kids[row] = base + child
         self._memo[key] = got
         self._cells += got.cells
         while self._cells > MEMO_CELLS:
             self._cells -= self._memo.popitem(last=False)[1].cells
         return got
 
+    def _shape(self, stage: str, s: State, fresh: bool, inside: bool) -> _Shape:
+        """What a node of state ``s`` needs of the file but its numbers: the same for every
+        node of that state (kept: a walk meets a state on many paths)."""
+        key = (stage, s, fresh, inside)
+        got = self._shapes.get(key)
+        if got is not None:
+            return got
+        real = self.moves(s)
+        moves = tuple((k, r) for k, r, _ in real)
+        kids = tuple(-1 if isinstance(nxt, Outcome) else -2 for _, _, nxt in real)
+        if not inside:
+            got = _Shape(moves, kids, s, (), _NO_BOOL, _NO_ROW, _NO_BOOL, ())
+        else:
+            fs = root_state(True) if fresh else s
+            fmoves = tuple((kk, r) for kk, r, _ in self.tab.successors(fs))
+            index = {m: i for i, m in enumerate(moves)}
+            rows = np.array([index.get(m, -1) for m in fmoves], dtype=np.int64)
+            # format 1: a child's block sits at a fixed distance from its parent's, the
+            # sizes of the subtrees before it (a property of the state); format 2: where
+            # the stage's table puts the child's state
+            children = tuple((index[m], child) for m, child
+                             in zip(fmoves, self.tab.children(stage, fs, 0), strict=True)
+                             if m in index and child >= 0)
+            got = _Shape(moves, kids, fs, fmoves, np.array([m in index for m in fmoves]),
+                         rows, rows >= 0, children)
+        if len(self._shapes) >= SHAPES:
+            self._shapes.clear()
+        self._shapes[key] = got
+        return got
+
+
+class _Shape(NamedTuple):
+    """A state's part of a node (``Play._shape``): the real moves and which end the round
+    (-1) or leave the file (-2), the state the file is read at, the file's moves, which of
+    them the real game allows and their rows among the real ones, and each file child's
+    (row, block start: from the parent's block in format 1, absolute in format 2).  Tuples
+    and arrays only: the cyclic garbage collector need not visit the tens of thousands
+    kept (its full passes over them cost more than a walk after the first card)."""
+
+    moves: tuple[Move, ...]
+    kids: tuple[int, ...]
+    fs: State
+    fmoves: tuple[Move, ...]
+    allowed: npt.NDArray[np.bool_]
+    rows: npt.NDArray[np.int64]
+    valid: npt.NDArray[np.bool_]
+    children: tuple[tuple[int, int], ...]
+
+
+#: the states one file's play keeps the shape of (``Play._shape``)
+SHAPES = 50_000
+_NO_BOOL = np.zeros(0, dtype=bool)
+_NO_ROW = np.zeros(0, dtype=np.int64)
 
 #: the numbers (float64) one file's play at one score keeps of the nodes it walked
 MEMO_CELLS = 2_000_000
@@ -229,9 +277,9 @@ class _Node:
     their rows among the real ones, the file's numbers (None: outside its tree), and the
     distribution of the hands worked out so far (``done``)."""
 
-    moves: list[Move]
+    moves: tuple[Move, ...]
     kids: list[int]
-    fmoves: list[Move]
+    fmoves: tuple[Move, ...]
     allowed: npt.NDArray[np.bool_]
     rows: npt.NDArray[np.int64]
     valid: npt.NDArray[np.bool_]
@@ -244,10 +292,6 @@ class _Node:
         return int(self.dist.size + (0 if self.block is None else self.block.size))
 
 
-@lru_cache(maxsize=200_000)
-def _successors(s: State, target: int, scores: tuple[int, int]
-                ) -> list[tuple[int, int, State | Outcome]]:
-    return successors(s, target, scores)
 
 
 _FRESH_ROOT = root_state(False)
