@@ -296,7 +296,8 @@ async def test_a_bad_code_says_why_and_loses_nothing(tmp_path: Path) -> None:
         await asyncio.gather(host, return_exceptions=True)
 
 
-async def test_a_dropped_guest_is_waited_for(tmp_path: Path) -> None:
+async def test_a_dropped_guest_is_waited_for(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
     from truf_tui.net import client as net_client
 
     made: list[Any] = []
@@ -317,6 +318,13 @@ async def test_a_dropped_guest_is_waited_for(tmp_path: Path) -> None:
                     break
         table = app.screen
         assert isinstance(table, NetPlay)
+
+        async def stays_away(self: Any, timeout: float = 0.0) -> None:
+            raise net_client.JoinError("the guest stays away", "closed")
+
+        # A headless guest takes its seat back at once (net/seats.py): this one stays away,
+        # so that the host's table keeps waiting for it.
+        monkeypatch.setattr(net_client.NetClient, "reconnect", stays_away)
         made[0]._writer.transport.abort()  # the guest's line drops
         for _ in range(300):
             await pilot.pause(0.02)

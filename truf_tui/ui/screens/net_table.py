@@ -430,6 +430,9 @@ class NetDialog(OnceModal[str | None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
     BUTTONS: ClassVar[tuple[tuple[str, str], ...]] = (("ok", "net.btn.ok"),)
+    # Focus by selector, not in on_mount: a box closed as soon as it opens (the friend
+    # back at once) has no buttons left to query by then.
+    AUTO_FOCUS = "Button"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="net-box"):
@@ -444,9 +447,6 @@ class NetDialog(OnceModal[str | None]):
 
     def body_text(self) -> str:
         return ""
-
-    def on_mount(self) -> None:
-        self.query_one(Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.close(event.button.id)
