@@ -31,7 +31,7 @@ import numpy as np
 from truf_tui.ai.solved import SolvedTrucBot
 from truf_tui.cards import TRUC_RANKS, TRUC_STRENGTH, Card
 from truf_tui.engine import truc
-from truf_tui.grading import Grade, Unit, classify
+from truf_tui.grading import Grade, Unit, classify, leak_tags
 from truf_tui.strategy.hands import REST, REST_INDEX
 from truf_tui.strategy.shipped import legal_move, nearest, node_policies, tables, word
 from truf_tui.strategy.tree import ACCEPT, PLAY, RAISE, REDEAL, REFUSE
@@ -51,7 +51,6 @@ DEALT: tuple[Category, ...] = CATEGORIES[:-1]  # the categories a spot is dealt 
 DRAWN: tuple[Category, ...] = tuple(c for c in DEALT if c != "score")
 
 TARGET = 12  # the drills play the usual match (T10)
-WEAK_TOP = TRUC_RANKS.index("K")  # a weak hand holds nothing above the king (T1)
 TRIES = 400  # rounds dealt before a category is declared impossible at that score
 
 # The range's kinds of action, in the picture's order (bets first, giving up last).
@@ -128,37 +127,17 @@ def options(legal: Sequence[truc.Action]) -> list[truc.Action]:
     return out
 
 
-def is_weak(hand: Sequence[Card | str]) -> bool:
-    """No card above the king (T1)."""
-    cards = [c if isinstance(c, Card) else Card.parse(c, "truc") for c in hand]
-    return max(TRUC_STRENGTH[c] for c in cards) <= WEAK_TOP
-
-
 def categories_of(state: truc.State) -> set[Category]:
-    """The categories the decision of the seat to move in ``state`` belongs to (none if
-    it has no real choice: one option besides folding)."""
-    p = state.current_player
-    if p is None:
+    """The kinds of spot the decision of the seat to move is: the leak categories the
+    grading keeps (``grading.leak_tags``, one definition for both), where there is a real
+    choice."""
+    if state.current_player is None:
         return set()
-    legal = state.legal_actions()
-    if sum(a.kind != "fold" for a in options(legal)) < 2:  # folding alone is no choice
-        return set()
-    kinds = {a.kind for a in legal}
+    if sum(a.kind != "fold" for a in options(state.legal_actions())) < 2:
+        return set()  # folding alone is no choice
+    tags = set(leak_tags(state))
     out: set[Category] = {"score", "random"}
-    if "raise" in kinds and state.pending is None and is_weak(state.hands[p]):
-        out.add("weak")
-    if state.pending == "raise":
-        out.add("raised")
-    if state.pending == "rest":
-        out.add("rest")
-    if state.pending == "redeal" or "redeal" in kinds:
-        out.add("redeal")
-    if len(state.tricks) == 2:
-        out.add("last")
-    a, b = state.points
-    if (a >= TARGET - 2 and b >= TARGET - 2) or max(a, b) == TARGET - 1:
-        out.add("end")
-    return out
+    return out | {c for c in CATEGORIES if c in tags}
 
 
 def end_scores(rng: random.Random) -> tuple[int, int]:

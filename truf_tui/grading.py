@@ -32,7 +32,7 @@ from typing import Generic, Literal, Protocol, TypeVar
 
 from truf_tui.ai import make_bot
 from truf_tui.ai.trufludo_ai import move_class
-from truf_tui.cards import TRUC_RANKS, TRUC_STRENGTH
+from truf_tui.cards import TRUC_RANKS, TRUC_STRENGTH, Card
 from truf_tui.engine import truc, trufludo
 
 A = TypeVar("A", bound=Hashable)
@@ -245,10 +245,10 @@ def grade_game(final: trufludo.State, player: int, *, iterations: int = GRADE_IT
 
 
 # -- Le Truc --------------------------------------------------------------------------------------
-#: The leak categories of a Le Truc decision, in the statistics' order (the drills' own
-#: categories, truf_tui.drills, by the same names and tests): raise or not with a weak hand,
-#: facing a raise, *Mia resto* (declaring it or facing it, T8), the redeal (T3), the last
-#: trick, the end of a match (10-10, 11-x), and every other card play.
+#: The leak categories of a Le Truc decision, in the statistics' order (the drills deal by
+#: the same ones, :func:`leak_tags`): raise or not with a weak hand, facing a raise, facing
+#: a *Mia resto* (T8), the redeal (T3), the last trick, the end of a match (10-10, 11-x),
+#: and every other card play.
 LEAKS: tuple[str, ...] = ("weak", "raised", "rest", "redeal", "last", "end", "play")
 WEAK_TOP = TRUC_RANKS.index("K")  # a weak hand holds nothing above the king (T1)
 # Graders run in worker threads (a round's, the results screen's): the solved values keep
@@ -279,19 +279,25 @@ def is_truc_choice(state: truc.State) -> bool:
     return len({truc_option(a) for a in state.legal_actions()}) > 1
 
 
+def is_weak(hand: Sequence[Card | str]) -> bool:
+    """No card above the king (T1)."""
+    cards = [c if isinstance(c, Card) else Card.parse(c, "truc") for c in hand]
+    return max(TRUC_STRENGTH[c] for c in cards) <= WEAK_TOP
+
+
 def leak_tags(state: truc.State) -> tuple[str, ...]:
-    """The leak categories (:data:`LEAKS`) of the decision of the seat to move."""
+    """The leak categories (:data:`LEAKS`) of the decision of the seat to move: the one
+    definition, which the drills deal their spots by too (``drills.categories_of``)."""
     p = state.to_move
     if p is None:
         return ()
     kinds = {a.kind for a in state.legal_actions()}
     out = []
-    if ("raise" in kinds and state.pending is None
-            and max(TRUC_STRENGTH[c] for c in state.hands[p]) <= WEAK_TOP):
+    if "raise" in kinds and state.pending is None and is_weak(state.hands[p]):
         out.append("weak")
     if state.pending == "raise":
         out.append("raised")
-    if state.pending == "rest" or "rest" in kinds:
+    if state.pending == "rest":  # facing a Mia resto (T8); declaring one is a raise's choice
         out.append("rest")
     if state.pending == "redeal" or "redeal" in kinds:
         out.append("redeal")
@@ -377,4 +383,4 @@ __all__ = ["GRADE_ITERATIONS", "GRADE_SEED", "THRESHOLDS", "UNITS", "Grade", "Gr
            "Thresholds", "Unit", "classify", "costliest", "counts", "grade_game", "grade_move",
            "grade_trufludo", "is_choice", "positions", "total_loss",
            "LEAKS", "ActionValues", "costliest_scaled", "grade_truc", "grade_truc_move",
-           "is_truc_choice", "leak_tags", "solved_grader", "totals", "truc_option"]
+           "is_truc_choice", "is_weak", "leak_tags", "solved_grader", "totals", "truc_option"]
