@@ -70,7 +70,7 @@ async def test_the_statistics_plot_and_list_the_leaks(tmp_path: Path) -> None:
         assert plot.display and list(plot.data or []) == pytest.approx([0.45, 0.2, 0.025])
         leaks = screen.query_one("#stats-leaks", DataTable)
         rows = [[str(c) for c in leaks.get_row_at(i)] for i in range(leaks.row_count)]
-        assert rows[0][0] == "End of a match" and rows[0][4] == "32 %"
+        assert rows[0][0] == "End of a game" and rows[0][4] == "32 %"
         assert rows[1] == ["Raise or not, weak hand", "3", "2", "0.95", "0 %"]
 
 

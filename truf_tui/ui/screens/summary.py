@@ -208,17 +208,25 @@ class Summary(OnceModal[str | None]):
 
     def on_mount(self) -> None:
         self.refresh_texts()
-        self.query_one(Button).focus()
+        for button in self.query(Button).results(Button):
+            button.focus()
+            break
 
     def on_settings_changed(self, _: SettingsChanged) -> None:
         self.refresh_texts()
 
     def refresh_texts(self) -> None:
+        # By query, not query_one: a box closed as soon as it opened (a key pressed on the
+        # way) is being taken down when its mount arrives, and has fewer widgets left.
         title, body = self.texts()
-        self.query_one("#summary-title", Markup).set(title)
-        self.query_one("#summary-body", Markup).set(body)
-        for bid, key in self.buttons:
-            self.query_one(f"#{bid}", Button).label = tr(key)
+        for markup in self.query("#summary-title").results(Markup):
+            markup.set(title)
+        for markup in self.query("#summary-body").results(Markup):
+            markup.set(body)
+        labels = dict(self.buttons)
+        for button in self.query(Button).results(Button):
+            if button.id in labels:
+                button.label = tr(labels[button.id])
 
     def texts(self) -> tuple[str, str]:
         raise NotImplementedError

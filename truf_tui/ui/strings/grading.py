@@ -98,8 +98,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "v: kaŝi la valorojn",
     },
     "graded.t.match": {
-        "en": "[b]Your decisions cost {cost} this match[/] ({n} graded against the solution):",
-        "eo": "[b]Viaj decidoj kostis {cost} en ĉi tiu matĉo[/] ({n} taksitaj kontraŭ la solvo):",
+        "en": "[b]Your decisions cost {cost} this game[/] ({n} graded against the solution):",
+        "eo": "[b]Viaj decidoj kostis {cost} en ĉi tiu ludo[/] ({n} taksitaj kontraŭ la solvo):",
     },
     "graded.t.top": {
         "en": "round {round}, trick {trick}: {what} · {grade} · −{cost} · best: {best}",

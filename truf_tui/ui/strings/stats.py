@@ -115,20 +115,20 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "Ankoraŭ neniu taksita decido: ludu Le Truc kontraŭ la komputilo.",
     },
     "sp.note": {
-        "en": "Average loss per decision, in points of a round: one bar per match, the "
+        "en": "Average loss per decision, in points of a round: one bar per game, the "
               "latest {n} on the right (lower is better).",
-        "eo": "Meza perdo por decido, en poentoj de rondo: unu stango por matĉo, la "
+        "eo": "Meza perdo por decido, en poentoj de rondo: unu stango por ludo, la "
               "lastaj {n} dekstre (malpli estas pli bone).",
     },
     "sp.note.one": {
-        "en": "Average loss per decision, in points of a round: one bar per match (lower "
+        "en": "Average loss per decision, in points of a round: one bar per game (lower "
               "is better).",
-        "eo": "Meza perdo por decido, en poentoj de rondo: unu stango por matĉo (malpli "
+        "eo": "Meza perdo por decido, en poentoj de rondo: unu stango por ludo (malpli "
               "estas pli bone).",
     },
     "sp.note.none": {
-        "en": "Your decisions so far were all near the end of a match: see the leaks.",
-        "eo": "Viaj decidoj ĝis nun estis ĉiuj proksime al la fino de matĉo: vidu la "
+        "en": "Your decisions so far were all near the end of a game: see the leaks.",
+        "eo": "Viaj decidoj ĝis nun estis ĉiuj proksime al la fino de ludo: vidu la "
               "likojn.",
     },
     "sp.axis": {
@@ -139,13 +139,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "sp.col.decisions": {"en": "Decisions", "eo": "Decidoj"},
     "sp.col.errors": {"en": "Mistakes", "eo": "Eraroj"},
     "sp.col.points": {"en": "Points", "eo": "Poentoj"},
-    "sp.col.match": {"en": "Match", "eo": "Matĉo"},
+    "sp.col.match": {"en": "Game", "eo": "Ludo"},
     "sp.leaks.note": {
         "en": "Your leaks, costliest first: what they cost in points of a round, and near "
-              "a match's end in your chance of winning it. Mistakes: mistakes and blunders. "
+              "a game's end in your chance of winning it. Mistakes: mistakes and blunders. "
               "Drilling a leak by its key comes with the bluff trainer.",
         "eo": "Viaj likoj, la plej kostaj unue: kion ili kostis en poentoj de rondo, kaj "
-              "proksime al la fino de matĉo en via ŝanco gajni ĝin. Eraroj: eraroj kaj "
+              "proksime al la fino de ludo en via ŝanco gajni ĝin. Eraroj: eraroj kaj "
               "fuŝegoj. Ekzerci likon per ĝia klavo venos kun la blufa trejnilo.",
     },
     "leak.weak": {"en": "Raise or not, weak hand", "eo": "Altigi aŭ ne, malforta mano"},
@@ -153,6 +153,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "leak.rest": {"en": "Mia resto", "eo": "Mia resto"},
     "leak.redeal": {"en": "The redeal", "eo": "La redisdono"},
     "leak.last": {"en": "The last trick", "eo": "La lasta preno"},
-    "leak.end": {"en": "End of a match", "eo": "Fino de matĉo"},
+    "leak.end": {"en": "End of a game", "eo": "Fino de ludo"},
     "leak.play": {"en": "Other card play", "eo": "Alia kartludo"},
 }
