@@ -66,7 +66,7 @@ async def test_a_finished_game_shows_its_graded_review_and_opens_the_replay_at_a
         assert not results.grading and results.graded
         graded = results.graded
         assert all(g.player == 0 for g in graded)
-        top = results.costliest_moves()
+        top = results.costliest()
         assert len(top) == 3
         assert top[0].loss >= top[1].loss >= top[2].loss > 0
         text = body(results)

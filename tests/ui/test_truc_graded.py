@@ -109,7 +109,7 @@ async def test_a_match_is_graded_round_by_round_and_at_its_end(tmp_path: Path) -
             assert g.player == 0 and g.loss >= 0.0 and g.action == s.history[g.index]
         text = results.texts()[1]
         assert "Your decisions cost " in text and "this game" in text
-        top = results.costliest_decisions()
+        top = results.costliest()
         assert top, "raising at every chance costs something"
         lines = [line for line in text.splitlines() if ", trick " in line]
         assert len(lines) == len(top)

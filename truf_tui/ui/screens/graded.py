@@ -12,11 +12,9 @@ at those moves.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any
 
 from textual import on
-from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.worker import get_current_worker
 
@@ -35,11 +33,10 @@ from truf_tui.grading import (
 from truf_tui.play.config import HUMAN
 from truf_tui.store import GameRow
 from truf_tui.ui.i18n import plural, tr
+from truf_tui.ui.screens.graded_review import TOP, GradedReview
 from truf_tui.ui.screens.summary import Names, TrufludoResults, _style
 from truf_tui.ui.services import services
 from truf_tui.ui.widgets.cards import card_markup, cards_markup
-
-TOP = 3  # the costliest moves shown
 
 
 class GameGraded(Message):
@@ -103,22 +100,9 @@ def finished_row(state: trufludo.State, tier: str | None) -> GameRow:
         practice=False, record_json=record.to_json(indent=None), started_at="", finished_at="")
 
 
-class GradedTrufludoResults(TrufludoResults):
+class GradedTrufludoResults(GradedReview, TrufludoResults):
     """Trufludo's results against the computer, with the graded review of the player's
     choices when the worker has made it."""
-
-    SCROLLS = True
-    DEFAULT_CSS = """
-    GradedTrufludoResults #summary-scroll {
-        height: auto;
-        max-height: 70vh;
-    }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(str(k + 1), f"replay_move({k})", show=False) for k in range(TOP)),
-        Binding("up", "scroll_review(-1)", show=False),
-        Binding("down", "scroll_review(1)", show=False),
-    ]
 
     def __init__(self, state: trufludo.State, hints_used: int = 0, *,
                  names: Names | None = None, tier: str | None = None) -> None:
@@ -181,27 +165,15 @@ class GradedTrufludoResults(TrufludoResults):
             return [tr("graded.f.failed")]
         return review_lines(self.graded or [], self._before, _style(self))
 
-    def costliest_moves(self) -> list[Graded[trufludo.Play]]:
+    def costliest(self) -> list[Graded[trufludo.Play]]:
         return costliest(self.graded or [], TOP)
 
-    def action_replay_move(self, k: int) -> None:
-        """Open the replay at the ``k``-th costliest move (0 for the costliest)."""
-        from truf_tui.ui.screens.replay import ReplayScreen
+    def finished_row(self) -> GameRow:
+        return finished_row(self.state, self.tier)
 
-        top = self.costliest_moves()
-        if k >= len(top):
-            return
-        g = top[k]
-        move = g.index + 1
-        self.app.push_screen(ReplayScreen(
-            finished_row(self.state, self.tier), start=move,
-            title=lambda: tr("graded.replay.title", move=move,
-                             grade=tr(f"grade.{g.grade.key}"), loss=pct(g.loss))))
-
-    def action_scroll_review(self, step: int) -> None:
-        """Up and down scroll a review too long for a small terminal."""
-        scroll = self.query_one("#summary-scroll", VerticalScroll)
-        scroll.scroll_to(y=scroll.scroll_y + 2 * step, animate=False)
+    def replay_title(self, graded: Graded[Any], move: int) -> str:
+        return tr("graded.replay.title", move=move, grade=tr(f"grade.{graded.grade.key}"),
+                  loss=pct(graded.loss))
 
 
 __all__ = ["GameGraded", "GradedTrufludoResults", "finished_row", "play_words",

@@ -9,18 +9,17 @@ that move.  Nothing waits for a worker.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any
 
 from textual import on
-from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
 
 from truf_tui.engine import truc
 from truf_tui.engine.record import GameRecord
-from truf_tui.grading import costliest_scaled
+from truf_tui.grading import Graded, costliest_scaled
 from truf_tui.play.config import HUMAN
 from truf_tui.store import GameRow
 from truf_tui.ui.i18n import tr
+from truf_tui.ui.screens.graded_review import GradedReview
 from truf_tui.ui.screens.summary import Names, TrucResults, _style
 from truf_tui.ui.screens.truc_grades import (
     TOP,
@@ -48,23 +47,10 @@ def finished_truc_row(state: truc.State, tier: str | None) -> GameRow:
         start=(state.start_scores[HUMAN], state.start_scores[1 - HUMAN]))
 
 
-class GradedTrucResults(TrucResults):
+class GradedTrucResults(GradedReview, TrucResults):
     """Le Truc's results against the computer, with the total cost of the player's
     decisions and the three costliest.  ``known``: the decisions the table's round workers
     graded already (by move); the rest are graded here, in a worker."""
-
-    SCROLLS = True
-    DEFAULT_CSS = """
-    GradedTrucResults #summary-scroll {
-        height: auto;
-        max-height: 70vh;
-    }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(str(k + 1), f"replay_move({k})", show=False) for k in range(TOP)),
-        Binding("up", "scroll_review(-1)", show=False),
-        Binding("down", "scroll_review(1)", show=False),
-    ]
 
     def __init__(self, state: truc.State, hints_used: int = 0, *,
                  known: dict[int, TruGraded] | None = None, graded_upto: int = 0,
@@ -118,28 +104,15 @@ class GradedTrucResults(TrucResults):
             body += "\n\n" + "\n".join(review)
         return title, body
 
-    def costliest_decisions(self) -> list[TruGraded]:
+    def costliest(self) -> list[TruGraded]:
         return costliest_scaled(self.graded, TOP)
 
-    def action_replay_move(self, k: int) -> None:
-        """Open the replay at the ``k``-th costliest decision (0 for the costliest), on the
-        position the decision was made in."""
-        from truf_tui.ui.screens.replay import ReplayScreen
+    def finished_row(self) -> GameRow:
+        return finished_truc_row(self.state, self.tier)
 
-        top = self.costliest_decisions()
-        if k >= len(top):
-            return
-        g = top[k]
-        move = g.index + 1
-        self.app.push_screen(ReplayScreen(
-            finished_truc_row(self.state, self.tier), start=move,
-            title=lambda: tr("graded.t.replay.title", move=move,
-                             grade=tr(f"grade.{g.grade.key}"), cost=amount(g.loss, g.unit))))
-
-    def action_scroll_review(self, step: int) -> None:
-        """Up and down scroll a review too long for a small terminal."""
-        scroll = self.query_one("#summary-scroll", VerticalScroll)
-        scroll.scroll_to(y=scroll.scroll_y + 2 * step, animate=False)
+    def replay_title(self, graded: Graded[Any], move: int) -> str:
+        return tr("graded.t.replay.title", move=move, grade=tr(f"grade.{graded.grade.key}"),
+                  cost=amount(graded.loss, graded.unit))
 
 
 __all__ = ["GradedTrucResults", "finished_truc_row"]
