@@ -26,8 +26,8 @@ from truf_tui.ui.screens.truc_table import TrucTable
 from truf_tui.ui.storage import AppData
 from truf_tui.ui.widgets.table import Markup
 
-from .test_truc_graded import begin, make_app
 from .tables_support import settle, table_of
+from .test_truc_graded import begin, make_app
 
 SIZE = (100, 40)
 
