@@ -18,15 +18,17 @@ from truf_tui.coach import BluffStats, reviews
 from truf_tui.engine import truc
 from truf_tui.store import History
 from truf_tui.ui.app import TrufApp
+from truf_tui.ui.i18n import set_language
 from truf_tui.ui.keybar import KeyBar, KeyHint
 from truf_tui.ui.screens.dialogs import ConfirmDialog
 from truf_tui.ui.screens.practice import PracticeRoundSummary
 from truf_tui.ui.screens.truc_graded import GradedTrucResults
 from truf_tui.ui.screens.truc_table import TrucTable
+from truf_tui.ui.settings import Settings
 from truf_tui.ui.storage import AppData
 from truf_tui.ui.widgets.table import Markup
 
-from .tables_support import settle, table_of
+from .tables_support import BOT_OPTIONS, settle, table_of
 from .test_truc_graded import begin, make_app
 
 SIZE = (100, 40)
@@ -67,10 +69,11 @@ async def test_a_raise_taken_back_is_graded_and_only_the_fold_reaches_the_histor
         t = await begin(pilot, "accept", scores=(0, 11))
         dealt = t.tstate
         assert dealt.to_move == 0 and truc.RAISE in dealt.legal_actions()
-        assert key_bar_offers_u(t)
+        assert not key_bar_offers_u(t), "nothing decided yet: u is not offered"
         await pilot.press("r")
         await settle(pilot)
         assert [a.kind for a in t.tstate.history] == ["raise", "accept"]
+        assert key_bar_offers_u(t)
 
         await pilot.press("u")
         for _ in range(4):
@@ -115,9 +118,9 @@ async def test_outside_practice_the_key_does_nothing_and_says_why() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         t = await begin(pilot, "accept", scores=(0, 0), practice=False)
-        assert not key_bar_offers_u(t)
         await pilot.press("r")
         await settle(pilot)
+        assert not key_bar_offers_u(t)
         before = t.tstate
         await pilot.press("u")
         await settle(pilot)
@@ -178,3 +181,20 @@ async def test_the_autosave_after_a_take_back_resumes_at_the_restored_position(
         assert t2.tstate.history == () and t2.takebacks == 2
     record2, _state2 = AppData(tmp_path).load_autosave() or (None, None)
     assert record2 is not None and record2.meta["takebacks"] == 2
+
+
+async def test_the_key_bar_with_u_fits_80_columns_in_esperanto() -> None:
+    """At 80 columns ``u`` takes the place of ``←→`` while it is offered: every key shown
+    fits (the longest labels are Esperanto's)."""
+    app = TrufApp(settings=Settings(pace="instant", lang="eo"), bot_options=dict(BOT_OPTIONS))
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            t = await begin(pilot, "accept", scores=(0, 0))
+            await pilot.press("r")
+            await settle(pilot)
+            assert key_bar_offers_u(t)
+            shown = [h for h in t.query_one("#keys", KeyBar).query(KeyHint) if h.display]
+            assert shown and max(h.region.right for h in shown) <= 80
+            assert "Malfari" in " ".join(str(h.render()) for h in shown)
+    finally:
+        set_language("en")

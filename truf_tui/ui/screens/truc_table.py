@@ -101,6 +101,7 @@ class FoldConfirm(ConfirmDialog):
 
 
 TAKE_BACK = "screen.take_back"  # the key bar's action of ``u``
+SELECT = next(k.action for k in TABLE_KEYS if k.label == "tbl.key.select")  # ←→
 TAKE_BACK_KEY = TableKey("u", "tbl.t.key.takeback", TAKE_BACK, while_playing=True)
 
 
@@ -573,10 +574,15 @@ class TrucTable(TableScreen[truc.State]):
         yield KeyBar([(key.shown, key.label, key.action) for key in keys], id="keys")
 
     def refresh_keys(self) -> None:
+        """``u`` is offered while there is a decision of this round to take back; at 80
+        columns it takes the place of ``←→`` (the arrows still move, as the help says), so
+        the bar fits in both languages."""
         super().refresh_keys()
-        over = self.state.is_terminal()
+        offered = self.can_take_back and bool(self._mine) and not self.state.is_terminal()
         for bar in self.query("#keys").results(KeyBar):
-            bar.show(TAKE_BACK, not over)
+            bar.show(TAKE_BACK, offered)
+            if offered and self.has_class("-narrow"):
+                bar.show(SELECT, False)
 
     def action_take_back(self) -> None:
         """Take back the player's last decision of this round (practice): the table goes
