@@ -262,6 +262,12 @@ class TrufApp(App[None]):
         hints = record.meta.get("hints_used")
         if type(hints) is int and hints > 0:  # and so does the count of hints
             table.hints_used = hints
+        takebacks = record.meta.get("takebacks")  # practice: the decisions taken back
+        if type(takebacks) is int and takebacks > 0:
+            from truf_tui.ui.screens.truc_table import TrucTable
+
+            if isinstance(table, TrucTable):
+                table.takebacks = takebacks
         names = record.meta.get("names")  # hot-seat: the players' typed names
         if (config.opponent == "human" and isinstance(names, list) and len(names) == 2
                 and all(isinstance(n, str) for n in names)):

@@ -352,6 +352,8 @@ class NetTrucTable(NetPlay, TrucTable):
     """Le Truc against a friend.  The summaries cannot replay the match from its first
     deal (this table never knew the other hands): they get the rounds as seen."""
 
+    TAKE_BACKS = False  # a move sent to a friend is not taken back
+
     def __init__(self, session: NetSession, first: Turn) -> None:
         super().__init__(session, first)
         self.story: Story = ([], {})

@@ -4,26 +4,43 @@ are enabled only when the action is legal (T3-T9)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.message import Message
 from textual.widgets import Button
+from textual.worker import get_current_worker
 
 from truf_tui.cards import TRUC_STRENGTH
 from truf_tui.engine import truc
 from truf_tui.grading import Graded
 from truf_tui.play.config import COMPUTER, HUMAN, GameConfig
 from truf_tui.ui.i18n import tr
+from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.screens.dialogs import ConfirmDialog
 from truf_tui.ui.screens.summary import TrucResults, TrucRoundSummary, points_text, trick_markup
-from truf_tui.ui.screens.table_base import Lazy, TableScreen, hand_keys, status_markup
-from truf_tui.ui.screens.truc_grades import GradesShown, RoundGraded, first_ungraded
+from truf_tui.ui.screens.table_base import (
+    TABLE_KEYS,
+    Lazy,
+    TableKey,
+    TableScreen,
+    hand_keys,
+    status_markup,
+)
+from truf_tui.ui.screens.truc_grades import (
+    GradesShown,
+    RoundGraded,
+    action_words,
+    amount,
+    first_ungraded,
+)
 from truf_tui.ui.services import services
 from truf_tui.ui.widgets.cards import NO_CARDS, CardRow, CardSpec, CardView, card_markup
-from truf_tui.ui.widgets.table import Markup
+from truf_tui.ui.widgets.table import Markup, Thinking
 
 HAND_KEYS = ("1", "2", "3")
 # Button id, key, the engine action, label key.
@@ -83,6 +100,37 @@ class FoldConfirm(ConfirmDialog):
         return tr("tbl.t.fold.message", n=s.stake)
 
 
+TAKE_BACK = "screen.take_back"  # the key bar's action of ``u``
+SELECT = next(k.action for k in TABLE_KEYS if k.label == "tbl.key.select")  # ←→
+TAKE_BACK_KEY = TableKey("u", "tbl.t.key.takeback", TAKE_BACK, while_playing=True)
+
+
+@dataclass(frozen=True)
+class TakenBack:
+    """A decision the player took back (practice): move ``index`` of the record was
+    ``action``; ``graded`` once its worker has it (``done``: the worker has reported;
+    ``failed``: it broke; neither graded nor failed: there was no real choice to grade)."""
+
+    index: int
+    action: truc.Action
+    graded: Graded[truc.Action] | None = None
+    done: bool = False
+    failed: bool = False
+
+
+class TakeBackGraded(Message):
+    """The worker's grade of a taken-back decision (move ``index``)."""
+
+    bubble = False
+
+    def __init__(self, index: int, graded: Graded[truc.Action] | None,
+                 failed: bool) -> None:
+        super().__init__()
+        self.index = index
+        self.graded = graded
+        self.failed = failed
+
+
 class TricksBox(Markup):
     """The tricks of the round; its lines are broken to fit its width (tricks_text), so it
     is drawn again when that changes (the move log opened beside it, a resize)."""
@@ -99,6 +147,7 @@ class TrucTable(TableScreen[truc.State]):
     # calls and answers (raise, rest, redeal, accept, refuse, fold).
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, f"act('{kind}')", show=False) for kind, key, _a, _l in ACTIONS),
+        Binding("u", "take_back", show=False),
     ]
 
     def __init__(self, config: GameConfig, state: truc.State | None = None) -> None:
@@ -111,9 +160,18 @@ class TrucTable(TableScreen[truc.State]):
         # (their first move) whose worker has reported.
         self.graded: dict[int, Graded[truc.Action]] = {}
         self.rounds_graded: set[int] = set()
+        # Take-backs (practice): the positions before the player's decisions of this
+        # round, as played (immutable states, restored as they were), the count for the
+        # record's meta, and the decision last taken back (its grade on show).
+        self._mine: list[truc.State] = [] if state is None else self.decisions_this_round(
+            self.state)
+        self.takebacks = 0  # a resumed record's count is set by the app (meta)
+        self.taken: TakenBack | None = None
 
     #: The player's decisions are graded against the solution (against the computer).
     GRADES: ClassVar[bool] = True
+    #: Practice may take a decision back (not a table played over the network).
+    TAKE_BACKS: ClassVar[bool] = True
 
     @property
     def grades(self) -> bool:
@@ -231,6 +289,8 @@ class TrucTable(TableScreen[truc.State]):
         question = s.pending is not None and self.my_move()
         status.set_class(question, "-question")
         event = self._event() if self._event and not question else ""
+        if self.taken is not None:  # the decision taken back: its grade, until the next one
+            event = self.taken_text(self.taken)
         status.set(status_markup(event, self.prompt(s),
                                  self._notice() if self._notice else ""))
         for kind, key, action, label in ACTIONS:
@@ -458,6 +518,11 @@ class TrucTable(TableScreen[truc.State]):
 
     def after_commit(self, old: truc.State, new: truc.State, mover: int,
                      action: truc.Action) -> bool:
+        if mover == self.me and not self.hotseat:
+            self._mine.append(old)  # the position before a decision: take-backs restore it
+            self.taken = None  # chosen again: the grade on show has had its say
+        if new.last_round is not old.last_round:
+            self._mine.clear()  # a finished round stays as played (its next deal agreed)
         if new.current_player == self.me:
             self._cursor = min(self._cursor, max(len(new.hands[self.me]) - 1, 0))
         if new.last_round is not old.last_round:
@@ -479,6 +544,139 @@ class TrucTable(TableScreen[truc.State]):
             self.app.push_screen(self.round_summary(new, start), self._summary_closed)
             return True
         return False
+
+    # -- take-backs (issue 38 item 3) -------------------------------------------------------
+    @property
+    def can_take_back(self) -> bool:
+        """Practice against the computer only: never hot-seat, never over the network."""
+        return self.TAKE_BACKS and self.grades and self.config.practice
+
+    @staticmethod
+    def decisions_this_round(s: truc.State, me: int = HUMAN) -> list[truc.State]:
+        """The positions before ``me``'s decisions in ``s``'s round (a resumed game's,
+        replayed from its deal as the record keeps it)."""
+        if s.is_terminal():
+            return []
+        out = []
+        cur = s.initial()
+        for i, a in enumerate(s.history):
+            if i >= s.round_start and cur.to_move == me:
+                out.append(cur)
+            cur = cur.apply(a)
+        return out
+
+    def compose_keys(self) -> ComposeResult:
+        """The tables' key bar, with ``u`` (take back) in practice."""
+        keys = list(TABLE_KEYS)
+        if self.can_take_back:
+            keys.insert(keys.index(next(k for k in keys if k.label == "tbl.key.menu")),
+                        TAKE_BACK_KEY)
+        yield KeyBar([(key.shown, key.label, key.action) for key in keys], id="keys")
+
+    def refresh_keys(self) -> None:
+        """``u`` is offered while there is a decision of this round to take back; at 80
+        columns it takes the place of ``←→`` (the arrows still move, as the help says), so
+        the bar fits in both languages."""
+        super().refresh_keys()
+        offered = self.can_take_back and bool(self._mine) and not self.state.is_terminal()
+        for bar in self.query("#keys").results(KeyBar):
+            bar.show(TAKE_BACK, offered)
+            if offered and self.has_class("-narrow"):
+                bar.show(SELECT, False)
+
+    def action_take_back(self) -> None:
+        """Take back the player's last decision of this round (practice): the table goes
+        back to the position before it (the computer's reply undone too), its grade comes
+        from a worker, and the player chooses again.  The record keeps only the moves
+        finally played, so nothing taken back reaches the statistics."""
+        s = self.tstate
+        if not self.can_take_back:
+            self.warn(lambda: tr("tbl.t.takeback.practice"))
+            return
+        if self._busy:  # a trick on show, a round's summary
+            self.warn(lambda: tr("tbl.t.takeback.busy"))
+            return
+        if not self._mine:
+            ended = s.is_terminal() or s.last_round is not None
+            self.warn(lambda: tr("tbl.t.takeback.ended" if ended else "tbl.t.takeback.none"))
+            return
+        before = self._mine.pop()
+        index = len(before.history)
+        action = s.history[index]
+        self.takebacks += 1
+        # The meta first: the keeper writes it with the restored position.
+        services(self).game_meta_changed(takebacks=self.takebacks)
+        self.query_one(Thinking).stop()  # the computer's reply, if it was thinking, is void
+        self.taken = TakenBack(index, action)
+        self.restore(before)
+        self.grade_taken(before, action, index)
+
+    def load_state(self, s: truc.State) -> None:
+        self.taken = None
+        super().load_state(s)
+        self._mine = self.decisions_this_round(self.tstate, self.me)  # its deals agreed
+
+    def restore(self, before: truc.State) -> None:
+        """Put ``before``, an earlier position of this round as it was played, back on the
+        table: the same seam as a move (the reactive ``state``: the autosave writes it)."""
+        self._epoch += 1  # the computer's worker and any timer of the later position: stale
+        self._busy = False
+        self._event = self._notice = None
+        self.reset_view()
+        self._log_entries = self.replay_log(before)
+        self.played = None
+        self.state = before
+        self.advance()
+
+    def grade_taken(self, before: truc.State, action: truc.Action, index: int) -> None:
+        """Grade the taken-back decision in a thread worker, as the rounds' grading does."""
+        from truf_tui.grading import grade_truc_move, is_truc_choice
+
+        def work() -> None:
+            worker = get_current_worker()
+            graded: Graded[truc.Action] | None = None
+            failed = False
+            try:
+                if is_truc_choice(before):
+                    graded = grade_truc_move(before, action, index)
+            except Exception as e:  # a grade is a bonus: log it, the game goes on
+                failed = True
+                from truf_tui.store.errorlog import log_bot_crash
+                from truf_tui.ui.crashes import log_folder
+
+                log_bot_crash(e, game="truc", tier="solved", where="take back", seat=HUMAN,
+                              moves=[str(a) for a in before.history], folder=log_folder(self.app))
+            if worker.is_cancelled:
+                return
+            try:
+                self.post_message(TakeBackGraded(index, graded, failed))
+            except RuntimeError:
+                pass  # the app is closing
+
+        self.run_worker(work, thread=True, group="takeback", exit_on_error=False)
+
+    def on_take_back_graded(self, message: TakeBackGraded) -> None:
+        message.stop()
+        taken = self.taken
+        if taken is None or taken.index != message.index:
+            return  # the player has chosen again (or taken back another) meanwhile
+        self.taken = TakenBack(taken.index, taken.action, message.graded, done=True,
+                               failed=message.failed)
+        self.refresh_view()
+
+    def taken_text(self, taken: TakenBack) -> str:
+        """The status line after a take-back: what was taken back, its grade and cost."""
+        what = action_words(taken.action, self.card_style)
+        g = taken.graded
+        if g is None:
+            key = ("tbl.t.takeback.working" if not taken.done else
+                   "tbl.t.takeback.failed" if taken.failed else "tbl.t.takeback.nochoice")
+            return tr(key, what=what)
+        grade = tr(f"grade.{g.grade.key}")
+        if g.loss > 0.0 and g.best != g.action:
+            return tr("tbl.t.takeback.cost", what=what, grade=grade,
+                      cost=amount(g.loss, g.unit), best=action_words(g.best, self.card_style))
+        return tr("tbl.t.takeback.graded", what=what, grade=grade)
 
     # -- grading (issue 38 item 2) ---------------------------------------------------------
     def grade_round(self, new: truc.State, start: int) -> None:

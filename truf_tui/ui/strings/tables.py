@@ -237,6 +237,47 @@ STRINGS: dict[str, dict[str, str]] = {
               "kartoj disdonitaj.  [b]a[/] akcepti · [b]x[/] rifuzi",
     },
     "tbl.t.why.over": {"en": "The game is over.", "eo": "La ludo finiĝis."},
+    # -- take-backs (practice, issue 38 item 3) ---------------------------------------------
+    "tbl.t.key.takeback": {"en": "Take back", "eo": "Malfari"},
+    "tbl.t.takeback.practice": {
+        "en": "Taking a decision back is for practice games against the computer only.",
+        "eo": "Malfari decidon eblas nur en ekzercaj ludoj kontraŭ la komputilo.",
+    },
+    "tbl.t.takeback.busy": {
+        "en": "Wait a moment: the trick is still on show.",
+        "eo": "Atendu momenton: la preno ankoraŭ montriĝas.",
+    },
+    "tbl.t.takeback.ended": {
+        "en": "A finished round stays as played (its next deal is already agreed): "
+              "nothing of this round to take back yet.",
+        "eo": "Finita rondo restas kiel ludita (ĝia sekva disdono jam estas interkonsentita): "
+              "ankoraŭ nenio de ĉi tiu rondo malfarebla.",
+    },
+    "tbl.t.takeback.none": {
+        "en": "You have made no decision in this round yet: nothing to take back.",
+        "eo": "Vi ankoraŭ faris neniun decidon en ĉi tiu rondo: nenio malfarebla.",
+    },
+    "tbl.t.takeback.working": {
+        "en": "↶ {what} taken back: grading it… Choose again.",
+        "eo": "↶ {what} malfarita: mi taksas ĝin… Elektu denove.",
+    },
+    "tbl.t.takeback.cost": {
+        "en": "↶ {what} taken back: {grade}, it cost {cost} (best: {best}). Choose again.",
+        "eo": "↶ {what} malfarita: {grade}, ĝi kostis {cost} (plej bona: {best}). "
+              "Elektu denove.",
+    },
+    "tbl.t.takeback.graded": {
+        "en": "↶ {what} taken back: {grade}, it cost nothing. Choose again.",
+        "eo": "↶ {what} malfarita: {grade}, ĝi kostis nenion. Elektu denove.",
+    },
+    "tbl.t.takeback.nochoice": {
+        "en": "↶ {what} taken back: there was no real choice to grade. Choose again.",
+        "eo": "↶ {what} malfarita: estis neniu vera elekto taksebla. Elektu denove.",
+    },
+    "tbl.t.takeback.failed": {
+        "en": "↶ {what} taken back: it could not be graded this time. Choose again.",
+        "eo": "↶ {what} malfarita: ĝi ne povis esti taksata ĉi-foje. Elektu denove.",
+    },
     "tbl.t.why.nothing": {
         "en": "There is no question to answer now.", "eo": "Nun estas neniu demando respondenda.",
     },
