@@ -106,7 +106,7 @@ def test_the_truc_hint_ranks_by_the_solutions_values(monkeypatch: pytest.MonkeyP
     state = _weak_lead()
     monkeypatch.setattr(truf_tui.ai, "make_bot", lambda *a, **k: SearchFirst("raise"))
     hint = hints.analyse("truc", state, {}, seed=1)
-    assert hint.lines is not None and hint.unit == "points"
+    assert hint.lines is not None
     solved = SearchFirst("raise")
     values = solved.action_values(state.observation(HUMAN))
     policy = solved.policy(state.observation(HUMAN))
@@ -115,7 +115,7 @@ def test_the_truc_hint_ranks_by_the_solutions_values(monkeypatch: pytest.MonkeyP
     assert shown == sorted(shown, reverse=True)
     assert [x.value for x in hint.lines] == [values[x.action] for x in hint.lines]
     assert hint.lines[0].action.kind != "raise" and (hint.lines[0].solved or 0.0) > 0.5
-    assert hint.lines[-1].action == truc.RAISE
+    assert hint.lines[-1].action == truc.RAISE and hint.unit == "points"
 
 
 def test_fold_stands_where_its_value_puts_it(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -154,7 +154,6 @@ def test_every_figure_of_the_a1_panel_is_the_solutions() -> None:
     frequency, both the solution's; a lead's risk is read from the opponent's range as the
     values weigh it; no other chance of winning is given."""
     from truf_tui.ai.solved import SolvedTrucBot
-    from truf_tui.strategy.values import opponent_range
 
     state = _a1_spot()
     assert state.to_move == HUMAN and truc.RAISE in state.legal_actions()
@@ -164,12 +163,14 @@ def test_every_figure_of_the_a1_panel_is_the_solutions() -> None:
     bot = SolvedTrucBot(seed=1)
     values, policy = bot.action_values(o), bot.policy(o)
     text = " ".join(hints.hint_markup(hint, "letters").split())
+    assert "wins about" not in text and "called, it wins" not in text
     for line in hint.lines:
         assert line.value == pytest.approx(values[line.action])
         assert line.solved == pytest.approx(policy[line.action])
         assert f"{round(line.value, 2):+.2f}".replace("-", "−") in text
-    assert "wins about" not in text and "called, it wins" not in text
     assert "the stake becomes 2 if your opponent accepts" in text
+    from truf_tui.strategy.values import opponent_range
+
     # The risk of leading the A: the share of the opponent's range holding an 8 or a 7
     # (T1), which the values say cannot take the round from you here (+1 point).
     rng = opponent_range(o)
