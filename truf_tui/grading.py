@@ -404,5 +404,5 @@ __all__ = ["GRADE_ITERATIONS", "GRADE_SEED", "THRESHOLDS", "UNITS", "Grade", "Gr
            "Thresholds", "Unit", "classify", "costliest", "counts", "grade_game", "grade_move",
            "grade_trufludo", "is_choice", "positions", "total_loss",
            "LEAKS", "ActionValues", "costliest_scaled", "grade_truc", "grade_truc_move",
-           "is_truc_choice", "is_weak", "leak_tags", "Solution", "solution_at", "solved_grader", "totals",
-           "truc_option"]
+           "is_truc_choice", "is_weak", "leak_tags", "Solution", "solution_at", "solved_grader",
+           "totals", "truc_option"]
