@@ -179,3 +179,31 @@ def test_every_figure_of_the_a1_panel_is_the_solutions() -> None:
     [lead] = [x for x in hint.lines if x.action.kind == "play" and x.action.card.rank == "A"]
     assert lead.reason.params["p"] == round(100 * risk)
     assert values[lead.action] == pytest.approx(1.0) and round(100 * risk) == 0
+
+
+def test_a_failing_solution_is_logged_and_the_panel_says_so(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    import truf_tui.ai
+    from truf_tui.store.errorlog import LOG_NAME
+
+    class Broken:
+        def action_values(self, observation: Any) -> dict[Any, float]:
+            raise RuntimeError("the values' own bug")
+
+    monkeypatch.setattr(truf_tui.ai, "make_bot", lambda *a, **k: Broken())
+    hint = hints.analyse("truc", _weak_lead(), {}, 1, HUMAN, tmp_path)
+    assert hint.lines is None and "could not judge" in hints.hint_markup(hint)
+    text = (tmp_path / LOG_NAME).read_text(encoding="utf-8")
+    assert "bot crash: truc, solved, hint, seat 0" in text and "the values' own bug" in text
+
+
+def test_points_are_written_with_a_sign_in_both_languages() -> None:
+    from truf_tui.ui.i18n import set_language
+
+    assert hints.figure(-1.004, "points") == " −1.00" and hints.figure(0.424, "points") == " +0.42"
+    assert hints.figure(0.494, "match").endswith(" 49%")
+    set_language("eo")
+    try:
+        assert hints.figure(0.425, "points").strip() in ("+0,42", "+0,43")
+    finally:
+        set_language("en")
