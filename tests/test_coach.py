@@ -261,12 +261,16 @@ def test_facing_a_rest_the_reason_reads_the_betting_like_the_figure() -> None:
         den += w
     assert read == pytest.approx(num / den)
 
-    hint = analyse("truc", s, {"iterations": 400}, seed=3, me=YOU)
+    # The hint panel gives no such estimate beside the solution's values (issue 38 A1): its
+    # accept says what accepting does, and its figure is the solution's value.
+    from truf_tui.ai.solved import SolvedTrucBot
+
+    hint = analyse("truc", s, {}, seed=3, me=YOU)
     assert hint.lines is not None
     [accept] = [h for h in hint.lines if h.action == truc.ACCEPT]
-    assert accept.reason == coach.Reason("t.accept.rest.read", {"p": round(100 * read)})
-    # During a rest the round decides the game: the figure and the words tell one story.
-    assert abs(accept.value - read) < 0.08
+    assert accept.reason == coach.Reason("t.accept.rest.does", {})
+    assert accept.value == pytest.approx(
+        SolvedTrucBot().action_values(s.observation(YOU))[truc.ACCEPT])
 
 
 def test_the_reason_says_plainly_when_there_was_no_betting_to_read() -> None:

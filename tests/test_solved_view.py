@@ -112,16 +112,3 @@ def test_views_are_none_where_they_do_not_apply() -> None:
     assert answer_view(s) is None  # nothing to answer
     assert raise_view(s.apply(truc.RAISE)) is None  # a raise is pending
     assert raise_view(_match(2)) is None  # the match is over
-
-
-def test_the_hint_says_what_the_solved_player_makes_of_the_spot() -> None:
-    """The hint panel's line: a raise with this hand is a bluff or a value bet; facing a
-    raise, with how many of its hands the solved player accepts and where yours stands."""
-    from truf_tui.ui.widgets.hints import _solved_view, view_text
-
-    weak, strong = deal(WEAK, STRONG), deal(STRONG, WEAK)
-    assert "is a bluff" in (view_text(_solved_view(weak)) or "")
-    assert "is a value bet" in (view_text(_solved_view(strong)) or "")
-    facing = view_text(_solved_view(weak.apply(truc.RAISE)))
-    assert facing is not None and "accepts here with" in facing
-    assert view_text(None) is None

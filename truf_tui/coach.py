@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeAlias
 
@@ -239,6 +239,41 @@ def truc_reason(state: truc.State, action: truc.Action, me: int,
     if game:
         return Reason("t.fold.game")
     return Reason("t.fold.match" if loses_game else "t.fold", {"n": points})
+
+
+def truc_fact(state: truc.State, action: truc.Action, me: int,
+              hand_range: Mapping[tuple[int, ...], float] | None = None) -> Reason:
+    """What ``action`` does, in one line, with no chance of winning in it: the hint panel's
+    words beside the solution's values (issue 38 A1: one model gives every figure of the
+    panel, so a bet is not judged a second time by another estimate).  A card says what it
+    does to the trick, a refusal or a fold what it gives away (T7-T9), a bet what it
+    changes.  A lead's risk (the opponent holds a higher card, or an equal one that loses
+    the round, T6) is read from ``hand_range``, the ranks the opponent may still hold as
+    the values weigh them (``strategy.values.opponent_range``), else from card removal."""
+    kind = action.kind
+    if kind in ("play", "refuse", "fold") and not (kind == "refuse"
+                                                   and state.pending == "redeal"):
+        reason = truc_reason(state, action, me)  # these words never ask the round's equity
+        if hand_range is None or "p" not in reason.params or state.trick_card is not None:
+            return reason
+        assert action.card is not None  # a play names its card
+        mine = TRUC_STRENGTH[action.card]
+        ties = reason.key in ("t.lead.risky.spoil", "t.lead.spoil.loses")  # T6 counts them
+        total = sum(hand_range.values())
+        risk = sum(w for rest, w in hand_range.items()
+                   if any(r > mine or (ties and r == mine) for r in rest))
+        return Reason(reason.key, {**reason.params, "p": _pct(risk / total if total else 0.0)})
+    if kind == "raise":
+        return Reason("t.raise.does", {"n": truc.next_stake(state.stake)})
+    if kind == "rest":
+        return Reason("t.rest.does")
+    if kind == "redeal" or (kind == "accept" and state.pending == "redeal"):
+        return Reason("t.redeal.does")
+    if kind == "refuse":  # a redeal refused (T3)
+        return Reason("t.refuse.redeal.does")
+    if state.pending == "rest":
+        return Reason("t.accept.rest.does")
+    return Reason("t.accept.does", {"n": truc.next_stake(state.stake)})
 
 
 # -- Le Truc: reviewing a round ------------------------------------------------------------------

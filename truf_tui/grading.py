@@ -317,6 +317,31 @@ def solved_grader() -> ActionValues:
     return make_bot("truc", "solved", seed=GRADE_SEED)  # type: ignore[return-value]
 
 
+@dataclass(frozen=True)
+class Solution:
+    """What the solution says to the seat to move."""
+
+    values: dict[truc.Action, float]  # every legal action's value
+    policy: dict[truc.Action, float]  # the solved player's probabilities
+    unit: Literal["points", "match"]
+    # the opponent's hand as the values weigh it: the ranks he may still hold -> probability
+    opponent: dict[tuple[int, ...], float] | None = None
+
+
+def solution_at(observation: truc.Observation, grader: ActionValues | None = None,
+                with_range: bool = False) -> Solution:
+    """The solution at ``observation`` (``with_range``: the opponent's range too, from the
+    shipped files, as the solved player's values weigh it).  Seconds before a round's first
+    card: call it in a worker (the graders, the hint panel), which it serialises."""
+    from truf_tui.strategy.values import opponent_range
+
+    g = grader if grader is not None else solved_grader()
+    with _VALUES_LOCK:  # the values' kept results are the process's: one asker at a time
+        return Solution(g.action_values(observation), g.policy(observation),
+                        g.value_unit(observation),
+                        opponent_range(observation) if with_range else None)
+
+
 def grade_truc_move(state: truc.State, action: truc.Action, index: int,
                     grader: ActionValues | None = None) -> Graded[truc.Action]:
     """The cost of ``action`` in ``state`` against the best action by the solution's values
@@ -326,12 +351,8 @@ def grade_truc_move(state: truc.State, action: truc.Action, index: int,
     player = state.to_move
     if player is None:
         raise ValueError("the match is over: there is no decision to grade")
-    g = grader if grader is not None else solved_grader()
-    o = state.observation(player)
-    with _VALUES_LOCK:  # the values' kept results are the process's: one grader at a time
-        values = g.action_values(o)
-        policy = g.policy(o)
-        unit = g.value_unit(o)
+    sol = solution_at(state.observation(player), grader)
+    values, policy, unit = sol.values, sol.policy, sol.unit
     if action not in values:
         raise ValueError(f"{action} is not a legal action here")
     # One figure per rank (T1): a card the solved player plays in any suit is its play.
@@ -383,4 +404,5 @@ __all__ = ["GRADE_ITERATIONS", "GRADE_SEED", "THRESHOLDS", "UNITS", "Grade", "Gr
            "Thresholds", "Unit", "classify", "costliest", "counts", "grade_game", "grade_move",
            "grade_trufludo", "is_choice", "positions", "total_loss",
            "LEAKS", "ActionValues", "costliest_scaled", "grade_truc", "grade_truc_move",
-           "is_truc_choice", "is_weak", "leak_tags", "solved_grader", "totals", "truc_option"]
+           "is_truc_choice", "is_weak", "leak_tags", "Solution", "solution_at", "solved_grader",
+           "totals", "truc_option"]

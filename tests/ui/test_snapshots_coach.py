@@ -21,12 +21,27 @@ SIZE = (100, 32)
 
 class FixedExpert:
     """Stands in for the expert in the hint snapshots, so that they show the panel, not the
-    AI's current numbers (which its tuning changes): the legal moves in the engine's order,
-    valued 70%, 55%, 40%, …"""
+    AI's current numbers (which its tuning and the solution change): the legal moves in the
+    engine's order, valued 70%, 55%, 40%, … (Trufludo's search); Le Truc's values in
+    points the other way round (the last legal move best), fold at −0.5, and a solved
+    player who makes every move but fold alike."""
 
     def analyse(self, observation: Any) -> list[ActionStats]:
         _, legal = legal_of(observation)
         return [ActionStats(a, 0, max(0.05, 0.7 - 0.15 * i)) for i, a in enumerate(legal)]
+
+    def action_values(self, observation: Any) -> dict[Any, float]:
+        _, legal = legal_of(observation)
+        return {a: -0.5 if a.kind == "fold" else round(0.25 * i - 1.0, 2)
+                for i, a in enumerate(legal)}
+
+    def value_unit(self, observation: Any) -> str:
+        return "points"
+
+    def policy(self, observation: Any) -> dict[Any, float]:
+        _, legal = legal_of(observation)
+        kept = [a for a in legal if a.kind != "fold"]
+        return {a: (1 / len(kept) if a in kept else 0.0) for a in legal}
 
 
 async def hint_of_fixed_expert(pilot: Pilot[Any]) -> None:

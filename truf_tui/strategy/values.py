@@ -79,6 +79,16 @@ def action_values(observation: truc.Observation, tab: SolvedTable | None = None
     return spot.values()
 
 
+def opponent_range(observation: truc.Observation, tab: SolvedTable | None = None
+                   ) -> dict[tuple[int, ...], float]:
+    """The opponent's hand as :func:`action_values` weighs it (card removal times his reach
+    along the round, module docstring): every multiset of ranks he may still hold (T1: low
+    to high, ``TRUC_STRENGTH``) with its probability."""
+    spot = Spot.of(observation, _file(observation, tab))
+    k = len(spot.state[10] if spot.seat == 0 else spot.state[9])  # the ranks he has played
+    return {REST[k][j]: float(w) for j, w in enumerate(spot.weights) if w > 0.0}
+
+
 def _file(o: truc.Observation, tab: SolvedTable | None) -> SolvedTable:
     if tab is not None:
         return tab
@@ -560,4 +570,5 @@ def _hand_ways(hand: tuple[int, ...]) -> int:
 
 _RNG = random.Random(0)  # the determinizer needs one; legal moves do not depend on it
 
-__all__ = ["Payoff", "Play", "Spot", "Unit", "action_values", "fresh_value", "value_unit"]
+__all__ = ["Payoff", "Play", "Spot", "Unit", "action_values", "fresh_value", "opponent_range",
+           "value_unit"]

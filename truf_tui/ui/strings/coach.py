@@ -13,27 +13,21 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Every move, best first, with the chance to win the game:",
         "eo": "Ĉiu movo, la plej bona unue, kun la ŝanco gajni la ludon:",
     },
-    "hint.head.truc": {
-        "en": "Every move, best first, with the chance to win the game:",
-        "eo": "Ĉiu movo, la plej bona unue, kun la ŝanco gajni la ludon:",
+    "hint.head.truc.points": {
+        "en": "Every move, ranked by its value when both players then play the solved "
+              "strategy: points of this round, best first. Under each, how often the solved "
+              "player makes it with your hand:",
+        "eo": "Ĉiu movo, ordigita laŭ sia valoro, se ambaŭ ludantoj poste ludas la solvitan "
+              "strategion: poentoj de ĉi tiu rondo, la plej bona unue. Sub ĉiu, kiom ofte la "
+              "solvita ludanto faras ĝin kun via mano:",
     },
-    "hint.view.bluff": {
-        "en": "A raise with this hand is a bluff: called, it wins {w}% against the hands the "
-              "solved player accepts with.",
-        "eo": "Altigo kun ĉi tiu mano estas blufo: akceptita, ĝi gajnas {w}% kontraŭ la "
-              "manoj, kun kiuj la solvita ludanto akceptas.",
-    },
-    "hint.view.value": {
-        "en": "A raise with this hand is a value bet: called, it wins {w}% against the hands "
-              "the solved player accepts with.",
-        "eo": "Altigo kun ĉi tiu mano estas valora veto: akceptita, ĝi gajnas {w}% kontraŭ "
-              "la manoj, kun kiuj la solvita ludanto akceptas.",
-    },
-    "hint.view.answer": {
-        "en": "The solved player accepts here with {s}% of the hands it could hold; against "
-              "these raises yours does better than {b}% of them.",
-        "eo": "La solvita ludanto akceptas ĉi tie kun {s}% de la manoj, kiujn ĝi povus teni; "
-              "kontraŭ ĉi tiuj altigoj via faras pli bone ol {b}% el ili.",
+    "hint.head.truc.match": {
+        "en": "Every move, ranked by its value when both players then play the solved "
+              "strategy: your chance of winning the game, best first. Under each, how often "
+              "the solved player makes it with your hand:",
+        "eo": "Ĉiu movo, ordigita laŭ sia valoro, se ambaŭ ludantoj poste ludas la solvitan "
+              "strategion: via ŝanco gajni la ludon, la plej bona unue. Sub ĉiu, kiom ofte la "
+              "solvita ludanto faras ĝin kun via mano:",
     },
     "hint.solved": {
         "en": "the solved player: {p}% of the time with your hand",
@@ -202,6 +196,28 @@ STRINGS: dict[str, dict[str, str]] = {
               "cards for both win about half",
         "eo": "forĵetas vian manon, kiu gajnas ĉirkaŭ {p}% de tiaj rondoj; novaj kartoj por "
               "ambaŭ gajnas ĉirkaŭ duonon",
+    },
+    # What a bet does, beside the solution's value of it (the hint panel: no second figure).
+    "coach.t.raise.does": {
+        "en": "the stake becomes {n} if your opponent accepts",
+        "eo": "la veto fariĝas {n}, se via kontraŭulo akceptas",
+    },
+    "coach.t.rest.does": {
+        "en": "if your opponent accepts, the round decides the game",
+        "eo": "se via kontraŭulo akceptas, la rondo decidas la ludon",
+    },
+    "coach.t.redeal.does": {
+        "en": "throws away both hands: new cards for both",
+        "eo": "forĵetas ambaŭ manojn: novaj kartoj por ambaŭ",
+    },
+    "coach.t.refuse.redeal.does": {
+        "en": "you both keep these cards", "eo": "vi ambaŭ tenas ĉi tiujn kartojn",
+    },
+    "coach.t.accept.does": {
+        "en": "the stake becomes {n}", "eo": "la veto fariĝas {n}",
+    },
+    "coach.t.accept.rest.does": {
+        "en": "the round decides the game", "eo": "la rondo decidas la ludon",
     },
     "coach.t.refuse": {
         "en": "refusing gives up {n} points", "eo": "rifuzo cedas {n} poentojn",

@@ -1,27 +1,32 @@
-"""Hints (``h`` on both tables): the expert's evaluation of every legal move, best first, with
-the estimated chance to win and a one-line reason in words (:mod:`truf_tui.coach`).
+"""Hints (``h`` on both tables): every legal move, best first, with its figure and a one-line
+reason in words (:mod:`truf_tui.coach`).
 
-Here are the expert's verdict (:func:`analyse`, slow: run it in a worker thread) and its
-words; the panel showing them is :class:`truf_tui.ui.screens.hint.HintScreen`, and the table
-counts the hints (:meth:`truf_tui.ui.screens.table_base.TableScreen.action_hint`).
+Trufludo's figures are the ``expert`` search's chances of winning the game.  Le Truc's all
+come from the solution (issue 38 A1-A3): each move's value when both players then play the
+solved strategy (``action_values``, in points of the round or the chance of winning the
+match, ``value_unit``), ranked by it, fold included, and how often the solved player makes
+the move with this hand; the reasons beside them carry no other estimate of the same bet.
+
+Here are the verdict (:func:`analyse`, slow: run it in a worker thread) and its words; the
+panel showing them is :class:`truf_tui.ui.screens.hint.HintScreen`, and the table counts
+the hints (:meth:`truf_tui.ui.screens.table_base.TableScreen.action_hint`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from truf_tui.cards import Card
 from truf_tui.coach import Reason
 from truf_tui.engine import truc, trufludo
 from truf_tui.play.config import HUMAN
-from truf_tui.ui.i18n import all_strings, tr
+from truf_tui.ui.i18n import all_strings, get_language, tr
 from truf_tui.ui.widgets.cards import card_markup
 
 if TYPE_CHECKING:
     from truf_tui.ai import BotOptions
-    from truf_tui.ai.solved_view import AnswerView, RaiseView
     from truf_tui.engine.record import AnyState
 
 BAR = 10  # cells of the little probability bar
@@ -32,7 +37,9 @@ class HintLine:
     """One legal move as the expert sees it."""
 
     action: truc.Action | trufludo.Play
-    value: float  # estimated probability of winning (the game, or the Truc match)
+    # Trufludo: the search's chance of winning the game; Le Truc: the solution's value of
+    # the move, in the hint's unit
+    value: float
     reason: Reason
     solved: float | None = None  # Truc: how often the solved player makes it with this hand
     same: tuple[truc.Action, ...] = ()  # Truc: the plays of the other cards of the same rank (T1)
@@ -45,53 +52,75 @@ class Hint:
     game: str
     state: AnyState
     lines: tuple[HintLine, ...] | None  # None: the expert failed
-    # Truc: the solved player's view of a raise or an answer here
-    view: RaiseView | AnswerView | None = None
+    # Truc: what the values measure, points of the round or the chance of winning the match
+    unit: Literal["points", "match"] | None = None
 
 
 def analyse(game: str, state: AnyState, bot_options: BotOptions, seed: int,
             me: int = HUMAN, log_folder: Path | None = None) -> Hint:
     """Ask the expert about ``state`` (``me`` to move: the human, or in hot-seat the player at
-    the keyboard, who sees only their own hand) and word every move.  Slow: run it in a
-    worker thread.  If the expert crashes, its traceback goes to the error log in
-    ``log_folder`` (else the default data folder) and the hint says it failed."""
+    the keyboard, who sees only their own hand) and word every move.  Slow (Le Truc's
+    values take up to about 2 s before a round's first card): run it in a worker thread.
+    If the expert crashes, its traceback goes to the error log in ``log_folder`` (else the
+    default data folder) and the hint says it failed."""
     from truf_tui import coach
     from truf_tui.ai import make_bot
     from truf_tui.store.errorlog import log_bot_crash
 
-    # Truc's expert plays a solved strategy and estimates no win chances; the chances come
-    # from the searching player (hard), and each move says how often the solved one makes it.
-    searcher = "hard" if game == "truc" else "expert"
-    try:
-        bot = make_bot(game, searcher, seed=seed, **bot_options)
-        stats = bot.analyse(state.observation(me))
-    except Exception as e:  # a bot bug must not end the player's game: it is logged
-        log_bot_crash(e, game=game, tier=searcher, where="hint", seat=me,
-                      moves=state.history, folder=log_folder)
-        return Hint(game, state, None)
-    lines: list[HintLine] = []
     if game == "truc":
         assert isinstance(state, truc.State)
-        solved = _solved_policy(state, me)
-        # The same reading of the opponent's betting as the expert's figures: facing a
-        # rest, "your hand wins 89%" next to "22% accept" was the uniform estimate.
-        eq, read = coach.read_equity(state, me)
-        for st in stats:
-            lines.append(HintLine(st.action, st.value,
-                                  coach.truc_reason(state, st.action, me, eq, read),
-                                  None if solved is None else solved.get(st.action, 0.0)))
-        return Hint(game, state, by_rank(lines), _solved_view(state))
-    else:
-        assert isinstance(state, trufludo.State)
-        for st in stats:
-            lines.append(HintLine(st.action, st.value, coach.trufludo_reason(state, st.action)))
+        return _truc_hint(state, seed, me, log_folder)
+    try:
+        bot = make_bot(game, "expert", seed=seed, **bot_options)
+        stats = bot.analyse(state.observation(me))
+    except Exception as e:  # a bot bug must not end the player's game: it is logged
+        log_bot_crash(e, game=game, tier="expert", where="hint", seat=me,
+                      moves=state.history, folder=log_folder)
+        return Hint(game, state, None)
+    assert isinstance(state, trufludo.State)
+    lines = [HintLine(st.action, st.value, coach.trufludo_reason(state, st.action))
+             for st in stats]
     return Hint(game, state, tuple(lines))
+
+
+def _truc_hint(state: truc.State, seed: int, me: int, log_folder: Path | None) -> Hint:
+    """Le Truc's hint from the solution alone: the values rank the moves (A2, A3: fold by
+    its value too), the solved player's probabilities say how it plays this hand."""
+    from truf_tui import coach
+    from truf_tui.ai import make_bot
+    from truf_tui.grading import ActionValues, solution_at
+    from truf_tui.store.errorlog import log_bot_crash
+
+    try:
+        bot: ActionValues = make_bot("truc", "solved", seed=seed)  # type: ignore[assignment]
+        sol = solution_at(state.observation(me), bot, with_range=True)
+    except Exception as e:  # a bot bug must not end the player's game: it is logged
+        log_bot_crash(e, game="truc", tier="solved", where="hint", seat=me,
+                      moves=state.history, folder=log_folder)
+        return Hint("truc", state, None)
+    lines = [HintLine(a, sol.values[a], coach.truc_fact(state, a, me, sol.opponent),
+                      sol.policy.get(a, 0.0))
+             for a in state.legal_actions() if a in sol.values]
+    return Hint("truc", state, ranked(by_rank(lines), sol.unit), sol.unit)
+
+
+def ranked(lines: tuple[HintLine, ...], unit: Literal["points", "match"] | None
+           ) -> tuple[HintLine, ...]:
+    """Best value first.  Values the panel shows as equal (:func:`shown`) are a tie (the
+    solution's own rounding: a raise at +1.0002 beside plays at +1.00), broken by how often
+    the solved player makes the move, then by the engine's order."""
+    return tuple(sorted(lines, key=lambda x: (-shown(x.value, unit), -(x.solved or 0.0))))
+
+
+def shown(value: float, unit: Literal["points", "match"] | None) -> float:
+    """A value as the panel writes it: points to two decimals, a chance in whole percent."""
+    return round(value, 2) if unit == "points" else round(100 * value)
 
 
 def by_rank(lines: list[HintLine]) -> tuple[HintLine, ...]:
     """Truc's moves with the cards of one rank as one line (T1: suits never matter, so the
     two are one move), where the first of them stood: the best of their chances, the sum
-    of the solved player's probabilities.  The order is the searcher's, unchanged."""
+    of the solved player's probabilities.  The order is the lines', unchanged."""
     groups: dict[object, list[HintLine]] = {}
     for line in lines:
         a = line.action
@@ -112,44 +141,6 @@ def by_rank(lines: list[HintLine]) -> tuple[HintLine, ...]:
                             tuple(x.action for x in group[1:]
                                   if isinstance(x.action, truc.Action))))
     return tuple(out)
-
-
-def _solved_view(state: truc.State) -> RaiseView | AnswerView | None:
-    """What the solved player says of a raise here, or of the answer to one (it reads
-    only what the player to move can see)."""
-    from truf_tui.ai.solved_view import answer_view, raise_view
-
-    if state.pending in ("raise", "rest"):
-        return answer_view(state)
-    if state.pending is None and truc.RAISE in state.legal_actions():
-        return raise_view(state)
-    return None
-
-
-def view_text(view: object) -> str | None:
-    """The solved player's view in words (None: nothing to say)."""
-    from truf_tui.ai.solved_view import AnswerView, RaiseView
-
-    def pct(x: float) -> int:
-        return int(round(100 * x))
-
-    if isinstance(view, RaiseView):
-        return tr("hint.view.bluff" if view.bluff else "hint.view.value",
-                  w=pct(view.called_wins))
-    if isinstance(view, AnswerView):
-        return tr("hint.view.answer", s=pct(view.range_share), b=pct(view.below))
-    return None
-
-
-def _solved_policy(state: truc.State, me: int) -> dict[truc.Action, float] | None:
-    """The solved player's probabilities in the player's seat (None if not installed)."""
-    from truf_tui.strategy.shipped import policy
-    from truf_tui.strategy.trufbp import BlueprintError
-
-    try:
-        return policy(state.observation(me))[0]
-    except BlueprintError:
-        return None
 
 
 def reason_text(reason: Reason, style: str = "symbols") -> str:
@@ -190,18 +181,25 @@ def bar(value: float) -> str:
     return "█" * n + "[dim]" + "░" * (BAR - n) + "[/]"
 
 
+def figure(value: float, unit: Literal["points", "match"] | None) -> str:
+    """A move's figure: a chance as a bar and whole percent; points of a round with a sign
+    and two decimals (Esperanto: a decimal comma; the minus sign, not a hyphen)."""
+    if unit == "points":
+        text = f"{shown(value, unit):+.2f}".replace("-", "−")
+        return f"{text.replace('.', ',') if get_language() == 'eo' else text:>6}"
+    return f"{bar(value)} {int(shown(value, unit)):3d}%"
+
+
 def hint_markup(hint: Hint, style: str = "symbols") -> str:
-    """The body of the panel: every move, best first, two lines each."""
+    """The body of the panel: what ranks the moves, then every move, best first, with its
+    figure, its reason and (Le Truc) the solved player's frequency."""
     if hint.lines is None:
         return f"[$text-warning]{tr('hint.failed')}[/]"
-    out = [tr(f"hint.head.{hint.game}"), ""]
-    note = view_text(hint.view)
-    if note is not None:  # the spot first; the head introduces the list of moves
-        out[0:0] = [f"[i]{note}[/]", ""]
+    head = "hint.head.trufludo" if hint.game == "trufludo" else f"hint.head.truc.{hint.unit}"
+    out = [tr(head), ""]
     for i, line in enumerate(hint.lines):
-        pct = f"{int(round(100 * line.value)):3d}%"
         what = action_text(hint.game, hint.state, line.action, style, line.same)
-        head = f"{bar(line.value)} {pct}  {what}"
+        head = f"{figure(line.value, hint.unit)}  {what}"
         out.append(f"[b]{head}[/]" if i == 0 else head)
         out.append(f"[dim]  {reason_text(line.reason, style)}[/]")
         if line.solved is not None:
@@ -209,5 +207,5 @@ def hint_markup(hint: Hint, style: str = "symbols") -> str:
     return "\n".join(out)
 
 
-__all__ = ["Hint", "HintLine", "action_text", "analyse", "by_rank", "hint_markup", "reason_text",
-           "view_text"]
+__all__ = ["Hint", "HintLine", "action_text", "analyse", "by_rank", "figure", "hint_markup",
+           "ranked", "reason_text", "shown"]
