@@ -101,7 +101,7 @@ async def type_code(pilot: Pilot[Any], code: str, name: str = "Bo") -> None:
     assert isinstance(screen, FriendScreen)
     screen.query_one("#name", Input).value = name
     screen.query_one("#code", Input).value = code
-    await pilot.press("enter")
+    await pilot.press("j", "enter")  # to the code box (the screen opens on Host), join
 
 
 def strings_in(messages: list[Any]) -> set[str]:
@@ -357,3 +357,36 @@ async def test_a_host_that_ends_the_game_tells_the_guest() -> None:
     finally:
         await guest.close()
         await host.close()
+
+
+async def test_the_join_screen_starts_on_host_and_j_reaches_the_code_box() -> None:
+    """A host presses Enter at once; a guest presses j (or Tab on) to the code box, or just
+    pastes the code."""
+    from textual import events
+    from textual.widgets import Button
+
+    from truf_tui.play.config import GameConfig
+
+    app = app_in(None)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = FriendScreen(GameConfig(game="truc"))
+        await app.push_screen(screen)
+        await pilot.pause()
+        host, code = screen.query_one("#host", Button), screen.query_one("#code", Input)
+        assert screen.focused is host
+        await pilot.press("j")
+        assert screen.focused is code and code.value == ""
+        await pilot.press("j")  # in the box, a letter
+        assert code.value == "j"
+        code.value = ""
+        host.focus()
+        for _ in range(6):  # Tab goes on from Host to the code box
+            if screen.focused is code:
+                break
+            await pilot.press("tab")
+        assert screen.focused is code
+        host.focus()
+        await pilot.pause()
+        screen.post_message(events.Paste(" truf1-ABC\n"))  # pasted with the Host button focused
+        await pilot.pause()
+        assert code.value == "truf1-ABC" and screen.focused is code

@@ -31,6 +31,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "Sendu ĉi tiun kodon al via amiko (premu c por kopii ĝin):\n\n{code}\n\n"
               "Ĝi validas unufoje, dum 10 minutoj.",
     },
+    "net.key.code": {"en": "Type a code", "eo": "Tajpi kodon"},
     "net.key.copy": {"en": "Copy the code", "eo": "Kopii la kodon"},
     "net.copied": {"en": "The code is copied: paste it into a message to your friend.",
                    "eo": "La kodo estas kopiita: algluu ĝin en mesaĝon al via amiko."},
