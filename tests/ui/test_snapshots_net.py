@@ -102,3 +102,22 @@ def test_deal_verified(snap_compare: Any) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
+
+
+async def test_the_thinking_sign_fits_the_name_box() -> None:
+    """"Gasto is thinking…" is wider than the name box at 100x32: one line, an ellipsis."""
+    from truf_tui.ui.i18n import tr
+    from truf_tui.ui.widgets.table import Thinking
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        table = await guest_table(pilot)
+        thinking = table.query_one(Thinking)
+        thinking.start(tr("net.thinking", name="Gasto"))
+        await pilot.pause()
+        width = thinking.content_region.width
+        assert width < len("⠋ Gasto is thinking…")
+        line = thinking.render_line(0).text.rstrip()
+        assert line.endswith("…")
+        assert "Gasto" in line and len(line) <= thinking.size.width
+        thinking.stop()
