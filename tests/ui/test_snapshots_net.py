@@ -121,3 +121,15 @@ async def test_the_thinking_sign_fits_the_name_box() -> None:
         assert line.endswith("…")
         assert "Gasto" in line and len(line) <= thinking.size.width
         thinking.stop()
+
+
+async def test_a_networked_table_does_not_offer_hints() -> None:
+    """No hints against a person: the key bar leaves h out (h still says why)."""
+    from truf_tui.ui.keybar import KeyHint
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        table = await guest_table(pilot)
+        shown = {hint.action for hint in table.query("#keys KeyHint").results(KeyHint)
+                 if hint.display}
+        assert "screen.hint" not in shown and "screen.toggle_log" in shown

@@ -61,6 +61,8 @@ from truf_tui.ui.widgets.table import Markup, Thinking
 class NetPlay(TableScreen[Any]):
     """What both networked tables add to their game's table (a mixin: put it first)."""
 
+    HINTS: ClassVar[bool] = False  # no hints against a person: h says so, the bar leaves it out
+
     def __init__(self, session: NetSession, first: Turn) -> None:
         super().__init__(session.config, state_of(first.observation))
         self.net = session
