@@ -297,6 +297,8 @@ class NetPlay(TableScreen[Any]):
             services(self).game_in_progress = False
             self._close_waiting()
             why = tr("net.host.ended") if event.why == ENDED else event.why
+            if event.winner is not None and event.winner != self.me:
+                why = tr("net.ended.away.lost", name=self.net.other_name())
             self.app.push_screen(NetLost(why), lambda _: self.leave_table())
         self.refresh_view()
 
@@ -310,7 +312,14 @@ class NetPlay(TableScreen[Any]):
         self._waiting_box = None
         if choice == "end":
             services(self).game_in_progress = False
-            self.leave_table()
+            self._leaving = True  # nothing more is drawn: the host's own "ended" included
+            self.run_worker(self._end_while_away(), group="net-end", exit_on_error=False)
+
+    async def _end_while_away(self) -> None:
+        """The host records the game in play as this player's win (the friend is away)."""
+        if await self.net.end_while_away():  # names come cleaned of markup (clean_text)
+            self.app.notify(tr("net.ended.away.won", name=self.net.other_name()), timeout=8)
+        self.leave_table()
 
     def _close_waiting(self) -> None:
         box, self._waiting_box = self._waiting_box, None

@@ -129,9 +129,11 @@ STRINGS: dict[str, dict[str, str]] = {
                        "eo": "Atendas {name} (rekonektiĝas…)"},
     "net.away.body": {
         "en": "{name}'s connection dropped. They have 5 minutes to come back, and the game "
-              "goes on exactly where it was. You may wait, or end the game now.",
+              "goes on exactly where it was. You may wait, or end the game now: it then "
+              "counts as your win.",
         "eo": "La konekto de {name} falis. Ri havas 5 minutojn por reveni, kaj la ludo "
-              "daŭras ĝuste de kie ĝi estis. Vi povas atendi, aŭ fini la ludon nun.",
+              "daŭras ĝuste de kie ĝi estis. Vi povas atendi, aŭ fini la ludon nun: tiam "
+              "ĝi kalkuliĝas kiel via venko.",
     },
     "net.away.short": {"en": "reconnecting…", "eo": "rekonektiĝas…"},
     "net.reconnecting.short": {"en": "reconnecting…", "eo": "rekonektiĝas…"},
@@ -148,6 +150,18 @@ STRINGS: dict[str, dict[str, str]] = {
                       "eo": "Atendas {name} kaj la sekvan disdonon…"},
     "net.lost.title": {"en": "The game cannot go on", "eo": "La ludo ne povas daŭri"},
     "net.lost.body": {"en": "{why}", "eo": "{why}"},
+    "net.ended.away.won": {
+        "en": "The game counts as your win: your history keeps it as ended while {name} "
+              "was away.",
+        "eo": "La ludo kalkuliĝas kiel via venko: via historio konservas ĝin kiel finitan "
+              "dum {name} forestis.",
+    },
+    "net.ended.away.lost": {
+        "en": "{name} ended the game while you were away: it counts as their win, and your "
+              "history keeps it so.",
+        "eo": "{name} finis la ludon dum vi forestis: ĝi kalkuliĝas kiel ria venko, kaj via "
+              "historio konservas ĝin tiel.",
+    },
     "net.host.ended": {"en": "Your friend ended the game.", "eo": "Via amiko finis la ludon."},
     "net.btn.ok": {"en": "OK", "eo": "Bone"},
     "net.btn.wait": {"en": "Keep waiting", "eo": "Plu atendi"},
