@@ -402,7 +402,7 @@ async def test_ending_the_game_while_the_friend_is_away_is_a_win_kept_once(
     from truf_tui.net import client as net_client
     from truf_tui.ui.i18n import set_language
     from truf_tui.ui.netplay import Kept, Lost, NetSession
-    from truf_tui.ui.screens.replay import result_text
+    from truf_tui.ui.screens.replay import ReplayScreen, result_text
 
     real_reconnect = net_client.NetClient.reconnect
     back = asyncio.Event()
@@ -441,6 +441,15 @@ async def test_ending_the_game_while_the_friend_is_away_is_a_win_kept_once(
             assert [(r.result, r.human_seat, r.ended_away) for r in rows] == [("win", 0, 1)]
             assert not rows[0].record().replay().is_terminal()  # unfinished, won all the same
             assert result_text(rows[0]).endswith("(ended while your friend was away)")
+            replay = ReplayScreen(rows[0])  # the replay says it too, and plays to its end
+            await app.push_screen(replay)
+            await pilot.pause()
+            await pilot.press("end")
+            await pilot.pause()
+            assert "(ended while your friend was away)" in replay.title_text()
+            assert app.screen is replay
+            replay.dismiss()
+            await pilot.pause()
             # The guest comes back while the host still listens: "ended" says who won.
             back.set()
             lost: Lost | None = None
