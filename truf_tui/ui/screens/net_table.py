@@ -305,7 +305,7 @@ class NetPlay(TableScreen[Any]):
     # -- the other player away --------------------------------------------------------------
     def open_waiting(self, name: str) -> None:
         if self._waiting_box is None and self.is_attached:
-            self._waiting_box = WaitingForFriend(name)
+            self._waiting_box = WaitingForFriend(name, wins=self.net.host is not None)
             self.app.push_screen(self._waiting_box, self._waiting_closed)
 
     def _waiting_closed(self, choice: str | None) -> None:
@@ -471,15 +471,16 @@ class WaitingForFriend(NetDialog):
 
     BUTTONS = (("wait", "net.btn.wait"), ("end", "net.btn.end"))
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, wins: bool = False) -> None:
         super().__init__(id="net-waiting")
         self.friend = name
+        self.wins = wins  # ending it now counts as this player's win (the host's side)
 
     def title_text(self) -> str:
         return tr("net.away.title", name=self.friend)
 
     def body_text(self) -> str:
-        return tr("net.away.body", name=self.friend)
+        return tr("net.away.body.win" if self.wins else "net.away.body", name=self.friend)
 
 
 class DealAlarmScreen(NetDialog):

@@ -129,6 +129,13 @@ STRINGS: dict[str, dict[str, str]] = {
                        "eo": "Atendas {name} (rekonektiĝas…)"},
     "net.away.body": {
         "en": "{name}'s connection dropped. They have 5 minutes to come back, and the game "
+              "goes on exactly where it was. You may wait, or end the game now.",
+        "eo": "La konekto de {name} falis. Ri havas 5 minutojn por reveni, kaj la ludo "
+              "daŭras ĝuste de kie ĝi estis. Vi povas atendi, aŭ fini la ludon nun.",
+    },
+    # The host's player: the host decides, ending it is a win (issue 39 item 4).
+    "net.away.body.win": {
+        "en": "{name}'s connection dropped. They have 5 minutes to come back, and the game "
               "goes on exactly where it was. You may wait, or end the game now: it then "
               "counts as your win.",
         "eo": "La konekto de {name} falis. Ri havas 5 minutojn por reveni, kaj la ludo "
