@@ -1166,3 +1166,29 @@ def test_a_linked_settings_file_stays_a_link(tmp_path: Path) -> None:
     assert written["lang"] == "eo" and written["pace"] == "fast"
     assert sorted(p.name for p in dotfiles.iterdir()) == ["truf.json"]  # no temporary left
     assert SettingsStore(data).load()[0]["pace"] == "fast"
+
+
+def test_an_unfinished_game_ended_while_a_player_was_away_is_the_others_win(
+        tmp_path: Path) -> None:
+    """Issue 39 item 4: an online game ended while seat ``ended_away`` was away goes into the
+    history unfinished, won by the other seat; without a good mark it is refused."""
+    start, moves = random_game("truc", 3)
+    half = GameRecord.from_state(start)
+    for m in moves[:len(moves) // 2]:
+        half = half.with_move(m)
+    assert not half.replay().is_terminal()
+    h = History(tmp_path)
+    for bad in (2, "1", True, None):
+        marked = GameRecord(half.game, half.rules, half.dealer, half.seed, half.deck,
+                            half.moves, {"id": f"bad-{bad}", "ended_away": bad}, half.scores)
+        with pytest.raises(ValueError, match="finished"):
+            h.add_game(marked)
+    for away, human, result in ((1, 0, "win"), (1, 1, "loss"), (0, 1, "win")):
+        marked = GameRecord(half.game, half.rules, half.dealer, half.seed, half.deck,
+                            half.moves, {"id": f"a{away}h{human}", "ended_away": away,
+                                         "human": human}, half.scores)
+        h.add_game(marked)
+        h.add_game(marked)  # once
+        row = next(r for r in h.games() if r.uid == f"a{away}h{human}")
+        assert (row.result, row.human_seat, row.ended_away) == (result, human, away)
+    assert len(h.games()) == 3

@@ -101,7 +101,7 @@ async def type_code(pilot: Pilot[Any], code: str, name: str = "Bo") -> None:
     assert isinstance(screen, FriendScreen)
     screen.query_one("#name", Input).value = name
     screen.query_one("#code", Input).value = code
-    await pilot.press("enter")
+    await pilot.press("j", "enter")  # to the code box (the screen opens on Host), join
 
 
 def strings_in(messages: list[Any]) -> set[str]:
@@ -357,3 +357,125 @@ async def test_a_host_that_ends_the_game_tells_the_guest() -> None:
     finally:
         await guest.close()
         await host.close()
+
+
+async def test_the_join_screen_starts_on_host_and_j_reaches_the_code_box() -> None:
+    """A host presses Enter at once; a guest presses j (or Tab on) to the code box, or just
+    pastes the code."""
+    from textual import events
+    from textual.widgets import Button
+
+    from truf_tui.play.config import GameConfig
+
+    app = app_in(None)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = FriendScreen(GameConfig(game="truc"))
+        await app.push_screen(screen)
+        await pilot.pause()
+        host, code = screen.query_one("#host", Button), screen.query_one("#code", Input)
+        assert screen.focused is host
+        await pilot.press("j")
+        assert screen.focused is code and code.value == ""
+        await pilot.press("j")  # in the box, a letter
+        assert code.value == "j"
+        code.value = ""
+        host.focus()
+        for _ in range(6):  # Tab goes on from Host to the code box
+            if screen.focused is code:
+                break
+            await pilot.press("tab")
+        assert screen.focused is code
+        host.focus()
+        await pilot.pause()
+        screen.post_message(events.Paste(" truf1-ABC\n"))  # pasted with the Host button focused
+        await pilot.pause()
+        assert code.value == "truf1-ABC" and screen.focused is code
+
+
+@pytest.mark.parametrize("game", ["trufludo", "truc"])
+async def test_ending_the_game_while_the_friend_is_away_is_a_win_kept_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    """The guest's line drops; the host's player ends the game rather than wait: the host
+    records the game in play as its win, marked as ended while the friend was away, once;
+    the guest, back while the host still listens, learns it in ``ended`` and keeps it as
+    its loss with the same mark (en, eo)."""
+    from truf_tui.net import client as net_client
+    from truf_tui.ui.i18n import set_language
+    from truf_tui.ui.netplay import Kept, Lost, NetSession
+    from truf_tui.ui.screens.replay import ReplayScreen, result_text
+
+    real_reconnect = net_client.NetClient.reconnect
+    back = asyncio.Event()
+
+    async def later(self: Any, timeout: float = 10.0) -> None:  # away until the test says
+        await back.wait()
+        await real_reconnect(self, timeout=timeout)
+
+    monkeypatch.setattr(net_client.NetClient, "reconnect", later)
+    app = app_in(tmp_path / "host")
+    guest: NetSession | None = None
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            code = await host_code(pilot, game=game)
+            guest = await NetSession.joining(code, name="Bo", folder=tmp_path / "guest")
+            for _ in range(400):
+                await pilot.pause(0.01)
+                if isinstance(app.screen, NetPlay):
+                    break
+            assert isinstance(app.screen, NetPlay)
+            guest.client._writer.transport.abort()  # type: ignore[union-attr]
+            for _ in range(300):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, WaitingForFriend):
+                    break
+            assert isinstance(app.screen, WaitingForFriend)
+            assert "counts as your win" in text_of(app)
+            await pilot.click("#end")
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, StartScreen):
+                    break
+            assert isinstance(app.screen, StartScreen)
+            with History(tmp_path / "host") as history:
+                rows = history.games()
+            assert [(r.result, r.human_seat, r.ended_away) for r in rows] == [("win", 0, 1)]
+            assert not rows[0].record().replay().is_terminal()  # unfinished, won all the same
+            assert result_text(rows[0]).endswith("(ended while your friend was away)")
+            replay = ReplayScreen(rows[0])  # the replay says it too, and plays to its end
+            await app.push_screen(replay)
+            await pilot.pause()
+            await pilot.press("end")
+            await pilot.pause()
+            assert "(ended while your friend was away)" in replay.title_text()
+            assert app.screen is replay
+            replay.dismiss()
+            await pilot.pause()
+            # The guest comes back while the host still listens: "ended" says who won.
+            back.set()
+            lost: Lost | None = None
+            kept: Kept | None = None
+            while lost is None or kept is None:
+                event = await asyncio.wait_for(guest.queue.get(), 20)
+                if isinstance(event, Lost):
+                    lost = event
+                elif isinstance(event, Kept):
+                    kept = event
+            assert lost.winner == 0 and kept.problem is None
+            with History(tmp_path / "guest") as history:
+                rows = history.games()
+            assert [(r.result, r.human_seat, r.ended_away) for r in rows] == [("loss", 1, 1)]
+            assert result_text(rows[0]).endswith("(ended while you were away)")
+            set_language("eo")
+            assert result_text(rows[0]).endswith("(finita dum vi forestis)")
+            set_language("en")
+            with History(tmp_path / "host") as history:
+                assert len(history.games()) == 1  # once, though both tables heard "ended"
+    finally:
+        set_language("en")
+        if guest is not None:
+            await guest.close()
+        from truf_tui.ui import netplay
+
+        for task in list(netplay._lingering):  # the host that waited for the guest
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)

@@ -80,7 +80,7 @@ def test_join_says_why_a_code_is_wrong(snap_compare: Any) -> None:
         await pilot.app.push_screen(screen)
         await pilot.pause()
         screen.query_one("#code", Input).value = "truf1-AQEjRWeJq83v"
-        await pilot.press("enter")
+        await pilot.press("j", "enter")  # to the code box (the screen opens on Host)
         await pilot.pause(0.2)
 
     assert snap_compare(make_app(lang="eo"), terminal_size=SIZE, run_before=run_before)
@@ -102,3 +102,34 @@ def test_deal_verified(snap_compare: Any) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
+
+
+async def test_the_thinking_sign_fits_the_name_box() -> None:
+    """"Gasto is thinking…" is wider than the name box at 100x32: one line, an ellipsis."""
+    from truf_tui.ui.i18n import tr
+    from truf_tui.ui.widgets.table import Thinking
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        table = await guest_table(pilot)
+        thinking = table.query_one(Thinking)
+        thinking.start(tr("net.thinking", name="Gasto"))
+        await pilot.pause()
+        width = thinking.content_region.width
+        assert width < len("⠋ Gasto is thinking…")
+        line = thinking.render_line(0).text.rstrip()
+        assert line.endswith("…")
+        assert "Gasto" in line and len(line) <= thinking.size.width
+        thinking.stop()
+
+
+async def test_a_networked_table_does_not_offer_hints() -> None:
+    """No hints against a person: the key bar leaves h out (h still says why)."""
+    from truf_tui.ui.keybar import KeyHint
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        table = await guest_table(pilot)
+        shown = {hint.action for hint in table.query("#keys KeyHint").results(KeyHint)
+                 if hint.display}
+        assert "screen.hint" not in shown and "screen.toggle_log" in shown

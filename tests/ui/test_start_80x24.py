@@ -97,3 +97,28 @@ async def test_taller_screens_keep_the_roomy_form() -> None:
         assert not screen.has_class("-short")
         assert screen.query_one("#play", Button).region.height == 3
         assert screen.query_one("#start-body", VerticalScroll).max_scroll_y == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "eo"])
+async def test_the_key_bar_and_hint_line_name_the_trainer_within_80_columns(lang: str) -> None:
+    """b opens the bluff trainer: the key bar and the hint line say so, and neither runs past
+    80 columns nor wraps (a taller 80-column screen shows the hint line)."""
+    from textual.widgets import Static
+
+    from truf_tui.ui.keybar import KeyBar, KeyHint
+
+    app = TrufApp(settings=Settings(pace="instant", lang=lang))
+    async with app.run_test(size=(80, 34)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        hints = list(screen.query_one("#start-keys", KeyBar).query(KeyHint))
+        assert "screen.drills" in {h.action for h in hints}
+        assert max(h.region.right for h in hints) <= 80
+        line = screen.query_one("#start-hint", Static)
+        assert "b:" in str(line.render())
+        assert line.region.height == 1 and line.region.right <= 80
+        await pilot.press("b")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "DrillScreen"
+    set_language("en")

@@ -117,10 +117,13 @@ class MatchEnded:
 
 @dataclass(frozen=True)
 class HostProblem:
-    """An ``error`` the host sent (e.g. a refused move)."""
+    """An ``error`` the host sent (e.g. a refused move).  ``winner``: the host's player
+    ended the game while the other was away and the host recorded it won by that seat."""
 
     code: str
     message: str
+    winner: int | None = None
+    record: GameRecord | None = None  # that game, as this seat keeps it (verified)
 
 
 Event = (Turn | GameEnded | DealVerified | DealAlarm | OpponentAway | MatchEnded
@@ -347,7 +350,11 @@ class NetClient:
         if isinstance(msg, Waiting):
             return OpponentAway(clean_text(msg.name), msg.seconds)
         if isinstance(msg, Error):
-            return HostProblem(clean_text(msg.code, 32), clean_text(msg.message, 200))
+            record = None
+            if msg.code == "ended" and msg.winner is not None:
+                record = self._ended_record(msg.winner)
+            return HostProblem(clean_text(msg.code, 32), clean_text(msg.message, 200),
+                               msg.winner, record)
         return None
 
     def _check_reveal(self, msg: Reveal, game: _Game) -> str | None:
@@ -430,6 +437,30 @@ class NetClient:
             return DealAlarm(msg.game, why)
         return GameEnded(msg.game, record, (msg.scores[0], msg.scores[1]),
                          (msg.wins[0], msg.wins[1]), not lost)
+
+    def _ended_record(self, winner: int) -> GameRecord | None:
+        """The game in play when the host ended it while a player was away, won by
+        ``winner``: its moves and the deals the host revealed with ``ended``, marked
+        ``ended_away`` (the other seat).  ``None`` if no game was in play, or it does not
+        verify (then nothing is kept: the host's word alone is not a record)."""
+        playing = [g for g, game in self._games.items() if not game.ended and game.seen]
+        if not playing:
+            return None
+        game = self._games[max(playing)]
+        proofs = self._proofs(game)
+        start = _start_of(json.loads(game.seen[max(game.seen)]))
+        if not proofs or start is None or game.alarm is not None:
+            return None
+        meta = {"id": f"net-{proofs[0].commitment[:32]}", "tier": "human", "human": self.seat,
+                "opponent": "network", "names": [clean_text(n) for n in self.names],
+                "ended_away": 1 - winner}
+        record = GameRecord(self.welcome.game, dict(self.welcome.rules), start[0], None, None,
+                            tuple(game.moves), meta, start[1], tuple(proofs))
+        try:
+            record.verify()
+        except Exception:  # noqa: BLE001 - whatever the host sent: not kept, never a crash
+            return None
+        return record
 
     # -- taking the seat back in a new process -----------------------------------------------
     def saved(self) -> dict[str, Any]:

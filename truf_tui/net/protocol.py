@@ -169,6 +169,9 @@ class Waiting:
 class Error:
     code: str
     message: str
+    # ``ended`` while the other seat was away: the seat the host recorded the game won by
+    # (its player stayed); ``None`` for every other error.
+    winner: int | None = None
     type: str = field(default="error", init=False)
 
 
@@ -261,7 +264,8 @@ _HOST: dict[str, tuple[Callable[..., HostMessage], dict[str, Check]]] = {
                              "wins": _pair(0, 10), "names": _texts(2, 200)}),
     "match_over": (MatchOver, {"result": _pair(0, 1000), "reason": _text(32)}),
     "waiting": (Waiting, {"seat": _int(0, 1), "name": _text(200), "seconds": _int(0, 3600)}),
-    "error": (Error, {"code": _text(32), "message": _text(300)}),
+    "error": (Error, {"code": _text(32), "message": _text(300),
+                      "winner": _optional(_int(0, 1))}),
     "pong": (Pong, {"nonce": _int(0, _U32)}),
 }
 

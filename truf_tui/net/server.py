@@ -178,12 +178,39 @@ class Host:
         dial = Invite(near, self.invite.port, self.invite.secret, self.invite.fingerprint)
         return await NetClient.rejoin(dial, self.host_seat_secret, name=name)
 
-    async def end(self, why: str) -> None:
-        """The host's player ends the match: both tables are told why (``error`` ``ended``,
-        as when the match cannot go on), then :meth:`close`."""
-        self._over = True
+    def away(self) -> int | None:
+        """The seat whose table dropped and has not come back (yet), if one has."""
         for seat in (HOST_SEAT, GUEST_SEAT):
-            await self._send(seat, Error("ended", why[:300]))
+            s = self.seats[seat]
+            if s.writer is None and s.dropped_at is not None:
+                return seat
+        return None
+
+    async def end(self, why: str, *, while_away: bool = False) -> GameRecord | None:
+        """The host's player ends the match: both tables are told why (``error`` ``ended``,
+        as when the match cannot go on), then :meth:`close`.
+
+        ``while_away``: the other player is away (reconnecting) and the one who stayed ended
+        it.  The game in play is then won by the seat that stayed: its deals are revealed,
+        ``ended`` names the winner (kept for the away table, should it come back before
+        :meth:`close`), and its record is returned, marked ``ended_away`` (the seat that
+        was away), for the history.  ``None`` if no game was in play or nobody was away."""
+        self._over = True
+        away, current = self.away(), self._current
+        record: GameRecord | None = None
+        winner: int | None = None
+        if while_away and away is not None and current is not None:
+            g, game_id, state = current
+            winner = 1 - away
+            for k, proof in enumerate(state.deals):  # the away table may build its record
+                if proof.host_seed is not None:
+                    await self._reveal_proof(g, k, proof)
+            record = GameRecord.from_state(
+                state, id=game_id, tier="human", human=HOST_SEAT, opponent="network",
+                names=[s.name for s in self.seats], ended_away=away)
+        for seat in (HOST_SEAT, GUEST_SEAT):
+            await self._tell(seat, Error("ended", why[:300], winner))
+        return record
 
     async def close(self) -> None:
         if self._server is not None:

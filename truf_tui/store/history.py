@@ -276,6 +276,17 @@ class GameRow:
         """The game record (for the replay viewer or an export)."""
         return GameRecord.from_json(self.record_json)
 
+    @property
+    def ended_away(self) -> int | None:
+        """The seat that was away when its friend ended this online game (won by the
+        other seat, unfinished), or ``None``: read from the record's meta."""
+        try:
+            meta = json.loads(self.record_json).get("meta", {})
+        except (ValueError, AttributeError):
+            return None
+        away = meta.get("ended_away") if isinstance(meta, dict) else None
+        return away if away in (0, 1) and type(away) is int else None
+
 
 @dataclass(frozen=True)
 class Tally:
@@ -659,13 +670,15 @@ class History:
         if not isinstance(record, GameRecord):
             raise TypeError(f"add_game needs a GameRecord, not {type(record).__name__}")
         final = record.replay()
-        if not final.is_terminal():
-            raise ValueError("only a finished game goes into the history")
         meta = GameMeta.of(record)
+        # A game ended while one player was away is the other's win, unfinished (its mark
+        # in the record's meta is shown by the statistics and the replay).
+        if not final.is_terminal() and meta.ended_away is None:
+            raise ValueError("only a finished game goes into the history")
         human = meta.human if human_seat is None else human_seat
         if human not in (0, 1) or type(human) is not int:
             raise ValueError(f"human_seat must be 0 or 1, not {human!r}")
-        winner = final.winner()
+        winner = final.winner() if meta.ended_away is None else 1 - meta.ended_away
         result: Result = "draw" if winner is None else "win" if winner == human else "loss"
         scores = final.scores()
         tg: tuple[int | None, int | None] = (None, None)

@@ -102,6 +102,8 @@ class GameMeta:
     practice: bool
     hints_used: int
     started_at: str | None
+    # A game against a friend online ended while this seat (0/1) was away: won by the other.
+    ended_away: int | None = None
 
     @classmethod
     def of(cls, record: GameRecord) -> GameMeta:
@@ -111,6 +113,7 @@ class GameMeta:
         human = m.get("human")
         hints = m.get("hints_used")
         started = m.get("started_at")
+        away = m.get("ended_away")
         return cls(
             id=gid if isinstance(gid, str) and gid else origin_id(record),
             tier=tier if isinstance(tier, str) else None,
@@ -118,6 +121,7 @@ class GameMeta:
             practice=m.get("practice") is True,
             hints_used=hints if type(hints) is int and hints >= 0 else 0,
             started_at=started if isinstance(started, str) else None,
+            ended_away=away if away in (0, 1) and type(away) is int else None,
         )
 
 

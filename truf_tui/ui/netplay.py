@@ -22,7 +22,7 @@ from typing import Any, cast
 
 from truf_tui.engine import truc, trufludo
 from truf_tui.engine.common import IllegalActionError
-from truf_tui.engine.record import AnyState
+from truf_tui.engine.record import AnyState, GameRecord
 from truf_tui.net.client import (
     DealAlarm,
     DealVerified,
@@ -44,6 +44,9 @@ from truf_tui.play.config import GameConfig
 REJOIN_SECONDS = 300.0  # a dropped table tries to take its seat back this long (the host's)
 RETRY_SECONDS = 2.0
 ENDED = "the host ended the game"
+ENDED_AWAY = "the host ended the game while you were away"
+LINGER_SECONDS = REJOIN_SECONDS  # a host ended while its guest was away waits to tell it
+_lingering: set[asyncio.Task[None]] = set()  # those hosts (kept referenced until done)
 FINAL = frozenset({"too_late", "wrong_secret", "certificate", "not_truf", "protocol"})
 
 
@@ -59,9 +62,12 @@ class Reconnected:
 
 @dataclass(frozen=True)
 class Lost:
-    """The match cannot go on from this table; ``why`` in the host's words or ours."""
+    """The match cannot go on from this table; ``why`` in the host's words or ours.
+    ``winner``: the host's player ended it while the other was away, and the game in play
+    counts as that seat's win."""
 
     why: str
+    winner: int | None = None
 
 
 @dataclass(frozen=True)
@@ -130,6 +136,8 @@ class NetSession:
         self.over = False
         self.result: tuple[int, int] | None = None
         self._reader: asyncio.Task[None] | None = None
+        self._linger = False  # ended while the friend was away: tell it if it comes back
+        self.linger_seconds = LINGER_SECONDS
 
     # -- making one -------------------------------------------------------------------------
     @classmethod
@@ -195,12 +203,15 @@ class NetSession:
             try:
                 async for event in self.client.events():
                     if isinstance(event, GameEnded):
-                        await self._keep(event)
+                        await self._keep(event.record)
                     elif isinstance(event, MatchEnded):
                         self.over, self.result = True, event.result
                     elif isinstance(event, HostProblem) and event.code == "ended":
                         self.over = True
-                        await self.queue.put(Lost(event.message))
+                        # The away guest's loss, kept once (the host keeps its own win).
+                        if event.record is not None and self.host is None:
+                            await self._keep(event.record)
+                        await self.queue.put(Lost(event.message, event.winner))
                         return
                     await self.queue.put(event)
                 return
@@ -233,9 +244,9 @@ class NetSession:
             return True
         return False
 
-    async def _keep(self, event: GameEnded) -> None:
+    async def _keep(self, record: GameRecord) -> None:
         try:
-            path = await asyncio.to_thread(keep_record, self.folder, event.record)
+            path = await asyncio.to_thread(keep_record, self.folder, record)
         except Exception as e:  # noqa: BLE001 - the game is played: keeping it may fail
             await self.queue.put(Kept(None, f"{type(e).__name__}: {e}"))
             return
@@ -246,8 +257,40 @@ class NetSession:
         with contextlib.suppress(OSError, RuntimeError):
             await self.client.play(action)
 
+    def friend_away(self) -> bool:
+        """Is the other player away (reconnecting), as the host sees it?"""
+        return self.host is not None and self.host.away() == 1 - self.seat
+
+    async def end_while_away(self) -> bool:
+        """This player ends the game while the friend is away: the host (authoritative)
+        records the game in play as this seat's win, marked as ended while the friend was
+        away, once in this history; the friend's table learns it in ``ended`` if it comes
+        back while this host still listens (:data:`LINGER_SECONDS`).  Only the host's side
+        decides: a guest whose host is away just leaves (False)."""
+        if self.host is None or self.over or not self.friend_away():
+            return False
+        self.over = True
+        self._linger = True
+        try:
+            record = await asyncio.wait_for(self.host.end(ENDED_AWAY, while_away=True), 5)
+        except (OSError, RuntimeError, TimeoutError):
+            return False
+        if record is not None:
+            await self._keep(record)
+        return record is not None
+
+    async def _linger_then_close(self, host: Host, seconds: float) -> None:
+        """Keep listening until the away table has come back and read ``ended``."""
+        try:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(host.wait_for_guest(), seconds)
+                await asyncio.sleep(1.0)  # its resync (the reveals, ``ended``) goes out
+        finally:
+            await host.close()
+
     async def close(self) -> None:
-        """Stop reading, hang up, and stop hosting (this app's server ends with it)."""
+        """Stop reading, hang up, and stop hosting (this app's server ends with it; after
+        :meth:`end_while_away` it listens on a while for the friend to come back)."""
         ending = not self.over
         self.over = True
         if self._reader is not None:
@@ -260,7 +303,12 @@ class NetSession:
         if self.match is not None:
             self.match.cancel()
             await asyncio.gather(self.match, return_exceptions=True)
-        if self.host is not None:
+        if self.host is not None and self._linger and self.linger_seconds > 0:
+            task = asyncio.ensure_future(self._linger_then_close(self.host, self.linger_seconds))
+            _lingering.add(task)
+            task.add_done_callback(_lingering.discard)
+            self._linger = False
+        elif self.host is not None:
             await self.host.close()
 
 

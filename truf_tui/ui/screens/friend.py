@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rich.markup import escape
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -83,6 +83,7 @@ class FriendScreen(Translated, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", show=False),
         Binding("c", "copy_code", show=False),
+        Binding("j", "code_box", show=False),  # typed in a box, j is a letter
     ]
 
     def __init__(self, config: GameConfig, name: str = "") -> None:
@@ -114,7 +115,8 @@ class FriendScreen(Translated, Screen[None]):
             yield Markup(id="invite-code")
             yield Markup(id="friend-status")
             yield Markup(id="friend-error")
-        yield KeyBar([("c", "net.key.copy", "screen.copy_code"),
+        yield KeyBar([("j", "net.key.code", "screen.code_box"),
+                      ("c", "net.key.copy", "screen.copy_code"),
                       ("Esc", "key.back", "screen.back"),
                       ("F1", "key.help", "app.help")], id="friend-keys")
 
@@ -142,9 +144,24 @@ class FriendScreen(Translated, Screen[None]):
         for bar in self.query("#friend-keys").results(KeyBar):
             bar.refresh_texts()
             bar.show("screen.copy_code", self.code is not None)
+            bar.show("screen.code_box", self.state == "choosing")
 
     def mounted(self) -> None:
-        self.query_one("#code", Input).focus()
+        # The first button, not the code box: a host would have to come back to it.
+        self.query_one("#host", Button).focus()
+
+    def action_code_box(self) -> None:
+        if self.state == "choosing":
+            self.query_one("#code", Input).focus()
+
+    def on_paste(self, event: events.Paste) -> None:
+        """A code pasted while no box has the cursor goes into the code box."""
+        if self.state == "choosing" and not isinstance(self.focused, Input):
+            event.stop()
+            box = self.query_one("#code", Input)
+            box.value = "".join(event.text.split())
+            box.focus()
+            box.cursor_position = len(box.value)
 
     def say(self, key: str | None, error: str | None = None, **kw: Any) -> None:
         self._status = None if key is None else (key, kw)

@@ -61,6 +61,8 @@ from truf_tui.ui.widgets.table import Markup, Thinking
 class NetPlay(TableScreen[Any]):
     """What both networked tables add to their game's table (a mixin: put it first)."""
 
+    HINTS: ClassVar[bool] = False  # no hints against a person: h says so, the bar leaves it out
+
     def __init__(self, session: NetSession, first: Turn) -> None:
         super().__init__(session.config, state_of(first.observation))
         self.net = session
@@ -295,20 +297,29 @@ class NetPlay(TableScreen[Any]):
             services(self).game_in_progress = False
             self._close_waiting()
             why = tr("net.host.ended") if event.why == ENDED else event.why
+            if event.winner is not None and event.winner != self.me:
+                why = tr("net.ended.away.lost", name=self.net.other_name())
             self.app.push_screen(NetLost(why), lambda _: self.leave_table())
         self.refresh_view()
 
     # -- the other player away --------------------------------------------------------------
     def open_waiting(self, name: str) -> None:
         if self._waiting_box is None and self.is_attached:
-            self._waiting_box = WaitingForFriend(name)
+            self._waiting_box = WaitingForFriend(name, wins=self.net.host is not None)
             self.app.push_screen(self._waiting_box, self._waiting_closed)
 
     def _waiting_closed(self, choice: str | None) -> None:
         self._waiting_box = None
         if choice == "end":
             services(self).game_in_progress = False
-            self.leave_table()
+            self._leaving = True  # nothing more is drawn: the host's own "ended" included
+            self.run_worker(self._end_while_away(), group="net-end", exit_on_error=False)
+
+    async def _end_while_away(self) -> None:
+        """The host records the game in play as this player's win (the friend is away)."""
+        if await self.net.end_while_away():  # names come cleaned of markup (clean_text)
+            self.app.notify(tr("net.ended.away.won", name=self.net.other_name()), timeout=8)
+        self.leave_table()
 
     def _close_waiting(self) -> None:
         box, self._waiting_box = self._waiting_box, None
@@ -462,15 +473,16 @@ class WaitingForFriend(NetDialog):
 
     BUTTONS = (("wait", "net.btn.wait"), ("end", "net.btn.end"))
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, wins: bool = False) -> None:
         super().__init__(id="net-waiting")
         self.friend = name
+        self.wins = wins  # ending it now counts as this player's win (the host's side)
 
     def title_text(self) -> str:
         return tr("net.away.title", name=self.friend)
 
     def body_text(self) -> str:
-        return tr("net.away.body", name=self.friend)
+        return tr("net.away.body.win" if self.wins else "net.away.body", name=self.friend)
 
 
 class DealAlarmScreen(NetDialog):

@@ -50,6 +50,9 @@ def result_text(row: GameRow) -> str:
     # A match started at a set score says so: it is no whole win or loss.
     start = (tr("replay.from_score", you=row.start[0], computer=row.start[1])
              if row.from_score else "")
+    if row.ended_away is not None:  # ended by the one who stayed: a win or loss unfinished
+        start += tr("replay.ended_away" if row.ended_away == row.human_seat
+                    else "replay.ended_friend_away")
     if row.tier == HOTSEAT_TIER:  # two players: the result by name (Player 1 is seat 0)
         return tr(f"hot.result.{row.result}", you=row.score_human,
                   computer=row.score_computer) + start

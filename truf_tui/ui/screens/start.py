@@ -202,8 +202,9 @@ class StartScreen(Translated, Screen[None]):
             [
                 ("p", "key.play", "screen.play"),
                 ("t", "key.tournament", "screen.tournament"),
+                ("b", "key.drills", "screen.drills"),
                 ("s", "key.stats", "app.stats"),
-                ("F1 ?", "key.help", "app.help"),
+                ("F1", "key.help", "app.help"),  # ? too; the bar keeps to 80 columns
                 ("Ctrl+S", "key.settings", "app.settings"),
                 ("q", "key.quit", "app.quit"),
             ],

@@ -110,6 +110,7 @@ class TableScreen(Screen[None], Generic[S]):
     # Short terminals get one-line cards; wide ones show the move log by default.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (27, "-tall")]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-medium"), (120, "-wide")]
+    HINTS: ClassVar[bool] = True  # the key bar offers h (a table without hints leaves it out)
     BINDINGS: ClassVar[list[BindingType]] = [b for key in TABLE_KEYS for b in key.bindings]
 
     state: reactive[S] = reactive(cast("S", None), init=False)  # set by __init__
@@ -301,7 +302,7 @@ class TableScreen(Screen[None], Generic[S]):
         for bar in self.query("#keys").results(KeyBar):
             for key in TABLE_KEYS:
                 if key.while_playing:
-                    bar.show(key.action, not over)
+                    bar.show(key.action, not over and (self.HINTS or key.action != "screen.hint"))
             if hands is not None and hands[self.me]:
                 bar.relabel(PLAY_KEY, hand_keys(len(hands[self.me])).replace("–", "-"))
 

@@ -8,6 +8,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "Ekzercoj de Truko el la solvo, ĉiu decido taksita",
     },
     "start.btn.drills": {"en": "Trainer", "eo": "Trejnilo"},
+    "key.drills": {"en": "Bluffs", "eo": "Blufoj"},  # the start screen's key bar: b
     # -- the categories ------------------------------------------------------------------
     "drill.cat.weak": {"en": "Raise or not with a weak hand",
                        "eo": "Ĉu altigi kun malforta mano"},

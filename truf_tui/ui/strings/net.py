@@ -31,6 +31,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "Sendu ĉi tiun kodon al via amiko (premu c por kopii ĝin):\n\n{code}\n\n"
               "Ĝi validas unufoje, dum 10 minutoj.",
     },
+    "net.key.code": {"en": "Type a code", "eo": "Tajpi kodon"},
     "net.key.copy": {"en": "Copy the code", "eo": "Kopii la kodon"},
     "net.copied": {"en": "The code is copied: paste it into a message to your friend.",
                    "eo": "La kodo estas kopiita: algluu ĝin en mesaĝon al via amiko."},
@@ -132,6 +133,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "La konekto de {name} falis. Ri havas 5 minutojn por reveni, kaj la ludo "
               "daŭras ĝuste de kie ĝi estis. Vi povas atendi, aŭ fini la ludon nun.",
     },
+    # The host's player: the host decides, ending it is a win (issue 39 item 4).
+    "net.away.body.win": {
+        "en": "{name}'s connection dropped. They have 5 minutes to come back, and the game "
+              "goes on exactly where it was. You may wait, or end the game now: it then "
+              "counts as your win.",
+        "eo": "La konekto de {name} falis. Ri havas 5 minutojn por reveni, kaj la ludo "
+              "daŭras ĝuste de kie ĝi estis. Vi povas atendi, aŭ fini la ludon nun: tiam "
+              "ĝi kalkuliĝas kiel via venko.",
+    },
     "net.away.short": {"en": "reconnecting…", "eo": "rekonektiĝas…"},
     "net.reconnecting.short": {"en": "reconnecting…", "eo": "rekonektiĝas…"},
     "net.reconnecting": {"en": "The connection dropped: taking your seat back…",
@@ -147,6 +157,18 @@ STRINGS: dict[str, dict[str, str]] = {
                       "eo": "Atendas {name} kaj la sekvan disdonon…"},
     "net.lost.title": {"en": "The game cannot go on", "eo": "La ludo ne povas daŭri"},
     "net.lost.body": {"en": "{why}", "eo": "{why}"},
+    "net.ended.away.won": {
+        "en": "The game counts as your win: your history keeps it as ended while {name} "
+              "was away.",
+        "eo": "La ludo kalkuliĝas kiel via venko: via historio konservas ĝin kiel finitan "
+              "dum {name} forestis.",
+    },
+    "net.ended.away.lost": {
+        "en": "{name} ended the game while you were away: it counts as their win, and your "
+              "history keeps it so.",
+        "eo": "{name} finis la ludon dum vi forestis: ĝi kalkuliĝas kiel ria venko, kaj via "
+              "historio konservas ĝin tiel.",
+    },
     "net.host.ended": {"en": "Your friend ended the game.", "eo": "Via amiko finis la ludon."},
     "net.btn.ok": {"en": "OK", "eo": "Bone"},
     "net.btn.wait": {"en": "Keep waiting", "eo": "Plu atendi"},

@@ -147,8 +147,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "La alia ludanto komencas; poste la disdonanto alternas en ĉiu rondo.",
     },
     "start.hint": {
-        "en": "Tab ←→↑↓: choose   Enter/p: play   g: guided game   o: saved games   F1: rules",
-        "eo": "Tab ←→↑↓: elekti   Enter/p: ludi   g: gvidata ludo   o: konservitaj   F1: reguloj",
+        # Within 78 columns (the box's width at 80): F1 is in the key bar.
+        "en": "Tab ←→↑↓: choose  p: play  g: guided game  o: saved games  b: bluff trainer",
+        "eo": "Tab ←→↑↓: elekti  p: ludi  g: gvidata ludo  o: konservitaj  b: blufa trejnilo",
     },
     "start.play": {"en": "▶ Play", "eo": "▶ Ludi"},
     "start.guided": {"en": "Guided game", "eo": "Gvidata ludo"},

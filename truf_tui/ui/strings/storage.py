@@ -146,6 +146,11 @@ STRINGS: dict[str, dict[str, str]] = {
     # The matches started at a set score (the start screen's "Start at"), apart from the rest.
     "stats.from_score": {"en": "Start at …", "eo": "Komenci ĉe …"},
     "replay.from_score": {"en": " (from {you}–{computer})", "eo": " (ekde {you}–{computer})"},
+    # An online game ended while one player was away (reconnecting): the other won it.
+    "replay.ended_away": {"en": " (ended while you were away)",
+                          "eo": " (finita dum vi forestis)"},
+    "replay.ended_friend_away": {"en": " (ended while your friend was away)",
+                                 "eo": " (finita dum via amiko forestis)"},
     "stats.trufegoj": {
         "en": "Trufegoj per game: you {you}, the computer {computer} (over {n} games).",
         "eo": "Trufegoj por ludo: vi {you}, la komputilo {computer} (el {n} ludoj).",
