@@ -18,6 +18,7 @@ from truf_tui.play.config import GameConfig
 from truf_tui.store import SettingsStore
 from truf_tui.ui.app import TrufApp
 from truf_tui.ui.i18n import all_strings, tr
+from truf_tui.ui.keybar import KeyHint
 from truf_tui.ui.screens.dialogs import (
     ConfirmAbandon,
     ConfirmQuit,
@@ -356,8 +357,9 @@ async def test_settings_change_live(stub_tables: list[GameConfig]) -> None:
 async def test_key_bar_hints_are_clickable(stub_tables: list[GameConfig]) -> None:
     app = TrufApp()
     async with app.run_test(size=SIZE) as pilot:
-        hints = list(app.screen.query("KeyHint"))
-        await pilot.click(hints[3])  # "F1 ? Help" (after "p Play", "t Tournament", "s …")
+        hints = list(app.screen.query(KeyHint))
+        f1 = next(h for h in hints if h.key_text.startswith("F1"))  # "F1 Help"
+        await pilot.click(f1)
         await help_loaded(pilot, "en")
         await pilot.click(app.screen.query("KeyHint").first())  # "Esc Close"
         await pilot.pause()
