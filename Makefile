@@ -32,8 +32,8 @@ test: lint
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 # The developer's loop: the suite without the tests marked slow and without lint, in about
-# 3 minutes on 2 cores. A test is marked slow when it takes 3 s or more on 2 cores in a
-# whole run (`pytest -n 3 --dist worksteal --durations=0`): the whole games, the monkeys,
+# 4 minutes on 2 cores (make test: 8). A test is marked slow when it takes 3 s or more on 2
+# cores in a whole run (`pytest -n 3 --dist worksteal --durations=0`): the whole games, the monkeys,
 # the solver's checks and the tests that start the app in a terminal. `make test` runs them all.
 quick: $(BIN)/.installed-test
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal -m "not slow"
