@@ -126,7 +126,8 @@ class DrillScreen(Screen[None]):
         self.failed: str | None = None
         self.session = 0  # sessions begun, for the next session's seeds
         self.reviews: list[dict[str, Any]] = []  # missed spots due again, dealt first
-        self.reviewing = False  # the spot on the screen came from the review queue
+        # The spot on the screen came from the review queue: its dict there (its key).
+        self.reviewing: dict[str, Any] | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="title-bar"):
@@ -204,8 +205,11 @@ class DrillScreen(Screen[None]):
         me = spot.seat
         style = self._style()
         pts = s.points
-        lines = [tr("drill.head.again" if self.reviewing else "drill.head", n=self.number,
-                    total=self.session_size, category=tr(f"drill.cat.{spot.category}")),
+        head = ("drill.head.game" if spot.from_game else
+                "drill.head.again" if self.reviewing else "drill.head")
+        category = ("drill.cat.play" if spot.from_game and spot.category == "random"
+                    else f"drill.cat.{spot.category}")
+        lines = [tr(head, n=self.number, total=self.session_size, category=tr(category)),
                  tr("drill.score", me=pts[me], them=pts[1 - me], stake=s.stake,
                     dealer=tr("drill.you.deal" if s.dealer == me else "drill.they.deal"))]
         if s.rest:
@@ -222,6 +226,8 @@ class DrillScreen(Screen[None]):
         bets = self.betting(spot)
         if bets:
             lines.append(tr("drill.bets", bets=" · ".join(bets)))
+        if s.discards[me]:  # an accepted redeal (T3): the hand given up is known to me
+            lines.append(tr("drill.discarded", cards=cards_markup(s.discards[me], style)))
         held = s.hands[me]
         n_them = len(s.hands[1 - me])
         lines.append(tr("drill.hand", cards=cards_markup(held, style), n=n_them) if held
@@ -239,8 +245,7 @@ class DrillScreen(Screen[None]):
     def betting(self, spot: drills.Spot) -> list[str]:
         """The round's calls before the spot, in order, each with who made it (but the
         proposal the spot answers)."""
-        s = truc.new_game(truc.Rules(target=spot.target), seed=spot.seed,
-                          dealer=spot.dealer, scores=spot.scores)
+        s = spot.initial()
         out = []
         for i, m in enumerate(spot.moves):
             a = truc.parse_action(m)
@@ -376,20 +381,22 @@ class DrillScreen(Screen[None]):
         category = self.category
         scores = (self.scores[0], self.scores[1]) if category == "score" else None
         again = self._review()
-        self.reviewing = again is not None
-        self.run_worker(lambda: self._work(category, seed, scores, again), thread=True,
+        self.reviewing = None if again is None else again[1]
+        spot = None if again is None else again[0]
+        self.run_worker(lambda: self._work(category, seed, scores, spot), thread=True,
                         group="drill", exclusive=True, exit_on_error=False)
 
-    def _review(self) -> drills.Spot | None:
-        """The next missed spot due again that still rebuilds (one that does not leaves
-        the queue)."""
+    def _review(self) -> tuple[drills.Spot, dict[str, Any]] | None:
+        """The next missed spot due again that still rebuilds, and its dict in the queue
+        (one that does not rebuild is set aside, with a notice)."""
         data = shell(self).data
         while self.reviews and data is not None:
             d = self.reviews.pop(0)
             try:
-                return drills.Spot.from_dict(d)
-            except ValueError:
-                data.spot_unusable(d)
+                return drills.Spot.from_dict(d), d
+            except ValueError as e:
+                data.spot_unusable(d, str(e))
+                self.post_message(ProblemsFound())
         return None
 
     def _work(self, category: drills.Category, seed: int, scores: tuple[int, int] | None,
@@ -450,8 +457,8 @@ class DrillScreen(Screen[None]):
             self.done.append(Done(self.spot, v, self.analysis.unit))
             data = shell(self).data
             if data is not None:  # a missed spot comes back (issue 38 item 6)
-                if self.reviewing:
-                    data.spot_reviewed(self.spot.to_dict(), v.grade)
+                if self.reviewing is not None:
+                    data.spot_reviewed(self.reviewing, v.grade)
                 else:
                     data.spot_missed(self.spot.to_dict(), v.grade)
                 self.post_message(ProblemsFound())

@@ -20,6 +20,8 @@ STRINGS: dict[str, dict[str, str]] = {
                       "eo": "La fino de ludo (10–10, 11–x)"},
     "drill.cat.score": {"en": "At a score you pick", "eo": "Ĉe poentaro, kiun vi elektas"},
     "drill.cat.random": {"en": "Any of these, at random", "eo": "Iu ajn el tiuj, hazarde"},
+    # a decision of a game that is none of the kinds above: which card to play
+    "drill.cat.play": {"en": "Which card to play", "eo": "Kiun karton ludi"},
     "drill.menu.head": {
         "en": "[b]Ten spots from the solved player's own games.[/] Choose a kind (1–8):",
         "eo": "[b]Dek situacioj el la propraj ludoj de la solvita ludanto.[/] "
@@ -43,6 +45,10 @@ STRINGS: dict[str, dict[str, str]] = {
                    "eo": "[b]Situacio {n} el {total}[/] · {category}"},
     "drill.head.again": {"en": "[b]Spot {n} of {total}[/] · {category} · one you missed before",
                          "eo": "[b]Situacio {n} el {total}[/] · {category} · iam maltrafita"},
+    "drill.head.game": {"en": "[b]Spot {n} of {total}[/] · {category} · missed in one of your "
+                              "games",
+                        "eo": "[b]Situacio {n} el {total}[/] · {category} · maltrafita en "
+                              "via ludo"},
     "drill.score": {"en": "Score: you {me} – {them} computer · stake {stake} · {dealer}",
                     "eo": "Poentaro: vi {me} – {them} komputilo · veto {stake} · {dealer}"},
     "drill.you.deal": {"en": "you deal", "eo": "vi disdonas"},
@@ -57,6 +63,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "drill.led.them": {"en": "The computer led {card}.", "eo": "La komputilo elludis {card}."},
     "drill.led.you": {"en": "You played {card}; the computer answers next.",
                       "eo": "Vi ludis {card}; la komputilo respondos."},
+    "drill.discarded": {"en": "Given up in the redeal: {cards}",
+                        "eo": "Fordonita en la redisdono: {cards}"},
     "drill.hand": {"en": "Your hand: {cards}   (the computer holds {n})",
                    "eo": "Via mano: {cards}   (la komputilo tenas {n})"},
     "drill.hand.empty": {"en": "Your cards are all on the table   (the computer holds {n})",
