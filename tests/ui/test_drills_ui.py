@@ -201,3 +201,69 @@ async def test_a_missed_spot_comes_back_first_and_is_rescheduled(tmp_path: Any) 
         await pilot.press("n")
         await settle(pilot)
         assert screen.spot != missed and not screen.reviewing
+
+
+async def test_a_decision_missed_in_a_game_comes_back_as_that_spot(tmp_path: Any) -> None:
+    """Issue 38 item 6 for real games: a game's decision graded a mistake (a fold after
+    an accepted redeal, in the match's second round) enters the queue due at once, once
+    however often it is told; it is still due after the folder is opened again; and the
+    trainer poses exactly that spot: the same hand, the hand given up, the same options
+    and the same values from ``action_values``.  The drill's grade reschedules it."""
+    from datetime import UTC, datetime
+
+    from truf_tui import drills
+    from truf_tui.grading import Grade, grade_truc_move
+    from truf_tui.strategy.values import action_values
+    from truf_tui.ui.app import TrufApp
+    from truf_tui.ui.settings import Settings
+    from truf_tui.ui.storage import AppData
+
+    # tests/test_drills.py's GAME_MOVES: a fold at stake 2 after an accepted redeal and a
+    # trick, in the second round of a match dealt from seed 17, a mistake (0.43 points)
+    moves = ["rest", "refuse", "redeal", "accept", "play 9C", "play QC", "raise", "accept",
+             "fold"]
+    game = truc.replay(truc.Rules(), moves, seed=17, dealer=1)
+    before = truc.replay(truc.Rules(), moves[:-1], seed=17, dealer=1)
+    FOLD_AT = len(moves) - 1  # noqa: N806
+    graded = grade_truc_move(before, truc.parse_action("fold"), FOLD_AT)
+    assert graded.grade is Grade.MISTAKE
+    data = AppData(tmp_path)
+    assert data.game_spots_missed([graded], game, "game-1") == 1
+    assert data.game_spots_missed([graded], game, "game-1") == 0  # told again: once
+    data.close()
+    reopened = AppData(tmp_path)
+    (entry,) = reopened.repetition.due(datetime.now(UTC))
+    assert entry.misses == 1 and entry.grade is Grade.MISTAKE and reopened.problems == []
+    reopened.close()
+
+    app = TrufApp(settings=Settings(pace="instant"), data_dir=tmp_path)
+    app.drill_seed = 7
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        await pilot.press("8")  # any kind: the due spots of every kind come first
+        await settle(pilot)
+        spot = screen.spot
+        assert spot is not None and (spot.from_game, spot.at_move) == ("game-1", FOLD_AT)
+        s = screen.state
+        assert s is not None and spot.seat == 0
+        assert s.hands[0] == before.hands[0] and s.discards[0] == before.discards[0]
+        assert screen.choices == drills.options(before.legal_actions())
+        text = shown(screen)
+        assert "missed in one of your games" in text and "Given up in the redeal" in text
+        assert "Score: you 1 – 0 computer · stake 2" in text
+        fold = screen.choices.index(truc.parse_action("fold"))
+        await pilot.press(str(fold + 1))
+        await settle(pilot)
+        assert screen.analysis is not None
+        values = action_values(before.observation(0))
+        assert screen.analysis.values == {
+            a: max(v for b, v in values.items() if drills.same_choice(a, b))
+            for a in screen.choices}
+        v = screen.done[-1].verdict
+        assert v.grade is Grade.MISTAKE and v.loss == pytest.approx(graded.loss)
+        assert app.data is not None
+        (after,) = app.data.repetition.entries()
+        assert after.reviews == 1 and after.misses == 2  # drilled, missed again
