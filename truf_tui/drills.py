@@ -341,7 +341,9 @@ class Analysis:
 
     @property
     def best(self) -> truc.Action:
-        return max(self.values, key=lambda a: self.values[a])
+        """The option of the highest value; among equal values, the one the solved
+        player plays most (the first of :func:`ranked`)."""
+        return ranked(self)[0]
 
     @property
     def mixed(self) -> bool:
@@ -381,6 +383,15 @@ class Verdict:
     best: truc.Action
 
 
+def ranked(analysis: Analysis) -> list[truc.Action]:
+    """The options best first: by value as the trainer shows it (two decimals of a point,
+    a whole percent of the chance: the same two decimals), and among values shown equal by
+    how often the solved player plays them, so that a choice it never makes is not listed
+    above its own at the same value.  (A loss under those figures is graded best.)"""
+    return sorted(analysis.values, key=lambda a: (-round(analysis.values[a], 2),
+                                                  -analysis.freqs.get(a, 0.0)))
+
+
 def grade(analysis: Analysis, chosen: truc.Action) -> Verdict:
     """``chosen`` graded by its loss against the best option (:func:`grading.classify`);
     an option the solved player takes here is never worse than correct."""
@@ -410,5 +421,5 @@ def roll(analysis: Analysis, rng: random.Random) -> tuple[float, truc.Action]:
 __all__ = ["CATEGORIES", "DEALT", "DRAWN", "DRILL_RULES", "KINDS", "SPOT_VERSION", "TARGET",
            "Analysis", "Bucket",
            "Category", "NewerSpot", "Range", "Spot", "Verdict", "analyse", "categories_of",
-           "deal", "drill_category", "game_spot", "grade", "options", "range_at", "roll",
+           "deal", "drill_category", "game_spot", "grade", "options", "range_at", "ranked", "roll",
            "same_choice"]

@@ -28,7 +28,8 @@ from truf_tui import drills
 from truf_tui.cards import TRUC_RANKS
 from truf_tui.engine import truc
 from truf_tui.grading import Grade, Unit
-from truf_tui.ui.i18n import get_language, tr
+from truf_tui.store.repetition import MISSED
+from truf_tui.ui.i18n import get_language, plural, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.services import ProblemsFound, services, shell
 from truf_tui.ui.settings import SettingsChanged
@@ -49,6 +50,7 @@ class Done:
     spot: drills.Spot
     verdict: drills.Verdict
     unit: Unit
+    queued: bool = False  # missed: it comes back from the review queue
 
 
 def decimal(text: str) -> str:
@@ -276,7 +278,7 @@ class DrillScreen(Screen[None]):
         if not free:
             lines.append(tr("drill.verdict.best", best=self.words(v.best)))
         lines.append(tr("drill.values", unit=tr(f"drill.unit.{an.unit}")))
-        for a in sorted(an.values, key=lambda a: -an.values[a]):
+        for a in drills.ranked(an):
             mark = "▶" if drills.same_choice(a, v.chosen) else " "
             lines.append(f" {mark} {signed(an.values[a], an.unit):>6}  "
                          f"{100 * an.freqs.get(a, 0.0):3.0f}%  {self.words(a)}")
@@ -293,27 +295,31 @@ class DrillScreen(Screen[None]):
         return "\n".join(lines)
 
     def summary_text(self) -> str:
-        lines = [tr("drill.summary.head", n=len(self.done))]
+        lines = [plural("drill.summary.head", len(self.done))]
+        # every grade, best to worst, so the scale is read where the grades are
         counts = {g: sum(d.verdict.grade == g for d in self.done) for g in Grade}
         lines.append(tr("drill.summary.grades", grades=" · ".join(
-            f"{tr(f'grade.{g.key}')} {n}" for g, n in counts.items() if n)))
+            f"{tr(f'grade.{g.key}')} {n}" for g, n in counts.items())))
         for unit in ("points", "match"):
             ds = [d for d in self.done if d.unit == unit]
             if ds:
                 avg = sum(d.verdict.loss for d in ds) / len(ds)
                 x = decimal(f"{100 * avg:.1f}" if unit == "match" else f"{avg:.2f}")
-                lines.append(tr(f"drill.summary.{unit}", x=x, n=len(ds)))
+                lines.append(plural(f"drill.summary.{unit}", len(ds), x=x))
         worst = max(range(len(self.done)), key=lambda i: (self.done[i].verdict.grade,
                                                           self.done[i].verdict.loss),
                     default=None)
         if worst is None or self.done[worst].verdict.grade <= Grade.CORRECT:
-            lines.append(tr("drill.summary.clean"))
-        if worst is not None and self.done[worst].verdict.loss > 0:
+            lines.append(tr("drill.summary.clean"))  # nothing named: no "costliest 0.00"
+        else:
             d = self.done[worst]
             lines.append(tr("drill.summary.worst", k=worst + 1,
                             category=tr(f"drill.cat.{d.spot.category}"),
                             choice=self.words(d.verdict.chosen, d.spot.state()),
                             loss=loss_words(d.verdict.loss, d.unit)))
+        queued = sum(d.queued for d in self.done)
+        if queued:
+            lines.append(plural("drill.summary.queued", queued))
         lines += ["", tr("drill.summary.again")]
         return "\n".join(lines)
 
@@ -454,14 +460,15 @@ class DrillScreen(Screen[None]):
                 and self.spot is not None
                 and (not self.done or self.done[-1].spot is not self.spot)):
             v = drills.grade(self.analysis, self.chosen)
-            self.done.append(Done(self.spot, v, self.analysis.unit))
             data = shell(self).data
+            queued = False
             if data is not None:  # a missed spot comes back (issue 38 item 6)
                 if self.reviewing is not None:
-                    data.spot_reviewed(self.reviewing, v.grade)
+                    queued = data.spot_reviewed(self.reviewing, v.grade) and v.grade >= MISSED
                 else:
-                    data.spot_missed(self.spot.to_dict(), v.grade)
+                    queued = data.spot_missed(self.spot.to_dict(), v.grade)
                 self.post_message(ProblemsFound())
+            self.done.append(Done(self.spot, v, self.analysis.unit, queued))
 
 
 __all__ = ["SESSION", "DrillScreen", "range_lines"]
