@@ -133,8 +133,10 @@ def test_grades_come_from_the_values_and_the_solution_is_never_a_mistake() -> No
     for seed in range(4):
         spot = drills.deal("raised", seed)
         an = drills.analyse(spot)
-        best = drills.grade(an, an.best)
-        assert best.loss == 0.0 and best.grade == Grade.BEST
+        top = max(an.values, key=lambda a: an.values[a])
+        assert drills.grade(an, top).loss == 0.0
+        best = drills.grade(an, an.best)  # the best shown: equal to the top to 2 decimals
+        assert best.loss <= 0.005 and best.grade == Grade.BEST
         for a, v in an.values.items():
             verdict = drills.grade(an, a)
             assert verdict.loss == pytest.approx(max(an.values.values()) - v)
