@@ -38,9 +38,10 @@ async def review_line(folder: Path, lang: str) -> tuple[bool, str]:
 
 
 @pytest.mark.parametrize(("lang", "many", "one"), [
-    ("en", "3 spots you missed are due for review", "1 spot you missed is due for review"),
-    ("eo", "3 situacioj, kiujn vi maltrafis, estas ripetotaj",
-     "1 situacio, kiun vi maltrafis, estas ripetota"),
+    ("en", "3 spots you missed are due for review: press b.",
+     "1 spot you missed is due for review: press b."),
+    ("eo", "3 situacioj, kiujn vi maltrafis, estas ripetotaj: premu b.",
+     "1 situacio, kiun vi maltrafis, estas ripetota: premu b."),
 ])
 async def test_the_start_screen_says_how_many_spots_are_due(tmp_path: Path, lang: str,
                                                             many: str, one: str) -> None:
