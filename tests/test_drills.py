@@ -133,8 +133,10 @@ def test_grades_come_from_the_values_and_the_solution_is_never_a_mistake() -> No
     for seed in range(4):
         spot = drills.deal("raised", seed)
         an = drills.analyse(spot)
-        best = drills.grade(an, an.best)
-        assert best.loss == 0.0 and best.grade == Grade.BEST
+        top = max(an.values, key=lambda a: an.values[a])
+        assert drills.grade(an, top).loss == 0.0
+        best = drills.grade(an, an.best)  # the best shown: equal to the top to 2 decimals
+        assert best.loss <= 0.005 and best.grade == Grade.BEST
         for a, v in an.values.items():
             verdict = drills.grade(an, a)
             assert verdict.loss == pytest.approx(max(an.values.values()) - v)
@@ -151,3 +153,128 @@ def test_the_roll_picks_by_the_solved_frequencies() -> None:
     picks = [drills.roll(an, rng)[1] for _ in range(2000)]
     for a, p in an.freqs.items():
         assert picks.count(a) / len(picks) == pytest.approx(p, abs=0.04)
+
+
+# -- spots of real games (issue 38 item 6: missed decisions of games come back) -----------
+# A match (seed 17, seat 1 dealing first) whose second round the player's opponent opens
+# with a redeal, accepted; after a trick the opponent raises, the player accepts, and then
+# the player folds at stake 2: a mistake by the solution's values (0.43 points).
+GAME_MOVES = ("rest", "refuse", "redeal", "accept", "play 9C", "play QC", "raise", "accept",
+              "fold")
+FOLD_AT = 8
+# What the observation says of the match rather than of the round: a spot rebuilds the round.
+MATCH_KEYS = {"round", "round_start", "history", "start_scores", "last_round", "first_dealer"}
+
+
+def game_after(moves: tuple[str, ...] = GAME_MOVES) -> truc.State:
+    return truc.replay(truc.Rules(), list(moves), seed=17, dealer=1)
+
+
+def same_position(spot: drills.Spot, before: truc.State) -> None:
+    """The spot poses ``before`` to its seat: the same observation of the round."""
+    seat = before.current_player
+    assert seat is not None and spot.seat == seat
+    mine, theirs = spot.observation(), before.observation(seat)
+    assert {k: v for k, v in mine.items() if k not in MATCH_KEYS} == \
+        {k: v for k, v in theirs.items() if k not in MATCH_KEYS}
+    assert mine["history"] == theirs["history"][theirs["round_start"]:]
+    assert spot.state().legal_actions() == before.legal_actions()
+
+
+def test_every_decision_of_any_round_of_a_match_is_a_spot() -> None:
+    """Random matches at other rules and scores: each decision of each round (a redeal,
+    its discards, earlier tricks, raises) rebuilds from its spot, through JSON, as the
+    position the player saw."""
+    rng = random.Random(38)
+    decisions = redealt = later = 0
+    for n in range(40):
+        rules = truc.Rules(target=rng.choice([12, 7, 3]),
+                           rest_refusal=rng.choice(["stake", "game"]))
+        s = truc.new_game(rules, seed=n, scores=(0, rng.randrange(rules.target)))
+        while not s.is_terminal():
+            s = s.apply(rng.choice(s.legal_actions()))
+        before = s.initial()
+        for i, a in enumerate(s.history):
+            spot = drills.game_spot(s, i, f"game-{n}")
+            d = json.loads(json.dumps(spot.to_dict()))
+            assert d["v"] == drills.SPOT_VERSION and (d["game"], d["move"]) == (f"game-{n}", i)
+            back = drills.Spot.from_dict(d)
+            assert back == spot
+            same_position(back, before)
+            decisions += 1
+            redealt += bool(before.discards[spot.seat])
+            later += before.round_no > 1
+            before = before.apply(a)
+    assert decisions > 300 and redealt > 10 and later > 100  # 407, 30 and 252
+
+
+def test_the_spot_of_a_game_has_its_hand_history_and_values() -> None:
+    """The mistake of GAME_MOVES: its spot holds the same hand, the hand given up to the
+    redeal, the first trick and the raise, the same legal actions and the same values from
+    ``action_values``; graded again there, the fold is the same mistake."""
+    from truf_tui.grading import grade_truc_move
+    from truf_tui.strategy.values import action_values
+
+    game = game_after()
+    before = game_after(GAME_MOVES[:FOLD_AT])
+    spot = drills.game_spot(game, FOLD_AT, "g")
+    assert (spot.from_game, spot.at_move, spot.scores, spot.dealer) == ("g", FOLD_AT, (1, 0), 0)
+    assert spot.moves == GAME_MOVES[2:FOLD_AT]  # the round's own, from its redeal on
+    s = spot.state()
+    assert s.hands[0] == before.hands[0] and s.discards[0] == before.discards[0] != ()
+    assert s.tricks == before.tricks != () and s.stake == 2
+    same_position(spot, before)
+    values = action_values(before.observation(0))
+    assert action_values(spot.observation()) == values
+    graded = grade_truc_move(before, truc.parse_action("fold"), FOLD_AT)
+    assert graded.grade is Grade.MISTAKE
+    again = grade_truc_move(s, truc.parse_action("fold"), FOLD_AT)
+    assert (again.loss, again.grade, again.values) == (graded.loss, graded.grade, graded.values)
+    an = drills.analyse(spot)
+    assert an.values == {a: max(v for b, v in values.items() if drills.same_choice(a, b))
+                         for a in drills.options(before.legal_actions())}
+
+
+def test_only_decisions_of_the_match_are_spots() -> None:
+    game = game_after()
+    with pytest.raises(ValueError):
+        drills.game_spot(game, len(game.history))
+    with pytest.raises(ValueError):
+        drills.game_spot(game, -1)
+
+
+def test_a_drill_spot_keeps_its_first_form_so_its_queued_key_stays() -> None:
+    spot = drills.deal("raised", 2)
+    assert set(spot.to_dict()) == {"category", "seed", "dealer", "scores", "moves", "seat",
+                                   "target"}
+    assert drills.Spot.from_dict(spot.to_dict()) == spot
+
+
+def bad_game_spots() -> list[dict[str, object]]:
+    good = drills.game_spot(game_after(), FOLD_AT, "g").to_dict()
+    pack = list(good["pack"])
+    return [
+        {**good, "pack": [pack[1]] + pack[1:]},  # a card twice
+        {**good, "pack": pack[:-1]},  # a card short
+        {**good, "moves": good["moves"][:-1]},  # the computer's decision, not the player's
+        {**good, "moves": [*good["moves"], "play AH"]},  # a move that is not legal
+        {**good, "seed": 3},  # a seed and a pack
+        {k: v for k, v in good.items() if k != "move"},  # a game without its move
+        {**good, "rules": {"target": 0}},
+        {**good, "scores": [12, 0]},  # past the target
+        {**good, "seat": "0"},
+        {**good, "v": 0},
+    ]
+
+
+@pytest.mark.parametrize("n", range(10))
+def test_a_spot_that_does_not_rebuild_is_refused(n: int) -> None:
+    with pytest.raises(ValueError) as e:
+        drills.Spot.from_dict(bad_game_spots()[n])
+    assert not isinstance(e.value, drills.NewerSpot)
+
+
+def test_a_newer_spot_says_so() -> None:
+    newer = {**drills.game_spot(game_after(), FOLD_AT, "g").to_dict(), "v": 3}
+    with pytest.raises(drills.NewerSpot, match="version 3"):
+        drills.Spot.from_dict(newer)

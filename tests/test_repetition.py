@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from truf_tui.grading import Grade
 from truf_tui.store import repetition
-from truf_tui.store.files import StoreError
+from truf_tui.store.files import Invalid, StoreError
 from truf_tui.store.repetition import (
     FILE_NAME,
     RATING,
@@ -249,25 +249,152 @@ def test_a_damaged_file_is_kept_aside_and_a_fresh_queue_starts(tmp_path: Path) -
 
 @pytest.mark.parametrize("body", [
     {"format": "truf-tui-repetition", "version": 1, "spots": "none"},
-    {"format": "truf-tui-repetition", "version": 1, "spots": [{"spot": {}, "card": {}}]},
     {"format": "something else", "version": 1, "spots": []},
-    {"format": "truf-tui-repetition", "version": 1, "spots": [
-        {"spot": {"seed": 1}, "card": {"card_id": 1, "state": 1, "step": "x", "stability": None,
-                                       "difficulty": None, "due": "2026-01-01T00:00:00+00:00",
-                                       "last_review": None},
-         "added": "2026-01-01T00:00:00+00:00", "misses": 1, "reviews": 0, "grade": "mistake"}]},
-    {"format": "truf-tui-repetition", "version": 1, "spots": [
-        {"spot": {"seed": 1}, "card": {"card_id": 1, "state": 1, "step": 0, "stability": None,
-                                       "difficulty": None, "due": "2026-01-01T00:00:00",
-                                       "last_review": None},
-         "added": "2026-01-01T00:00:00+00:00", "misses": 1, "reviews": 0, "grade": "mistake"}]},
+    {"format": "truf-tui-repetition", "version": 3, "spots": []},
 ])
 def test_bad_contents_are_kept_aside(tmp_path: Path, body: dict[str, Any]) -> None:
     (tmp_path / FILE_NAME).write_text(json.dumps(body))
     q = RepetitionQueue(tmp_path)
     assert q.entries() == []
     (p,) = q.problems
+    assert p.subject == "repetition"
     assert p.kept_as is not None and json.loads(p.kept_as.read_text()) == body
+
+
+def card(due: str = "2026-01-01T00:00:00+00:00", step: object = 0) -> dict[str, Any]:
+    return {"card_id": 1, "state": 1, "step": step, "stability": None, "difficulty": None,
+            "due": due, "last_review": None}
+
+
+BAD_ENTRIES = [
+    {"spot": {}, "card": {}},
+    {"spot": {"seed": 1}, "card": card(step="x"), "added": "2026-01-01T00:00:00+00:00",
+     "misses": 1, "reviews": 0, "grade": "mistake"},
+    {"spot": {"seed": 2}, "card": card(due="2026-01-01T00:00:00"),
+     "added": "2026-01-01T00:00:00+00:00", "misses": 1, "reviews": 0, "grade": "mistake"},
+    "not an entry",
+]
+
+
+@pytest.mark.parametrize("bad", BAD_ENTRIES)
+def test_a_bad_entry_is_kept_aside_alone(tmp_path: Path, bad: object) -> None:
+    """One entry that cannot be read costs only itself: it goes to a file of its own (as
+    a queue a newer truf-tui could read), the others stay, and the player is told once."""
+    RepetitionQueue(tmp_path).add_missed(spot(1), Grade.MISTAKE, NOW)
+    path = tmp_path / FILE_NAME
+    body = json.loads(path.read_text())
+    body["spots"].append(bad)
+    path.write_text(json.dumps(body))
+    q = RepetitionQueue(tmp_path)
+    assert [e.spot for e in q.entries()] == [spot(1)]
+    (p,) = q.problems
+    assert p.kind == "corrupt" and p.subject == "spot" and p.kept_as is not None
+    assert json.loads(p.kept_as.read_text())["spots"] == [bad]
+    assert "A spot in the queue of spots to review" in str(p)
+    assert "the other spots stay in the queue" in str(p)
+    assert "la aliaj situacioj restas en la vico" in p.message("eo")
+    assert len(json.loads(path.read_text())["spots"]) == 1  # cut out of the queue
+    again = RepetitionQueue(tmp_path)
+    assert again.counts(NOW) == Counts(1, 0, 1) and again.problems == []
+
+
+def test_a_version_1_file_loads_and_is_written_as_version_2(tmp_path: Path) -> None:
+    """A queue written before real games' spots (version 1, drills' spots alone, exactly
+    as that truf-tui wrote it) is read as it is; a change writes version 2, the old spots
+    with the same keys."""
+    old = spot(3)
+    entry = {"spot": old, "card": card(due="2026-12-05T05:00:00+00:00"),
+             "added": "2026-12-05T05:00:00+00:00", "misses": 1, "reviews": 0,
+             "grade": "blunder"}
+    (tmp_path / FILE_NAME).write_text(
+        '{"format": "truf-tui-repetition", "version": 1, "spots": [\n'
+        + json.dumps(entry, separators=(",", ":")) + "\n]}\n")
+    q = RepetitionQueue(tmp_path)
+    (e,) = q.due(NOW)
+    assert e.spot == old and e.key == spot_key(old) and e.grade is Grade.BLUNDER
+    assert q.problems == []
+    assert q.review(spot_key(old), Grade.BEST, NOW) is not None
+    body = json.loads((tmp_path / FILE_NAME).read_text())
+    assert body["version"] == repetition.VERSION == 2
+    assert [x["spot"] for x in body["spots"]] == [old]
+
+
+def refuse_newer(d: Any) -> None:
+    if d.get("v", 1) > 2:
+        raise Invalid("newer", f"a spot of version {d['v']}")
+    if d.get("moves") == ["nonsense"]:
+        raise Invalid("corrupt", "it does not rebuild")
+
+
+def test_the_check_sets_aside_the_spots_it_refuses(tmp_path: Path) -> None:
+    """A spot the queue's check refuses (of a newer truf-tui, or one that no longer
+    rebuilds) leaves the queue for a file of its own with a notice of its kind; the
+    others are due as before."""
+    plain = RepetitionQueue(tmp_path)
+    newer = {**spot(2), "v": 9}
+    broken = {**spot(3), "moves": ["nonsense"]}
+    for s in (spot(1), newer, broken):
+        plain.add_missed(s, Grade.MISTAKE, NOW)
+    q = RepetitionQueue(tmp_path, check=refuse_newer)
+    assert [e.spot for e in q.due(NOW)] == [spot(1)]
+    kinds = sorted((p.kind, p.subject) for p in q.problems)
+    assert kinds == [("corrupt", "spot"), ("newer", "spot")]
+    (kept,) = {p.kept_as for p in q.problems}
+    assert kept is not None
+    assert sorted(x["spot"]["seed"] for x in json.loads(kept.read_text())["spots"]) == [
+        1002, 1003]
+    assert "newer version of truf-tui" in str(next(p for p in q.problems if p.kind == "newer"))
+    assert RepetitionQueue(tmp_path).counts(NOW) == Counts(1, 0, 1)
+
+
+def test_set_aside_takes_one_spot_out_and_keeps_it(tmp_path: Path) -> None:
+    q = RepetitionQueue(tmp_path)
+    q.add_missed(spot(1), Grade.MISTAKE, NOW)
+    q.add_missed(spot(2), Grade.MISTAKE, NOW)
+    assert q.set_aside(spot_key(spot(2)), Invalid("corrupt", "no longer rebuilds"))
+    assert not q.set_aside(spot_key(spot(2)), Invalid("corrupt", "again"))
+    assert [e.spot for e in q.entries()] == [spot(1)]
+    (p,) = q.problems
+    assert p.kept_as is not None and "no longer rebuilds" in str(p)
+    assert [x["spot"] for x in json.loads(p.kept_as.read_text())["spots"]] == [spot(2)]
+
+
+def test_a_bad_entry_that_cannot_be_kept_leaves_the_file_untouched(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    RepetitionQueue(tmp_path).add_missed(spot(1), Grade.MISTAKE, NOW)
+    path = tmp_path / FILE_NAME
+    body = json.loads(path.read_text())
+    body["spots"].append({"spot": {}, "card": {}})
+    path.write_text(json.dumps(body))
+    before = path.read_bytes()
+
+    def refuse(*args: object, **kw: object) -> Path:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(repetition, "keep_copy", refuse)
+    q = RepetitionQueue(tmp_path)
+    assert [e.spot for e in q.entries()] == [spot(1)]
+    (p,) = q.problems
+    assert p.kept_as is None and "could not be moved aside" in str(p)
+    with pytest.raises(StoreError):
+        q.add_missed(spot(2), Grade.MISTAKE, NOW)
+    assert path.read_bytes() == before
+
+
+def test_a_game_decision_is_missed_once_however_often_it_is_told(tmp_path: Path) -> None:
+    """``once``: the spot names the one decision it was missed at; told again (a grade
+    reported twice), nothing changes, even after drills of it."""
+    q = RepetitionQueue(tmp_path)
+    game = {**spot(1), "game": "g1", "move": 4}
+    assert q.add_missed(game, Grade.MISTAKE, NOW, once=True)
+    assert not q.add_missed(game, Grade.BLUNDER, NOW + timedelta(hours=1), once=True)
+    (e,) = q.entries()
+    assert e.misses == 1 and e.grade is Grade.MISTAKE and e.due == NOW
+    e2 = q.review(e.key, Grade.BEST, NOW)
+    assert e2 is not None
+    assert not q.add_missed(game, Grade.MISTAKE, NOW + timedelta(minutes=1), once=True)
+    (e3,) = q.entries()
+    assert e3 == e2
 
 
 def test_a_spot_twice_in_the_file_is_damage(tmp_path: Path) -> None:

@@ -1,12 +1,11 @@
 """The bluff trainer's drills: Le Truc spots dealt from the solution's own play, graded
 against the solution, with the range of hands that take each action there.
 
-Pure (no Textual).  A :class:`Spot` is a decision of one seat in a round that two solved
-players (:class:`truf_tui.ai.solved.SolvedTrucBot`) played through the engine, chosen by
-category (:data:`CATEGORIES`); it keeps what rebuilds it (the match's seed, dealer and
-starting score, and the actions up to the decision), so it can be stored and dealt again
-(``to_dict`` / ``from_dict``, for a queue of spots to repeat).  The same category and seed
-always deal the same spot.
+Pure (no Textual).  A spot (:class:`truf_tui.spots.Spot`, kept here too) is a decision of
+one seat in one round, with what rebuilds it.  :func:`deal` deals one from rounds that two
+solved players (:class:`truf_tui.ai.solved.SolvedTrucBot`) played through the engine,
+chosen by category (:data:`CATEGORIES`); the same category and seed always deal the same
+spot.  A decision missed in a real game is a spot too (:func:`truf_tui.spots.game_spot`).
 
 :func:`analyse` answers, for the seat to move, the value of every option
 (``action_values``, ENGINE_API.md), the solved frequency of each (one figure per rank: suits
@@ -21,36 +20,36 @@ call them in a worker.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from math import comb
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 
 from truf_tui.ai.solved import SolvedTrucBot
 from truf_tui.cards import TRUC_RANKS, TRUC_STRENGTH, Card
 from truf_tui.engine import truc
-from truf_tui.grading import Grade, Unit, classify, leak_tags
+from truf_tui.grading import Grade, Unit, classify, leak_tags, solution_at
+from truf_tui.spots import (
+    CATEGORIES,
+    DEALT,
+    DRAWN,
+    DRILL_RULES,
+    SPOT_VERSION,
+    TARGET,
+    Category,
+    NewerSpot,
+    Spot,
+    drill_category,
+    game_spot,
+)
 from truf_tui.strategy.hands import REST, REST_INDEX
 from truf_tui.strategy.shipped import legal_move, nearest, node_policies, tables, word
 from truf_tui.strategy.tree import ACCEPT, PLAY, RAISE, REDEAL, REFUSE
 from truf_tui.strategy.tree import REST as REST_KIND
 from truf_tui.strategy.trufbp import played
-from truf_tui.strategy.values import action_values, value_unit
 
-Category = Literal["weak", "raised", "rest", "redeal", "last", "end", "score", "random"]
-#: The drills' categories, in the trainer's order: raise or not with a weak hand, facing a
-#: raise, *Mia resto* (declaring it or facing it, T8), the redeal (T3), the last trick,
-#: the end of a match (10-10, 11-x), a score the player picks, one of these at random.
-CATEGORIES: tuple[Category, ...] = ("weak", "raised", "rest", "redeal", "last", "end",
-                                    "score", "random")
-DEALT: tuple[Category, ...] = CATEGORIES[:-1]  # the categories a spot is dealt as
-#: What "random" draws from: every kind of spot at its own score (a picked score is the
-#: player's to pick).
-DRAWN: tuple[Category, ...] = tuple(c for c in DEALT if c != "score")
-
-TARGET = 12  # the drills play the usual match (T10)
 TRIES = 400  # rounds dealt before a category is declared impossible at that score
 
 # The range's kinds of action, in the picture's order (bets first, giving up last).
@@ -60,54 +59,6 @@ _KIND_NAME = {REST_KIND: "rest", RAISE: "raise", REDEAL: "redeal", ACCEPT: "acce
 
 
 # -- spots ---------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Spot:
-    """A decision of ``seat`` (the seat to move) after ``moves`` from
-    ``truc.new_game(Rules(target), seed=seed, dealer=dealer, scores=scores)``."""
-
-    category: Category
-    seed: int
-    dealer: int
-    scores: tuple[int, int]
-    moves: tuple[str, ...]
-    seat: int
-    target: int = TARGET
-
-    def state(self) -> truc.State:
-        return truc.replay(truc.Rules(target=self.target), list(self.moves), seed=self.seed,
-                           dealer=self.dealer, scores=self.scores)
-
-    def observation(self) -> truc.Observation:
-        return self.state().observation(self.seat)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"category": self.category, "seed": self.seed, "dealer": self.dealer,
-                "scores": list(self.scores), "moves": list(self.moves), "seat": self.seat,
-                "target": self.target}
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Spot:
-        """A spot from ``to_dict``; ``ValueError`` if it is malformed or does not rebuild
-        to a decision of its seat."""
-        try:
-            cat = d["category"]
-            if cat not in CATEGORIES:
-                raise ValueError(f"unknown category {cat!r}")
-            scores = tuple(int(x) for x in d["scores"])
-            if len(scores) != 2:
-                raise ValueError("scores are two numbers")
-            spot = cls(category=cat, seed=int(d["seed"]), dealer=int(d["dealer"]),
-                       scores=(scores[0], scores[1]),
-                       moves=tuple(str(m) for m in d["moves"]), seat=int(d["seat"]),
-                       target=int(d.get("target", TARGET)))
-            state = spot.state()
-        except (KeyError, TypeError) as e:
-            raise ValueError(f"not a drill spot: {e}") from e
-        if state.current_player != spot.seat or state.round_no != 1:
-            raise ValueError("the spot's moves do not lead to its seat's decision")
-        return spot
-
-
 def options(legal: Sequence[truc.Action]) -> list[truc.Action]:
     """The legal actions as distinct choices: one card of each rank (T1: the suit never
     matters), fold left out when refusing is legal (folding then is the same loss or
@@ -322,8 +273,7 @@ def range_at(spot: Spot) -> Range | None:
 
 def _states(spot: Spot) -> Iterator[truc.State]:
     """The states from the deal to the spot (the last is the spot's)."""
-    s = truc.new_game(truc.Rules(target=spot.target), seed=spot.seed, dealer=spot.dealer,
-                      scores=spot.scores)
+    s = spot.initial()
     yield s
     for m in spot.moves:
         s = s.apply(m)
@@ -391,7 +341,9 @@ class Analysis:
 
     @property
     def best(self) -> truc.Action:
-        return max(self.values, key=lambda a: self.values[a])
+        """The option of the highest value; among equal values, the one the solved
+        player plays most (the first of :func:`ranked`)."""
+        return ranked(self)[0]
 
     @property
     def mixed(self) -> bool:
@@ -411,14 +363,14 @@ def same_choice(a: truc.Action, b: truc.Action) -> bool:
 def analyse(spot: Spot) -> Analysis:
     """Values, frequencies and range at ``spot`` (tenths of a second: a worker's job)."""
     state = spot.state()
-    o = state.observation(spot.seat)
-    bot = SolvedTrucBot()
-    every = action_values(o)
-    probs = bot.policy(o)
+    # Through the graders' door (it holds the values' lock: a round's grading may run in
+    # another worker), with the solved player that grades the games.
+    sol = solution_at(state.observation(spot.seat))
+    every, probs = sol.values, sol.policy
     opts = options(state.legal_actions())
     values = {a: max(v for b, v in every.items() if same_choice(a, b)) for a in opts}
     freqs = {a: sum(p for b, p in probs.items() if same_choice(a, b)) for a in opts}
-    return Analysis(values, value_unit(o), freqs, range_at(spot))
+    return Analysis(values, sol.unit, freqs, range_at(spot))
 
 
 @dataclass(frozen=True)
@@ -429,6 +381,15 @@ class Verdict:
     loss: float
     grade: Grade
     best: truc.Action
+
+
+def ranked(analysis: Analysis) -> list[truc.Action]:
+    """The options best first: by value as the trainer shows it (two decimals of a point,
+    a whole percent of the chance: the same two decimals), and among values shown equal by
+    how often the solved player plays them, so that a choice it never makes is not listed
+    above its own at the same value.  (A loss under those figures is graded best.)"""
+    return sorted(analysis.values, key=lambda a: (-round(analysis.values[a], 2),
+                                                  -analysis.freqs.get(a, 0.0)))
 
 
 def grade(analysis: Analysis, chosen: truc.Action) -> Verdict:
@@ -457,6 +418,8 @@ def roll(analysis: Analysis, rng: random.Random) -> tuple[float, truc.Action]:
     return 100 * x, pick
 
 
-__all__ = ["CATEGORIES", "KINDS", "Analysis", "Bucket", "Category", "Range", "Spot",
-           "Verdict", "analyse", "categories_of", "deal", "grade", "options", "range_at",
-           "roll", "same_choice"]
+__all__ = ["CATEGORIES", "DEALT", "DRAWN", "DRILL_RULES", "KINDS", "SPOT_VERSION", "TARGET",
+           "Analysis", "Bucket",
+           "Category", "NewerSpot", "Range", "Spot", "Verdict", "analyse", "categories_of",
+           "deal", "drill_category", "game_spot", "grade", "options", "range_at", "ranked", "roll",
+           "same_choice"]

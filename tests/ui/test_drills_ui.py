@@ -201,3 +201,164 @@ async def test_a_missed_spot_comes_back_first_and_is_rescheduled(tmp_path: Any) 
         await pilot.press("n")
         await settle(pilot)
         assert screen.spot != missed and not screen.reviewing
+
+
+async def test_a_decision_missed_in_a_game_comes_back_as_that_spot(tmp_path: Any) -> None:
+    """Issue 38 item 6 for real games: a game's decision graded a mistake (a fold after
+    an accepted redeal, in the match's second round) enters the queue due at once, once
+    however often it is told; it is still due after the folder is opened again; and the
+    trainer poses exactly that spot: the same hand, the hand given up, the same options
+    and the same values from ``action_values``.  The drill's grade reschedules it."""
+    from datetime import UTC, datetime
+
+    from truf_tui import drills
+    from truf_tui.grading import Grade, grade_truc_move
+    from truf_tui.strategy.values import action_values
+    from truf_tui.ui.app import TrufApp
+    from truf_tui.ui.settings import Settings
+    from truf_tui.ui.storage import AppData
+
+    # tests/test_drills.py's GAME_MOVES: a fold at stake 2 after an accepted redeal and a
+    # trick, in the second round of a match dealt from seed 17, a mistake (0.43 points)
+    moves = ["rest", "refuse", "redeal", "accept", "play 9C", "play QC", "raise", "accept",
+             "fold"]
+    game = truc.replay(truc.Rules(), moves, seed=17, dealer=1)
+    before = truc.replay(truc.Rules(), moves[:-1], seed=17, dealer=1)
+    FOLD_AT = len(moves) - 1  # noqa: N806
+    graded = grade_truc_move(before, truc.parse_action("fold"), FOLD_AT)
+    assert graded.grade is Grade.MISTAKE
+    data = AppData(tmp_path)
+    assert data.game_spots_missed([graded], game, "game-1") == 1
+    assert data.game_spots_missed([graded], game, "game-1") == 0  # told again: once
+    data.close()
+    reopened = AppData(tmp_path)
+    (entry,) = reopened.repetition.due(datetime.now(UTC))
+    assert entry.misses == 1 and entry.grade is Grade.MISTAKE and reopened.problems == []
+    reopened.close()
+
+    app = TrufApp(settings=Settings(pace="instant"), data_dir=tmp_path)
+    app.drill_seed = 7
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        await pilot.press("8")  # any kind: the due spots of every kind come first
+        await settle(pilot)
+        spot = screen.spot
+        assert spot is not None and (spot.from_game, spot.at_move) == ("game-1", FOLD_AT)
+        s = screen.state
+        assert s is not None and spot.seat == 0
+        assert s.hands[0] == before.hands[0] and s.discards[0] == before.discards[0]
+        assert screen.choices == drills.options(before.legal_actions())
+        text = shown(screen)
+        assert "missed in one of your games" in text and "Given up in the redeal" in text
+        assert "Score: you 1 – 0 computer · stake 2" in text
+        fold = screen.choices.index(truc.parse_action("fold"))
+        await pilot.press(str(fold + 1))
+        await settle(pilot)
+        assert screen.analysis is not None
+        values = action_values(before.observation(0))
+        assert screen.analysis.values == {
+            a: max(v for b, v in values.items() if drills.same_choice(a, b))
+            for a in screen.choices}
+        v = screen.done[-1].verdict
+        assert v.grade is Grade.MISTAKE and v.loss == pytest.approx(graded.loss)
+        assert app.data is not None
+        (after,) = app.data.repetition.entries()
+        assert after.reviews == 1 and after.misses == 2  # drilled, missed again
+
+
+# -- what the try-out as a new user found (issue 38, the targets' try-out) -----------------
+@pytest.mark.parametrize("lang", ["en", "eo"])
+@pytest.mark.parametrize("unit", ["points", "match"])
+def test_the_values_legend_fits_80_columns_without_a_ragged_wrap(lang: str, unit: str) -> None:
+    """The legend above the values was one line of 81 columns at 80: "hand:" wrapped alone
+    under it (and in Esperanto, near the end, it wrapped once the scroll bar showed).
+    Each of its lines now fits the drill's body at 80 columns (76 cells: padding and
+    the scroll bar)."""
+    from textual.markup import to_content
+
+    from truf_tui.ui.i18n import set_language, tr
+
+    set_language(lang)
+    try:
+        text = tr("drill.values", unit=tr(f"drill.unit.{unit}"))
+    finally:
+        set_language("en")
+    lines = to_content(text).plain.splitlines()
+    assert len(lines) == 2 and all(len(line) <= 76 for line in lines), lines
+
+
+def test_equal_values_are_listed_by_the_solutions_frequency() -> None:
+    """Options of equal value were listed in the rules' order: a fold the solution never
+    makes stood above its 91% Mia resto, and "the best choice by value" named the first
+    of them.  Now the solution's own choice leads among equals."""
+    from truf_tui import drills
+    from truf_tui.grading import Grade
+
+    play, rest, fold = truc.parse_action("play 8C"), truc.REST, truc.parse_action("fold")
+    an = drills.Analysis(values={fold: 1.0, play: 1.001, rest: 0.999, truc.RAISE: 0.4},
+                         unit="points", freqs={fold: 0.0, play: 0.09, rest: 0.91,
+                                               truc.RAISE: 0.0}, range=None)
+    assert drills.ranked(an) == [rest, play, fold, truc.RAISE]
+    assert an.best == rest
+    verdict = drills.grade(an, fold)
+    assert verdict.best == rest and verdict.grade is Grade.BEST  # shown equal: graded best
+
+
+def summary_of(screen: DrillScreen, grades: list[tuple[Any, float, bool]]) -> str:
+    from truf_tui import drills
+    from truf_tui.ui.screens.drills import Done
+
+    spot = drills.deal("raised", 1)
+    a = truc.ACCEPT
+    screen.done = [Done(spot, drills.Verdict(a, loss, g, a), "points", queued)
+                   for g, loss, queued in grades]
+    screen.phase = "summary"
+    return shown(screen)
+
+
+@pytest.mark.parametrize("lang", ["en", "eo"])
+async def test_the_summary_names_no_costliest_when_nothing_cost_and_counts_right(
+        lang: str) -> None:
+    """The English try-out's summary read "No decision cost anything worth naming: well
+    played." above "Costliest: spot 9 …: 0.00 points", and the Esperanto one "(1
+    situacioj …)".  Now: no costliest unless a decision was worse than correct, one spot
+    said in the singular, every grade shown best to worst (the scale), and the missed
+    spots said to come back."""
+    from truf_tui.grading import Grade
+    from truf_tui.ui.i18n import set_language
+
+    app = make_app(lang=lang)
+    try:
+        async with app.run_test(size=SMALL) as pilot:
+            await pilot.press("b")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, DrillScreen)
+            clean = summary_of(screen, [(Grade.BEST, 0.001, False),
+                                        (Grade.CORRECT, 0.04, False)])
+            if lang == "en":
+                assert "well played" in clean and "Costliest" not in clean
+                assert "Your grades: best 1 · correct 1 · inaccuracy 0 · mistake 0 · " \
+                       "blunder 0" in clean
+                assert "come back" not in clean
+            else:
+                assert "bone ludite" in clean and "Plej kosta" not in clean
+                assert "plej bona 1 · ĝusta 1 · malprecizaĵo 0 · eraro 0 · fuŝego 0" in clean
+            one = summary_of(screen, [(Grade.MISTAKE, 0.3, True)])
+            if lang == "en":
+                assert "Session over: 1 spot." in one and "(1 spot scored in points)" in one
+                assert "Costliest: spot 1" in one and "well played" not in one
+                assert "The spot you missed comes back for review" in one
+            else:
+                assert "Sesio finita: 1 situacio." in one and "(1 situacio taksita" in one
+                assert "Plej kosta: situacio 1" in one
+                assert "La situacio, kiun vi maltrafis, revenos" in one
+            two = summary_of(screen, [(Grade.BLUNDER, 0.6, True),
+                                      (Grade.INACCURACY, 0.12, True), (Grade.BEST, 0.0, False)])
+            assert ("The 2 spots you missed come back" if lang == "en"
+                    else "La 2 situacioj, kiujn vi maltrafis, revenos") in two
+    finally:
+        set_language("en")

@@ -19,8 +19,10 @@ from truf_tui.ui.storage import AppData, Notice
 
 
 def spot(n: int) -> dict[str, Any]:
+    """A spot that rebuilds (the app checks every queued spot): the first decision of the
+    non-dealer, seat 1, of a match dealt from seed ``n``."""
     return {"category": "last", "seed": n, "dealer": 0, "scores": [10, 10],
-            "moves": [], "seat": 0, "target": 12}
+            "moves": [], "seat": 1, "target": 12}
 
 
 async def review_line(folder: Path, lang: str) -> tuple[bool, str]:
@@ -36,9 +38,10 @@ async def review_line(folder: Path, lang: str) -> tuple[bool, str]:
 
 
 @pytest.mark.parametrize(("lang", "many", "one"), [
-    ("en", "3 spots you missed are due for review", "1 spot you missed is due for review"),
-    ("eo", "3 situacioj, kiujn vi maltrafis, estas ripetotaj",
-     "1 situacio, kiun vi maltrafis, estas ripetota"),
+    ("en", "3 spots you missed are due for review: press b.",
+     "1 spot you missed is due for review: press b."),
+    ("eo", "3 situacioj, kiujn vi maltrafis, estas ripetotaj: premu b.",
+     "1 situacio, kiun vi maltrafis, estas ripetota: premu b."),
 ])
 async def test_the_start_screen_says_how_many_spots_are_due(tmp_path: Path, lang: str,
                                                             many: str, one: str) -> None:
@@ -74,8 +77,12 @@ def test_the_drills_hooks_drill_due_spots_first_and_schedule_them(tmp_path: Path
         assert data.spot_reviewed(spot(2), Grade.BEST, now)
         assert data.review_spots(10, now) == [spot(1)]
         assert not data.spot_reviewed(spot(7), Grade.BEST, now)  # never queued
-        data.spot_unusable(spot(1))
-        assert data.spots_due(now) == 0 and data.problems == []
+        data.spot_unusable(spot(1), "it does not rebuild")
+        assert data.spots_due(now) == 0
+        # each unusable spot is kept aside, and said
+        assert [(p.subject, p.kept_as is not None) for p in data.problems
+                if isinstance(p, Problem)] == [("spot", True), ("spot", True)]
+        assert "it does not rebuild" in str(data.problems[-1])
     finally:
         data.close()
 
@@ -129,3 +136,32 @@ async def test_a_damaged_queue_is_told_on_the_start_screen(tmp_path: Path, lang:
     finally:
         set_language("en")
     assert list(tmp_path.glob(FILE_NAME + ".corrupt-*"))
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "A spot in the queue of spots to review"),
+                                             ("eo", "Situacio en la vico de situacioj")])
+async def test_a_spot_that_no_longer_rebuilds_is_set_aside_at_the_start(
+        tmp_path: Path, lang: str, words: str) -> None:
+    """The app checks every queued spot (``Spot.from_dict``): one that does not rebuild, or
+    one of a newer truf-tui, is kept aside with a notice when the start screen counts the
+    due spots; the others stay due."""
+    now = datetime.now(UTC)
+    q = RepetitionQueue(tmp_path)
+    q.add_missed(spot(1), Grade.BLUNDER, now - timedelta(minutes=5))
+    q.add_missed({**spot(2), "seat": 0}, Grade.BLUNDER, now - timedelta(minutes=5))
+    q.add_missed({**spot(3), "v": 99}, Grade.BLUNDER, now - timedelta(minutes=5))
+    from truf_tui.ui.app import TrufApp
+
+    app = TrufApp(lang=lang, data_dir=tmp_path, bot_options={"iterations": 10})
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            line = app.screen.query_one("#review-due", Static)
+            assert line.display and "1 " in str(line.render())
+            told = [n.message for n in app._notifications]
+            assert sum(words in m for m in told) == 2, told
+    finally:
+        set_language("en")
+    assert [e.spot for e in RepetitionQueue(tmp_path).entries()] == [spot(1)]
+    (kept,) = tmp_path.glob(FILE_NAME + ".corrupt-*")
+    assert "99" in kept.read_text()

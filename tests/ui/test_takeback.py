@@ -16,7 +16,9 @@ from textual.pilot import Pilot
 import truf_tui.grading
 from truf_tui.coach import BluffStats, reviews
 from truf_tui.engine import truc
+from truf_tui.grading import Grade
 from truf_tui.store import History
+from truf_tui.store.repetition import RepetitionQueue
 from truf_tui.ui.app import TrufApp
 from truf_tui.ui.i18n import set_language
 from truf_tui.ui.keybar import KeyBar, KeyHint
@@ -112,6 +114,15 @@ async def test_a_raise_taken_back_is_graded_and_only_the_fold_reaches_the_histor
     assert [(d.move, d.action) for d in kept] == [(0, "fold")]
     stats = BluffStats.of(reviews(record.replay()))
     assert stats.my_bets == 0 and stats.my_raise_rounds == 0, "the raise taken back is not a bet"
+    # The review queue has the fold's grade alone: the raise taken back (a miss) never
+    # reaches it, whatever the fold was graded.
+    assert expected.grade >= Grade.INACCURACY, "the raise taken back was a miss"
+    (fold_grade,) = [d.grade for d in kept]
+    queued = RepetitionQueue(tmp_path).entries()
+    if fold_grade in ("best", "correct"):
+        assert queued == []
+    else:
+        assert [(e.spot["move"], e.grade.key, e.misses) for e in queued] == [(0, fold_grade, 1)]
 
 
 async def test_outside_practice_the_key_does_nothing_and_says_why() -> None:

@@ -15,7 +15,9 @@ from textual.pilot import Pilot
 from truf_tui.engine import truc
 from truf_tui.grading import Grade
 from truf_tui.play.config import GameConfig
+from truf_tui.spots import Spot
 from truf_tui.store import History
+from truf_tui.store.repetition import RepetitionQueue
 from truf_tui.ui.app import TrufApp
 from truf_tui.ui.screens.practice import PracticeRoundSummary
 from truf_tui.ui.screens.replay import ReplayScreen
@@ -131,6 +133,21 @@ async def test_a_match_is_graded_round_by_round_and_at_its_end(tmp_path: Path) -
     assert sorted(d.move for d in kept) == sorted(g.index for g in graded)
     assert len(games) == 1 and {d.ref for d in kept} == {games[0].uid}  # under the game's id
     assert {d.grade for d in kept} <= {g.key for g in Grade}
+    # Every decision graded an inaccuracy or worse is in the review queue, as its position
+    # (issue 38 item 6), once though rounds and results both reported grades.
+    missed = sorted(g.index for g in graded if g.grade >= Grade.INACCURACY)
+    assert missed, "raising at every chance misses something"
+    queued = RepetitionQueue(tmp_path).entries()
+    assert sorted(e.spot["move"] for e in queued) == missed
+    assert {e.spot["game"] for e in queued} == {games[0].uid}
+    assert all(e.misses == 1 and e.reviews == 0 for e in queued)
+    for e in queued:
+        spot = Spot.from_dict(e.spot)
+        before = s.initial()
+        for a in s.history[:spot.at_move]:
+            before = before.apply(a)
+        assert spot.state().hands[0] == before.hands[0]
+        assert spot.state().legal_actions() == before.legal_actions()
 
 
 async def test_the_table_never_waits_for_the_grading(monkeypatch: Any) -> None:

@@ -48,7 +48,8 @@ ProblemKind = Literal[
     "elsewhere",  # the saved game is open in another running truf-tui: this one has its own
     "waiting",  # one more unfinished game, of a window closed mid-game, waits for a window
 ]
-Subject = Literal["settings", "current", "named", "history", "pending", "repetition"]
+# "spot": one entry of the review queue (``repetition``), set aside alone.
+Subject = Literal["settings", "current", "named", "history", "pending", "repetition", "spot"]
 
 
 class StoreError(Exception):
@@ -536,6 +537,31 @@ def quarantine(path: Path, *, now: datetime | None = None,
         fsync_dir(path.parent)
         return dst
     raise OSError(f"no free name to keep {path.name} aside")
+
+
+def keep_copy(path: Path, data: str, *, now: datetime | None = None) -> Path:
+    """Write ``data`` to a new file beside ``path`` named as :func:`quarantine` names, never
+    replacing anything (what was cut out of a file that stays in use, kept for the user):
+    its path.  ``OSError`` if it cannot be written."""
+    for n in range(10_000):
+        dst = quarantine_name(path, now, n)
+        try:
+            fd = os.open(dst, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                         PRIVATE_FILE)
+        except FileExistsError:
+            continue
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(dst)
+            raise
+        fsync_dir(path.parent)
+        return dst
+    raise OSError(f"no free name to keep a copy of {path.name} aside")
 
 
 class FileChangedError(OSError):

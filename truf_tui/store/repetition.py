@@ -2,12 +2,13 @@
 the player got wrong, scheduled by FSRS (the ``fsrs`` package, the scheduler Anki uses).
 
 A **spot** is any decision that can be dealt again, given as its own JSON dict (a drill
-spot's ``Spot.to_dict()``); its **key** is that dict canonicalised (:func:`spot_key`), so
-the same spot met twice is one entry.
+spot's ``Spot.to_dict()``: a drill's, or a decision of a real game's round); its **key** is
+that dict canonicalised (:func:`spot_key`), so the same spot met twice is one entry.
 
 - :meth:`RepetitionQueue.add_missed`: a spot graded inaccuracy or worse enters the queue,
   due at once (a new FSRS card: its first review is the first drill of it).  A spot already
   in the queue that has been reviewed is rated *Again*: missed once more, it comes back soon.
+  A game's decision is missed once (``once``): told again, it changes nothing.
 - :meth:`RepetitionQueue.review`: a drill's grade updates the schedule (:data:`RATING`).
 - :meth:`RepetitionQueue.due`: the spots due, most overdue first; :meth:`counts`.
 
@@ -16,6 +17,12 @@ The file is ``repetition.json``, written like everything in the data folder: ato
 one; a damaged file is kept aside and a fresh queue started, with a :class:`Problem` for
 the UI.  Every change reads the file, changes it and writes it under an exclusive lock
 (``repetition.lock``), so two windows on one folder never lose each other's updates.
+
+One bad entry does not cost the others: an entry that cannot be read, or whose spot the
+queue's ``check`` refuses (one that no longer rebuilds, or of a newer truf-tui), is cut out
+into a file of its own beside the queue (``repetition.json.corrupt-…``, readable by a newer
+truf-tui), with a :class:`Problem` saying so; :meth:`RepetitionQueue.set_aside` does the same
+for a spot found unusable later.  Version 1 files (before game spots) load as they are.
 
 Pure: no Textual; times are aware datetimes (converted to UTC).
 """
@@ -44,6 +51,7 @@ from truf_tui.store.files import (
     StoreError,
     atomic_write,
     ensure_dir,
+    keep_copy,
     parse_json_object,
     read_snapshot,
     set_aside,
@@ -54,7 +62,7 @@ from truf_tui.store.files import (
 FILE_NAME = "repetition.json"
 LOCK_NAME = "repetition.lock"
 FORMAT = "truf-tui-repetition"
-VERSION = 1
+VERSION = 2  # 2: spots of real games' rounds (the spot's own "v": 2); 1 loads as it is
 LOCK_WAIT = 5.0  # seconds a change waits for another window's change (each takes ms)
 
 #: The lowest grade that sends a spot to the queue: an inaccuracy or worse.
@@ -160,6 +168,9 @@ class Counts(NamedTuple):
 
 
 T = TypeVar("T")
+#: What a queue asks of each spot it loads: nothing if it can be dealt again, else
+#: :class:`Invalid` ("newer" for a newer truf-tui's, "corrupt" for anything else).
+Check = Callable[[Mapping[str, Any]], None]
 
 
 class RepetitionQueue:
@@ -175,24 +186,31 @@ class RepetitionQueue:
     another window holds the lock for more than :data:`LOCK_WAIT` seconds.
     """
 
-    def __init__(self, directory: str | Path) -> None:
+    def __init__(self, directory: str | Path, check: Check | None = None) -> None:
         self.directory = Path(directory)
         self.path = self.directory / FILE_NAME
         self.lock_path = self.directory / LOCK_NAME
         self.problems: list[Problem] = []
         self._blocked = False  # a bad file could not be set aside: never overwrite it
+        self._check = check
+        self._checked: set[str] = set()  # keys the check passed (a key is its spot)
 
     # -- the public side ------------------------------------------------------------------
-    def add_missed(self, spot: Mapping[str, Any], grade: Grade, when: datetime) -> bool:
+    def add_missed(self, spot: Mapping[str, Any], grade: Grade, when: datetime, *,
+                   once: bool = False) -> bool:
         """Send a missed ``spot`` to the queue; ``False`` (nothing changes) if ``grade`` is
         better than an inaccuracy.  A new spot is due at ``when``; a spot already reviewed
-        is rated *Again*; one never reviewed yet stays due as it was."""
+        is rated *Again*; one never reviewed yet stays due as it was.  ``once``: the spot
+        names the one decision it was missed at (a game's move): if it is in the queue
+        already, this is the same miss told again, and nothing changes (``False``)."""
         if grade < MISSED:
             return False
         when, key = _utc(when), spot_key(spot)
 
         def change(entries: dict[str, Entry]) -> bool:
             old = entries.get(key)
+            if old is not None and once:
+                return False
             if old is None:
                 card = Card(card_id=_card_id(key), due=when)
                 entries[key] = Entry(key, json.loads(key), card, when, 1, 0, grade)
@@ -243,6 +261,18 @@ class RepetitionQueue:
         """Take the spot ``key`` out of the queue; ``False`` if it was not there."""
         return self._change(lambda entries: entries.pop(key, None) is not None)
 
+    def set_aside(self, key: str, why: Invalid) -> bool:
+        """The spot ``key`` cannot be dealt again (``why``): out of the queue, into a file
+        of its own beside it, with a :class:`Problem` (module docstring).  ``False`` if it
+        was not in the queue."""
+        with self._locked():
+            entries = self._load()
+            old = entries.pop(key, None)
+            if old is None:
+                return False
+            self._cut([(old.to_dict(), why)], entries)
+            return True
+
     # -- the file -------------------------------------------------------------------------
     def _change(self, change: Callable[[dict[str, Entry]], T]) -> T:
         """Read the queue, apply ``change`` and write it back, all under the lock."""
@@ -289,9 +319,7 @@ class RepetitionQueue:
                 self._blocked = False
                 return {}
             try:
-                entries = _entries(parse_json_object(snap.data, FORMAT, VERSION))
-                self._blocked = False
-                return entries
+                entries, bad = _entries(parse_json_object(snap.data, FORMAT, VERSION))
             except Invalid as why:
                 try:
                     p = set_aside(self.path, "repetition", why, expect=snap.identity)
@@ -300,7 +328,47 @@ class RepetitionQueue:
                 self._note(p)
                 self._blocked = p.kept_as is None
                 return {}
+            self._blocked = False
+            bad += self._refused(entries)
+            if bad:
+                self._cut(bad, entries)
+            return entries
         return {}
+
+    def _refused(self, entries: dict[str, Entry]) -> list[tuple[object, Invalid]]:
+        """The entries whose spot the check refuses, taken out of ``entries``."""
+        if self._check is None:
+            return []
+        out: list[tuple[object, Invalid]] = []
+        for key, e in list(entries.items()):
+            if key in self._checked:
+                continue
+            try:
+                self._check(e.spot)
+            except Invalid as why:
+                out.append((e.to_dict(), why))
+                del entries[key]
+            else:
+                self._checked.add(key)
+        return out
+
+    def _cut(self, bad: list[tuple[object, Invalid]], entries: Mapping[str, Entry]) -> None:
+        """Keep the ``bad`` entries in a file of their own, then the queue without them
+        (under the lock); if they cannot be kept, the queue file is left as it is."""
+        body = json.dumps({"format": FORMAT, "version": VERSION,
+                           "spots": [raw for raw, _ in bad]}, ensure_ascii=False, indent=1)
+        try:
+            kept: Path | None = keep_copy(self.path, body + "\n")
+        except OSError as e:
+            kept, error = None, e.strerror or str(e)
+            self._blocked = True  # the bad entries are only in the queue file: keep it
+        else:
+            error = ""
+        for _raw, why in bad:
+            self._note(Problem(why.kind, "spot", self.path, why.detail, kept,
+                               move_error=error))
+        if kept is not None:
+            self._write(entries)
 
     def _note(self, problem: Problem) -> None:
         if problem not in self.problems:
@@ -317,15 +385,22 @@ class RepetitionQueue:
         atomic_write(self.path, f'{head}, "spots": [\n{lines}\n]}}\n')
 
 
-def _entries(obj: Mapping[str, Any]) -> dict[str, Entry]:
+def _entries(obj: Mapping[str, Any]) -> tuple[dict[str, Entry], list[tuple[object, Invalid]]]:
+    """The readable entries, and those that cannot be read with why (each alone: one bad
+    entry does not cost the others).  :class:`Invalid` for a file not shaped as a queue."""
     spots = obj.get("spots")
     if not isinstance(spots, list):
         raise Invalid("corrupt", "its 'spots' is not a list")
     out: dict[str, Entry] = {}
+    bad: list[tuple[object, Invalid]] = []
     for raw in spots:
-        e = Entry.from_dict(raw)
-        if e.key in out:
+        try:
+            e = Entry.from_dict(raw)
+        except Invalid as why:
+            bad.append((raw, why))
+            continue
+        if e.key in out:  # never written so by a truf-tui: the file is not to be trusted
             raise Invalid("corrupt", "a spot is in it twice")
         out[e.key] = e
-    return out
+    return out, bad
 

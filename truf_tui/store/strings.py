@@ -22,6 +22,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The queue of spots to review",
         "eo": "La vico de situacioj ripetotaj",
     },
+    "problem.what.spot": {
+        "en": "A spot in the queue of spots to review",
+        "eo": "Situacio en la vico de situacioj ripetotaj",
+    },
     # what the app does instead, by subject
     "problem.fresh.settings": {
         "en": "the default settings are used",
@@ -43,6 +47,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "problem.fresh.repetition": {
         "en": "a new, empty queue was started",
         "eo": "nova, malplena vico komenciĝis",
+    },
+    "problem.fresh.spot": {
+        "en": "the other spots stay in the queue",
+        "eo": "la aliaj situacioj restas en la vico",
     },
     # The latest autosave was bad but the one before it was good: said instead of "there is
     # no game to continue", in the same notice (one true notice, not two that contradict).

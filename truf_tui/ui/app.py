@@ -452,7 +452,9 @@ class TrufApp(App[None]):
     def keep_graded(self, graded: Sequence[Graded[Any]], state: AnyState) -> None:
         """The player's graded decisions of the game that led to ``state`` go into the
         history with the game's id, if it is the game followed (a worker may report after
-        another game has started) and it goes there (the player's, a data folder)."""
+        another game has started) and it goes there (the player's, a data folder); Le
+        Truc's missed ones go into the review queue too, each as its exact spot (issue 38
+        item 6).  (Only the moves finally played are graded: nothing taken back comes.)"""
         keeper = self.lifecycle.keeper
         if not graded or self.data is None or keeper is None or not keeper.into_history:
             return
@@ -470,6 +472,10 @@ class TrufApp(App[None]):
         except StoreError:
             pass  # the grades are a bonus: the game itself is recorded on its own path
         self.data.history_problems()
+        if isinstance(state, truc.State):
+            self.data.game_spots_missed(graded, state, ref)
+        if self.data.problems:
+            self.show_problems()
 
     def _table_moved(self, keeper: GameKeeper, state: AnyState | None) -> None:
         if self.lifecycle.moved(keeper, state):

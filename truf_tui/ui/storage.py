@@ -13,15 +13,16 @@ leaves it queued for a later try, when the history is busy).  No Textual here.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from truf_tui.engine import truc
 from truf_tui.engine.record import AnyState, GameRecord, RecordError
-from truf_tui.grading import Grade
+from truf_tui.grading import Grade, Graded
 from truf_tui.play.config import (
     BEST_OF,
     DEFAULT_RULES,
@@ -34,6 +35,7 @@ from truf_tui.play.config import (
     scores_fit,
     start_scores,
 )
+from truf_tui.spots import NewerSpot, Spot, game_spot
 from truf_tui.store import (
     GameMeta,
     History,
@@ -43,7 +45,8 @@ from truf_tui.store import (
     StoreError,
     game_meta,
 )
-from truf_tui.store.repetition import RepetitionQueue, spot_key
+from truf_tui.store.files import Invalid
+from truf_tui.store.repetition import MISSED, RepetitionQueue, spot_key
 from truf_tui.store.saves import archive_name
 from truf_tui.ui.settings import CARD_STYLES, LANGUAGES, PACES, THEMES, Settings
 
@@ -439,12 +442,14 @@ class AppData:
     # -- the review queue of missed spots (issue 38, item 6) ------------------------------
     # The drills call these: ``review_spots`` first (the due spots, to drill before new
     # ones), then ``spot_reviewed`` with each drill's grade; ``spot_missed`` for a spot
-    # graded an inaccuracy or worse anywhere.  None of them raises: a queue that cannot be
-    # written is a notice, and the drills go on without it.
+    # graded an inaccuracy or worse anywhere; ``game_spots_missed`` for a real game's
+    # graded decisions.  None of them raises: a queue that cannot be written is a notice,
+    # and the drills go on without it.
     @property
     def repetition(self) -> RepetitionQueue:
+        """The queue; every spot it loads is checked to deal again (:func:`check_spot`)."""
         if self._repetition is None:
-            self._repetition = RepetitionQueue(self.folder)
+            self._repetition = RepetitionQueue(self.folder, check=check_spot)
         return self._repetition
 
     def _queue_problems(self) -> None:
@@ -478,16 +483,36 @@ class AppData:
         return due
 
     def spot_missed(self, spot: Mapping[str, Any], grade: Grade,
-                    now: datetime | None = None) -> bool:
+                    now: datetime | None = None, *, once: bool = False) -> bool:
         """A spot was graded ``grade``: an inaccuracy or worse enters the queue (or, drilled
-        before, comes back soon).  True if it is in the queue now for this miss."""
+        before, comes back soon; ``once``: a game's decision, told once).  True if it is in
+        the queue now for this miss."""
         try:
-            entered = self.repetition.add_missed(spot, grade, now or datetime.now(UTC))
+            entered = self.repetition.add_missed(spot, grade, now or datetime.now(UTC),
+                                                 once=once)
         except StoreError as e:
             self.problems.append(Notice("store.review_not_saved", str(e)))
             entered = False
         self._queue_problems()
         return entered
+
+    def game_spots_missed(self, graded: Sequence[Graded[Any]], state: truc.State, game: str,
+                          now: datetime | None = None) -> int:
+        """The player's decisions of the Le Truc match that led to ``state`` (``game``: its
+        record's id), graded: each inaccuracy or worse enters the queue as that exact spot
+        (``spots.game_spot``), once however often it is told.  Only the moves finally
+        played are graded, so nothing taken back in practice comes here.  How many
+        entered."""
+        n = 0
+        for g in graded:
+            if g.grade < MISSED or g.player != HUMAN_SEAT:
+                continue
+            try:
+                spot = game_spot(state, g.index, game)
+            except ValueError:
+                continue  # not a decision of this match (the caller checked it is)
+            n += self.spot_missed(spot.to_dict(), g.grade, now, once=True)
+        return n
 
     def spot_reviewed(self, spot: Mapping[str, Any], grade: Grade,
                       now: datetime | None = None) -> bool:
@@ -502,11 +527,11 @@ class AppData:
         self._queue_problems()
         return done
 
-    def spot_unusable(self, spot: Mapping[str, Any]) -> None:
-        """A queued spot that no longer rebuilds (``Spot.from_dict`` refused it): out of
-        the queue, so it never blocks the drills."""
+    def spot_unusable(self, spot: Mapping[str, Any], why: str = "") -> None:
+        """A queued spot that no longer rebuilds (``Spot.from_dict`` refused it, ``why``):
+        out of the queue, so it never blocks the drills, and kept aside with a notice."""
         with contextlib.suppress(StoreError):
-            self.repetition.remove(spot_key(spot))
+            self.repetition.set_aside(spot_key(spot), Invalid("corrupt", why or "unusable"))
         self._queue_problems()
 
     def close(self) -> None:
@@ -514,6 +539,17 @@ class AppData:
             self._history.close()
             self._history = None
         self.saves.release()  # the next window may take this autosave (and its game)
+
+
+def check_spot(spot: Mapping[str, Any]) -> None:
+    """Whether a queued spot can be dealt again (``Spot.from_dict``): :class:`Invalid`
+    ("newer" for a newer truf-tui's spot, "corrupt" for anything else) if not."""
+    try:
+        Spot.from_dict(spot)
+    except NewerSpot as e:
+        raise Invalid("newer", str(e)) from None
+    except Exception as e:  # whatever a bad spot makes the engine say: never a crash
+        raise Invalid("corrupt", f"it does not rebuild: {e}") from None
 
 
 def new_game_meta(tier: str, opponent: str = "computer",

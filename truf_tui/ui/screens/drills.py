@@ -28,7 +28,8 @@ from truf_tui import drills
 from truf_tui.cards import TRUC_RANKS
 from truf_tui.engine import truc
 from truf_tui.grading import Grade, Unit
-from truf_tui.ui.i18n import get_language, tr
+from truf_tui.store.repetition import MISSED
+from truf_tui.ui.i18n import get_language, plural, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.services import ProblemsFound, services, shell
 from truf_tui.ui.settings import SettingsChanged
@@ -49,6 +50,7 @@ class Done:
     spot: drills.Spot
     verdict: drills.Verdict
     unit: Unit
+    queued: bool = False  # missed: it comes back from the review queue
 
 
 def decimal(text: str) -> str:
@@ -126,7 +128,8 @@ class DrillScreen(Screen[None]):
         self.failed: str | None = None
         self.session = 0  # sessions begun, for the next session's seeds
         self.reviews: list[dict[str, Any]] = []  # missed spots due again, dealt first
-        self.reviewing = False  # the spot on the screen came from the review queue
+        # The spot on the screen came from the review queue: its dict there (its key).
+        self.reviewing: dict[str, Any] | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="title-bar"):
@@ -204,8 +207,11 @@ class DrillScreen(Screen[None]):
         me = spot.seat
         style = self._style()
         pts = s.points
-        lines = [tr("drill.head.again" if self.reviewing else "drill.head", n=self.number,
-                    total=self.session_size, category=tr(f"drill.cat.{spot.category}")),
+        head = ("drill.head.game" if spot.from_game else
+                "drill.head.again" if self.reviewing else "drill.head")
+        category = ("drill.cat.play" if spot.from_game and spot.category == "random"
+                    else f"drill.cat.{spot.category}")
+        lines = [tr(head, n=self.number, total=self.session_size, category=tr(category)),
                  tr("drill.score", me=pts[me], them=pts[1 - me], stake=s.stake,
                     dealer=tr("drill.you.deal" if s.dealer == me else "drill.they.deal"))]
         if s.rest:
@@ -222,6 +228,8 @@ class DrillScreen(Screen[None]):
         bets = self.betting(spot)
         if bets:
             lines.append(tr("drill.bets", bets=" · ".join(bets)))
+        if s.discards[me]:  # an accepted redeal (T3): the hand given up is known to me
+            lines.append(tr("drill.discarded", cards=cards_markup(s.discards[me], style)))
         held = s.hands[me]
         n_them = len(s.hands[1 - me])
         lines.append(tr("drill.hand", cards=cards_markup(held, style), n=n_them) if held
@@ -239,8 +247,7 @@ class DrillScreen(Screen[None]):
     def betting(self, spot: drills.Spot) -> list[str]:
         """The round's calls before the spot, in order, each with who made it (but the
         proposal the spot answers)."""
-        s = truc.new_game(truc.Rules(target=spot.target), seed=spot.seed,
-                          dealer=spot.dealer, scores=spot.scores)
+        s = spot.initial()
         out = []
         for i, m in enumerate(spot.moves):
             a = truc.parse_action(m)
@@ -271,7 +278,7 @@ class DrillScreen(Screen[None]):
         if not free:
             lines.append(tr("drill.verdict.best", best=self.words(v.best)))
         lines.append(tr("drill.values", unit=tr(f"drill.unit.{an.unit}")))
-        for a in sorted(an.values, key=lambda a: -an.values[a]):
+        for a in drills.ranked(an):
             mark = "▶" if drills.same_choice(a, v.chosen) else " "
             lines.append(f" {mark} {signed(an.values[a], an.unit):>6}  "
                          f"{100 * an.freqs.get(a, 0.0):3.0f}%  {self.words(a)}")
@@ -288,27 +295,31 @@ class DrillScreen(Screen[None]):
         return "\n".join(lines)
 
     def summary_text(self) -> str:
-        lines = [tr("drill.summary.head", n=len(self.done))]
+        lines = [plural("drill.summary.head", len(self.done))]
+        # every grade, best to worst, so the scale is read where the grades are
         counts = {g: sum(d.verdict.grade == g for d in self.done) for g in Grade}
         lines.append(tr("drill.summary.grades", grades=" · ".join(
-            f"{tr(f'grade.{g.key}')} {n}" for g, n in counts.items() if n)))
+            f"{tr(f'grade.{g.key}')} {n}" for g, n in counts.items())))
         for unit in ("points", "match"):
             ds = [d for d in self.done if d.unit == unit]
             if ds:
                 avg = sum(d.verdict.loss for d in ds) / len(ds)
                 x = decimal(f"{100 * avg:.1f}" if unit == "match" else f"{avg:.2f}")
-                lines.append(tr(f"drill.summary.{unit}", x=x, n=len(ds)))
+                lines.append(plural(f"drill.summary.{unit}", len(ds), x=x))
         worst = max(range(len(self.done)), key=lambda i: (self.done[i].verdict.grade,
                                                           self.done[i].verdict.loss),
                     default=None)
         if worst is None or self.done[worst].verdict.grade <= Grade.CORRECT:
-            lines.append(tr("drill.summary.clean"))
-        if worst is not None and self.done[worst].verdict.loss > 0:
+            lines.append(tr("drill.summary.clean"))  # nothing named: no "costliest 0.00"
+        else:
             d = self.done[worst]
             lines.append(tr("drill.summary.worst", k=worst + 1,
                             category=tr(f"drill.cat.{d.spot.category}"),
                             choice=self.words(d.verdict.chosen, d.spot.state()),
                             loss=loss_words(d.verdict.loss, d.unit)))
+        queued = sum(d.queued for d in self.done)
+        if queued:
+            lines.append(plural("drill.summary.queued", queued))
         lines += ["", tr("drill.summary.again")]
         return "\n".join(lines)
 
@@ -376,20 +387,22 @@ class DrillScreen(Screen[None]):
         category = self.category
         scores = (self.scores[0], self.scores[1]) if category == "score" else None
         again = self._review()
-        self.reviewing = again is not None
-        self.run_worker(lambda: self._work(category, seed, scores, again), thread=True,
+        self.reviewing = None if again is None else again[1]
+        spot = None if again is None else again[0]
+        self.run_worker(lambda: self._work(category, seed, scores, spot), thread=True,
                         group="drill", exclusive=True, exit_on_error=False)
 
-    def _review(self) -> drills.Spot | None:
-        """The next missed spot due again that still rebuilds (one that does not leaves
-        the queue)."""
+    def _review(self) -> tuple[drills.Spot, dict[str, Any]] | None:
+        """The next missed spot due again that still rebuilds, and its dict in the queue
+        (one that does not rebuild is set aside, with a notice)."""
         data = shell(self).data
         while self.reviews and data is not None:
             d = self.reviews.pop(0)
             try:
-                return drills.Spot.from_dict(d)
-            except ValueError:
-                data.spot_unusable(d)
+                return drills.Spot.from_dict(d), d
+            except ValueError as e:
+                data.spot_unusable(d, str(e))
+                self.post_message(ProblemsFound())
         return None
 
     def _work(self, category: drills.Category, seed: int, scores: tuple[int, int] | None,
@@ -447,14 +460,15 @@ class DrillScreen(Screen[None]):
                 and self.spot is not None
                 and (not self.done or self.done[-1].spot is not self.spot)):
             v = drills.grade(self.analysis, self.chosen)
-            self.done.append(Done(self.spot, v, self.analysis.unit))
             data = shell(self).data
+            queued = False
             if data is not None:  # a missed spot comes back (issue 38 item 6)
-                if self.reviewing:
-                    data.spot_reviewed(self.spot.to_dict(), v.grade)
+                if self.reviewing is not None:
+                    queued = data.spot_reviewed(self.reviewing, v.grade) and v.grade >= MISSED
                 else:
-                    data.spot_missed(self.spot.to_dict(), v.grade)
+                    queued = data.spot_missed(self.spot.to_dict(), v.grade)
                 self.post_message(ProblemsFound())
+            self.done.append(Done(self.spot, v, self.analysis.unit, queued))
 
 
 __all__ = ["SESSION", "DrillScreen", "range_lines"]

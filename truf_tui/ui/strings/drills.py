@@ -20,6 +20,8 @@ STRINGS: dict[str, dict[str, str]] = {
                       "eo": "La fino de ludo (10–10, 11–x)"},
     "drill.cat.score": {"en": "At a score you pick", "eo": "Ĉe poentaro, kiun vi elektas"},
     "drill.cat.random": {"en": "Any of these, at random", "eo": "Iu ajn el tiuj, hazarde"},
+    # a decision of a game that is none of the kinds above: which card to play
+    "drill.cat.play": {"en": "Which card to play", "eo": "Kiun karton ludi"},
     "drill.menu.head": {
         "en": "[b]Ten spots from the solved player's own games.[/] Choose a kind (1–8):",
         "eo": "[b]Dek situacioj el la propraj ludoj de la solvita ludanto.[/] "
@@ -43,6 +45,10 @@ STRINGS: dict[str, dict[str, str]] = {
                    "eo": "[b]Situacio {n} el {total}[/] · {category}"},
     "drill.head.again": {"en": "[b]Spot {n} of {total}[/] · {category} · one you missed before",
                          "eo": "[b]Situacio {n} el {total}[/] · {category} · iam maltrafita"},
+    "drill.head.game": {"en": "[b]Spot {n} of {total}[/] · {category} · missed in one of your "
+                              "games",
+                        "eo": "[b]Situacio {n} el {total}[/] · {category} · maltrafita en "
+                              "via ludo"},
     "drill.score": {"en": "Score: you {me} – {them} computer · stake {stake} · {dealer}",
                     "eo": "Poentaro: vi {me} – {them} komputilo · veto {stake} · {dealer}"},
     "drill.you.deal": {"en": "you deal", "eo": "vi disdonas"},
@@ -57,6 +63,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "drill.led.them": {"en": "The computer led {card}.", "eo": "La komputilo elludis {card}."},
     "drill.led.you": {"en": "You played {card}; the computer answers next.",
                       "eo": "Vi ludis {card}; la komputilo respondos."},
+    "drill.discarded": {"en": "Given up in the redeal: {cards}",
+                        "eo": "Fordonita en la redisdono: {cards}"},
     "drill.hand": {"en": "Your hand: {cards}   (the computer holds {n})",
                    "eo": "Via mano: {cards}   (la komputilo tenas {n})"},
     "drill.hand.empty": {"en": "Your cards are all on the table   (the computer holds {n})",
@@ -94,9 +102,13 @@ STRINGS: dict[str, dict[str, str]] = {
                            "eo": "Vi elektis {choice}: [b]{grade}[/], ĝi kostis nenion."},
     "drill.verdict.best": {"en": "The best choice by value: {best}.",
                            "eo": "La plej bona elekto laŭ valoro: {best}."},
+    # Two short lines, not one that wraps at 80 columns: the columns below are the value
+    # and the solution's frequency.
     "drill.values": {
-        "en": "[b]Value[/] ({unit}) · [b]how often[/] the solution plays it with your hand:",
-        "eo": "[b]Valoro[/] ({unit}) · [b]kiom ofte[/] la solvo ludas ĝin kun via mano:",
+        "en": "[b]Value[/] of each choice: {unit}.\n"
+              "[b]How often[/] the solution makes it with your hand:",
+        "eo": "[b]Valoro[/] de ĉiu elekto: {unit}.\n"
+              "[b]Kiom ofte[/] la solvo faras ĝin kun via mano:",
     },
     "drill.unit.points": {"en": "your points this round", "eo": "viaj poentoj en la rondo"},
     "drill.unit.match": {"en": "your chance to win the game",
@@ -130,16 +142,36 @@ STRINGS: dict[str, dict[str, str]] = {
     # -- the summary ---------------------------------------------------------------------
     "drill.summary.head": {"en": "[b]Session over: {n} spots.[/]",
                            "eo": "[b]Sesio finita: {n} situacioj.[/]"},
+    "drill.summary.head.one": {"en": "[b]Session over: 1 spot.[/]",
+                               "eo": "[b]Sesio finita: 1 situacio.[/]"},
     "drill.summary.grades": {"en": "Your grades: {grades}", "eo": "Viaj taksoj: {grades}"},
     "drill.summary.points": {
         "en": "Average loss: {x} points a decision ({n} spots scored in points).",
         "eo": "Meza perdo: {x} poentoj por decido ({n} situacioj taksitaj en poentoj).",
+    },
+    "drill.summary.points.one": {
+        "en": "Loss: {x} points (1 spot scored in points).",
+        "eo": "Perdo: {x} poentoj (1 situacio taksita en poentoj).",
     },
     "drill.summary.match": {
         "en": "Average loss: {x} points of your chance to win the game a decision ({n} spots "
               "near the end).",
         "eo": "Meza perdo: {x} procentpoentoj de via ŝanco gajni la ludon por decido "
               "({n} situacioj proksime al la fino).",
+    },
+    "drill.summary.match.one": {
+        "en": "Loss: {x} points of your chance to win the game (1 spot near the end).",
+        "eo": "Perdo: {x} procentpoentoj de via ŝanco gajni la ludon (1 situacio proksime al "
+              "la fino).",
+    },
+    # issue 38 item 6: what the review queue does with the spots missed in this session
+    "drill.summary.queued": {
+        "en": "The {n} spots you missed come back for review in later sessions.",
+        "eo": "La {n} situacioj, kiujn vi maltrafis, revenos por ripeto en postaj sesioj.",
+    },
+    "drill.summary.queued.one": {
+        "en": "The spot you missed comes back for review in a later session.",
+        "eo": "La situacio, kiun vi maltrafis, revenos por ripeto en posta sesio.",
     },
     "drill.summary.worst": {"en": "Costliest: spot {k} ({category}), {choice}: {loss}.",
                             "eo": "Plej kosta: situacio {k} ({category}), {choice}: {loss}."},

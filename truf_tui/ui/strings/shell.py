@@ -72,13 +72,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "Ĉu nova ĉi tie? Premu [b]g[/] por gvidata ludo de {game}, paŝon post paŝo.",
     },
     # issue 38, item 6: shown when the review queue has spots due (store/repetition.py)
+    # It names the key: the try-out's newcomer saw the line and not where to go (b).
     "start.review_due": {
-        "en": "[b]{n}[/] spots you missed are due for review.",
-        "eo": "[b]{n}[/] situacioj, kiujn vi maltrafis, estas ripetotaj.",
+        "en": "[b]{n}[/] spots you missed are due for review: press [b]b[/].",
+        "eo": "[b]{n}[/] situacioj, kiujn vi maltrafis, estas ripetotaj: premu [b]b[/].",
     },
     "start.review_due.one": {
-        "en": "[b]1[/] spot you missed is due for review.",
-        "eo": "[b]1[/] situacio, kiun vi maltrafis, estas ripetota.",
+        "en": "[b]1[/] spot you missed is due for review: press [b]b[/].",
+        "eo": "[b]1[/] situacio, kiun vi maltrafis, estas ripetota: premu [b]b[/].",
     },
     "start.game": {"en": "Game", "eo": "Ludo"},
     "start.tier": {"en": "Opponent", "eo": "Kontraŭulo"},
