@@ -17,7 +17,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "chat.phrase.oops": {"en": "Oops!", "eo": "Ups!"},
     "chat.placeholder": {
         "en": "Write to {name} · Enter sends · Esc closes",
-        "eo": "Skribu al {name} · Enigo sendas · Esk fermas",
+        "eo": "Skribu al {name} · Enter sendas · Esc fermas",
     },
     "chat.you": {"en": "You", "eo": "Vi"},
     "chat.muted": {
