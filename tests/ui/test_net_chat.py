@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from tests.ui.tables_support import make_app
 from tests.ui.test_snapshots_net import StandIn

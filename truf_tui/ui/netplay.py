@@ -327,6 +327,7 @@ class NetSession:
             await self.host.close()
 
 
-__all__ = ["ChatReceived", "ChatUndelivered", "DealAlarm", "DealVerified", "GameEnded", "HostError", "HostProblem", "Kept",
-           "Lost", "MatchEnded", "NetSession", "OpponentAway", "Reconnected", "Reconnecting",
-           "SessionEvent", "Turn", "able_to", "state_of"]
+__all__ = ["ChatReceived", "ChatUndelivered", "DealAlarm", "DealVerified", "GameEnded",
+           "HostError", "HostProblem", "Kept", "Lost", "MatchEnded", "NetSession",
+           "OpponentAway", "Reconnected", "Reconnecting", "SessionEvent", "Turn", "able_to",
+           "state_of"]
