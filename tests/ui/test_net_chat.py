@@ -196,6 +196,43 @@ async def test_the_open_chat_fits_80x24_beside_the_cards(game: str, lang: str) -
         assert regions["#chat-phrases"].height == 2 and regions["#chat-input"].height == 1
 
 
+def crowded_table() -> trufludo.State:
+    """A Trufludo game without forced capture (F5) whose table holds 12 cards: two rows."""
+    s = trufludo.new_game(trufludo.Rules(forced_capture=False), seed=3, dealer=0)
+    while len(s.table) < 12 or s.current_player != 1:
+        legal = s.legal_actions()
+        s = s.apply(next((a for a in legal if a.take is None), legal[0]))
+    return s
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_the_chat_gives_way_to_a_second_row_of_table_cards(size: tuple[int, int]
+                                                                 ) -> None:
+    """The table's cards come first: the chat shows fewer lines (or no phrases) rather than
+    cover them, and the text box is still there."""
+    state = crowded_table()
+    async with make_app().run_test(size=size) as pilot:
+        obs = dict(state.observation(1))
+        session = StandIn(obs)
+        session.config = GameConfig(game="trufludo", opponent="human",
+                                    rules={"forced_capture": False})
+        table = net_table(session, Turn(0, 0, None, obs, []))  # type: ignore[arg-type]
+        await pilot.app.push_screen(table)
+        await pilot.pause()
+        for i in range(4):
+            table.on_net_event(ChatReceived(0, "Ana", None, f"line {i}"))
+        for opened in (False, True):
+            if opened:
+                await pilot.press("t")
+            await pilot.pause(0.2)
+            zone = table.query_one("#table-zone").region
+            rows = [table.query_one(r).region for r in ("#table", "#table2")]
+            assert all(r.height > 0 and zone.contains_region(r) for r in rows), opened
+            chat = table.query_one(ChatPanel).region
+            assert not any(chat.overlaps(r) for r in rows)
+        assert table.query_one(ChatInput).region.height == 1
+
+
 # -- end to end: an app hosting, a guest's table -------------------------------------------------
 @pytest.fixture
 def loopback(monkeypatch: pytest.MonkeyPatch) -> None:

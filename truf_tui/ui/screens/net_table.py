@@ -157,6 +157,26 @@ class NetPlay(TableScreen[Any]):
         panels = self.query(ChatPanel)
         return panels.first() if panels else None
 
+    def refresh_view(self) -> None:
+        super().refresh_view()
+        self.call_after_refresh(self.fit_chat)  # the cards on the table may take more rows
+
+    def fit_chat(self) -> None:
+        """The chat takes only the rows the table's middle (the trick, the table cards)
+        leaves: the cards are never covered, the chat shows fewer lines instead."""
+        panel = self.chat_panel()
+        zones = self.query("#mid-zone, #table-zone")
+        if panel is None or not zones or not panel.is_mounted:
+            return
+        zone = zones.first()
+        needed = max((c.outer_size.height + c.styles.margin.top + c.styles.margin.bottom
+                      for c in zone.children if c.display), default=0)
+        needed += zone.styles.padding.top + zone.styles.padding.bottom
+        shown = panel.outer_size.height if panel.display else 0
+        room = max(0, shown + zone.outer_size.height - needed)
+        if room != panel.room:
+            panel.fit(room)
+
     def chat_note(self, key: str, **params: str) -> None:
         panel = self.chat_panel()
         if panel is not None:

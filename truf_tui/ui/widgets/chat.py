@@ -84,25 +84,25 @@ class ChatInput(Input):
 class ChatPanel(Vertical):
     """Hidden until there is a line to show or the player opens it (``t``)."""
 
-    SCOPED_CSS = False  # the table's size classes (-short) decide how many lines show
     DEFAULT_CSS = """
     ChatPanel { height: auto; width: 100%; display: none; }
     ChatPanel.-shown { display: block; }
     ChatPanel #chat-log {
-        height: auto; max-height: 4; scrollbar-size-vertical: 0;
-        border-left: outer $secondary 60%;
+        height: auto; scrollbar-size-vertical: 0; border-left: outer $secondary 60%;
     }
-    .-short ChatPanel #chat-log { max-height: 2; }
     ChatPanel #chat-lines { height: auto; padding: 0 1; }
-    ChatPanel #chat-phrases { display: none; height: auto; padding: 0 1; color: $text-muted; }
-    ChatPanel #chat-input { display: none; margin: 0 1; }
-    ChatPanel.-open #chat-phrases, ChatPanel.-open #chat-input { display: block; }
+    ChatPanel #chat-phrases { height: auto; padding: 0 1; color: $text-muted; }
+    ChatPanel #chat-input { margin: 0 1; }
     """
+    LOG_ROWS = (2, 4)  # the last lines shown: in a short terminal (under 27 rows), else
 
     def __init__(self, *, id: str | None = "chat") -> None:
         super().__init__(id=id)
         self.lines: list[ChatLine] = []
         self.friend = ""
+        # The rows the table leaves the panel (its cards come first: table.fit_chat);
+        # None: not measured yet.  The text box comes first, then the phrases, then the log.
+        self.room: int | None = None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="chat-log"):
@@ -138,19 +138,39 @@ class ChatPanel(Vertical):
         """Every text again (after a language switch too): the log, the phrases, the box."""
         if not self.query("#chat-lines"):
             return  # not composed yet: on_mount draws
-        self.set_class(bool(self.lines) or self.is_open, "-shown")
-        log = self.query_one("#chat-log", VerticalScroll)
-        log.display = bool(self.lines)
         self.query_one("#chat-lines", Static).update(
             Content("\n").join(line.content() for line in self.lines))
-        phrases = self.query_one("#chat-phrases", Static)
-        phrases.update(picker(phrases.content_region.width or self.size.width - 2))
         self.query_one(ChatInput).placeholder = tr("chat.placeholder", name=self.friend)
+        self.fit()
+
+    def fit(self, room: int | None = None) -> None:
+        """Show what fits in ``room`` rows (kept for the next redraw): while open the text
+        box, then the quick phrases if they fit, then the last lines of the log (2 in a
+        short terminal, 4 in a tall one), as many as are left."""
+        if room is not None:
+            self.room = room
+        if not self.query("#chat-lines"):
+            return
+        is_open = self.is_open
+        phrases = self.query_one("#chat-phrases", Static)
+        width = self.content_region.width or self.screen.size.width
+        shown = picker(max(1, width - 2))  # the phrases' padding
+        phrases.update(shown)
+        left = self.LOG_ROWS[0] if self.screen.has_class("-short") else self.LOG_ROWS[1]
+        rows = len(shown.plain.split("\n"))
+        picking = is_open and (self.room is None or self.room >= rows + 1)
+        if self.room is not None:  # what the box and the phrases leave
+            left = min(left, self.room - (1 + (rows if picking else 0) if is_open else 0))
+        self.query_one(ChatInput).display = is_open
+        phrases.display = picking
+        log = self.query_one("#chat-log", VerticalScroll)
+        log.display = bool(self.lines) and left > 0
+        log.styles.max_height = max(left, 0)
+        self.set_class(log.display or is_open, "-shown")
         self.call_after_refresh(log.scroll_end, animate=False)
 
     def on_resize(self) -> None:
-        phrases = self.query_one("#chat-phrases", Static)
-        self.call_after_refresh(lambda: phrases.update(picker(phrases.content_region.width)))
+        self.call_after_refresh(self.fit)
 
 
 def picker(width: int) -> Content:
