@@ -75,7 +75,7 @@ class Limits:
     inbox: int = 32  # messages waiting for the game, per seat
     write_seconds: float = 5.0  # a table that takes longer to read its messages is dropped
     silence_seconds: float = 20.0  # a table pings every 5 s: silence this long is a dead line
-    chat_rate: float = 1.0  # chat lines a second per seat, beyond a burst: more are dropped
+    chat_rate: float = 1.0  # chat lines a second per connection, beyond a burst: dropped
     chat_burst: float = 3.0
 
 
