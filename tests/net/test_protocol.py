@@ -26,8 +26,10 @@ SAMPLES: list[p.Message] = [
     p.Waiting(1, "Ana", 300),
     p.Error("used", "this code was used"),
     p.Pong(7),
+    p.Chat(phrase="well_played"), p.Chat(text="gg"), p.FriendChat(0, text="gg"),
+    p.ChatDropped("too_fast"),
 ]
-CLIENT = (p.Hello, p.Seed, p.Move, p.Ping)
+CLIENT = (p.Hello, p.Seed, p.Move, p.Ping, p.Chat)
 
 
 @pytest.mark.parametrize("msg", SAMPLES, ids=lambda m: m.type)
@@ -69,9 +71,10 @@ JSON = st.recursive(
 FIELDS = st.sampled_from(["type", "version", "name", "secret", "seat_secret", "game", "n",
                           "action", "seed", "nonce", "seat", "rules", "legal", "observation",
                           "scores", "result", "names", "last", "wins", "dealer", "deal",
-                          "host_seed", "guest_seed", "commitment"])
+                          "host_seed", "guest_seed", "commitment", "phrase", "text", "code"])
 TYPES = st.sampled_from(["hello", "seed", "move", "ping", "welcome", "commit", "reveal", "update",
-                         "game_over", "match_over", "waiting", "error", "pong", "x"])
+                         "game_over", "match_over", "waiting", "error", "pong", "chat",
+                         "chat_dropped", "x"])
 NEAR = st.builds(lambda t, d: {**d, "type": t}, TYPES, st.dictionaries(FIELDS, JSON))
 
 

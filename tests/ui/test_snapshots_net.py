@@ -48,6 +48,13 @@ class StandIn:
     async def play(self, action: str) -> None:
         pass
 
+    can_chat = True
+    said: list[tuple[str | None, str | None]] = []
+
+    async def chat(self, phrase: str | None = None, text: str | None = None) -> bool:
+        self.said.append((phrase, text))
+        return True
+
     async def close(self) -> None:
         pass
 
@@ -133,3 +140,23 @@ async def test_a_networked_table_does_not_offer_hints() -> None:
         shown = {hint.action for hint in table.query("#keys KeyHint").results(KeyHint)
                  if hint.display}
         assert "screen.hint" not in shown and "screen.toggle_log" in shown
+
+
+def test_chat_at_80x24(snap_compare: Any) -> None:
+    """The table with the friend's quick phrase (in the reader's language), a text drawn as
+    it was typed (brackets and all, no markup), this player's own line, and the chat line
+    open with the quick phrases: the cards and the status line stay in view."""
+    from truf_tui.net.client import ChatReceived
+    from truf_tui.ui.widgets.chat import ChatInput
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        table = await guest_table(pilot)
+        table.on_net_event(ChatReceived(0, "Ana", "nice_bluff", None))
+        await pilot.press("t", "1")  # Good luck!
+        table.on_net_event(ChatReceived(0, "Ana", None, "[b]not bold[/b] :)"))
+        await pilot.press("t")
+        table.query_one(ChatInput).cursor_blink = False
+        await pilot.press("g", "g")
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)

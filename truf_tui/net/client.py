@@ -19,16 +19,23 @@ import itertools
 import json
 import ssl
 from collections.abc import AsyncIterator, Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from truf_tui.engine.deals import DealError, DealProof, commitment, new_seed
 from truf_tui.engine.record import GameRecord, RecordError
 from truf_tui.net.invite import Invite, secret_text
 from truf_tui.net.protocol import (
+    CHAT_MAX,
+    CHAT_VERSION,
+    OLDEST_VERSION,
+    PHRASES,
     VERSION,
+    Chat,
+    ChatDropped,
     Commit,
     Error,
+    FriendChat,
     GameOver,
     Hello,
     HostMessage,
@@ -126,8 +133,27 @@ class HostProblem:
     record: GameRecord | None = None  # that game, as this seat keeps it (verified)
 
 
+@dataclass(frozen=True)
+class ChatReceived:
+    """A chat line from the other player: a quick phrase's id (``PHRASES``: drawn in this
+    reader's language) or a text, cleaned; ``name`` is the sender's, as the host named it."""
+
+    seat: int
+    name: str
+    phrase: str | None
+    text: str | None
+
+
+@dataclass(frozen=True)
+class ChatUndelivered:
+    """This table's chat line did not reach the other player: ``why`` is a
+    ``protocol.CHAT_DROPS`` code (or a newer host's)."""
+
+    why: str
+
+
 Event = (Turn | GameEnded | DealVerified | DealAlarm | OpponentAway | MatchEnded
-         | HostProblem)
+         | HostProblem | ChatReceived | ChatUndelivered)
 
 
 @dataclass
@@ -165,6 +191,12 @@ class NetClient:
         self.keep: Callable[[dict[str, Any]], None] | None = None
         self.seeds_lost = False  # a rejoin in a new process, until :meth:`restore`
         self._last_update: tuple[int, int] | None = None  # on this connection
+        self.hello_version = VERSION  # what the host took: an older host has no chat
+
+    @property
+    def can_chat(self) -> bool:
+        """Does the host pass chat on (it took this table's hello of a version with chat)?"""
+        return self.hello_version >= CHAT_VERSION
 
     # -- joining ----------------------------------------------------------------------------
     @classmethod
@@ -192,10 +224,29 @@ class NetClient:
                                                        seat_secret=self.welcome.seat_secret),
                                     timeout)
         self._reader, self._writer, self.welcome = fresh._reader, fresh._writer, fresh.welcome
+        self.hello_version = fresh.hello_version
         self._last_update = None  # a move lost with the old line is asked for again
 
     @classmethod
     async def _connect(cls, invite: Invite, hello: Hello, timeout: float) -> NetClient:
+        """Connect, pin, hello, welcome, within ``timeout`` seconds in all.  A host that
+        refuses the hello's version (an older truf-tui, without chat) is greeted again with
+        the oldest version, on a new connection (its code was not spent on the refusal)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        try:
+            client = await cls._connect_once(invite, hello, timeout)
+        except JoinError as e:
+            if e.kind != "bad_hello" or hello.version <= OLDEST_VERSION:
+                raise
+            hello = replace(hello, version=OLDEST_VERSION)
+            client = await cls._connect_once(invite, hello,
+                                             max(0.1, deadline - loop.time()))
+        client.hello_version = hello.version
+        return client
+
+    @classmethod
+    async def _connect_once(cls, invite: Invite, hello: Hello, timeout: float) -> NetClient:
         """Connect, pin, hello, welcome, within ``timeout`` seconds in all.  A connection
         reset (the host at its cap of connections, a busy moment) is tried again after a
         growing pause; nobody listening, a refusal or a wrong certificate is final."""
@@ -258,7 +309,26 @@ class NetClient:
             raise RuntimeError("no position to move in yet")
         await self._send(Move(turn.game, turn.n, action))
 
-    async def _send(self, msg: Seed | Move | Ping) -> None:
+    async def chat(self, phrase: str | None = None, text: str | None = None) -> bool:
+        """Send the other player a quick phrase (an id of ``PHRASES``) or a short text
+        (cleaned as the host will clean it, cut to ``CHAT_MAX``).  ``False`` if there is
+        nothing to send or the host has no chat; the host may still drop it
+        (:class:`ChatUndelivered`)."""
+        if phrase is not None:
+            if phrase not in PHRASES:
+                raise ValueError(f"no quick phrase {phrase!r}")
+            line = Chat(phrase=phrase)
+        else:
+            cleaned = clean_text(text or "", CHAT_MAX)
+            if not cleaned:
+                return False
+            line = Chat(text=cleaned)
+        if not self.can_chat:
+            return False
+        await self._send(line)
+        return True
+
+    async def _send(self, msg: Seed | Move | Ping | Chat) -> None:
         self._writer.write(encode(msg))
         await self._writer.drain()
 
@@ -349,6 +419,16 @@ class NetClient:
             return MatchEnded((msg.result[0], msg.result[1]), clean_text(msg.reason, 32))
         if isinstance(msg, Waiting):
             return OpponentAway(clean_text(msg.name), msg.seconds)
+        if isinstance(msg, FriendChat):
+            if msg.phrase is not None and msg.phrase not in PHRASES:
+                return None  # a newer host's phrase: not ours to draw
+            text = None if msg.text is None else clean_text(msg.text, CHAT_MAX)
+            if text == "":
+                return None
+            name = self.names[msg.seat] if msg.seat < len(self.names) else ""
+            return ChatReceived(msg.seat, name, msg.phrase, text)
+        if isinstance(msg, ChatDropped):
+            return ChatUndelivered(clean_text(msg.code, 32))
         if isinstance(msg, Error):
             record = None
             if msg.code == "ended" and msg.winner is not None:

@@ -17,7 +17,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-VERSION = 1
+# 2: chat (``chat``, ``chat_dropped``).  A host takes a hello of OLDEST_VERSION too (that
+# table is never sent chat), and a table refused for its version says hello again as 1.
+VERSION = 2
+OLDEST_VERSION = 1
+CHAT_VERSION = 2
 MAX_FRAME = 16 * 1024  # both directions: an observation is under 2 KiB
 HEADER = 4
 NAME_MAX = 24  # characters of a player's name after cleaning
@@ -25,6 +29,20 @@ ACTION_MAX = 40  # 'play 10H take 10D' is the longest T11 text
 MAX_DEALS = 1000  # shuffles in one game (Le Truc: one a round)
 HEX64 = re.compile(r"[0-9a-f]{64}")
 SECRET_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+CHAT_MAX = 120  # characters of a chat line after cleaning
+# The quick phrases: their ids go over the wire, each table draws them in its reader's
+# language (ui/strings/chat.py); the English here is for the headless seats' log line.
+PHRASES: dict[str, str] = {
+    "good_luck": "Good luck!",
+    "well_played": "Well played!",
+    "nice_bluff": "Nice bluff!",
+    "your_turn": "Your turn.",
+    "one_more": "One more?",
+    "thanks": "Thanks!",
+    "oops": "Oops!",
+}
+PHRASE_ID = re.compile(r"[a-z_]{1,32}")
+CHAT_DROPS = ("too_fast", "away", "off")  # why the host did not pass a chat line on
 
 
 class ProtocolError(ValueError):
@@ -76,6 +94,17 @@ class Move:
 class Ping:
     nonce: int
     type: str = field(default="ping", init=False)
+
+
+@dataclass(frozen=True)
+class Chat:
+    """A chat line for the other player: a quick phrase by its id (``PHRASES``), or a short
+    text (at most ``CHAT_MAX`` characters), exactly one of them.  No sender: the host
+    knows whose connection it came on."""
+
+    phrase: str | None = None
+    text: str | None = None
+    type: str = field(default="chat", init=False)
 
 
 # Host -> client.
@@ -181,9 +210,29 @@ class Pong:
     type: str = field(default="pong", init=False)
 
 
-ClientMessage = Hello | Seed | Move | Ping
+@dataclass(frozen=True)
+class FriendChat:
+    """A chat line from seat ``seat``, stamped by the host (which cleaned its text), sent to
+    the other seat only."""
+
+    seat: int
+    phrase: str | None = None
+    text: str | None = None
+    type: str = field(default="chat", init=False)
+
+
+@dataclass(frozen=True)
+class ChatDropped:
+    """The host did not pass this table's chat line on: ``code`` is one of ``CHAT_DROPS``
+    (over the rate, the other player away, the other table does not know chat)."""
+
+    code: str
+    type: str = field(default="chat_dropped", init=False)
+
+
+ClientMessage = Hello | Seed | Move | Ping | Chat
 HostMessage = (Welcome | Commit | Update | Reveal | GameOver | MatchOver | Waiting | Error
-               | Pong)
+               | Pong | FriendChat | ChatDropped)
 Message = ClientMessage | HostMessage
 
 
@@ -231,6 +280,14 @@ def _pair(lo: int, hi: int) -> Check:
     return check
 
 
+def _one_of(values: tuple[str, ...]) -> Check:
+    def check(name: str, v: object) -> object:
+        if not isinstance(v, str) or v not in values:
+            raise ProtocolError("bad_field", f"{name} must be one of {', '.join(values)}")
+        return v
+    return check
+
+
 def _object(name: str, v: object) -> object:
     if not isinstance(v, dict):
         raise ProtocolError("bad_field", f"{name} must be an object")
@@ -246,6 +303,8 @@ _CLIENT: dict[str, tuple[Callable[..., ClientMessage], dict[str, Check]]] = {
                     "seed": _text(64, HEX64)}),
     "move": (Move, {"game": _int(0, 10), "n": _int(0, 100_000), "action": _text(ACTION_MAX)}),
     "ping": (Ping, {"nonce": _int(0, _U32)}),
+    "chat": (Chat, {"phrase": _optional(_one_of(tuple(PHRASES))),
+                    "text": _optional(_text(CHAT_MAX))}),
 }
 _HOST: dict[str, tuple[Callable[..., HostMessage], dict[str, Check]]] = {
     "welcome": (Welcome, {"seat": _int(0, 1), "seat_secret": _text(64, SECRET_RE),
@@ -267,6 +326,11 @@ _HOST: dict[str, tuple[Callable[..., HostMessage], dict[str, Check]]] = {
     "error": (Error, {"code": _text(32), "message": _text(300),
                       "winner": _optional(_int(0, 1))}),
     "pong": (Pong, {"nonce": _int(0, _U32)}),
+    # A table takes any phrase id and drop code (a newer host's): it skips ids it does not
+    # know rather than end the match over a chat line.
+    "chat": (FriendChat, {"seat": _int(0, 1), "phrase": _optional(_text(32, PHRASE_ID)),
+                          "text": _optional(_text(CHAT_MAX))}),
+    "chat_dropped": (ChatDropped, {"code": _text(32)}),
 }
 
 
@@ -300,13 +364,22 @@ def parse_client(raw: bytes) -> ClientMessage:
     msg: ClientMessage = _parse(raw, _CLIENT)
     if isinstance(msg, Hello) and (msg.secret is None) == (msg.seat_secret is None):
         raise ProtocolError("bad_field", "hello carries the invite's secret or a seat secret")
+    if isinstance(msg, Chat):
+        _one_line(msg.phrase, msg.text)
     return msg
 
 
 def parse_host(raw: bytes) -> HostMessage:
     """A message from the host to a table; :class:`ProtocolError` if it is not one."""
     msg: HostMessage = _parse(raw, _HOST)
+    if isinstance(msg, FriendChat):
+        _one_line(msg.phrase, msg.text)
     return msg
+
+
+def _one_line(phrase: str | None, text: str | None) -> None:
+    if (phrase is None) == (text is None):
+        raise ProtocolError("bad_field", "a chat line is a phrase or a text")
 
 
 # -- framing ----------------------------------------------------------------------------------
@@ -331,7 +404,7 @@ async def read_frame(reader: asyncio.StreamReader) -> bytes:
 def clean_text(text: str, cap: int = NAME_MAX) -> str:
     """Text the other side sent, safe to draw: control and format characters dropped (a
     terminal escape cannot pass), markup brackets dropped (Rich/Textual markup), spaces
-    collapsed, at most ``cap`` characters."""
+    collapsed, at most ``cap`` characters (a name's by default; ``CHAT_MAX`` for chat)."""
     kept = "".join(" " if ch.isspace() else ch for ch in text
                    if ch.isspace() or (unicodedata.category(ch)[0] != "C" and ch not in "[]<>"))
     return " ".join(kept.split())[:cap]

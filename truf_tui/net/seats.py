@@ -5,7 +5,9 @@ Standard output: ``invite: CODE`` (the host, as soon as it listens), one ``game 
 line per game of a longer match, then ``result: A-B`` (host's seat first) and ``record:
 PATH`` as the last two lines.  A guest that cannot join prints one line on standard error
 and returns 1, within 30 s.  Each side keeps its records in the data folder (``net/``) and
-puts every finished game into its history once.
+puts every finished game into its history once.  A headless seat never chats; a chat line
+from the other player is printed on standard error (``truf-tui: chat from NAME: TEXT``),
+never on standard output.
 
 Faults (docs/network.md, "Faults"): the guest keeps what it needs to take its seat back
 (``net/seat.json``: the invite, its seat secret, its deal seeds) and ``join --rejoin``
@@ -27,6 +29,7 @@ from typing import Any, TextIO
 from truf_tui.ai import make_bot
 from truf_tui.engine.record import GameRecord
 from truf_tui.net.client import (
+    ChatReceived,
     DealAlarm,
     GameEnded,
     HostProblem,
@@ -36,7 +39,7 @@ from truf_tui.net.client import (
     Turn,
 )
 from truf_tui.net.invite import Invite, InviteError
-from truf_tui.net.protocol import ProtocolError
+from truf_tui.net.protocol import PHRASES, ProtocolError
 from truf_tui.net.server import DEFAULT_LIMITS, Host, HostError, Limits
 from truf_tui.play.config import GameConfig
 from truf_tui.store import History, SaveStore, StoreError, atomic_write, export_record
@@ -121,6 +124,9 @@ async def play_seat(client: NetClient, choose: Callable[[dict[str, Any]], str],
                       "(deal verified)", file=out, flush=True)
         elif isinstance(event, HostProblem):
             print(f"truf-tui: the host says: {event.message}", file=sys.stderr)
+        elif isinstance(event, ChatReceived):  # standard error: stdout is the contract's
+            print(f"truf-tui: chat from {event.name or 'the other seat'}: "
+                  f"{PHRASES.get(event.phrase or '', event.text or '')}", file=sys.stderr)
         elif isinstance(event, MatchEnded):
             return event.result, last_path
     raise SeatFailed("the match ended without a result")

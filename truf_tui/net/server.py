@@ -28,10 +28,16 @@ from truf_tui.engine.record import AnyState, GameRecord
 from truf_tui.net.client import NetClient
 from truf_tui.net.invite import Invite, Ticket
 from truf_tui.net.protocol import (
+    CHAT_MAX,
+    CHAT_VERSION,
+    OLDEST_VERSION,
     VERSION,
+    Chat,
+    ChatDropped,
     ClientMessage,
     Commit,
     Error,
+    FriendChat,
     GameOver,
     Hello,
     HostMessage,
@@ -69,6 +75,8 @@ class Limits:
     inbox: int = 32  # messages waiting for the game, per seat
     write_seconds: float = 5.0  # a table that takes longer to read its messages is dropped
     silence_seconds: float = 20.0  # a table pings every 5 s: silence this long is a dead line
+    chat_rate: float = 1.0  # chat lines a second per connection, beyond a burst: dropped
+    chat_burst: float = 3.0
 
 
 DEFAULT_LIMITS = Limits()
@@ -89,6 +97,7 @@ class _Seat:
     resync: list[HostMessage] = field(default_factory=list)
     dropped_at: float | None = None
     joined: asyncio.Event = field(default_factory=asyncio.Event)
+    chat: bool = False  # its table said hello in a version that knows chat
 
 
 @dataclass
@@ -109,6 +118,13 @@ class _Bucket:
         self.at = now
         self.tokens -= 1
         return 0.0 if self.tokens >= 0 else -self.tokens / self.rate
+
+    def take(self) -> bool:
+        """Take a token if there is one (``False``: over the rate, nothing taken)."""
+        if self.wait() > 0:
+            self.tokens += 1  # given back: what is refused never counts
+            return False
+        return True
 
 
 @dataclass(frozen=True)
@@ -287,9 +303,10 @@ class Host:
         except ProtocolError as e:
             await self._reply(writer, Error(e.code, str(e)))
             return None
-        if not isinstance(hello, Hello) or hello.version != VERSION:
+        if (not isinstance(hello, Hello)
+                or not OLDEST_VERSION <= hello.version <= VERSION):
             await self._reply(writer, Error("bad_hello", "the first message is hello, "
-                                            f"version {VERSION}"))
+                                            f"version {OLDEST_VERSION} to {VERSION}"))
             return None
         seat, why = self._seat_for(hello)
         if seat is None:
@@ -299,6 +316,7 @@ class Host:
         if s.writer is not None:  # a stale connection of the same seat: the new one wins
             s.writer.transport.abort()
         s.writer, s.dropped_at = writer, None
+        s.chat = hello.version >= CHAT_VERSION
         if seat == GUEST_SEAT and not s.name:
             s.name = clean_text(hello.name) or "Guest"
         await self._send(seat, Welcome(seat, s.secret, self.config.game,
@@ -346,6 +364,7 @@ class Host:
         """A seated connection: each message rate-limited and parsed, then queued for the
         game (pings answered here); a connection silent for ``silence_seconds`` is dead."""
         bucket = _Bucket(self.limits.rate, self.limits.burst, self.clock)
+        chat = _Bucket(self.limits.chat_rate, self.limits.chat_burst, self.clock)
         bad = 0
         inbox = self.seats[seat].inbox
         while True:
@@ -363,6 +382,9 @@ class Host:
                 if isinstance(msg, Ping):
                     await self._reply(writer, Pong(msg.nonce))
                     continue
+                if isinstance(msg, Chat):  # never the game's: passed on here, or dropped
+                    await self._relay(seat, msg, chat, writer)
+                    continue
                 if isinstance(msg, Hello) or inbox.qsize() >= self.limits.inbox:
                     msg, problem = None, ("unexpected", "not expected now")
             if msg is None:
@@ -372,6 +394,29 @@ class Host:
                     return
                 continue
             inbox.put_nowait(msg)
+
+    async def _relay(self, seat: int, msg: Chat, bucket: _Bucket,
+                     writer: asyncio.StreamWriter) -> None:
+        """A chat line from ``seat``, to the other seat only, stamped with ``seat`` (the
+        connection's, never the message's word) and its text cleaned again; over the chat
+        rate, with the other player away or on a table without chat, dropped, and the
+        sender told why.  Never kept for a rejoin: chat is of the moment."""
+        text = None if msg.text is None else clean_text(msg.text, CHAT_MAX)
+        if text == "":
+            return  # nothing left to draw
+        other = self.seats[1 - seat]
+        why = None
+        if not bucket.take():
+            why = "too_fast"
+        elif other.writer is None:
+            why = "away"
+        elif not other.chat:
+            why = "off"
+        if why is not None:
+            if self.seats[seat].chat:
+                await self._reply(writer, ChatDropped(why))
+            return
+        await self._send(1 - seat, FriendChat(seat, msg.phrase, text))
 
     async def _reply(self, writer: asyncio.StreamWriter, msg: HostMessage) -> None:
         try:

@@ -24,6 +24,8 @@ from truf_tui.engine import truc, trufludo
 from truf_tui.engine.common import IllegalActionError
 from truf_tui.engine.record import AnyState, GameRecord
 from truf_tui.net.client import (
+    ChatReceived,
+    ChatUndelivered,
     DealAlarm,
     DealVerified,
     Event,
@@ -257,6 +259,19 @@ class NetSession:
         with contextlib.suppress(OSError, RuntimeError):
             await self.client.play(action)
 
+    @property
+    def can_chat(self) -> bool:
+        """Does the host pass chat on (an older host's does not)?"""
+        return self.client.can_chat
+
+    async def chat(self, phrase: str | None = None, text: str | None = None) -> bool:
+        """A chat line for the friend (a quick phrase's id or a short text); ``False`` if
+        it could not go out (the line is down: it is not kept for later)."""
+        try:
+            return await self.client.chat(phrase, text)
+        except (OSError, RuntimeError):
+            return False
+
     def friend_away(self) -> bool:
         """Is the other player away (reconnecting), as the host sees it?"""
         return self.host is not None and self.host.away() == 1 - self.seat
@@ -312,6 +327,7 @@ class NetSession:
             await self.host.close()
 
 
-__all__ = ["DealAlarm", "DealVerified", "GameEnded", "HostError", "HostProblem", "Kept",
-           "Lost", "MatchEnded", "NetSession", "OpponentAway", "Reconnected", "Reconnecting",
-           "SessionEvent", "Turn", "able_to", "state_of"]
+__all__ = ["ChatReceived", "ChatUndelivered", "DealAlarm", "DealVerified", "GameEnded",
+           "HostError", "HostProblem", "Kept", "Lost", "MatchEnded", "NetSession",
+           "OpponentAway", "Reconnected", "Reconnecting", "SessionEvent", "Turn", "able_to",
+           "state_of"]

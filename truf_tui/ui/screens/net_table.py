@@ -9,6 +9,9 @@ face-down cards.  The engine state of the match lives at the host only.
 The other player's moves are shown as the computer's are (a trick or a capture stays a
 moment), the names are the players', and the table tells when a deal is verified, when the
 other player is away (with the choice to leave), and raises the alarm on a bad deal.
+
+Chat (``t``): a compact log above the status line and, while open, the quick phrases (the
+digits) and a one-line text box; ``s`` mutes the friend's lines (widgets/chat.py).
 """
 
 from __future__ import annotations
@@ -17,17 +20,22 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
-from textual.widgets import Button
+from textual.widgets import Button, Input
 
 from truf_tui.engine import truc
 from truf_tui.net.client import GameEnded
+from truf_tui.net.protocol import CHAT_DROPS, CHAT_MAX, clean_text
 from truf_tui.ui.crashes import log_folder
 from truf_tui.ui.i18n import tr
+from truf_tui.ui.keybar import KeyBar, KeyHint
 from truf_tui.ui.netplay import (
     ENDED,
+    ChatReceived,
+    ChatUndelivered,
     DealAlarm,
     DealVerified,
     HostProblem,
@@ -55,13 +63,21 @@ from truf_tui.ui.screens.table_base import TableScreen, to_move
 from truf_tui.ui.screens.truc_table import TrucTable
 from truf_tui.ui.screens.trufludo_table import TrufludoTable
 from truf_tui.ui.services import services
+from truf_tui.ui.settings import SettingsChanged
+from truf_tui.ui.widgets.chat import ChatInput, ChatLine, ChatPanel
 from truf_tui.ui.widgets.table import Markup, Thinking
+
+CHAT_KEY = ("t", "chat.key", "screen.chat")  # in the key bar, before Esc Menu
 
 
 class NetPlay(TableScreen[Any]):
     """What both networked tables add to their game's table (a mixin: put it first)."""
 
     HINTS: ClassVar[bool] = False  # no hints against a person: h says so, the bar leaves it out
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("t", "chat", show=False),  # talk: the chat line and the quick phrases
+        Binding("s", "mute_chat", show=False),  # silence the friend's chat (again: show it)
+    ]
 
     def __init__(self, session: NetSession, first: Turn) -> None:
         super().__init__(session.config, state_of(first.observation))
@@ -83,6 +99,7 @@ class NetPlay(TableScreen[Any]):
         self._results_due: Callable[[], None] | None = None  # shown once that end comes
         self.alarm: str | None = None
         self._waiting_box: WaitingForFriend | None = None
+        self.chat_muted = False  # the friend's chat lines are not shown (s)
 
     # -- the seat: always this table's, never passed ---------------------------------------
     @property
@@ -123,7 +140,120 @@ class NetPlay(TableScreen[Any]):
     def on_mount(self) -> None:
         super().on_mount()
         services(self).game_in_progress = True
+        self.mount_chat()
         self.run_worker(self._listen(), group="net", exit_on_error=False)
+
+    # -- chat -------------------------------------------------------------------------------
+    def mount_chat(self) -> None:
+        """The chat panel above the status line (hidden until used), ``t`` in the key bar."""
+        panel = ChatPanel()
+        panel.friend = self.net.other_name()
+        self.query_one("#felt").mount(panel, before=self.query_one("#status"))
+        for bar in self.query("#keys").results(KeyBar):
+            menu = [h for h in bar.query(KeyHint) if h.action == "screen.menu"]
+            bar.mount(KeyHint(*CHAT_KEY), before=menu[0] if menu else None)
+
+    def chat_panel(self) -> ChatPanel | None:
+        panels = self.query(ChatPanel)
+        return panels.first() if panels else None
+
+    def refresh_view(self) -> None:
+        super().refresh_view()
+        self.call_after_refresh(self.fit_chat)  # the cards on the table may take more rows
+
+    def fit_chat(self) -> None:
+        """The chat takes only the rows the table's middle (the trick, the table cards)
+        leaves: the cards are never covered, the chat shows fewer lines instead."""
+        panel = self.chat_panel()
+        zones = self.query("#mid-zone, #table-zone")
+        if panel is None or not zones or not panel.is_mounted:
+            return
+        zone = zones.first()
+        needed = max((c.outer_size.height + c.styles.margin.top + c.styles.margin.bottom
+                      for c in zone.children if c.display), default=0)
+        needed += zone.styles.padding.top + zone.styles.padding.bottom
+        shown = panel.outer_size.height if panel.display else 0
+        room = max(0, shown + zone.outer_size.height - needed)
+        if room != panel.room:
+            panel.fit(room)
+
+    def chat_note(self, key: str, **params: str) -> None:
+        panel = self.chat_panel()
+        if panel is not None:
+            panel.add(ChatLine("note", key=key, params=tuple(params.items())))
+
+    def action_chat(self) -> None:
+        panel = self.chat_panel()
+        if panel is None:
+            return
+        if not self.net.can_chat:
+            self.chat_note("chat.none")
+            return
+        panel.friend = self.net.other_name()
+        panel.open()
+
+    def action_mute_chat(self) -> None:
+        self.chat_muted = not self.chat_muted
+        self.chat_note("chat.muted" if self.chat_muted else "chat.unmuted",
+                       name=self.net.other_name())
+
+    @on(ChatInput.Picked)
+    def chat_picked(self, event: ChatInput.Picked) -> None:
+        event.stop()
+        self.say(phrase=event.phrase)
+
+    @on(Input.Submitted, "#chat-input")
+    def chat_typed(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.say(text=event.value)
+
+    @on(ChatInput.Closed)
+    def chat_closed(self, event: ChatInput.Closed) -> None:
+        event.stop()
+        panel = self.chat_panel()
+        if panel is not None:
+            panel.close()
+
+    def say(self, phrase: str | None = None, text: str | None = None) -> None:
+        """Send a quick phrase or a text to the friend, and show it as the friend will see
+        it (the text cleaned as the host cleans it); the chat line closes."""
+        panel = self.chat_panel()
+        if panel is not None:
+            panel.close()
+        if text is not None:
+            text = clean_text(text, CHAT_MAX)
+            if not text:
+                return
+        if panel is not None:
+            panel.add(ChatLine("me", phrase=phrase, text=text))
+        self.run_worker(self.net.chat(phrase, text), group="net-chat", exit_on_error=False)
+
+    def chat_received(self, event: ChatReceived) -> None:
+        """The friend's line in the log (not while muted); a notice too if a box (results,
+        help) covers the table."""
+        if self.chat_muted:
+            return
+        names = self.net.names()
+        name = names[event.seat] if event.seat in (0, 1) else event.name
+        line = ChatLine("friend", name=name, phrase=event.phrase, text=event.text)
+        panel = self.chat_panel()
+        if panel is not None:
+            panel.add(line)
+        if self.app.screen is not self:  # plain text: never read as markup
+            self.app.notify(f"{name}: {line.words()}", markup=False, timeout=8)
+
+    def on_screen_suspend(self) -> None:
+        """A box opens over the table: the chat line closes, so the box's keys (and the
+        table's digits after it) never land in it."""
+        panel = self.chat_panel()
+        if panel is not None and panel.is_open:
+            panel.close()
+
+    def on_settings_changed(self, event: SettingsChanged) -> None:
+        super().on_settings_changed(event)
+        panel = self.chat_panel()
+        if panel is not None:
+            panel.redraw()  # the phrases in the new language
 
     def leave_table(self) -> None:
         self._leaving = True
@@ -282,6 +412,13 @@ class NetPlay(TableScreen[Any]):
         elif isinstance(event, HostProblem):
             self._sent = False
             self.warn(lambda: tr("net.refused", why=event.message))
+        elif isinstance(event, ChatReceived):
+            self.chat_received(event)
+        elif isinstance(event, ChatUndelivered):
+            if event.why in CHAT_DROPS:
+                self.chat_note(f"chat.dropped.{event.why}", name=self.net.other_name())
+            else:  # a newer host's reason
+                self.chat_note("chat.dropped.other", why=event.why)
         elif isinstance(event, Kept) and event.problem is not None:
             self.notify(tr("net.not.kept", why=event.problem), severity="error", timeout=10)
         elif isinstance(event, GameEnded):
