@@ -479,3 +479,15 @@ async def test_ending_the_game_while_the_friend_is_away_is_a_win_kept_once(
         for task in list(netplay._lingering):  # the host that waited for the guest
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
+
+
+@pytest.mark.parametrize(("best_of", "wins", "over"), [
+    (1, (0, 0), False),  # a drawn game: the host deals the match's game again
+    (1, (0, 1), True), (3, (1, 1), False), (3, (2, 0), True)])
+def test_a_drawn_game_does_not_end_a_best_of_1(best_of: int, wins: tuple[int, int],
+                                               over: bool) -> None:
+    from types import SimpleNamespace
+
+    table = SimpleNamespace(config=SimpleNamespace(best_of=best_of),
+                            net=SimpleNamespace(over=False), _wins=wins)
+    assert NetPlay.match_over(table) is over  # type: ignore[arg-type]

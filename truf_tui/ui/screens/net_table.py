@@ -466,10 +466,9 @@ class NetPlay(TableScreen[Any]):
     # -- the end of a game ------------------------------------------------------------------
     def match_over(self) -> bool:
         """Is the match over with the game on the table?  (The host's ``match_over`` may
-        come a moment after the game's end: the games won say it as well.)"""
-        best_of = self.config.best_of
-        return (self.net.over or best_of <= 1
-                or max(self._wins) >= best_of // 2 + 1)
+        come a moment after the game's end: the games won say it as well.)  A drawn game
+        wins nobody a game, so even a best-of-1 goes on: the host deals it again (Series)."""
+        return self.net.over or max(self._wins) >= self.config.best_of // 2 + 1
 
     def when_game_ended(self, show: Callable[[], None]) -> None:
         """Show the results once the host has sent the game's end (the games won, whether
