@@ -7,8 +7,15 @@ trufego, tablo; truko, difektita, veto, altigi, rifuzi, rezigni, redisdono; bluf
 
 STRINGS: dict[str, dict[str, str]] = {
     # -- the hint panel ------------------------------------------------------------------------
-    "hint.title": {"en": "Hint: the expert's view", "eo": "Konsilo: la vidpunkto de la eksperto"},
-    "hint.thinking": {"en": "the expert is thinking…", "eo": "la eksperto pensas…"},
+    # Trufludo's hint is the expert's search; Le Truc's ranks the moves by the solution's
+    # values (its header says so), and its title says the same.
+    "hint.title.trufludo": {"en": "Hint: the expert's view",
+                            "eo": "Konsilo: la vidpunkto de la eksperto"},
+    "hint.title.truc": {"en": "Hint: the solution's values",
+                        "eo": "Konsilo: la valoroj de la solvo"},
+    "hint.thinking.trufludo": {"en": "the expert is thinking…", "eo": "la eksperto pensas…"},
+    "hint.thinking.truc": {"en": "working out the solution's values…",
+                           "eo": "kalkulante la valorojn de la solvo…"},
     "hint.head.trufludo": {
         "en": "Every move, best first, with the chance to win the game:",
         "eo": "Ĉiu movo, la plej bona unue, kun la ŝanco gajni la ludon:",
