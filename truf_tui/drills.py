@@ -31,13 +31,12 @@ import numpy as np
 from truf_tui.ai.solved import SolvedTrucBot
 from truf_tui.cards import TRUC_RANKS, TRUC_STRENGTH, Card
 from truf_tui.engine import truc
-from truf_tui.grading import Grade, Unit, classify, leak_tags
+from truf_tui.grading import Grade, Unit, classify, leak_tags, solution_at
 from truf_tui.strategy.hands import REST, REST_INDEX
 from truf_tui.strategy.shipped import legal_move, nearest, node_policies, tables, word
 from truf_tui.strategy.tree import ACCEPT, PLAY, RAISE, REDEAL, REFUSE
 from truf_tui.strategy.tree import REST as REST_KIND
 from truf_tui.strategy.trufbp import played
-from truf_tui.strategy.values import action_values, value_unit
 
 Category = Literal["weak", "raised", "rest", "redeal", "last", "end", "score", "random"]
 #: The drills' categories, in the trainer's order: raise or not with a weak hand, facing a
@@ -409,16 +408,15 @@ def same_choice(a: truc.Action, b: truc.Action) -> bool:
 
 
 def analyse(spot: Spot) -> Analysis:
-    """Values, frequencies and range at ``spot`` (tenths of a second: a worker's job)."""
+    """Values, frequencies and range at ``spot`` (tenths of a second: a worker's job).  The
+    values and frequencies are asked as the hint and the graders ask them
+    (``grading.solution_at``, which lets one thread at a time at the values' kept results)."""
     state = spot.state()
-    o = state.observation(spot.seat)
-    bot = SolvedTrucBot()
-    every = action_values(o)
-    probs = bot.policy(o)
+    sol = solution_at(state.observation(spot.seat))
     opts = options(state.legal_actions())
-    values = {a: max(v for b, v in every.items() if same_choice(a, b)) for a in opts}
-    freqs = {a: sum(p for b, p in probs.items() if same_choice(a, b)) for a in opts}
-    return Analysis(values, value_unit(o), freqs, range_at(spot))
+    values = {a: max(v for b, v in sol.values.items() if same_choice(a, b)) for a in opts}
+    freqs = {a: sum(p for b, p in sol.policy.items() if same_choice(a, b)) for a in opts}
+    return Analysis(values, sol.unit, freqs, range_at(spot))
 
 
 @dataclass(frozen=True)

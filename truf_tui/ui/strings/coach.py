@@ -152,58 +152,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "loses the trick, and the round with it",
         "eo": "perdas la trukon, kaj kun ĝi la rondon",
     },
-    "coach.t.raise": {
-        "en": "your hand wins about {p}% of rounds like this one; the stake becomes {n}",
-        "eo": "via mano gajnas ĉirkaŭ {p}% de tiaj rondoj; la veto fariĝas {n}",
-    },
-    "coach.t.raise.read": {
-        "en": "judging by your opponent's betting, your hand wins about {p}% of rounds "
-              "like this one; the stake becomes {n}",
-        "eo": "laŭ la vetoj de via kontraŭulo, via mano gajnas ĉirkaŭ {p}% de tiaj "
-              "rondoj; la veto fariĝas {n}",
-    },
-    "coach.t.rest.read": {
-        "en": "judging by your opponent's betting, your hand wins about {p}% of rounds "
-              "like this one; the round decides the game",
-        "eo": "laŭ la vetoj de via kontraŭulo, via mano gajnas ĉirkaŭ {p}% de tiaj "
-              "rondoj; la rondo decidas la ludon",
-    },
-    "coach.t.accept.read": {
-        "en": "judging by your opponent's betting, your hand wins about {p}% of rounds "
-              "like this one; the stake becomes {n}",
-        "eo": "laŭ la vetoj de via kontraŭulo, via mano gajnas ĉirkaŭ {p}% de tiaj "
-              "rondoj; la veto fariĝas {n}",
-    },
-    "coach.t.accept.rest.read": {
-        "en": "judging by your opponent's betting, your hand wins about {p}% of rounds "
-              "like this one; the round decides the game",
-        "eo": "laŭ la vetoj de via kontraŭulo, via mano gajnas ĉirkaŭ {p}% de tiaj "
-              "rondoj; la rondo decidas la ludon",
-    },
-    "coach.t.rest": {
-        "en": "your hand wins about {p}% of rounds like this one; the round decides the game",
-        "eo": "via mano gajnas ĉirkaŭ {p}% de tiaj rondoj; la rondo decidas la ludon",
-    },
-    "coach.t.redeal": {
-        "en": "throws away your hand, which wins about {p}% of rounds like this one; new "
-              "cards for both win about half",
-        "eo": "forĵetas vian manon, kiu gajnas ĉirkaŭ {p}% de tiaj rondoj; novaj kartoj por "
-              "ambaŭ gajnas ĉirkaŭ duonon",
-    },
-    "coach.t.accept": {
-        "en": "your hand wins about {p}% of rounds like this one; the stake becomes {n}",
-        "eo": "via mano gajnas ĉirkaŭ {p}% de tiaj rondoj; la veto fariĝas {n}",
-    },
-    "coach.t.accept.rest": {
-        "en": "your hand wins about {p}% of rounds like this one; the round decides the game",
-        "eo": "via mano gajnas ĉirkaŭ {p}% de tiaj rondoj; la rondo decidas la ludon",
-    },
-    "coach.t.accept.redeal": {
-        "en": "throws away your hand, which wins about {p}% of rounds like this one; new "
-              "cards for both win about half",
-        "eo": "forĵetas vian manon, kiu gajnas ĉirkaŭ {p}% de tiaj rondoj; novaj kartoj por "
-              "ambaŭ gajnas ĉirkaŭ duonon",
-    },
     # What a bet does, beside the solution's value of it (the hint panel: no second figure).
     "coach.t.raise.does": {
         "en": "the stake becomes {n} if your opponent accepts",
@@ -243,10 +191,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "coach.t.refuse.game": {
         "en": "refusing gives your opponent the game",
         "eo": "rifuzo donas la ludon al via kontraŭulo",
-    },
-    "coach.t.refuse.redeal": {
-        "en": "you keep these cards: they win about {p}% of rounds like this one",
-        "eo": "vi tenas ĉi tiujn kartojn: ili gajnas ĉirkaŭ {p}% de tiaj rondoj",
     },
     "coach.t.fold": {"en": "folding gives up {n} points", "eo": "rezigno cedas {n} poentojn"},
     "coach.t.fold.one": {"en": "folding gives up 1 point", "eo": "rezigno cedas 1 poenton"},
