@@ -14,6 +14,7 @@ from truf_tui.grading import COSTLIEST, Graded
 from truf_tui.store import GameRow
 from truf_tui.ui.screens.summary import Summary
 
+
 class GradedReview(Summary):
     """A results screen with a graded review; a subclass says which decisions are the
     costliest, the finished game's row, and the replay's title for one of them."""

@@ -15,11 +15,15 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.coordinate import Coordinate
+from textual.events import Click
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Sparkline, Static
 from textual.worker import get_current_worker
 
 from truf_tui import coach
+from truf_tui.drills import CATEGORIES, Category
 from truf_tui.grading import LEAKS, THRESHOLDS
 from truf_tui.play.config import GAMES, TIERS
 from truf_tui.store import Decision, GameRow, Stats, StoreError, Tally
@@ -148,10 +152,21 @@ def progress(decisions: list[Decision]) -> Progress:
     return Progress(per_game, len(decisions), leaks)
 
 
+def drillable(p: Progress) -> list[Category]:
+    """The leaks that the bluff trainer drills, in the table's order: the k-th is drilled
+    by the key k.  The trainer deals by the same categories as the leaks
+    (``grading.leak_tags``); plain card play ("play") has no drill of its own."""
+    return [c for lk in p.leaks for c in CATEGORIES if c == lk.tag]
+
+
 def leak_rows(p: Progress) -> list[tuple[Text, ...]]:
-    """The leaks table: category, decisions, mistakes and blunders, cost in points, cost in
-    match-win chance (costliest first)."""
-    return [(Text(tr(f"leak.{lk.tag}")), Text(str(lk.decisions), justify="right"),
+    """The leaks table: the key that drills it (none for plain card play), category,
+    decisions, mistakes and blunders, cost in points, cost in match-win chance (costliest
+    first)."""
+    keys = drillable(p)
+    return [(Text(str(keys.index(lk.tag) + 1) if lk.tag in keys else "", style="bold",
+                  justify="center"),
+             Text(tr(f"leak.{lk.tag}")), Text(str(lk.decisions), justify="right"),
              Text(str(lk.errors), justify="right"),
              Text(number(lk.points, 2), justify="right"),
              Text(f"{number(100 * lk.match, 0)} %", justify="right"))
@@ -285,8 +300,28 @@ def tier_label(tier: str | None) -> str:
     return tr(f"tier.{tier}") if tier in TIERS else tr("stats.no_tier")
 
 
+class LeakTable(DataTable[Any]):
+    """The leaks: a click on a row drills it at once (a plain table's click on another row
+    than the cursor's only moves the cursor there)."""
+
+    def on_click(self, event: Click) -> None:
+        # Runs before DataTable's own click handler, which then selects the row under the
+        # cursor: the clicked one.
+        meta = event.style.meta
+        if meta.get("row", -1) >= 0 and "column" in meta:
+            self.cursor_coordinate = Coordinate(meta["row"], meta["column"])
+
+
 class StatsScreen(Screen[None]):
-    """Opened with ``s`` on the start screen or from the command palette; Escape closes it."""
+    """Opened with ``s`` on the start screen or from the command palette; Escape closes it.
+    A leak's key (1-9), Enter on its row or a click on it opens the bluff trainer on it."""
+
+    class DrillRequested(Message):
+        """The bluff trainer on ``category``'s spots (a leak's key)."""
+
+        def __init__(self, category: Category) -> None:
+            super().__init__()
+            self.category = category
 
     DEFAULT_CSS = """
     StatsScreen #stats-progress {
@@ -296,7 +331,8 @@ class StatsScreen(Screen[None]):
     }
     """
 
-    BINDINGS = [Binding("escape,s", "close", show=False)]
+    BINDINGS = [Binding("escape,s", "close", show=False),
+                *(Binding(str(k), f"drill({k})", show=False) for k in range(1, 10))]
 
     def __init__(self) -> None:
         super().__init__(id="stats")
@@ -322,8 +358,8 @@ class StatsScreen(Screen[None]):
             yield Static(id="stats-progress-note", classes="stats-mean")
             yield Sparkline([], id="stats-progress")
             yield Static(id="stats-progress-axis", classes="stats-mean")
-            leaks: DataTable[Any] = DataTable(id="stats-leaks", cursor_type="none",
-                                              zebra_stripes=True, classes="stats-table")
+            leaks = LeakTable(id="stats-leaks", cursor_type="row", zebra_stripes=True,
+                              classes="stats-table")
             yield leaks
             yield Static(id="stats-leaks-note", classes="stats-mean")
             yield Static(id="stats-bluffs-head", classes="stats-head")
@@ -368,7 +404,8 @@ class StatsScreen(Screen[None]):
         # It opens at the top, the page focused (↑↓ PgUp PgDn scroll it); Tab goes down to
         # the list of games (focusing the list first scrolled the page to the bottom).
         for table in self.query(".stats-table"):
-            table.can_focus = table.id == "stats-games"  # the others only show numbers
+            # the others only show numbers; the leaks drill, the games replay
+            table.can_focus = table.id in ("stats-leaks", "stats-games")
         body = self.query_one("#stats-body", VerticalScroll)
         body.focus(scroll_visible=False)
         body.scroll_home(animate=False)
@@ -432,8 +469,11 @@ class StatsScreen(Screen[None]):
         self.refresh_bluffs()
         self.refresh_games()
         hint = tr("stats.hint")
+        if self.progress.leaks:
+            hint += "   " + tr("stats.hint.leaks")
         if self.games:
-            hint += "   " + tr("stats.hint.games")
+            hint += "   " + tr("stats.hint.games.then" if self.progress.leaks
+                               else "stats.hint.games")
         self.query_one("#stats-hint", Static).update(hint)
         self.query_one(KeyBar).refresh_texts()
 
@@ -461,11 +501,18 @@ class StatsScreen(Screen[None]):
                            best=number(best, 2)))
         leaks.display = leaks_note.display = True
         leaks.clear(columns=True)
-        for key in ("what", "decisions", "errors", "points", "match"):
+        for key in ("key", "what", "decisions", "errors", "points", "match"):
             leaks.add_column(tr(f"sp.col.{key}"), key=key)
-        for row in leak_rows(p):
-            leaks.add_row(*row)
-        leaks_note.update(tr("sp.leaks.note"))
+        for lk, row in zip(p.leaks, leak_rows(p), strict=True):
+            leaks.add_row(*row, key=lk.tag)
+        keys = drillable(p)
+        note_text = tr("sp.leaks.note")
+        if keys:
+            note_text += " " + tr("sp.leaks.drill",
+                                  keys=f"1–{len(keys)}" if len(keys) > 1 else "1")
+        if len(keys) < len(p.leaks):  # plain card play is listed, and has no drill
+            note_text += " " + tr("sp.leaks.play")
+        leaks_note.update(note_text)
 
     def refresh_bluffs(self) -> None:
         n = self.bluffs
@@ -524,7 +571,25 @@ class StatsScreen(Screen[None]):
             table.add_row(when(row.finished_at), tr(f"game.{row.game}"), tier,
                           result_text(row), key=str(row.id))
 
+    def action_drill(self, k: int) -> None:
+        """The key ``k``: the bluff trainer on the k-th leak it drills (:func:`drillable`)."""
+        keys = drillable(self.progress)
+        if 1 <= k <= len(keys):
+            self.post_message(self.DrillRequested(keys[k - 1]))
+
+    def drill_leak(self, tag: str) -> None:
+        """A leak chosen on its row (Enter, a click): drilled, or why it cannot be."""
+        category = next((c for c in drillable(self.progress) if c == tag), None)
+        if category is None:
+            self.notify(tr("sp.leaks.play"), title=tr("drill.title"))
+            return
+        self.post_message(self.DrillRequested(category))
+
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.data_table.id == "stats-leaks" and event.row_key.value is not None:
+            event.stop()
+            self.drill_leak(event.row_key.value)
+            return
         if event.data_table.id != "stats-games" or event.row_key.value is None:
             return
         event.stop()

@@ -15,6 +15,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Tab: the finished games (Enter replays one)",
         "eo": "Tab: la finitaj ludoj (Enter reludas unu)",
     },
+    "stats.hint.leaks": {
+        "en": "Tab: the leaks (Enter drills one)",
+        "eo": "Tab: la likoj (Enter ekzercas unu)",
+    },
+    "stats.hint.games.then": {
+        "en": "Tab again: the finished games (Enter replays one)",
+        "eo": "Tab denove: la finitaj ludoj (Enter reludas unu)",
+    },
     "sb.bands.head": {
         "en": "Le Truc: your betting by hand strength, against the solved player's",
         "eo": "Le Truc: via vetado laŭ la forto de la mano, kompare kun tiu de la solvita "
@@ -140,13 +148,25 @@ STRINGS: dict[str, dict[str, str]] = {
     "sp.col.errors": {"en": "Mistakes", "eo": "Eraroj"},
     "sp.col.points": {"en": "Points", "eo": "Poentoj"},
     "sp.col.match": {"en": "Game", "eo": "Ludo"},
+    "sp.col.key": {"en": "Key", "eo": "Klavo"},
     "sp.leaks.note": {
         "en": "Your leaks, costliest first: what they cost in points of a round, and near "
-              "a game's end in your chance of winning it. Mistakes: mistakes and blunders. "
-              "Drilling a leak by its key comes with the bluff trainer.",
+              "a game's end in your chance of winning it. Mistakes: mistakes and blunders.",
         "eo": "Viaj likoj, la plej kostaj unue: kion ili kostis en poentoj de rondo, kaj "
               "proksime al la fino de ludo en via ŝanco gajni ĝin. Eraroj: eraroj kaj "
-              "fuŝegoj. Ekzerci likon per ĝia klavo venos kun la blufa trejnilo.",
+              "fuŝegoj.",
+    },
+    "sp.leaks.drill": {
+        "en": "Drill a leak in the bluff trainer: its key ({keys}), or Enter on its row "
+              "(Tab goes to the list), or a click on it.",
+        "eo": "Ekzercu likon en la blufa trejnilo: per ĝia klavo ({keys}), aŭ Enter sur ĝia "
+              "vico (Tab iras al la listo), aŭ klako sur ĝi.",
+    },
+    "sp.leaks.play": {
+        "en": "Other card play has no drill of its own (the trainer drills the bets and "
+              "their answers, the redeal, the last trick and a game's end).",
+        "eo": "Alia kartludo ne havas propran ekzercon (la trejnilo ekzercas la vetojn kaj "
+              "iliajn respondojn, la redisdonon, la lastan prenon kaj la finon de ludo).",
     },
     "leak.weak": {"en": "Raise or not, weak hand", "eo": "Altigi aŭ ne, malforta mano"},
     "leak.raised": {"en": "Facing a raise", "eo": "Antaŭ altigo"},
