@@ -476,36 +476,16 @@ def last_review(state: truc.State) -> RoundReview | None:
 # -- Le Truc: statistics -------------------------------------------------------------------------
 @dataclass
 class BluffStats:
-    """Counts over reviewed rounds, from ``me``'s side (the human's seat)."""
+    """Counts over reviewed rounds, from ``me``'s side (the human's seat): what the bluff
+    tables show (:data:`BLUFF_ROWS`) and the betting by hand strength."""
 
     me: int = 0
     rounds: int = 0
-    my_bets: int = 0
+    my_bets: int = 0  # your raises and rests
     my_bluffs: int = 0
     my_bluffs_worked: int = 0
-    my_bluffs_called: int = 0
-    my_value_bets: int = 0
     their_bets: int = 0
     their_bluffs: int = 0
-    their_bluffs_called: int = 0  # you accepted their bluff
-    their_bluffs_passed: int = 0  # you refused or folded to their bluff
-    my_refusals: int = 0
-    my_wrong_refusals: int = 0  # refused or folded with the better cards
-    # Raise and fold rates, for each side: rounds with at least one raise or rest, and the
-    # raises and rests answered, and of those the ones given in to (refused or folded).
-    my_raise_rounds: int = 0
-    their_raise_rounds: int = 0
-    my_answered: int = 0  # their raises and rests you answered
-    my_gave_in: int = 0  # ... by refusing or folding
-    their_answered: int = 0  # your raises and rests they answered
-    their_gave_in: int = 0  # ... by refusing or folding
-    # Your answers judged by the solved strategy (those it could judge), of all your calls
-    # (the spots outside its tree have no verdict).
-    my_calls: int = 0  # their raises and rests you accepted, judged or not
-    my_judged_calls: int = 0
-    my_wrong_calls: int = 0  # accepted where the solved player mostly refuses
-    my_judged_refusals: int = 0
-    my_solved_wrong_refusals: int = 0  # refused where it mostly accepts
     # By hand-strength band (coach.BANDS), yours: how often you could raise, did, and the
     # solved player's expected raises with the same hands; likewise facing a raise.
     raise_chances: list[int] = field(default_factory=lambda: [0] * (len(BANDS) + 1))
@@ -515,62 +495,18 @@ class BluffStats:
     accepted: list[int] = field(default_factory=lambda: [0] * (len(BANDS) + 1))
     solved_accepted: list[float] = field(default_factory=lambda: [0.0] * (len(BANDS) + 1))
 
-    @property
-    def my_raise_rate(self) -> float | None:
-        return self.my_raise_rounds / self.rounds if self.rounds else None
-
-    @property
-    def their_raise_rate(self) -> float | None:
-        return self.their_raise_rounds / self.rounds if self.rounds else None
-
-    @property
-    def my_fold_rate(self) -> float | None:
-        return self.my_gave_in / self.my_answered if self.my_answered else None
-
-    @property
-    def their_fold_rate(self) -> float | None:
-        return self.their_gave_in / self.their_answered if self.their_answered else None
-
     def add(self, review: RoundReview) -> None:
         me = self.me
         self.rounds += 1
-        self.my_raise_rounds += any(b.by == me for b in review.bets)
-        self.their_raise_rounds += any(b.by != me for b in review.bets)
         for b in review.bets:
-            if b.answer is not None:  # answered: the other side took a decision
-                if b.by == me:
-                    self.their_answered += 1
-                    self.their_gave_in += b.worked
-                else:
-                    self.my_answered += 1
-                    self.my_gave_in += b.worked
             if b.by == me:
                 self.my_bets += 1
                 if b.bluff:
                     self.my_bluffs += 1
                     self.my_bluffs_worked += b.worked
-                    self.my_bluffs_called += b.called
-                else:
-                    self.my_value_bets += 1
             else:
                 self.their_bets += 1
-                if b.bluff:
-                    self.their_bluffs += 1
-                    self.their_bluffs_called += b.called
-                    self.their_bluffs_passed += b.worked
-            if b.by != me and b.answer == "accept":
-                self.my_calls += 1
-            if b.by != me and b.answer is not None and b.wrong_answer is not None:
-                if b.answer == "accept":
-                    self.my_judged_calls += 1
-                    self.my_wrong_calls += b.wrong_answer
-                else:
-                    self.my_judged_refusals += 1
-                    self.my_solved_wrong_refusals += b.wrong_answer
-        for g in review.give_ups:
-            if g.by == me:
-                self.my_refusals += 1
-                self.my_wrong_refusals += g.wrong
+                self.their_bluffs += b.bluff
         for d in review.decisions:
             if d.by != me:
                 continue
@@ -603,8 +539,19 @@ class BluffStats:
         return out
 
 
-__all__ = ["BANDS", "BLUFF_THRESHOLD", "Bet", "BluffStats", "Decision", "GiveUp", "Reason",
-           "RoundReview", "band", "beat_chance", "last_review", "leaves_one", "review_round",
-           "reviews", "risky", "round_equity", "round_starts", "spoil_loses", "truc_reason",
-           "trufludo_reason",
-           "would_win"]
+#: What the bluff tables show beside the rounds (the practice session's and the statistics'),
+#: each a string key and (count, out of; 0 when it is a plain count): only what the graded
+#: decisions do not say.  Whether an answer to a raise was right, and what it cost, is the
+#: grades' (the leaks): no second count of the same answers (issue 38 A10).
+BLUFF_ROWS: tuple[tuple[str, Callable[[BluffStats], tuple[int, int]]], ...] = (
+    ("bluffs.my.bets", lambda s: (s.my_bets, 0)),
+    ("bluffs.my.bluffs", lambda s: (s.my_bluffs, s.my_bets)),
+    ("bluffs.my.worked", lambda s: (s.my_bluffs_worked, s.my_bluffs)),
+    ("bluffs.their.bluffs", lambda s: (s.their_bluffs, s.their_bets)),
+)
+
+
+__all__ = ["BANDS", "BLUFF_ROWS", "BLUFF_THRESHOLD", "Bet", "BluffStats", "Decision", "GiveUp",
+           "Reason", "RoundReview", "band", "beat_chance", "last_review", "leaves_one",
+           "review_round", "reviews", "risky", "round_equity", "round_starts", "spoil_loses",
+           "truc_fact", "truc_reason", "trufludo_reason", "would_win"]

@@ -1,7 +1,11 @@
 """Statistics: wins, draws and losses per game and opponent, trufegoj per Trufludo game and
 Truc points per round, all read from the history of finished games (``History.stats()``);
-and Le Truc's bluff statistics, this session and all time, with the raise and fold rates of
-the player and of the expert tier (the coach's review of every recorded round).
+Le Truc's graded decisions (the mean loss per decision, game by game, and the leaks by
+category, each drilled by its key); and what the grades do not say: how often the player
+raises and bluffs and how often a bluff worked, this session and all time, and the betting
+by hand strength against the solved player's (the coach's review of every recorded round).
+Whether an answer to a raise was right, and what it cost, is the graded decisions' to say
+(the leaks), not a second count's (issue 38 A10).
 """
 
 from __future__ import annotations
@@ -48,12 +52,10 @@ def bar(part: int, whole: int, width: int = BAR) -> str:
 
 @dataclass
 class BluffNumbers:
-    """Le Truc's bluff counts of the human this session and all time, and the same counts
-    over the matches against the expert (the expert's raise and fold rates are its side's)."""
+    """Le Truc's bluff counts of the human this session and all time."""
 
     session: coach.BluffStats = field(default_factory=coach.BluffStats)
     all_time: coach.BluffStats = field(default_factory=coach.BluffStats)
-    expert: coach.BluffStats = field(default_factory=coach.BluffStats)
 
 
 def game_bluffs(row: GameRow) -> coach.BluffStats:
@@ -75,8 +77,8 @@ def bluff_rows_to_review(rows: list[GameRow],
 
 def bluff_numbers(rows: list[GameRow], since: str,
                   cache: dict[str, coach.BluffStats] | None = None) -> BluffNumbers:
-    """Add up the Truc matches of ``rows`` against the computer: all of them, those finished
-    at or after ``since`` (the session) and those against the expert.  ``cache`` keeps each
+    """Add up the Truc matches of ``rows`` against the computer: all of them, and those
+    finished at or after ``since`` (the session).  ``cache`` keeps each
     match's counts by its uid (a recorded match never changes); a record that no longer
     replays is left out."""
     out = BluffNumbers()
@@ -94,8 +96,6 @@ def bluff_numbers(rows: list[GameRow], since: str,
         out.all_time = out.all_time.merge(st)
         if row.finished_at >= since:
             out.session = out.session.merge(st)
-        if row.tier == "expert":
-            out.expert = out.expert.merge(st)
     return out
 
 
@@ -182,47 +182,22 @@ def ratio(part: int, whole: int) -> Text:
     return text
 
 
-def rate(value: float | None) -> Text:
-    if value is None:
-        return Text(NONE, justify="right")
-    text = Text(f"{number(100 * value, 0):>3} % ")
-    text.append(bar(round(100 * value), 100), style="bold")
-    return text
-
-
 def bluff_rows(n: BluffNumbers) -> list[tuple[str, Text, Text]]:
-    """The bluff table: (label, this session, all time)."""
+    """The bluff table: (label, this session, all time): the rounds, then the figures the
+    graded decisions do not give (:data:`coach.BLUFF_ROWS`)."""
     def row(label: str, get: Callable[[coach.BluffStats], tuple[int, int]]
             ) -> tuple[str, Text, Text]:
         return (tr(label), ratio(*get(n.session)), ratio(*get(n.all_time)))
 
-    return [
-        row("sb.rounds", lambda s: (s.rounds, 0)),
-        row("bluffs.my.bets", lambda s: (s.my_bets, 0)),
-        row("bluffs.my.bluffs", lambda s: (s.my_bluffs, s.my_bets)),
-        row("bluffs.my.worked", lambda s: (s.my_bluffs_worked, s.my_bluffs)),
-        row("bluffs.my.called", lambda s: (s.my_bluffs_called, s.my_bluffs)),
-        row("bluffs.their.bluffs", lambda s: (s.their_bluffs, s.their_bets)),
-        row("bluffs.their.called", lambda s: (s.their_bluffs_called, s.their_bluffs)),
-        row("bluffs.their.passed", lambda s: (s.their_bluffs_passed, s.their_bluffs)),
-        row("bluffs.refusals", lambda s: (s.my_refusals, 0)),
-        row("bluffs.wrong", lambda s: (s.my_wrong_refusals, s.my_refusals)),
-        row("bluffs.wrong.refusals",
-            lambda s: (s.my_solved_wrong_refusals, s.my_judged_refusals)),
-        # Every call, then the verdicts on those the solved player judges (A10: the counts
-        # of one table add up).
-        row("bluffs.my.calls", lambda s: (s.my_calls, 0)),
-        row("bluffs.calls", lambda s: (s.my_judged_calls - s.my_wrong_calls,
-                                       s.my_judged_calls)),
-        row("bluffs.wrong.calls", lambda s: (s.my_wrong_calls, s.my_judged_calls)),
-        row("bluffs.calls.outside", lambda s: (s.my_calls - s.my_judged_calls, 0)),
-    ]
+    return [row("sb.rounds", lambda s: (s.rounds, 0)),
+            *(row(label, get) for label, get in coach.BLUFF_ROWS)]
 
 
 def band_rows(st: coach.BluffStats) -> list[tuple[Text, ...]]:
-    """The bars by hand-strength band: for each band, your row (how often you raised when
-    you could, and accepted when raised, with how many times) and the solved player's (how
-    often it does with the same hands in the same spots)."""
+    """The bars by hand-strength band: for each band you decided in, your row (how often you
+    raised when you could, and accepted when raised, with how many times) and the solved
+    player's (how often it does with the same hands in the same spots); a band with no
+    decision of yours says nothing and is left out."""
     edges = (0.0, *coach.BANDS, 1.0)
     out: list[tuple[Text, ...]] = []
 
@@ -235,6 +210,8 @@ def band_rows(st: coach.BluffStats) -> list[tuple[Text, ...]]:
         return text
 
     for b in range(len(edges) - 1):
+        if not st.raise_chances[b] and not st.answers[b]:
+            continue
         band = tr("sb.bands.band", lo=round(100 * edges[b]), hi=round(100 * edges[b + 1]))
         out.append((Text(band), Text(tr("sb.bands.you")),
                     cell(st.raised[b], st.raise_chances[b], "bold", True),
@@ -243,16 +220,6 @@ def band_rows(st: coach.BluffStats) -> list[tuple[Text, ...]]:
                     cell(st.solved_raised[b], st.raise_chances[b], "dim", False),
                     cell(st.solved_accepted[b], st.answers[b], "dim", False)))
     return out
-
-
-def rate_rows(n: BluffNumbers) -> list[tuple[str, Text, Text, Text]]:
-    """Raise and fold rates: (label, you this session, you all time, the expert)."""
-    return [
-        (tr("sb.raise"), rate(n.session.my_raise_rate), rate(n.all_time.my_raise_rate),
-         rate(n.expert.their_raise_rate)),
-        (tr("sb.fold"), rate(n.session.my_fold_rate), rate(n.all_time.my_fold_rate),
-         rate(n.expert.their_fold_rate)),
-    ]
 
 
 def number(x: float, digits: int = 1) -> str:
@@ -367,11 +334,6 @@ class StatsScreen(Screen[None]):
             bluffs: DataTable[str | Text] = DataTable(id="stats-bluffs", cursor_type="none",
                                                zebra_stripes=True, classes="stats-table")
             yield bluffs
-            yield Static(id="stats-rates-head", classes="stats-head")
-            rates: DataTable[str | Text] = DataTable(id="stats-rates", cursor_type="none",
-                                              zebra_stripes=True, classes="stats-table")
-            yield rates
-            yield Static(id="stats-rates-note", classes="stats-mean")
             yield Static(id="stats-bluffs-note", classes="stats-mean")
             yield Static(id="stats-bands-head", classes="stats-head")
             bands: DataTable[str | Text] = DataTable(id="stats-bands", cursor_type="none",
@@ -520,8 +482,8 @@ class StatsScreen(Screen[None]):
         empty = self.query_one("#stats-bluffs-empty", Static)
         empty.update(plural("sb.counting", self.counting) if self.counting else tr("sb.empty"))
         empty.display = bool(self.counting) or n.all_time.rounds == 0
-        for wid in ("#stats-bluffs", "#stats-rates-head", "#stats-rates", "#stats-rates-note"):
-            self.query_one(wid).display = not self.counting
+        for wid in ("#stats-bluffs", "#stats-bluffs-note"):  # no round: a table of zeros
+            self.query_one(wid).display = not self.counting and n.all_time.rounds > 0
         table: DataTable[str | Text] = self.query_one("#stats-bluffs", DataTable)
         table.clear(columns=True)
         table.add_column(tr("sb.col.what"), key="what")
@@ -529,17 +491,6 @@ class StatsScreen(Screen[None]):
         table.add_column(tr("sb.col.all"), key="all")
         for row in bluff_rows(n):
             table.add_row(*row)
-        self.query_one("#stats-rates-head", Static).update(tr("sb.rates.head"))
-        rates: DataTable[str | Text] = self.query_one("#stats-rates", DataTable)
-        rates.clear(columns=True)
-        for key, label in (("what", "sb.col.rate"), ("you_session", "sb.col.you_session"),
-                           ("you_all", "sb.col.you_all"), ("expert", "sb.col.expert")):
-            rates.add_column(tr(label), key=key)
-        for rrow in rate_rows(n):
-            rates.add_row(*rrow)
-        expert = (plural("sb.expert.from", n.expert.rounds) if n.expert.rounds
-                  else tr("sb.expert.none"))
-        self.query_one("#stats-rates-note", Static).update(tr("sb.rates.note") + "\n" + expert)
         self.query_one("#stats-bluffs-note", Static).update(
             tr("sb.note", p=round(100 * coach.BLUFF_THRESHOLD)))
         self.query_one("#stats-bands-head", Static).update(tr("sb.bands.head"))

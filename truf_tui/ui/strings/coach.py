@@ -476,25 +476,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "bluffs.my.bets": {"en": "your raises and rests", "eo": "viaj altigoj kaj restoj"},
     "bluffs.my.bluffs": {"en": "… of them bluffs", "eo": "… el ili blufoj"},
     "bluffs.my.worked": {"en": "your bluffs that worked", "eo": "viaj sukcesaj blufoj"},
-    "bluffs.my.called": {"en": "your bluffs called", "eo": "viaj blufoj akceptitaj"},
     "bluffs.their.bluffs": {"en": "the computer's bluffs", "eo": "la blufoj de la komputilo"},
-    "bluffs.their.called": {"en": "… you called", "eo": "… kiujn vi akceptis"},
-    "bluffs.their.passed": {"en": "… you let pass", "eo": "… kiujn vi lasis sukcesi"},
-    "bluffs.refusals": {"en": "your refusals and folds", "eo": "viaj rifuzoj kaj rezignoj"},
-    "bluffs.wrong": {
-        "en": "… with the better cards", "eo": "… kun la pli bonaj kartoj",
-    },
     "bluffs.close": {"en": "Close (Esc)", "eo": "Fermi (Esc)"},
     # Short enough for the statistics' table at 80 columns in both languages (B2).
-    "bluffs.my.calls": {"en": "your calls", "eo": "viaj akceptoj"},
-    "bluffs.calls": {"en": "… the solved player's too", "eo": "… ankaŭ de la solvita"},
-    "bluffs.wrong.calls": {
-        "en": "… wrong (it would refuse)", "eo": "… malĝustaj (ĝi rifuzus)",
-    },
-    "bluffs.calls.outside": {
-        "en": "… outside the solution", "eo": "… ekster la solvo",
-    },
-    "bluffs.wrong.refusals": {
-        "en": "… where the solved one accepts", "eo": "… kie la solvita akceptas",
-    },
 }
