@@ -183,3 +183,28 @@ async def test_enter_or_a_click_on_a_leak_drills_it(tmp_path: Path) -> None:
         await pilot.click(leaks, offset=(8, 2))
         await _on_weak_spots(pilot, app)
         assert isinstance(app.screen, DrillScreen)
+
+
+async def test_the_trainer_open_below_takes_the_leak(tmp_path: Path) -> None:
+    """The statistics opened over the trainer (the command palette): a leak's key goes back
+    to that trainer, which begins the leak's session; no second trainer piles up."""
+    from truf_tui.ui.screens.drills import DrillScreen
+
+    app = TrufApp(settings=Settings(pace="instant"), data_dir=fill(tmp_path))
+    app.drill_seed = 3
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        trainer = app.screen
+        assert isinstance(trainer, DrillScreen) and trainer.phase == "menu"
+        app.action_stats()  # as the command palette does
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.screen is trainer
+        assert sum(isinstance(s, DrillScreen) for s in app.screen_stack) == 1
+        assert trainer.category == "weak"
+        await _dealt(pilot, trainer)
+        assert trainer.spot is not None and trainer.spot.category == "weak"
+        app.workers.cancel_group(trainer, "drill")
