@@ -10,7 +10,7 @@ import pytest
 
 from truf_tui import coach
 from truf_tui.ai.truc_knowledge import equity
-from truf_tui.cards import TRUC_32, TRUC_STRENGTH, Card
+from truf_tui.cards import TRUC_32, Card
 from truf_tui.engine import truc, trufludo
 from truf_tui.engine.trufludo import play as fplay
 
@@ -73,9 +73,8 @@ def test_a_pure_bluff_that_worked() -> None:
     assert r.end.winner == YOU and r.end.how == "refused"
     assert r.hands == (tuple(map(c, WEAK)), tuple(map(c, STRONG)))
     stats = coach.BluffStats.of([r])
-    assert (stats.my_bets, stats.my_bluffs, stats.my_bluffs_worked, stats.my_bluffs_called) == (
-        1, 1, 1, 0)
-    assert stats.my_refusals == 0 and stats.their_bets == 0
+    assert (stats.my_bets, stats.my_bluffs, stats.my_bluffs_worked) == (1, 1, 1)
+    assert stats.their_bets == 0
 
 
 def test_a_bluff_that_was_called() -> None:
@@ -86,7 +85,7 @@ def test_a_bluff_that_was_called() -> None:
     assert r.give_ups == ()
     assert r.end.winner == CPU and r.end.points == 2
     stats = coach.BluffStats.of([r])
-    assert stats.my_bluffs == 1 and stats.my_bluffs_called == 1 and stats.my_bluffs_worked == 0
+    assert stats.my_bluffs == 1 and stats.my_bluffs_worked == 0
 
 
 def test_a_value_raise() -> None:
@@ -97,7 +96,7 @@ def test_a_value_raise() -> None:
     (give_up,) = r.give_ups
     assert give_up.by == CPU and not give_up.wrong and give_up.would_win == 0.0
     stats = coach.BluffStats.of([r])
-    assert stats.my_value_bets == 1 and stats.my_bluffs == 0
+    assert stats.my_bets == 1 and stats.my_bluffs == 0  # a value bet
 
 
 def test_a_wrong_refusal_of_the_computers_bluff() -> None:
@@ -112,8 +111,7 @@ def test_a_wrong_refusal_of_the_computers_bluff() -> None:
     assert give_up.wrong and give_up.would_win == 1.0 and give_up.points == 1
     assert r.end.winner == CPU
     stats = coach.BluffStats.of([r])
-    assert stats.their_bluffs == 1 and stats.their_bluffs_passed == 1
-    assert stats.my_refusals == 1 and stats.my_wrong_refusals == 1
+    assert (stats.their_bets, stats.their_bluffs) == (1, 1)
 
 
 def test_a_right_refusal_and_a_called_value_rest() -> None:
@@ -167,16 +165,16 @@ def test_truc_reasons() -> None:
     assert coach.truc_reason(s, truc.play(c("7H")), YOU).key == "t.lead.unbeaten"
     r = coach.truc_reason(s, truc.play(c("9S")), YOU)
     assert r.key == "t.lead.risky" and r.params["p"] == 100  # any hand beats or ties a 9
-    r = coach.truc_reason(s, truc.RAISE, YOU)
-    assert r.key == "t.raise" and r.params["n"] == 2
-    assert r.params["p"] == round(100 * coach.round_equity(s, YOU))
+    with pytest.raises(ValueError):  # a bet's words are truc_fact's, with no estimate
+        coach.truc_reason(s, truc.RAISE, YOU)
+    assert coach.truc_fact(s, truc.RAISE, YOU) == coach.Reason("t.raise.does", {"n": 2})
     assert coach.truc_reason(s, truc.FOLD, YOU) == coach.Reason("t.fold", {"n": 1})
     s = s.apply("play KD")
     assert coach.truc_reason(s, truc.play(c("8H")), CPU).key == "t.answer.wins"
     assert coach.truc_reason(s, truc.play(c("QS")), CPU).key == "t.answer.loses.keep"
     s = s.apply("raise")
     assert coach.truc_reason(s, truc.REFUSE, CPU) == coach.Reason("t.refuse", {"n": 1})
-    assert coach.truc_reason(s, truc.ACCEPT, CPU).key == "t.accept"
+    assert coach.truc_fact(s, truc.ACCEPT, CPU) == coach.Reason("t.accept.does", {"n": 2})
     # Answering the second trick after winning the first: a winning card wins the round.
     s = s.apply("accept").apply("play 8H")  # CPU's 8H beats KD; CPU leads next
     s = s.apply("play JD")
@@ -229,7 +227,7 @@ def test_trufludo_reasons_and_the_one_card_warning() -> None:
     assert coach.risky(s, fplay(f("7H"))) is None
 
 
-# -- issue 16, item 5: the hint's reason and its figure come from one reading of the betting --
+# -- issue 38 A1: the hint gives no estimate of its own beside the solution's values --------
 def _rest_on_trick_three(you: Sequence[str], cpu: Sequence[str],
                          moves: Sequence[str]) -> truc.State:
     s = deal(you, cpu)
@@ -239,50 +237,21 @@ def _rest_on_trick_three(you: Sequence[str], cpu: Sequence[str],
     return s
 
 
-def test_facing_a_rest_the_reason_reads_the_betting_like_the_figure() -> None:
-    from truf_tui.ai.truc_opponent import RangeModel, replay
+def test_facing_a_rest_the_hint_says_what_accepting_does_and_the_solutions_value() -> None:
+    from truf_tui.ai.solved import SolvedTrucBot
     from truf_tui.ui.widgets.hints import analyse
 
     # You won trick 1, the computer trick 2; it leads trick 3 and declares its rest (T8)
-    # holding the 7. Uniformly your 8 wins 8 rounds in 9; the expert reads the betting.
+    # holding the 7.  The panel's accept says what accepting does, and its figure is the
+    # solution's value (no chance of winning from another model beside it).
     s = _rest_on_trick_three(("7C", "9S", "8H"), ("9H", "10D", "7S"),
                              ["play 7C", "play 9H", "play 9S", "play 10D", "rest"])
-    uniform = coach.round_equity(s, YOU)
-    read, was_read = coach.read_equity(s, YOU)
-    assert was_read and round(100 * uniform) == 89 and abs(read - uniform) > 0.05
-    # read_equity is the expert's likelihood-weighted belief, computed exactly: your 8 wins
-    # unless the computer's last card is a 7 (an 8 spoils trick 3 and trick 1 decides, T6).
-    rep = replay(s.observation(YOU))
-    model = RangeModel.from_replay(rep, CPU)
-    num = den = 0.0
-    for card in coach.unseen_cards(s, YOU):
-        w = model.likelihood([card], rep.round_decisions[CPU], CPU)
-        num += w * (TRUC_STRENGTH[card] < TRUC_STRENGTH[c("7S")])
-        den += w
-    assert read == pytest.approx(num / den)
-
-    # The hint panel gives no such estimate beside the solution's values (issue 38 A1): its
-    # accept says what accepting does, and its figure is the solution's value.
-    from truf_tui.ai.solved import SolvedTrucBot
-
     hint = analyse("truc", s, {}, seed=3, me=YOU)
     assert hint.lines is not None
     [accept] = [h for h in hint.lines if h.action == truc.ACCEPT]
     assert accept.reason == coach.Reason("t.accept.rest.does", {})
     assert accept.value == pytest.approx(
         SolvedTrucBot().action_values(s.observation(YOU))[truc.ACCEPT])
-
-
-def test_the_reason_says_plainly_when_there_was_no_betting_to_read() -> None:
-    s = deal(("8S", "KD", "9C"), WEAK)
-    eq, was_read = coach.read_equity(s, YOU)
-    assert not was_read and eq == coach.round_equity(s, YOU)
-    assert coach.truc_reason(s, truc.RAISE, YOU, eq, was_read).key == "t.raise"
-    # The computer raised at once: now its raise is read.
-    t = deal(("8S", "KD", "9C"), STRONG, dealer=YOU).apply("raise")
-    eq, was_read = coach.read_equity(t, YOU)
-    assert was_read and eq < coach.round_equity(t, YOU)  # a raise points to strong cards
-    assert coach.truc_reason(t, truc.ACCEPT, YOU, eq, was_read).key == "t.accept.read"
 
 
 def test_the_last_trick_counts_the_tie_that_loses_the_round() -> None:

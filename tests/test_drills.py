@@ -278,3 +278,35 @@ def test_a_newer_spot_says_so() -> None:
     newer = {**drills.game_spot(game_after(), FOLD_AT, "g").to_dict(), "v": 3}
     with pytest.raises(drills.NewerSpot, match="version 3"):
         drills.Spot.from_dict(newer)
+
+
+def test_the_analysis_asks_the_solution_as_the_hint_and_graders_do(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``analyse`` goes through ``grading.solution_at``: the grader it gives, and its lock,
+    held while the values are asked (the values keep their results in plain dicts)."""
+    import threading
+
+    from truf_tui import grading
+    from truf_tui.ai.solved import SolvedTrucBot
+
+    real = SolvedTrucBot(seed=1)
+    lock = threading.Lock()
+    asked: list[bool] = []
+
+    class Marked:
+        def action_values(self, o: truc.Observation) -> dict[truc.Action, float]:
+            asked.append(lock.locked())
+            return {a: v + 10.0 for a, v in real.action_values(o).items()}
+
+        def value_unit(self, o: truc.Observation) -> str:
+            return real.value_unit(o)
+
+        def policy(self, o: truc.Observation) -> dict[truc.Action, float]:
+            return real.policy(o)
+
+    monkeypatch.setattr(grading, "solved_grader", Marked)
+    monkeypatch.setattr(grading, "_VALUES_LOCK", lock)
+    spot = drills.deal("raised", 1)
+    an = drills.analyse(spot)
+    assert asked == [True]
+    assert min(an.values.values()) > 5.0  # the grader's values, not another model's

@@ -36,12 +36,11 @@ LOOKUPS = {"tr": 0, "plural": 0, "tr_in": 1, "plural_key": 0}  # name -> the key
 
 
 def _coach_keys() -> set[str]:
-    """The coach's reasons, worded by ``ui/widgets/hints.reason_text`` as ``coach.<key>``,
-    a bet's as ``<key>.read`` when it read the opponent (``coach.truc_reason``)."""
+    """The coach's reasons, worded by ``ui/widgets/hints.reason_text`` as ``coach.<key>``."""
     tree = ast.parse((ROOT / "coach.py").read_text(encoding="utf-8"))
     keys = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
             and isinstance(n.value, str) and KEY.fullmatch(n.value)}
-    return {f"coach.{k}{tail}" for k in keys for tail in ("", ".read")}
+    return {f"coach.{k}" for k in keys}
 
 
 # Keys built where no pattern of the code shows them, by the start of the key: where they

@@ -9,6 +9,7 @@ import pytest
 from test_coach import deal
 
 from truf_tui import coach
+from truf_tui.engine import truc
 from truf_tui.play.config import HUMAN
 from truf_tui.ui.i18n import set_language
 from truf_tui.ui.screens.practice import review_lines
@@ -38,13 +39,18 @@ WORDS = {  # (the solved player's figure, the computer's own bet, the bridges)
 }
 
 
-def test_a_redeal_hint_puts_the_figure_on_the_hand_given_up(lang: str) -> None:
-    """A6: "ask for a redeal — your hand wins about 93%" read as a reason to redeal."""
-    for key in ("t.redeal", "t.accept.redeal"):
-        text = reason_text(coach.Reason(key, {"p": 93}))
-        assert ("throws away your hand, which wins about 93%" if lang == "en"
-                else "forĵetas vian manon, kiu gajnas ĉirkaŭ 93%") in text
-        assert ("about half" if lang == "en" else "ĉirkaŭ duonon") in text
+def test_a_redeal_hint_gives_no_chance_to_read_as_a_reason(lang: str) -> None:
+    """A6: "ask for a redeal — your hand wins about 93%" read as a reason to redeal.  The
+    hint now says what a redeal does, with no chance of winning beside the solution's value
+    (A1: one model gives the figures; the chance lines of the bets are gone)."""
+    s = deal(("7H", "7S", "8H"), ("9S", "10S", "JS"), HUMAN)
+    assert truc.REDEAL in s.legal_actions()
+    for state, action in ((s, truc.REDEAL), (s.apply(truc.REDEAL), truc.ACCEPT)):
+        me = state.to_move
+        assert me is not None
+        text = reason_text(coach.truc_fact(state, action, me))
+        assert "%" not in text
+        assert ("throws away both hands" if lang == "en" else "forĵetas ambaŭ manojn") in text
 
 
 def test_the_review_says_whose_figure_it_is(lang: str) -> None:
@@ -89,10 +95,12 @@ def test_every_call_is_reviewed_and_counted(lang: str) -> None:
     text = "\n".join(review_lines(review, "letters"))
     assert ("Your call: the solved player never reaches this spot" if lang == "en"
             else "Via akcepto: la solvita ludanto neniam atingas") in text
+    # The statistics count no answers of yours beside the grades (issue 38 item 5): the
+    # graded decisions judge each one; the bluff table keeps raises and bluffs.
     st = coach.BluffStats.of([review], HUMAN)
-    assert (st.my_calls, st.my_judged_calls, st.their_bluffs_called) == (1, 0, 1)
     rows = {label: (session.plain, whole.plain)
-            for label, session, whole in bluff_rows(BluffNumbers(st, st, st))}
-    calls_label = "your calls" if lang == "en" else "viaj akceptoj"
-    outside = "… outside the solution" if lang == "en" else "… ekster la solvo"
-    assert rows[calls_label] == ("1", "1") and rows[outside] == ("1", "1")
+            for label, session, whole in bluff_rows(BluffNumbers(st, st))}
+    assert len(rows) == 1 + len(coach.BLUFF_ROWS)
+    assert not any("call" in label or "akcept" in label for label in rows)
+    theirs = "the computer's bluffs" if lang == "en" else "la blufoj de la komputilo"
+    assert rows[theirs][0].startswith("1/1 100 %")  # its one raise (the raise back)

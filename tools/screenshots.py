@@ -412,8 +412,8 @@ async def shot_stats(pilot: Pilot[Any]) -> None:
 
 
 async def shot_stats_bluffs(pilot: Pilot[Any]) -> None:
-    """The statistics' Le Truc bluffs, this session and all time, and the raise / fold
-    rates next to the expert's."""
+    """The statistics' Le Truc bluffs, this session and all time, and the betting by hand
+    strength next to the solved player's."""
     screen = await _stats(pilot)
     screen.query_one("#stats-bluffs-head").scroll_visible(top=True, animate=False)
     await pilot.pause(0.2)

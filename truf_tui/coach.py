@@ -34,7 +34,6 @@ raises): :func:`would_win`.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeAlias
@@ -42,9 +41,7 @@ from typing import Any, TypeAlias
 from truf_tui.ai.solved_view import AnswerView, RaiseView, answer_view, raise_view
 from truf_tui.ai.truc_knowledge import (
     BLUFF_THRESHOLD,
-    equity,
     is_bluff,
-    opponent_hands,
     round_equity,
     unseen_cards,
 )
@@ -101,38 +98,6 @@ def trufludo_reason(state: trufludo.State, action: trufludo.Play) -> Reason:
 
 
 # -- Le Truc: probabilities ----------------------------------------------------------------------
-def read_equity(state: truc.State, me: int) -> tuple[float, bool]:
-    """P(``me`` wins the round) as the hints' expert judges it: like :func:`round_equity`,
-    but every opponent hand is weighted by how likely it makes his betting of this round
-    (his raises, rests and answers, and the raises he let pass) under the expert's own range
-    model of him (:class:`truf_tui.ai.truc_opponent.RangeModel`, fitted to the match so
-    far, as :class:`truf_tui.ai.truc_ai.HardTrucBot` weights its determinizations), so a
-    computer who declared *Mia resto* (T8) is taken to hold what such a declaration points
-    to.  Also says whether his betting was read: False when he made no betting decision this
-    round (the estimate is then :func:`round_equity`'s)."""
-    from truf_tui.ai.truc_opponent import RangeModel, replay
-
-    opp = 1 - me
-    rep = replay(state.observation(me))
-    decisions = rep.round_decisions[opp]
-    if not any(d.kind != "play" for d in decisions):
-        return round_equity(state, me), False
-    model = RangeModel.from_replay(rep, opp)
-    unseen = unseen_cards(state, me)
-    k = len(state.hands[opp])
-    total = 0.0
-    weights = 0.0
-    rng = random.Random(0)  # not used: every opponent hand is given
-    for hand, n in opponent_hands(unseen, k):
-        w = n * model.likelihood(hand, decisions, opp)
-        if w > 0.0:
-            total += w * equity(state, me, rng, opp_hands=[hand])
-            weights += w
-    if weights <= 0.0:
-        return round_equity(state, me), False
-    return total / weights, True
-
-
 def beat_chance(state: truc.State, me: int, card: Card) -> tuple[float, int, int]:
     """Leading ``card``: the probability that the opponent holds a higher card, and how many
     unseen cards beat it and tie with it."""
@@ -169,18 +134,11 @@ def _decides(tricks: Sequence[truc.Trick], leader: int, lead: Card, answer: Card
     return truc.round_result([t.winner for t in tricks] + [w])
 
 
-def truc_reason(state: truc.State, action: truc.Action, me: int,
-                equity_now: float | None = None, read: bool = False) -> Reason:
-    """Why (or why not) ``me`` might take ``action`` now, in one line.  ``equity_now`` is
-    :func:`round_equity` if already known, or :func:`read_equity`'s estimate with ``read``
-    true when that one read the opponent's betting (the reason then says so: ``….read``)."""
-
-    def eq() -> int:
-        return _pct(round_equity(state, me) if equity_now is None else equity_now)
-
-    def bet(key: str) -> str:
-        return key + ".read" if read and equity_now is not None else key
-
+def truc_reason(state: truc.State, action: truc.Action, me: int) -> Reason:
+    """What a card ``me`` might play now does to the trick, or what a refusal or a fold gives
+    the other player (T7-T9), in one line; the hint panel's words for them
+    (:func:`truc_fact`).  A bet's words are :func:`truc_fact`'s alone: its figures are the
+    solution's values (issue 38 A1), so no other estimate judges it."""
     kind = action.kind
     if kind == "play":
         card = action.card
@@ -214,25 +172,13 @@ def truc_reason(state: truc.State, action: truc.Action, me: int,
         if done:
             return Reason("t.answer.loses.round", {"card": card})
         return Reason("t.answer.loses.keep" if better else "t.answer.loses", {"card": card})
+    if kind not in ("refuse", "fold") or (kind == "refuse" and state.pending == "redeal"):
+        raise ValueError(f"no card or concession to word: {action} (a bet is truc_fact's)")
     stake = state.stake
-    if kind == "raise":
-        return Reason(bet("t.raise"), {"p": eq(), "n": truc.next_stake(stake)})
-    if kind == "rest":
-        return Reason(bet("t.rest"), {"p": eq()})
-    if kind == "redeal":
-        return Reason("t.redeal", {"p": eq()})
-    if kind == "accept":
-        if state.pending == "redeal":
-            return Reason("t.accept.redeal", {"p": eq()})
-        if state.pending == "rest":
-            return Reason(bet("t.accept.rest"), {"p": eq()})
-        return Reason(bet("t.accept"), {"p": eq(), "n": truc.next_stake(stake)})
     # refuse or fold: what it gives the other player (T7-T9)
     points, game = truc.concession(stake, state.rest, state.pending, state.rules.rest_refusal)
     loses_game = state.points[1 - me] + points >= state.rules.target
     if kind == "refuse":
-        if state.pending == "redeal":
-            return Reason("t.refuse.redeal", {"p": eq()})
         if game:
             return Reason("t.refuse.game")
         return Reason("t.refuse.match" if loses_game else "t.refuse", {"n": points})
@@ -253,7 +199,7 @@ def truc_fact(state: truc.State, action: truc.Action, me: int,
     kind = action.kind
     if kind in ("play", "refuse", "fold") and not (kind == "refuse"
                                                    and state.pending == "redeal"):
-        reason = truc_reason(state, action, me)  # these words never ask the round's equity
+        reason = truc_reason(state, action, me)
         if hand_range is None or "p" not in reason.params or state.trick_card is not None:
             return reason
         assert action.card is not None  # a play names its card
@@ -530,36 +476,16 @@ def last_review(state: truc.State) -> RoundReview | None:
 # -- Le Truc: statistics -------------------------------------------------------------------------
 @dataclass
 class BluffStats:
-    """Counts over reviewed rounds, from ``me``'s side (the human's seat)."""
+    """Counts over reviewed rounds, from ``me``'s side (the human's seat): what the bluff
+    tables show (:data:`BLUFF_ROWS`) and the betting by hand strength."""
 
     me: int = 0
     rounds: int = 0
-    my_bets: int = 0
+    my_bets: int = 0  # your raises and rests
     my_bluffs: int = 0
     my_bluffs_worked: int = 0
-    my_bluffs_called: int = 0
-    my_value_bets: int = 0
     their_bets: int = 0
     their_bluffs: int = 0
-    their_bluffs_called: int = 0  # you accepted their bluff
-    their_bluffs_passed: int = 0  # you refused or folded to their bluff
-    my_refusals: int = 0
-    my_wrong_refusals: int = 0  # refused or folded with the better cards
-    # Raise and fold rates, for each side: rounds with at least one raise or rest, and the
-    # raises and rests answered, and of those the ones given in to (refused or folded).
-    my_raise_rounds: int = 0
-    their_raise_rounds: int = 0
-    my_answered: int = 0  # their raises and rests you answered
-    my_gave_in: int = 0  # ... by refusing or folding
-    their_answered: int = 0  # your raises and rests they answered
-    their_gave_in: int = 0  # ... by refusing or folding
-    # Your answers judged by the solved strategy (those it could judge), of all your calls
-    # (the spots outside its tree have no verdict).
-    my_calls: int = 0  # their raises and rests you accepted, judged or not
-    my_judged_calls: int = 0
-    my_wrong_calls: int = 0  # accepted where the solved player mostly refuses
-    my_judged_refusals: int = 0
-    my_solved_wrong_refusals: int = 0  # refused where it mostly accepts
     # By hand-strength band (coach.BANDS), yours: how often you could raise, did, and the
     # solved player's expected raises with the same hands; likewise facing a raise.
     raise_chances: list[int] = field(default_factory=lambda: [0] * (len(BANDS) + 1))
@@ -569,62 +495,18 @@ class BluffStats:
     accepted: list[int] = field(default_factory=lambda: [0] * (len(BANDS) + 1))
     solved_accepted: list[float] = field(default_factory=lambda: [0.0] * (len(BANDS) + 1))
 
-    @property
-    def my_raise_rate(self) -> float | None:
-        return self.my_raise_rounds / self.rounds if self.rounds else None
-
-    @property
-    def their_raise_rate(self) -> float | None:
-        return self.their_raise_rounds / self.rounds if self.rounds else None
-
-    @property
-    def my_fold_rate(self) -> float | None:
-        return self.my_gave_in / self.my_answered if self.my_answered else None
-
-    @property
-    def their_fold_rate(self) -> float | None:
-        return self.their_gave_in / self.their_answered if self.their_answered else None
-
     def add(self, review: RoundReview) -> None:
         me = self.me
         self.rounds += 1
-        self.my_raise_rounds += any(b.by == me for b in review.bets)
-        self.their_raise_rounds += any(b.by != me for b in review.bets)
         for b in review.bets:
-            if b.answer is not None:  # answered: the other side took a decision
-                if b.by == me:
-                    self.their_answered += 1
-                    self.their_gave_in += b.worked
-                else:
-                    self.my_answered += 1
-                    self.my_gave_in += b.worked
             if b.by == me:
                 self.my_bets += 1
                 if b.bluff:
                     self.my_bluffs += 1
                     self.my_bluffs_worked += b.worked
-                    self.my_bluffs_called += b.called
-                else:
-                    self.my_value_bets += 1
             else:
                 self.their_bets += 1
-                if b.bluff:
-                    self.their_bluffs += 1
-                    self.their_bluffs_called += b.called
-                    self.their_bluffs_passed += b.worked
-            if b.by != me and b.answer == "accept":
-                self.my_calls += 1
-            if b.by != me and b.answer is not None and b.wrong_answer is not None:
-                if b.answer == "accept":
-                    self.my_judged_calls += 1
-                    self.my_wrong_calls += b.wrong_answer
-                else:
-                    self.my_judged_refusals += 1
-                    self.my_solved_wrong_refusals += b.wrong_answer
-        for g in review.give_ups:
-            if g.by == me:
-                self.my_refusals += 1
-                self.my_wrong_refusals += g.wrong
+                self.their_bluffs += b.bluff
         for d in review.decisions:
             if d.by != me:
                 continue
@@ -657,9 +539,19 @@ class BluffStats:
         return out
 
 
-__all__ = ["BANDS", "BLUFF_THRESHOLD", "Bet", "BluffStats", "Decision", "GiveUp", "Reason",
-           "RoundReview", "band", "beat_chance", "last_review", "leaves_one", "review_round",
-           "reviews", "risky",
-           "read_equity", "round_equity", "round_starts", "spoil_loses", "truc_reason",
-           "trufludo_reason",
-           "would_win"]
+#: What the bluff tables show beside the rounds (the practice session's and the statistics'),
+#: each a string key and (count, out of; 0 when it is a plain count): only what the graded
+#: decisions do not say.  Whether an answer to a raise was right, and what it cost, is the
+#: grades' (the leaks): no second count of the same answers (issue 38 A10).
+BLUFF_ROWS: tuple[tuple[str, Callable[[BluffStats], tuple[int, int]]], ...] = (
+    ("bluffs.my.bets", lambda s: (s.my_bets, 0)),
+    ("bluffs.my.bluffs", lambda s: (s.my_bluffs, s.my_bets)),
+    ("bluffs.my.worked", lambda s: (s.my_bluffs_worked, s.my_bluffs)),
+    ("bluffs.their.bluffs", lambda s: (s.their_bluffs, s.their_bets)),
+)
+
+
+__all__ = ["BANDS", "BLUFF_ROWS", "BLUFF_THRESHOLD", "Bet", "BluffStats", "Decision", "GiveUp",
+           "Reason", "RoundReview", "band", "beat_chance", "last_review", "leaves_one",
+           "review_round", "reviews", "risky", "round_equity", "round_starts", "spoil_loses",
+           "truc_fact", "truc_reason", "trufludo_reason", "would_win"]

@@ -361,15 +361,14 @@ def same_choice(a: truc.Action, b: truc.Action) -> bool:
 
 
 def analyse(spot: Spot) -> Analysis:
-    """Values, frequencies and range at ``spot`` (tenths of a second: a worker's job)."""
+    """Values, frequencies and range at ``spot`` (tenths of a second: a worker's job).  The
+    values and frequencies are asked as the hint and the graders ask them
+    (``grading.solution_at``, which lets one thread at a time at the values' kept results)."""
     state = spot.state()
-    # Through the graders' door (it holds the values' lock: a round's grading may run in
-    # another worker), with the solved player that grades the games.
     sol = solution_at(state.observation(spot.seat))
-    every, probs = sol.values, sol.policy
     opts = options(state.legal_actions())
-    values = {a: max(v for b, v in every.items() if same_choice(a, b)) for a in opts}
-    freqs = {a: sum(p for b, p in probs.items() if same_choice(a, b)) for a in opts}
+    values = {a: max(v for b, v in sol.values.items() if same_choice(a, b)) for a in opts}
+    freqs = {a: sum(p for b, p in sol.policy.items() if same_choice(a, b)) for a in opts}
     return Analysis(values, sol.unit, freqs, range_at(spot))
 
 

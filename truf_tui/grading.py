@@ -146,7 +146,12 @@ def total_loss(graded: Iterable[Graded[A]]) -> float:
     return sum(g.loss for g in graded)
 
 
-def costliest(graded: Iterable[Graded[A]], n: int = 3) -> list[Graded[A]]:
+#: How many of the costliest decisions a review shows (both games' results; 1-3 open the
+#: replay at each).
+COSTLIEST = 3
+
+
+def costliest(graded: Iterable[Graded[A]], n: int = COSTLIEST) -> list[Graded[A]]:
     """The ``n`` decisions that cost most, costliest first (earlier first among equals);
     decisions that cost nothing are left out."""
     lost = [g for g in graded if g.grade > Grade.BEST and g.loss > 0.0]
@@ -389,7 +394,7 @@ def totals(graded: Iterable[Graded[A]]) -> dict[Unit, float]:
     return out
 
 
-def costliest_scaled(graded: Iterable[Graded[A]], n: int = 3) -> list[Graded[A]]:
+def costliest_scaled(graded: Iterable[Graded[A]], n: int = COSTLIEST) -> list[Graded[A]]:
     """The ``n`` decisions to look at first among decisions in different units: the worst
     grade first (a choice the solution makes is at worst correct, whatever the loss
     measured on it: the player's own errors come before the solution's rounding), then by
@@ -400,7 +405,7 @@ def costliest_scaled(graded: Iterable[Graded[A]], n: int = 3) -> list[Graded[A]]
     return lost[:n]
 
 
-__all__ = ["GRADE_ITERATIONS", "GRADE_SEED", "THRESHOLDS", "UNITS", "Grade", "Graded",
+__all__ = ["COSTLIEST", "GRADE_ITERATIONS", "GRADE_SEED", "THRESHOLDS", "UNITS", "Grade", "Graded",
            "Thresholds", "Unit", "classify", "costliest", "counts", "grade_game", "grade_move",
            "grade_trufludo", "is_choice", "positions", "total_loss",
            "LEAKS", "ActionValues", "costliest_scaled", "grade_truc", "grade_truc_move",

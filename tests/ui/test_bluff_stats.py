@@ -1,6 +1,6 @@
-"""Bluff statistics over recorded Truc matches (issue 5): the coach's counts, the raise and
-fold rates of both sides, and how the statistics screen adds up the history (session, all
-time, the expert).  Every number is checked against rounds built by hand."""
+"""Bluff statistics over recorded Truc matches (issue 5): the coach's counts, and how the
+statistics screen adds up the history (session, all time).  Every number is checked
+against rounds built by hand."""
 
 from __future__ import annotations
 
@@ -48,29 +48,16 @@ def review(case: tuple[Sequence[str], Sequence[str], list[str]]) -> coach.RoundR
     return r
 
 
-def test_raise_and_fold_rates_of_both_sides() -> None:
+def test_the_counts_of_raises_and_bluffs() -> None:
     st = coach.BluffStats.of([review(c) for c in (BLUFF_WORKED, BLUFF_CALLED,
                                                   THEIR_BLUFF_PASSED, VALUE_RAISE)])
     assert st.rounds == 4
-    assert (st.my_bets, st.my_bluffs, st.my_bluffs_worked, st.my_bluffs_called,
-            st.my_value_bets) == (3, 2, 1, 1, 1)
-    assert (st.their_bets, st.their_bluffs, st.their_bluffs_called,
-            st.their_bluffs_passed) == (1, 1, 0, 1)
-    assert (st.my_refusals, st.my_wrong_refusals) == (1, 1)
-    # You raised in 3 rounds of 4; the computer in 1.
-    assert (st.my_raise_rounds, st.their_raise_rounds) == (3, 1)
-    assert st.my_raise_rate == 0.75 and st.their_raise_rate == 0.25
-    # You answered one raise (refused); the computer answered three (refused two).
-    assert (st.my_answered, st.my_gave_in, st.their_answered, st.their_gave_in) == (1, 1, 3, 2)
-    assert st.my_fold_rate == 1.0 and st.their_fold_rate == 2 / 3
-
-
-def test_no_rounds_no_rates() -> None:
-    st = coach.BluffStats()
-    assert st.my_raise_rate is st.their_raise_rate is None
-    assert st.my_fold_rate is st.their_fold_rate is None
-    st = coach.BluffStats.of([review(BLUFF_WORKED)])
-    assert st.my_fold_rate is None and st.their_fold_rate == 1.0
+    assert (st.my_bets, st.my_bluffs, st.my_bluffs_worked) == (3, 2, 1)
+    assert (st.their_bets, st.their_bluffs) == (1, 1)
+    # What the tables show: each row's count and what it is out of.
+    assert [(k, get(st)) for k, get in coach.BLUFF_ROWS] == [
+        ("bluffs.my.bets", (3, 0)), ("bluffs.my.bluffs", (2, 3)),
+        ("bluffs.my.worked", (1, 2)), ("bluffs.their.bluffs", (1, 1))]
 
 
 def test_merge_adds_every_count() -> None:
@@ -100,13 +87,10 @@ def test_bluff_numbers_from_the_history(tmp_path: object) -> None:
     cache: dict[str, coach.BluffStats] = {}
     n = bluff_numbers(rows, "2025-01-01T00:00:00+00:00", cache)
     # The hot-seat match (no tier) is left out: there is no computer to bluff against.
-    assert n.all_time.rounds == 3 and n.session.rounds == 2 and n.expert.rounds == 2
-    assert (n.all_time.my_bluffs, n.all_time.my_bluffs_worked,
-            n.all_time.my_bluffs_called) == (2, 1, 1)
+    assert n.all_time.rounds == 3 and n.session.rounds == 2
+    assert (n.all_time.my_bluffs, n.all_time.my_bluffs_worked) == (2, 1)
     assert (n.session.my_bluffs, n.session.my_bluffs_worked) == (1, 0)
-    assert n.session.their_bluffs_passed == 1 and n.session.my_wrong_refusals == 1
-    # The expert's own decisions: it raised in one round of two and gave in to your raise.
-    assert n.expert.their_raise_rate == 0.5 and n.expert.their_fold_rate == 1.0
+    assert (n.session.their_bets, n.session.their_bluffs) == (1, 1)
     assert len(cache) == 3
     # A cached match is not reviewed again (a damaged cache entry would show through).
     cache[rows[0].uid] = coach.BluffStats(rounds=100)
@@ -122,5 +106,5 @@ def test_the_human_in_the_other_seat_is_counted_from_that_seat(tmp_path: object)
         history.add_game(record(BLUFF_WORKED, "hard", human=CPU))
         rows = history.games()
     n = bluff_numbers(rows, "2000")
-    assert n.all_time.my_bluffs == 0 and n.all_time.their_bluffs_passed == 1
-    assert n.all_time.my_wrong_refusals == 1
+    assert n.all_time.my_bluffs == 0 and n.all_time.my_bets == 0
+    assert (n.all_time.their_bets, n.all_time.their_bluffs) == (1, 1)

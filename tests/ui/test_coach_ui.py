@@ -309,9 +309,9 @@ async def test_a_practice_truc_round_to_its_annotated_summary() -> None:
         stats = app.screen
         assert isinstance(stats, BluffStatsScreen)
         table = stats.query_one("#bluffs-body", Markup).text
-        assert "the computer's bluffs     [b]1/1  100%[/]" in table
-        assert "… you let pass            [b]1/1  100%[/]" in table
-        assert "… with the better cards   [b]1/1  100%[/]" in table
+        assert "the computer's bluffs" in table and "[b]1/1  100%[/]" in table
+        # The statistics' rows: your answers are the grades' to judge (issue 38 A10).
+        assert "you let pass" not in table and "better cards" not in table
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is summary

@@ -210,3 +210,19 @@ def test_the_review_in_both_languages() -> None:
     assert "plej bona 1 · ĝusta 0 · malprecizaĵo 0 · eraro 1 · fuŝego 0" in eo
     assert "Movo 1 · eraro · −12% de la ŝanco gajni" in eo
     assert review_lines([], [s], "letters") == []
+
+
+def test_one_number_of_costliest_decisions_for_both_games() -> None:
+    """Both games' results list the same number of costliest decisions, each with its key
+    to the replay: one constant, grading.COSTLIEST (was a TOP in each screen)."""
+    from truf_tui.grading import COSTLIEST, Graded, costliest, costliest_scaled
+    from truf_tui.ui.screens import graded_review, truc_grades
+    from truf_tui.ui.screens.graded_review import GradedReview
+
+    many = [Graded.of(0, i, "a", [("a", 0.0), ("b", 0.3 + 0.1 * i)], "points")
+            for i in range(COSTLIEST + 2)]
+    assert len(costliest(many)) == len(costliest_scaled(many)) == COSTLIEST
+    keys = {b.key for b in GradedReview.BINDINGS  # type: ignore[union-attr]
+            if str(b.action).startswith("replay_move")}  # type: ignore[union-attr]
+    assert keys == {str(k) for k in range(1, COSTLIEST + 1)}
+    assert not hasattr(graded_review, "TOP") and not hasattr(truc_grades, "TOP")

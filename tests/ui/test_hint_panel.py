@@ -207,3 +207,19 @@ def test_points_are_written_with_a_sign_in_both_languages() -> None:
         assert hints.figure(0.425, "points").strip() in ("+0,42", "+0,43")
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "eo"])
+async def test_the_truc_panel_is_titled_for_the_solutions_values(lang: str) -> None:
+    """The Le Truc panel ranks the moves by the solution's values (its header says so): its
+    title says the same, not "the expert's view", which stays Trufludo's (the search)."""
+    from truf_tui.ui.i18n import tr
+
+    app = make_app(lang=lang)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await start(pilot, "truc", seed=11, dealer=1 - HUMAN, bot=ScriptBot("play"))
+        await hint_of_fixed_expert(pilot)
+        title = str(app.screen.query_one("#hint-panel").border_title)
+        assert title == {"en": "Hint: the solution's values",
+                         "eo": "Konsilo: la valoroj de la solvo"}[lang]
+        assert tr("hint.title.trufludo") != title

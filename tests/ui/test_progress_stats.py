@@ -70,8 +70,8 @@ async def test_the_statistics_plot_and_list_the_leaks(tmp_path: Path) -> None:
         assert plot.display and list(plot.data or []) == pytest.approx([0.45, 0.2, 0.025])
         leaks = screen.query_one("#stats-leaks", DataTable)
         rows = [[str(c) for c in leaks.get_row_at(i)] for i in range(leaks.row_count)]
-        assert rows[0][0] == "End of a game" and rows[0][4] == "32 %"
-        assert rows[1] == ["Raise or not, weak hand", "3", "2", "0.95", "0 %"]
+        assert rows[0][1] == "End of a game" and rows[0][5] == "32 %"
+        assert rows[1] == ["2", "Raise or not, weak hand", "3", "2", "0.95", "0 %"]
 
 
 async def test_no_graded_decision_says_so(tmp_path: Path) -> None:
@@ -99,3 +99,112 @@ def test_stats_leak_chart(snap_compare: Any, tmp_path: Path) -> None:
 def test_stats_leak_chart_eo_80x24(snap_compare: Any, tmp_path: Path) -> None:
     app = TrufApp(settings=Settings(pace="instant", lang="eo"), data_dir=fill(tmp_path))
     assert snap_compare(app, terminal_size=(80, 24), run_before=_leaks)
+
+
+# -- a leak's key drills it (issue 38 item 5) ------------------------------------------------
+async def _dealt(pilot: Any, screen: Any) -> None:
+    """Wait until the trainer's worker has dealt a spot."""
+    for _ in range(600):
+        if screen.phase == "decide" and screen.spot is not None:
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"no spot dealt: {screen.phase}, {screen.failed}")
+
+
+async def _on_weak_spots(pilot: Any, app: TrufApp) -> None:
+    """The trainer is open on the weak-hand leak's spots, over the statistics."""
+    from truf_tui import drills
+    from truf_tui.ui.screens.drills import DrillScreen
+
+    for _ in range(40):
+        if isinstance(app.screen, DrillScreen):
+            break
+        await pilot.pause(0.05)
+    screen = app.screen
+    assert isinstance(screen, DrillScreen) and screen.category == "weak"
+    await _dealt(pilot, screen)
+    assert screen.spot is not None and screen.spot.category == "weak"
+    assert "weak" in drills.categories_of(screen.spot.state())
+    assert isinstance(app.screen_stack[-2], StatsScreen)  # Escape leads back there
+    app.workers.cancel_group(screen, "drill")
+
+
+@pytest.mark.parametrize("lang", ["en", "eo"])
+async def test_a_leaks_key_opens_the_trainer_on_its_spots(tmp_path: Path, lang: str) -> None:
+    app = TrufApp(settings=Settings(pace="instant", lang=lang), data_dir=fill(tmp_path))
+    app.drill_seed = 3
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, StatsScreen)
+        leaks = screen.query_one("#stats-leaks", DataTable)
+        rows = [[str(c) for c in leaks.get_row_at(i)] for i in range(leaks.row_count)]
+        # The keys of the leaks the trainer drills, in the table's order; none for plain
+        # card play; the note names them.
+        assert [r[0] for r in rows] == ["1", "2", "3", "4", "5", ""]
+        assert rows[1][1] == ("Raise or not, weak hand" if lang == "en"
+                              else "Altigi aŭ ne, malforta mano")
+        note = str(screen.query_one("#stats-leaks-note").render())
+        assert "(1–5)" in note and "comes with" not in note
+        await pilot.press("2")
+        await _on_weak_spots(pilot, app)
+
+
+async def test_enter_or_a_click_on_a_leak_drills_it(tmp_path: Path) -> None:
+    from truf_tui.ui.screens.drills import DrillScreen
+
+    app = TrufApp(settings=Settings(pace="instant"), data_dir=fill(tmp_path))
+    app.drill_seed = 3
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        stats = pilot.app.screen
+        assert isinstance(stats, StatsScreen)
+        leaks = stats.query_one("#stats-leaks", DataTable)
+        await pilot.press("tab")  # the page, then the leaks
+        await pilot.pause()
+        assert app.focused is leaks
+        await pilot.press("down", "enter")
+        await _on_weak_spots(pilot, app)
+        await pilot.press("escape", "escape")  # the trainer's menu, then back
+        await pilot.pause()
+        assert app.screen is stats
+        # Plain card play (the last row) has no drill: a click on it says so and stays.
+        leaks.scroll_visible(top=True, animate=False)
+        await pilot.pause()
+        last = leaks.row_count - 1
+        assert str(leaks.get_row_at(last)[1]) == "Other card play"
+        await pilot.click(leaks, offset=(8, 1 + last))
+        await pilot.pause()
+        assert app.screen is stats
+        assert any("no drill" in str(n.message) for n in app._notifications)
+        # A click on the weak-hand row (not the cursor's) drills it at once.
+        await pilot.click(leaks, offset=(8, 2))
+        await _on_weak_spots(pilot, app)
+        assert isinstance(app.screen, DrillScreen)
+
+
+async def test_the_trainer_open_below_takes_the_leak(tmp_path: Path) -> None:
+    """The statistics opened over the trainer (the command palette): a leak's key goes back
+    to that trainer, which begins the leak's session; no second trainer piles up."""
+    from truf_tui.ui.screens.drills import DrillScreen
+
+    app = TrufApp(settings=Settings(pace="instant"), data_dir=fill(tmp_path))
+    app.drill_seed = 3
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        trainer = app.screen
+        assert isinstance(trainer, DrillScreen) and trainer.phase == "menu"
+        app.action_stats()  # as the command palette does
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.screen is trainer
+        assert sum(isinstance(s, DrillScreen) for s in app.screen_stack) == 1
+        assert trainer.category == "weak"
+        await _dealt(pilot, trainer)
+        assert trainer.spot is not None and trainer.spot.category == "weak"
+        app.workers.cancel_group(trainer, "drill")

@@ -61,58 +61,35 @@ async def test_the_bluff_statistics_show_what_was_stored(tmp_path: Path) -> None
     fill(tmp_path)  # after the app started: three of them finish in this session
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_stats(pilot)
+        # Only what the graded decisions do not say (issue 38 item 5): how often you raise
+        # and bluff, how often a bluff worked, how often the computer bluffs.  Your answers
+        # to its raises are judged, with their cost, by the leaks: no second count of them
+        # beside (A10: "you called 2/4" against "your calls … 0/1").
         assert cells(screen, "#stats-bluffs") == [
             [tr("sb.rounds"), "3", "4"],
             [tr("bluffs.my.bets"), "2", "3"],
             [tr("bluffs.my.bluffs"), "1/2 50 %", "2/3 67 %"],
             [tr("bluffs.my.worked"), "0/1 0 %", "1/2 50 %"],
-            [tr("bluffs.my.called"), "1/1 100 %", "1/2 50 %"],
             [tr("bluffs.their.bluffs"), "1/1 100 %", "1/1 100 %"],
-            [tr("bluffs.their.called"), "0/1 0 %", "0/1 0 %"],
-            [tr("bluffs.their.passed"), "1/1 100 %", "1/1 100 %"],
-            [tr("bluffs.refusals"), "1", "1"],
-            [tr("bluffs.wrong"), "1/1 100 %", "1/1 100 %"],
-            # judged by the solved strategy: that refusal, with the better cards, is one
-            # it would not make; you accepted no raise
-            [tr("bluffs.wrong.refusals"), "1/1 100 %", "1/1 100 %"],
-            [tr("bluffs.my.calls"), "0", "0"],
-            [tr("bluffs.calls"), "0", "0"],
-            [tr("bluffs.wrong.calls"), "0", "0"],
-            [tr("bluffs.calls.outside"), "0", "0"],
         ]
-        # Raise rates: you raised in 2 of 3 rounds this session, 3 of 4 in all; the expert
-        # in 1 of its 2 rounds.  Fold rates: you refused the one raise put to you; the
-        # expert refused your one raise against it.
-        assert cells(screen, "#stats-rates") == [
-            [tr("sb.raise"), "67 %", "75 %", "50 %"],
-            [tr("sb.fold"), "100 %", "100 %", "100 %"],
-        ]
+        assert not screen.query("#stats-rates")  # the raise and fold rates: said better
         bars = str(screen.query_one("#stats-bluffs", DataTable).get_row_at(2)[2])
         assert bars.endswith(" ████░░")  # 2/3 of six
-        note = str(screen.query_one("#stats-rates-note", Static).content)
-        assert tr("sb.expert.from", n=2) in note
+        note = str(screen.query_one("#stats-bluffs-note", Static).content)
+        assert "the leaks above" in note
         assert not screen.query_one("#stats-bluffs-empty").display
+        # The bands you decided in, you and the solved player: 0-20 % (two raises of your
+        # weak hand) and 80-100 % (raises with the good hand, one raise refused).
+        bands = cells(screen, "#stats-bands")
+        assert [r[0] for r in bands] == ["0–20 %", "", "80–100 %", ""]
+        assert bands[2][1:] == [tr("sb.bands.you"), "50 % (2)", "0 % (1)"]
         # The same numbers in Esperanto, with the Esperanto labels.
         app.apply_settings(app.settings.copy(lang="eo"))
         await pilot.pause()
-        assert cells(screen, "#stats-rates")[0] == [tr("sb.raise"), "67 %", "75 %", "50 %"]
-        assert tr("sb.raise") == "ofteco de altigo"
+        assert cells(screen, "#stats-bluffs")[2] == [tr("bluffs.my.bluffs"), "1/2 50 %",
+                                                     "2/3 67 %"]
+        assert tr("bluffs.my.bluffs") == "… el ili blufoj"
     set_language("en")
-
-
-async def test_no_match_against_the_expert_shows_a_dash(tmp_path: Path) -> None:
-    with History(tmp_path) as history:
-        history.add_game(record(BLUFF_CALLED, "medium"), finished_at=OLD)
-    app = TrufApp(settings=Settings(pace="instant"), data_dir=tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_stats(pilot)
-        # Nothing this session; all time one round with a raise; no expert: a dash.
-        assert cells(screen, "#stats-rates") == [
-            [tr("sb.raise"), "—", "100 %", "—"],
-            [tr("sb.fold"), "—", "—", "—"],
-        ]
-        assert tr("sb.expert.none") in str(screen.query_one("#stats-rates-note",
-                                                            Static).content)
 
 
 async def test_an_empty_history_says_how_bluffs_get_counted(tmp_path: Path) -> None:
@@ -124,6 +101,9 @@ async def test_an_empty_history_says_how_bluffs_get_counted(tmp_path: Path) -> N
         assert screen.query_one("#stats-bluffs-empty").display
         assert str(screen.query_one("#stats-bluffs-empty", Static).content) == tr("sb.empty")
         assert cells(screen, "#stats-bluffs")[0] == [tr("sb.rounds"), "0", "0"]
+        # a table of zeros and its note say nothing: the line above says it all
+        assert not screen.query_one("#stats-bluffs").display
+        assert not screen.query_one("#stats-bluffs-note").display
 
 
 REAL_BLUFF_NUMBERS = stats.bluff_numbers

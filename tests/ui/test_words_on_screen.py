@@ -257,5 +257,6 @@ def test_every_key_built_at_run_time_for_moves_and_round_ends_exists() -> None:
     built += [f"tbl.res.t.short.refused.{k}" for k in ("raise", "rest")]
     built += [f"hint.t.{k}" for k in ("play", "raise", "rest", "redeal", "accept", "refuse",
                                       "fold")]
-    built += [f"coach.t.{k}.read" for k in ("raise", "rest", "accept", "accept.rest")]
+    built += [f"hint.title.{g}" for g in ("trufludo", "truc")]
+    built += [f"hint.thinking.{g}" for g in ("trufludo", "truc")]
     assert [k for k in built if k not in strings] == []

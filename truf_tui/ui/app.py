@@ -66,12 +66,14 @@ if TYPE_CHECKING:
 
     from truf_tui.ai import BotOptions
     from truf_tui.coach import BluffStats, RoundKey, RoundReview
+    from truf_tui.drills import Category
     from truf_tui.engine.record import AnyState, GameRecord
     from truf_tui.grading import Graded
     from truf_tui.store import Problem
     from truf_tui.ui.screens.help import HelpScreen
     from truf_tui.ui.screens.saves import SavedGamesScreen
     from truf_tui.ui.screens.settings import SettingsScreen
+    from truf_tui.ui.screens.stats import StatsScreen
     from truf_tui.ui.screens.table_base import AnyTable
     from truf_tui.ui.screens.tournament import TournamentSetup
     from truf_tui.ui.services import ProblemsFound
@@ -596,11 +598,16 @@ class TrufApp(App[None]):
 
         self._show_once(SettingsScreen, SettingsScreen)
 
-    def action_drills(self) -> None:
-        """The bluff trainer (issue 38 item 4); ``drill_seed`` fixes its spots (tests)."""
+    def action_drills(self, category: Category | None = None) -> None:
+        """The bluff trainer (issue 38 item 4); ``drill_seed`` fixes its spots (tests).
+        ``category``: a session of that kind of spot begins at once (a leak's key on the
+        statistics), in the trainer already open below if there is one."""
         from truf_tui.ui.screens.drills import DrillScreen
 
-        self._show_once(DrillScreen, lambda: DrillScreen(self.drill_seed))
+        kept = [s for s in self.screen_stack if isinstance(s, DrillScreen)]
+        self._show_once(DrillScreen, lambda: DrillScreen(self.drill_seed, category))
+        if category is not None and kept and self.screen is kept[-1]:
+            kept[-1].begin(category)
 
     def action_stats(self) -> None:
         from truf_tui.ui.screens.stats import StatsScreen
@@ -846,6 +853,9 @@ class TrufApp(App[None]):
     @on(StartScreen.ChoicesChanged)
     def _choices_changed(self) -> None:
         self.choices_changed()
+
+    def on_stats_screen_drill_requested(self, message: StatsScreen.DrillRequested) -> None:
+        self.action_drills(message.category)
 
     def on_settings_screen_chosen(self, message: SettingsScreen.Chosen) -> None:
         self.apply_settings(self.settings.copy(**{message.setting: message.value}))

@@ -111,8 +111,10 @@ class DrillScreen(Screen[None]):
     DrillScreen .drill-part { height: auto; }
     """
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None,
+                 category: drills.Category | None = None) -> None:
         super().__init__(id="drills")
+        self.first = category  # a session of this kind begun at once (a leak's key)
         self.seed = random.SystemRandom().getrandbits(32) if seed is None else seed
         self.phase: Phase = "menu"
         self.category: drills.Category = "random"
@@ -148,6 +150,8 @@ class DrillScreen(Screen[None]):
     def on_mount(self) -> None:
         self.refresh_texts()
         self.query_one("#drill-body", VerticalScroll).focus(scroll_visible=False)
+        if self.first is not None:
+            self.begin(self.first)
 
     def on_settings_changed(self, _: SettingsChanged) -> None:
         self.refresh_texts()
@@ -324,15 +328,21 @@ class DrillScreen(Screen[None]):
         return "\n".join(lines)
 
     # -- the keys ------------------------------------------------------------------------
+    def begin(self, category: drills.Category) -> None:
+        """A session of ``category``'s spots, from wherever the screen is (the menu's key,
+        or a leak's key on the statistics: what was on the screen is left)."""
+        self.workers.cancel_group(self, "drill")
+        self.category = category
+        self.done = []
+        self.session += 1
+        data = shell(self).data
+        self.reviews = ([] if data is None or self.category == "score"
+                        else data.review_spots(self.session_size, category=self.category))
+        self.deal_next()
+
     def action_digit(self, k: int) -> None:
         if self.phase == "menu" and 1 <= k <= len(drills.CATEGORIES):
-            self.category = drills.CATEGORIES[k - 1]
-            self.done = []
-            self.session += 1
-            data = shell(self).data
-            self.reviews = ([] if data is None or self.category == "score"
-                            else data.review_spots(self.session_size, category=self.category))
-            self.deal_next()
+            self.begin(drills.CATEGORIES[k - 1])
         elif self.phase == "decide" and 1 <= k <= len(self.choices):
             self.chosen = self.choices[k - 1]
             self.phase = "result"

@@ -33,7 +33,7 @@ from truf_tui.grading import (
 from truf_tui.play.config import HUMAN
 from truf_tui.store import GameRow
 from truf_tui.ui.i18n import plural, tr
-from truf_tui.ui.screens.graded_review import TOP, GradedReview
+from truf_tui.ui.screens.graded_review import GradedReview
 from truf_tui.ui.screens.summary import Names, TrufludoResults, _style
 from truf_tui.ui.services import services
 from truf_tui.ui.widgets.cards import card_markup, cards_markup
@@ -71,7 +71,7 @@ def review_lines(graded: Sequence[Graded[trufludo.Play]], before: Sequence[trufl
     lines = [plural("graded.f.head", len(graded)),
              "  " + " · ".join(f"{tr(f'grade.{g.key}')} {n[g]}" for g in Grade),
              tr("graded.f.total", total=pct(total_loss(graded)))]
-    top = costliest(graded, TOP)
+    top = costliest(graded)
     if not top:
         lines.append(tr("graded.f.clean"))
         return lines
@@ -166,7 +166,7 @@ class GradedTrufludoResults(GradedReview, TrufludoResults):
         return review_lines(self.graded or [], self._before, _style(self))
 
     def costliest(self) -> list[Graded[trufludo.Play]]:
-        return costliest(self.graded or [], TOP)
+        return costliest(self.graded or [])
 
     def finished_row(self) -> GameRow:
         return finished_row(self.state, self.tier)

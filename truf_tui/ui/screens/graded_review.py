@@ -10,11 +10,9 @@ from typing import Any, ClassVar
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 
-from truf_tui.grading import Graded
+from truf_tui.grading import COSTLIEST, Graded
 from truf_tui.store import GameRow
 from truf_tui.ui.screens.summary import Summary
-
-TOP = 3  # the costliest decisions shown
 
 
 class GradedReview(Summary):
@@ -29,7 +27,7 @@ class GradedReview(Summary):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(str(k + 1), f"replay_move({k})", show=False) for k in range(TOP)),
+        *(Binding(str(k + 1), f"replay_move({k})", show=False) for k in range(COSTLIEST)),
         Binding("up", "scroll_review(-1)", show=False),
         Binding("down", "scroll_review(1)", show=False),
     ]
@@ -61,4 +59,4 @@ class GradedReview(Summary):
         scroll.scroll_to(y=scroll.scroll_y + 2 * step, animate=False)
 
 
-__all__ = ["TOP", "GradedReview"]
+__all__ = ["GradedReview"]

@@ -125,7 +125,7 @@ class HintScreen(ModalScreen[None]):
         self._fit()
         self.refresh_texts()
         if self.hint is None:
-            self.query_one(Thinking).start(tr("hint.thinking"))
+            self.query_one(Thinking).start(tr(f"hint.thinking.{self.game}"))
             self._analyse()
         else:
             self.query_one(Thinking).stop()
@@ -146,7 +146,7 @@ class HintScreen(ModalScreen[None]):
         return self.query_one(Thinking).active
 
     def refresh_texts(self) -> None:
-        self.query_one("#hint-panel").border_title = tr("hint.title")
+        self.query_one("#hint-panel").border_title = tr(f"hint.title.{self.game}")
         body = "" if self.hint is None else hint_markup(self.hint, self.card_style)
         self.query_one("#hint-body", Markup).set(body)
         self.query_one("#hint-keys", Markup).set(tr("hint.keys", n=self.hints_used()))
@@ -154,7 +154,7 @@ class HintScreen(ModalScreen[None]):
     def on_settings_changed(self, _: SettingsChanged) -> None:
         if self.is_mounted:
             if self.thinking:
-                self.query_one(Thinking).start(tr("hint.thinking"))
+                self.query_one(Thinking).start(tr(f"hint.thinking.{self.game}"))
             self.refresh_texts()
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)

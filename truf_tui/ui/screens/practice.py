@@ -385,18 +385,10 @@ def bluff_table(st: coach.BluffStats) -> str:
     """The session's counts as a small table with bars."""
     if st.rounds == 0:
         return tr("bluffs.empty")
+    # The statistics screen's rows (coach.BLUFF_ROWS): the grades judge the answers.
     rows: list[tuple[str, int, int | None]] = [
         (tr("bluffs.rounds"), st.rounds, None),
-        (tr("bluffs.my.bets"), st.my_bets, None),
-        (tr("bluffs.my.bluffs"), st.my_bluffs, st.my_bets),
-        (tr("bluffs.my.worked"), st.my_bluffs_worked, st.my_bluffs),
-        (tr("bluffs.my.called"), st.my_bluffs_called, st.my_bluffs),
-        (tr("bluffs.their.bluffs"), st.their_bluffs, st.their_bets),
-        (tr("bluffs.their.called"), st.their_bluffs_called, st.their_bluffs),
-        (tr("bluffs.their.passed"), st.their_bluffs_passed, st.their_bluffs),
-        (tr("bluffs.refusals"), st.my_refusals, None),
-        (tr("bluffs.wrong"), st.my_wrong_refusals, st.my_refusals),
-    ]
+        *((tr(key), *get(st)) for key, get in coach.BLUFF_ROWS)]
     plain = []
     shown = []
     for label, n, whole in rows:

@@ -1,7 +1,11 @@
 """Statistics: wins, draws and losses per game and opponent, trufegoj per Trufludo game and
 Truc points per round, all read from the history of finished games (``History.stats()``);
-and Le Truc's bluff statistics, this session and all time, with the raise and fold rates of
-the player and of the expert tier (the coach's review of every recorded round).
+Le Truc's graded decisions (the mean loss per decision, game by game, and the leaks by
+category, each drilled by its key); and what the grades do not say: how often the player
+raises and bluffs and how often a bluff worked, this session and all time, and the betting
+by hand strength against the solved player's (the coach's review of every recorded round).
+Whether an answer to a raise was right, and what it cost, is the graded decisions' to say
+(the leaks), not a second count's (issue 38 A10).
 """
 
 from __future__ import annotations
@@ -15,11 +19,15 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.coordinate import Coordinate
+from textual.events import Click
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Sparkline, Static
 from textual.worker import get_current_worker
 
 from truf_tui import coach
+from truf_tui.drills import CATEGORIES, Category
 from truf_tui.grading import LEAKS, THRESHOLDS
 from truf_tui.play.config import GAMES, TIERS
 from truf_tui.store import Decision, GameRow, Stats, StoreError, Tally
@@ -44,12 +52,10 @@ def bar(part: int, whole: int, width: int = BAR) -> str:
 
 @dataclass
 class BluffNumbers:
-    """Le Truc's bluff counts of the human this session and all time, and the same counts
-    over the matches against the expert (the expert's raise and fold rates are its side's)."""
+    """Le Truc's bluff counts of the human this session and all time."""
 
     session: coach.BluffStats = field(default_factory=coach.BluffStats)
     all_time: coach.BluffStats = field(default_factory=coach.BluffStats)
-    expert: coach.BluffStats = field(default_factory=coach.BluffStats)
 
 
 def game_bluffs(row: GameRow) -> coach.BluffStats:
@@ -71,8 +77,8 @@ def bluff_rows_to_review(rows: list[GameRow],
 
 def bluff_numbers(rows: list[GameRow], since: str,
                   cache: dict[str, coach.BluffStats] | None = None) -> BluffNumbers:
-    """Add up the Truc matches of ``rows`` against the computer: all of them, those finished
-    at or after ``since`` (the session) and those against the expert.  ``cache`` keeps each
+    """Add up the Truc matches of ``rows`` against the computer: all of them, and those
+    finished at or after ``since`` (the session).  ``cache`` keeps each
     match's counts by its uid (a recorded match never changes); a record that no longer
     replays is left out."""
     out = BluffNumbers()
@@ -90,8 +96,6 @@ def bluff_numbers(rows: list[GameRow], since: str,
         out.all_time = out.all_time.merge(st)
         if row.finished_at >= since:
             out.session = out.session.merge(st)
-        if row.tier == "expert":
-            out.expert = out.expert.merge(st)
     return out
 
 
@@ -148,10 +152,21 @@ def progress(decisions: list[Decision]) -> Progress:
     return Progress(per_game, len(decisions), leaks)
 
 
+def drillable(p: Progress) -> list[Category]:
+    """The leaks that the bluff trainer drills, in the table's order: the k-th is drilled
+    by the key k.  The trainer deals by the same categories as the leaks
+    (``grading.leak_tags``); plain card play ("play") has no drill of its own."""
+    return [c for lk in p.leaks for c in CATEGORIES if c == lk.tag]
+
+
 def leak_rows(p: Progress) -> list[tuple[Text, ...]]:
-    """The leaks table: category, decisions, mistakes and blunders, cost in points, cost in
-    match-win chance (costliest first)."""
-    return [(Text(tr(f"leak.{lk.tag}")), Text(str(lk.decisions), justify="right"),
+    """The leaks table: the key that drills it (none for plain card play), category,
+    decisions, mistakes and blunders, cost in points, cost in match-win chance (costliest
+    first)."""
+    keys = drillable(p)
+    return [(Text(str(keys.index(lk.tag) + 1) if lk.tag in keys else "", style="bold",
+                  justify="center"),
+             Text(tr(f"leak.{lk.tag}")), Text(str(lk.decisions), justify="right"),
              Text(str(lk.errors), justify="right"),
              Text(number(lk.points, 2), justify="right"),
              Text(f"{number(100 * lk.match, 0)} %", justify="right"))
@@ -167,47 +182,22 @@ def ratio(part: int, whole: int) -> Text:
     return text
 
 
-def rate(value: float | None) -> Text:
-    if value is None:
-        return Text(NONE, justify="right")
-    text = Text(f"{number(100 * value, 0):>3} % ")
-    text.append(bar(round(100 * value), 100), style="bold")
-    return text
-
-
 def bluff_rows(n: BluffNumbers) -> list[tuple[str, Text, Text]]:
-    """The bluff table: (label, this session, all time)."""
+    """The bluff table: (label, this session, all time): the rounds, then the figures the
+    graded decisions do not give (:data:`coach.BLUFF_ROWS`)."""
     def row(label: str, get: Callable[[coach.BluffStats], tuple[int, int]]
             ) -> tuple[str, Text, Text]:
         return (tr(label), ratio(*get(n.session)), ratio(*get(n.all_time)))
 
-    return [
-        row("sb.rounds", lambda s: (s.rounds, 0)),
-        row("bluffs.my.bets", lambda s: (s.my_bets, 0)),
-        row("bluffs.my.bluffs", lambda s: (s.my_bluffs, s.my_bets)),
-        row("bluffs.my.worked", lambda s: (s.my_bluffs_worked, s.my_bluffs)),
-        row("bluffs.my.called", lambda s: (s.my_bluffs_called, s.my_bluffs)),
-        row("bluffs.their.bluffs", lambda s: (s.their_bluffs, s.their_bets)),
-        row("bluffs.their.called", lambda s: (s.their_bluffs_called, s.their_bluffs)),
-        row("bluffs.their.passed", lambda s: (s.their_bluffs_passed, s.their_bluffs)),
-        row("bluffs.refusals", lambda s: (s.my_refusals, 0)),
-        row("bluffs.wrong", lambda s: (s.my_wrong_refusals, s.my_refusals)),
-        row("bluffs.wrong.refusals",
-            lambda s: (s.my_solved_wrong_refusals, s.my_judged_refusals)),
-        # Every call, then the verdicts on those the solved player judges (A10: the counts
-        # of one table add up).
-        row("bluffs.my.calls", lambda s: (s.my_calls, 0)),
-        row("bluffs.calls", lambda s: (s.my_judged_calls - s.my_wrong_calls,
-                                       s.my_judged_calls)),
-        row("bluffs.wrong.calls", lambda s: (s.my_wrong_calls, s.my_judged_calls)),
-        row("bluffs.calls.outside", lambda s: (s.my_calls - s.my_judged_calls, 0)),
-    ]
+    return [row("sb.rounds", lambda s: (s.rounds, 0)),
+            *(row(label, get) for label, get in coach.BLUFF_ROWS)]
 
 
 def band_rows(st: coach.BluffStats) -> list[tuple[Text, ...]]:
-    """The bars by hand-strength band: for each band, your row (how often you raised when
-    you could, and accepted when raised, with how many times) and the solved player's (how
-    often it does with the same hands in the same spots)."""
+    """The bars by hand-strength band: for each band you decided in, your row (how often you
+    raised when you could, and accepted when raised, with how many times) and the solved
+    player's (how often it does with the same hands in the same spots); a band with no
+    decision of yours says nothing and is left out."""
     edges = (0.0, *coach.BANDS, 1.0)
     out: list[tuple[Text, ...]] = []
 
@@ -220,6 +210,8 @@ def band_rows(st: coach.BluffStats) -> list[tuple[Text, ...]]:
         return text
 
     for b in range(len(edges) - 1):
+        if not st.raise_chances[b] and not st.answers[b]:
+            continue
         band = tr("sb.bands.band", lo=round(100 * edges[b]), hi=round(100 * edges[b + 1]))
         out.append((Text(band), Text(tr("sb.bands.you")),
                     cell(st.raised[b], st.raise_chances[b], "bold", True),
@@ -228,16 +220,6 @@ def band_rows(st: coach.BluffStats) -> list[tuple[Text, ...]]:
                     cell(st.solved_raised[b], st.raise_chances[b], "dim", False),
                     cell(st.solved_accepted[b], st.answers[b], "dim", False)))
     return out
-
-
-def rate_rows(n: BluffNumbers) -> list[tuple[str, Text, Text, Text]]:
-    """Raise and fold rates: (label, you this session, you all time, the expert)."""
-    return [
-        (tr("sb.raise"), rate(n.session.my_raise_rate), rate(n.all_time.my_raise_rate),
-         rate(n.expert.their_raise_rate)),
-        (tr("sb.fold"), rate(n.session.my_fold_rate), rate(n.all_time.my_fold_rate),
-         rate(n.expert.their_fold_rate)),
-    ]
 
 
 def number(x: float, digits: int = 1) -> str:
@@ -285,8 +267,28 @@ def tier_label(tier: str | None) -> str:
     return tr(f"tier.{tier}") if tier in TIERS else tr("stats.no_tier")
 
 
+class LeakTable(DataTable[Any]):
+    """The leaks: a click on a row drills it at once (a plain table's click on another row
+    than the cursor's only moves the cursor there)."""
+
+    def on_click(self, event: Click) -> None:
+        # Runs before DataTable's own click handler, which then selects the row under the
+        # cursor: the clicked one.
+        meta = event.style.meta
+        if meta.get("row", -1) >= 0 and "column" in meta:
+            self.cursor_coordinate = Coordinate(meta["row"], meta["column"])
+
+
 class StatsScreen(Screen[None]):
-    """Opened with ``s`` on the start screen or from the command palette; Escape closes it."""
+    """Opened with ``s`` on the start screen or from the command palette; Escape closes it.
+    A leak's key (1-9), Enter on its row or a click on it opens the bluff trainer on it."""
+
+    class DrillRequested(Message):
+        """The bluff trainer on ``category``'s spots (a leak's key)."""
+
+        def __init__(self, category: Category) -> None:
+            super().__init__()
+            self.category = category
 
     DEFAULT_CSS = """
     StatsScreen #stats-progress {
@@ -296,7 +298,8 @@ class StatsScreen(Screen[None]):
     }
     """
 
-    BINDINGS = [Binding("escape,s", "close", show=False)]
+    BINDINGS = [Binding("escape,s", "close", show=False),
+                *(Binding(str(k), f"drill({k})", show=False) for k in range(1, 10))]
 
     def __init__(self) -> None:
         super().__init__(id="stats")
@@ -322,8 +325,8 @@ class StatsScreen(Screen[None]):
             yield Static(id="stats-progress-note", classes="stats-mean")
             yield Sparkline([], id="stats-progress")
             yield Static(id="stats-progress-axis", classes="stats-mean")
-            leaks: DataTable[Any] = DataTable(id="stats-leaks", cursor_type="none",
-                                              zebra_stripes=True, classes="stats-table")
+            leaks = LeakTable(id="stats-leaks", cursor_type="row", zebra_stripes=True,
+                              classes="stats-table")
             yield leaks
             yield Static(id="stats-leaks-note", classes="stats-mean")
             yield Static(id="stats-bluffs-head", classes="stats-head")
@@ -331,11 +334,6 @@ class StatsScreen(Screen[None]):
             bluffs: DataTable[str | Text] = DataTable(id="stats-bluffs", cursor_type="none",
                                                zebra_stripes=True, classes="stats-table")
             yield bluffs
-            yield Static(id="stats-rates-head", classes="stats-head")
-            rates: DataTable[str | Text] = DataTable(id="stats-rates", cursor_type="none",
-                                              zebra_stripes=True, classes="stats-table")
-            yield rates
-            yield Static(id="stats-rates-note", classes="stats-mean")
             yield Static(id="stats-bluffs-note", classes="stats-mean")
             yield Static(id="stats-bands-head", classes="stats-head")
             bands: DataTable[str | Text] = DataTable(id="stats-bands", cursor_type="none",
@@ -368,7 +366,8 @@ class StatsScreen(Screen[None]):
         # It opens at the top, the page focused (↑↓ PgUp PgDn scroll it); Tab goes down to
         # the list of games (focusing the list first scrolled the page to the bottom).
         for table in self.query(".stats-table"):
-            table.can_focus = table.id == "stats-games"  # the others only show numbers
+            # the others only show numbers; the leaks drill, the games replay
+            table.can_focus = table.id in ("stats-leaks", "stats-games")
         body = self.query_one("#stats-body", VerticalScroll)
         body.focus(scroll_visible=False)
         body.scroll_home(animate=False)
@@ -432,8 +431,11 @@ class StatsScreen(Screen[None]):
         self.refresh_bluffs()
         self.refresh_games()
         hint = tr("stats.hint")
+        if self.progress.leaks:
+            hint += "   " + tr("stats.hint.leaks")
         if self.games:
-            hint += "   " + tr("stats.hint.games")
+            hint += "   " + tr("stats.hint.games.then" if self.progress.leaks
+                               else "stats.hint.games")
         self.query_one("#stats-hint", Static).update(hint)
         self.query_one(KeyBar).refresh_texts()
 
@@ -461,11 +463,18 @@ class StatsScreen(Screen[None]):
                            best=number(best, 2)))
         leaks.display = leaks_note.display = True
         leaks.clear(columns=True)
-        for key in ("what", "decisions", "errors", "points", "match"):
+        for key in ("key", "what", "decisions", "errors", "points", "match"):
             leaks.add_column(tr(f"sp.col.{key}"), key=key)
-        for row in leak_rows(p):
-            leaks.add_row(*row)
-        leaks_note.update(tr("sp.leaks.note"))
+        for lk, row in zip(p.leaks, leak_rows(p), strict=True):
+            leaks.add_row(*row, key=lk.tag)
+        keys = drillable(p)
+        note_text = tr("sp.leaks.note")
+        if keys:
+            note_text += " " + tr("sp.leaks.drill",
+                                  keys=f"1–{len(keys)}" if len(keys) > 1 else "1")
+        if len(keys) < len(p.leaks):  # plain card play is listed, and has no drill
+            note_text += " " + tr("sp.leaks.play")
+        leaks_note.update(note_text)
 
     def refresh_bluffs(self) -> None:
         n = self.bluffs
@@ -473,8 +482,8 @@ class StatsScreen(Screen[None]):
         empty = self.query_one("#stats-bluffs-empty", Static)
         empty.update(plural("sb.counting", self.counting) if self.counting else tr("sb.empty"))
         empty.display = bool(self.counting) or n.all_time.rounds == 0
-        for wid in ("#stats-bluffs", "#stats-rates-head", "#stats-rates", "#stats-rates-note"):
-            self.query_one(wid).display = not self.counting
+        for wid in ("#stats-bluffs", "#stats-bluffs-note"):  # no round: a table of zeros
+            self.query_one(wid).display = not self.counting and n.all_time.rounds > 0
         table: DataTable[str | Text] = self.query_one("#stats-bluffs", DataTable)
         table.clear(columns=True)
         table.add_column(tr("sb.col.what"), key="what")
@@ -482,17 +491,6 @@ class StatsScreen(Screen[None]):
         table.add_column(tr("sb.col.all"), key="all")
         for row in bluff_rows(n):
             table.add_row(*row)
-        self.query_one("#stats-rates-head", Static).update(tr("sb.rates.head"))
-        rates: DataTable[str | Text] = self.query_one("#stats-rates", DataTable)
-        rates.clear(columns=True)
-        for key, label in (("what", "sb.col.rate"), ("you_session", "sb.col.you_session"),
-                           ("you_all", "sb.col.you_all"), ("expert", "sb.col.expert")):
-            rates.add_column(tr(label), key=key)
-        for rrow in rate_rows(n):
-            rates.add_row(*rrow)
-        expert = (plural("sb.expert.from", n.expert.rounds) if n.expert.rounds
-                  else tr("sb.expert.none"))
-        self.query_one("#stats-rates-note", Static).update(tr("sb.rates.note") + "\n" + expert)
         self.query_one("#stats-bluffs-note", Static).update(
             tr("sb.note", p=round(100 * coach.BLUFF_THRESHOLD)))
         self.query_one("#stats-bands-head", Static).update(tr("sb.bands.head"))
@@ -524,7 +522,25 @@ class StatsScreen(Screen[None]):
             table.add_row(when(row.finished_at), tr(f"game.{row.game}"), tier,
                           result_text(row), key=str(row.id))
 
+    def action_drill(self, k: int) -> None:
+        """The key ``k``: the bluff trainer on the k-th leak it drills (:func:`drillable`)."""
+        keys = drillable(self.progress)
+        if 1 <= k <= len(keys):
+            self.post_message(self.DrillRequested(keys[k - 1]))
+
+    def drill_leak(self, tag: str) -> None:
+        """A leak chosen on its row (Enter, a click): drilled, or why it cannot be."""
+        category = next((c for c in drillable(self.progress) if c == tag), None)
+        if category is None:
+            self.notify(tr("sp.leaks.play"), title=tr("drill.title"))
+            return
+        self.post_message(self.DrillRequested(category))
+
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.data_table.id == "stats-leaks" and event.row_key.value is not None:
+            event.stop()
+            self.drill_leak(event.row_key.value)
+            return
         if event.data_table.id != "stats-games" or event.row_key.value is None:
             return
         event.stop()

@@ -22,7 +22,6 @@ from truf_tui.ui.i18n import tr
 from truf_tui.ui.screens.graded_review import GradedReview
 from truf_tui.ui.screens.summary import Names, TrucResults, _style
 from truf_tui.ui.screens.truc_grades import (
-    TOP,
     RoundGraded,
     TruGraded,
     amount,
@@ -105,7 +104,7 @@ class GradedTrucResults(GradedReview, TrucResults):
         return title, body
 
     def costliest(self) -> list[TruGraded]:
-        return costliest_scaled(self.graded, TOP)
+        return costliest_scaled(self.graded)
 
     def finished_row(self) -> GameRow:
         return finished_truc_row(self.state, self.tier)

@@ -33,7 +33,6 @@ from truf_tui.play.config import HUMAN
 from truf_tui.ui.i18n import plural, tr
 from truf_tui.ui.widgets.cards import card_markup
 
-TOP = 3  # the costliest decisions shown at the end of a match
 TruGraded = Graded[truc.Action]
 
 
@@ -185,7 +184,7 @@ def match_review_lines(graded: Sequence[TruGraded], before: Callable[[int], truc
     n = counts(graded)
     lines = [tr("graded.t.match", cost=cost_text(graded), n=len(graded)),
              "  " + " · ".join(f"{tr(f'grade.{g.key}')} {n[g]}" for g in Grade)]
-    top = costliest_scaled(graded, TOP)
+    top = costliest_scaled(graded)
     if not top:
         lines.append(tr("graded.f.clean"))
         return lines
@@ -199,6 +198,6 @@ def match_review_lines(graded: Sequence[TruGraded], before: Callable[[int], truc
     return lines
 
 
-__all__ = ["TOP", "GradesShown", "RoundGraded", "TruGraded", "action_words", "amount",
+__all__ = ["GradesShown", "RoundGraded", "TruGraded", "action_words", "amount",
            "cost_text", "decision_lines", "first_ungraded", "grade_in_worker",
            "match_review_lines", "positions_of", "round_review_lines"]

@@ -7,8 +7,15 @@ trufego, tablo; truko, difektita, veto, altigi, rifuzi, rezigni, redisdono; bluf
 
 STRINGS: dict[str, dict[str, str]] = {
     # -- the hint panel ------------------------------------------------------------------------
-    "hint.title": {"en": "Hint: the expert's view", "eo": "Konsilo: la vidpunkto de la eksperto"},
-    "hint.thinking": {"en": "the expert is thinking…", "eo": "la eksperto pensas…"},
+    # Trufludo's hint is the expert's search; Le Truc's ranks the moves by the solution's
+    # values (its header says so), and its title says the same.
+    "hint.title.trufludo": {"en": "Hint: the expert's view",
+                            "eo": "Konsilo: la vidpunkto de la eksperto"},
+    "hint.title.truc": {"en": "Hint: the solution's values",
+                        "eo": "Konsilo: la valoroj de la solvo"},
+    "hint.thinking.trufludo": {"en": "the expert is thinking…", "eo": "la eksperto pensas…"},
+    "hint.thinking.truc": {"en": "working out the solution's values…",
+                           "eo": "kalkulante la valorojn de la solvo…"},
     "hint.head.trufludo": {
         "en": "Every move, best first, with the chance to win the game:",
         "eo": "Ĉiu movo, la plej bona unue, kun la ŝanco gajni la ludon:",
@@ -145,58 +152,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "loses the trick, and the round with it",
         "eo": "perdas la trukon, kaj kun ĝi la rondon",
     },
-    "coach.t.raise": {
-        "en": "your hand wins about {p}% of rounds like this one; the stake becomes {n}",
-        "eo": "via mano gajnas ĉirkaŭ {p}% de tiaj rondoj; la veto fariĝas {n}",
-    },
-    "coach.t.raise.read": {
-        "en": "judging by your opponent's betting, your hand wins about {p}% of rounds "
-              "like this one; the stake becomes {n}",
-        "eo": "laŭ la vetoj de via kontraŭulo, via mano gajnas ĉirkaŭ {p}% de tiaj "
-              "rondoj; la veto fariĝas {n}",
-    },
-    "coach.t.rest.read": {
-        "en": "judging by your opponent's betting, your hand wins about {p}% of rounds "
-              "like this one; the round decides the game",
-        "eo": "laŭ la vetoj de via kontraŭulo, via mano gajnas ĉirkaŭ {p}% de tiaj "
-              "rondoj; la rondo decidas la ludon",
-    },
-    "coach.t.accept.read": {
-        "en": "judging by your opponent's betting, your hand wins about {p}% of rounds "
-              "like this one; the stake becomes {n}",
-        "eo": "laŭ la vetoj de via kontraŭulo, via mano gajnas ĉirkaŭ {p}% de tiaj "
-              "rondoj; la veto fariĝas {n}",
-    },
-    "coach.t.accept.rest.read": {
-        "en": "judging by your opponent's betting, your hand wins about {p}% of rounds "
-              "like this one; the round decides the game",
-        "eo": "laŭ la vetoj de via kontraŭulo, via mano gajnas ĉirkaŭ {p}% de tiaj "
-              "rondoj; la rondo decidas la ludon",
-    },
-    "coach.t.rest": {
-        "en": "your hand wins about {p}% of rounds like this one; the round decides the game",
-        "eo": "via mano gajnas ĉirkaŭ {p}% de tiaj rondoj; la rondo decidas la ludon",
-    },
-    "coach.t.redeal": {
-        "en": "throws away your hand, which wins about {p}% of rounds like this one; new "
-              "cards for both win about half",
-        "eo": "forĵetas vian manon, kiu gajnas ĉirkaŭ {p}% de tiaj rondoj; novaj kartoj por "
-              "ambaŭ gajnas ĉirkaŭ duonon",
-    },
-    "coach.t.accept": {
-        "en": "your hand wins about {p}% of rounds like this one; the stake becomes {n}",
-        "eo": "via mano gajnas ĉirkaŭ {p}% de tiaj rondoj; la veto fariĝas {n}",
-    },
-    "coach.t.accept.rest": {
-        "en": "your hand wins about {p}% of rounds like this one; the round decides the game",
-        "eo": "via mano gajnas ĉirkaŭ {p}% de tiaj rondoj; la rondo decidas la ludon",
-    },
-    "coach.t.accept.redeal": {
-        "en": "throws away your hand, which wins about {p}% of rounds like this one; new "
-              "cards for both win about half",
-        "eo": "forĵetas vian manon, kiu gajnas ĉirkaŭ {p}% de tiaj rondoj; novaj kartoj por "
-              "ambaŭ gajnas ĉirkaŭ duonon",
-    },
     # What a bet does, beside the solution's value of it (the hint panel: no second figure).
     "coach.t.raise.does": {
         "en": "the stake becomes {n} if your opponent accepts",
@@ -236,10 +191,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "coach.t.refuse.game": {
         "en": "refusing gives your opponent the game",
         "eo": "rifuzo donas la ludon al via kontraŭulo",
-    },
-    "coach.t.refuse.redeal": {
-        "en": "you keep these cards: they win about {p}% of rounds like this one",
-        "eo": "vi tenas ĉi tiujn kartojn: ili gajnas ĉirkaŭ {p}% de tiaj rondoj",
     },
     "coach.t.fold": {"en": "folding gives up {n} points", "eo": "rezigno cedas {n} poentojn"},
     "coach.t.fold.one": {"en": "folding gives up 1 point", "eo": "rezigno cedas 1 poenton"},
@@ -525,25 +476,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "bluffs.my.bets": {"en": "your raises and rests", "eo": "viaj altigoj kaj restoj"},
     "bluffs.my.bluffs": {"en": "… of them bluffs", "eo": "… el ili blufoj"},
     "bluffs.my.worked": {"en": "your bluffs that worked", "eo": "viaj sukcesaj blufoj"},
-    "bluffs.my.called": {"en": "your bluffs called", "eo": "viaj blufoj akceptitaj"},
     "bluffs.their.bluffs": {"en": "the computer's bluffs", "eo": "la blufoj de la komputilo"},
-    "bluffs.their.called": {"en": "… you called", "eo": "… kiujn vi akceptis"},
-    "bluffs.their.passed": {"en": "… you let pass", "eo": "… kiujn vi lasis sukcesi"},
-    "bluffs.refusals": {"en": "your refusals and folds", "eo": "viaj rifuzoj kaj rezignoj"},
-    "bluffs.wrong": {
-        "en": "… with the better cards", "eo": "… kun la pli bonaj kartoj",
-    },
     "bluffs.close": {"en": "Close (Esc)", "eo": "Fermi (Esc)"},
     # Short enough for the statistics' table at 80 columns in both languages (B2).
-    "bluffs.my.calls": {"en": "your calls", "eo": "viaj akceptoj"},
-    "bluffs.calls": {"en": "… the solved player's too", "eo": "… ankaŭ de la solvita"},
-    "bluffs.wrong.calls": {
-        "en": "… wrong (it would refuse)", "eo": "… malĝustaj (ĝi rifuzus)",
-    },
-    "bluffs.calls.outside": {
-        "en": "… outside the solution", "eo": "… ekster la solvo",
-    },
-    "bluffs.wrong.refusals": {
-        "en": "… where the solved one accepts", "eo": "… kie la solvita akceptas",
-    },
 }

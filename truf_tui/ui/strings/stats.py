@@ -1,4 +1,5 @@
-"""Texts of the statistics screen's Le Truc section: bluffs, raise and fold rates."""
+"""Texts of the statistics screen's Le Truc section: graded decisions and leaks, bluffs,
+the betting by hand strength."""
 
 STRINGS: dict[str, dict[str, str]] = {
     # the means of the results tables over a single game or round: the forms for one of
@@ -14,6 +15,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "stats.hint.games": {
         "en": "Tab: the finished games (Enter replays one)",
         "eo": "Tab: la finitaj ludoj (Enter reludas unu)",
+    },
+    "stats.hint.leaks": {
+        "en": "Tab: the leaks (Enter drills one)",
+        "eo": "Tab: la likoj (Enter ekzercas unu)",
+    },
+    "stats.hint.games.then": {
+        "en": "Tab again: the finished games (Enter replays one)",
+        "eo": "Tab denove: la finitaj ludoj (Enter reludas unu)",
     },
     "sb.bands.head": {
         "en": "Le Truc: your betting by hand strength, against the solved player's",
@@ -44,7 +53,6 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "sb.head": {"en": "Le Truc: bluffs", "eo": "Le Truc: blufoj"},
     "sb.col.what": {"en": "In your games", "eo": "En viaj ludoj"},
-    "sb.col.rate": {"en": "Rate", "eo": "Ofteco"},
     "sb.col.session": {"en": "This session", "eo": "Ĉi tiu seanco"},
     "sb.col.all": {"en": "All time", "eo": "Ĉiam"},
     "sb.rounds": {"en": "rounds against the computer", "eo": "rondoj kontraŭ komputilo"},
@@ -66,46 +74,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "A bluff: a raise or rest that, called, wins the round under half the time "
               "against the hands the solved player accepts with (without the solved strategy: "
               "under {p}% chance of winning the round; see Bluffing in the help, F1). It "
-              "worked when the other side refused or folded. A wrong call or refusal: with "
-              "that hand the solved player answers the other way most of the time.\nThis "
-              "session: the games finished since truf-tui started.",
+              "worked when the other side refused or folded. Whether each of your answers to "
+              "a raise was right, and what it cost: the leaks above (Facing a raise, Mia "
+              "resto).\nThis session: the games finished since truf-tui started.",
         "eo": "Blufo: altigo aŭ resto, kiu, akceptita, gajnas la rondon malpli ol duonon de "
               "la fojoj kontraŭ la manoj, kun kiuj la solvita ludanto akceptas (sen la "
               "solvita strategio: malpli ol {p}% da ŝanco gajni la rondon; vidu Blufado en la "
-              "helpo, F1). Ĝi sukcesis, kiam la alia flanko rifuzis aŭ rezignis. Malĝusta "
-              "akcepto aŭ rifuzo: kun tiu mano la solvita ludanto plejofte respondas male."
-              "\nĈi tiu seanco: la ludoj finitaj post la starto de truf-tui.",
-    },
-    "sb.rates.head": {
-        "en": "Le Truc: raise and fold rates, you and the expert",
-        "eo": "Le Truc: oftecoj de altigo kaj rezigno, vi kaj la eksperto",
-    },
-    "sb.col.you_session": {"en": "You, session", "eo": "Vi, seanco"},
-    "sb.col.you_all": {"en": "You, all time", "eo": "Vi, ĉiam"},
-    "sb.col.expert": {"en": "The expert", "eo": "La eksperto"},
-    "sb.raise": {"en": "raise rate", "eo": "ofteco de altigo"},
-    "sb.fold": {"en": "fold rate", "eo": "ofteco de rezigno"},
-    "sb.rates.note": {
-        "en": "Raise rate: the rounds in which the player raised or rested at least once. "
-              "Fold rate: the raises and rests put to the player that were refused or "
-              "folded against.",
-        "eo": "Ofteco de altigo: la rondoj, en kiuj la ludanto almenaŭ unufoje altigis aŭ "
-              "deklaris reston. Ofteco de rezigno: la altigoj kaj restoj proponitaj al la ludanto, "
-              "kiujn li rifuzis aŭ al kiuj li rezignis.",
-    },
-    "sb.expert.none": {
-        "en": "—: no game against the expert is recorded yet; its rates are counted from "
-              "its own decisions in your games against it.",
-        "eo": "—: ankoraŭ neniu ludo kontraŭ la eksperto estas registrita; ĝiaj oftecoj "
-              "estas kalkulataj el ĝiaj propraj decidoj en viaj ludoj kontraŭ ĝi.",
-    },
-    "sb.expert.from": {
-        "en": "The expert's rates: its own decisions in your {n} rounds against it.",
-        "eo": "La oftecoj de la eksperto: ĝiaj propraj decidoj en viaj {n} rondoj kontraŭ ĝi.",
-    },
-    "sb.expert.from.one": {
-        "en": "The expert's rates: its own decisions in your 1 round against it.",
-        "eo": "La oftecoj de la eksperto: ĝiaj propraj decidoj en via 1 rondo kontraŭ ĝi.",
+              "helpo, F1). Ĝi sukcesis, kiam la alia flanko rifuzis aŭ rezignis. Ĉu ĉiu via "
+              "respondo al altigo estis ĝusta, kaj kion ĝi kostis: la likoj supre (Antaŭ "
+              "altigo, Mia resto).\nĈi tiu seanco: la ludoj finitaj post la starto de "
+              "truf-tui.",
     },
     # -- progress and leaks: the graded decisions (issue 38 item 5) --------------------------
     "sp.head": {"en": "Le Truc: your decisions against the solution",
@@ -140,13 +118,23 @@ STRINGS: dict[str, dict[str, str]] = {
     "sp.col.errors": {"en": "Mistakes", "eo": "Eraroj"},
     "sp.col.points": {"en": "Points", "eo": "Poentoj"},
     "sp.col.match": {"en": "Game", "eo": "Ludo"},
+    "sp.col.key": {"en": "Key", "eo": "Klavo"},
     "sp.leaks.note": {
         "en": "Your leaks, costliest first: what they cost in points of a round, and near "
-              "a game's end in your chance of winning it. Mistakes: mistakes and blunders. "
-              "Drilling a leak by its key comes with the bluff trainer.",
+              "a game's end in your chance of winning it. Mistakes: mistakes and blunders.",
         "eo": "Viaj likoj, la plej kostaj unue: kion ili kostis en poentoj de rondo, kaj "
               "proksime al la fino de ludo en via ŝanco gajni ĝin. Eraroj: eraroj kaj "
-              "fuŝegoj. Ekzerci likon per ĝia klavo venos kun la blufa trejnilo.",
+              "fuŝegoj.",
+    },
+    "sp.leaks.drill": {
+        "en": "To drill a leak in the bluff trainer: its key ({keys}), or Enter on its row "
+              "(Tab), or a click.",
+        "eo": "Por ekzerci likon en la blufa trejnilo: ĝia klavo ({keys}), aŭ Enter sur ĝia "
+              "vico (Tab), aŭ klako.",
+    },
+    "sp.leaks.play": {
+        "en": "Other card play has no drill of its own.",
+        "eo": "Alia kartludo ne havas propran ekzercon.",
     },
     "leak.weak": {"en": "Raise or not, weak hand", "eo": "Altigi aŭ ne, malforta mano"},
     "leak.raised": {"en": "Facing a raise", "eo": "Antaŭ altigo"},
