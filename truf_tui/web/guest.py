@@ -39,7 +39,16 @@ from truf_tui.i18n import LANGUAGES
 from truf_tui.net.invite import Invite
 from truf_tui.net.server import Host
 from truf_tui.net.webseat import INVITE_VARIABLE
-from truf_tui.web import Handler, Masked, TrufServer, address, log, one_line_bad_requests, page
+from truf_tui.web import (
+    QUIT_GRACE,
+    Handler,
+    Masked,
+    TrufServer,
+    address,
+    log,
+    one_line_bad_requests,
+    page,
+)
 
 NEAR = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}  # a bound address, dialed
 USED = ("This link was opened already: it lets one browser in, once. If that was not your "
@@ -93,7 +102,20 @@ class GuestServer(TrufServer):
             self.command = guest_command(lang, self.folder)
         return super().welcome(request)
 
+    async def settle(self) -> None:
+        """A reloaded tab: the old tab's app is still quitting (its websocket closed); wait
+        for it (a few seconds at most) rather than turn the friend away."""
+        end = time.monotonic() + QUIT_GRACE + 1.0
+        while (self.sessions and all(ws.closed for ws in self.sessions.values())
+               and time.monotonic() < end):
+            await asyncio.sleep(0.1)
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        await self.settle()
+        return await super().handle_index(request)
+
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        await self.settle()
         if self.full() is None:
             self.spent = True  # (a client that opened the websocket with the token itself)
         return await super().handle_websocket(request)
