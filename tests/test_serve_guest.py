@@ -276,12 +276,11 @@ def test_a_reloaded_tab_takes_its_seat_back_and_opens_the_table_mid_round(
     in the middle of a round it never saw dealt (it cannot replay it)."""
     from textual.app import App
 
+    from tests.net.support import loopback, start
     from truf_tui.net.client import Turn as NetTurn
     from truf_tui.play.config import GameConfig
     from truf_tui.ui.netplay import NetSession, Turn
     from truf_tui.ui.screens.net_table import NetPlay, net_table
-
-    from tests.net.support import loopback, start
 
     async def run() -> type[Any]:
         host = await start(GameConfig(game=game, opponent="human"))
