@@ -55,8 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="truf-tui",
         usage="%(prog)s [options]\n       %(prog)s [options] serve [--host HOST] [--port PORT] "
               "[--token TOKEN]\n       %(prog)s [options] host [--game G] [--port P] "
-              "[--bind ADDR] [--resume] [--web [--web-port P]] --bot TIER"
-              "\n       %(prog)s [options] join "
+              "[--bind ADDR] [--resume]\n                          [--web [--web-port P]] "
+              "--bot TIER\n       %(prog)s [options] join "
               "[CODE] [--rejoin] --bot TIER"
               "\n       %(prog)s verify RECORD",
         description="Play Trufludo and Le Truc against the computer (or a friend at the same "

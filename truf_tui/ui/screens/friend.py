@@ -147,7 +147,8 @@ class FriendScreen(Translated, Screen[None]):
         self.query_one("#address-label", Static).update(tr("net.address"))
         self.query_one("#address", Input).placeholder = tr("net.address.this")
         self.query_one("#join", Button).label = tr("net.join")
-        self.query_one("#web-row").display = services(self).web_guest is not None
+        self.query_one("#web-row").display = (services(self).web_guest is not None
+                                              and self.state == "choosing")
         self.query_one("#web", Checkbox).label = tr("net.web.offer")
         self.query_one("#web-port-label", Static).update(tr("net.web.port"))
         self.query_one("#web-port", Input).placeholder = tr("net.port.any")
@@ -240,6 +241,9 @@ class FriendScreen(Translated, Screen[None]):
         self.code = invite.code()
         self.set_focus(None)  # out of the inputs: c copies the code, not a letter typed
         self.say("net.waiting.friend")
+        if self.link is not None:  # the code and the link: below the fold at 80×24
+            self.call_after_refresh(self.query_one("#invite-code").scroll_visible,
+                                    animate=False)
         try:
             await session.guest_joined()
         except HostError:
