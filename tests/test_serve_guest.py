@@ -329,3 +329,42 @@ def test_a_reloaded_tab_takes_its_seat_back_and_opens_the_table_mid_round(
 
     screen = asyncio.run(asyncio.wait_for(run(), 40))
     assert issubclass(screen, NetPlay)
+
+
+def test_a_headless_host_prints_the_link_and_stops_the_page_after_the_match(
+        tmp_path: Path) -> None:
+    """NETWORK.md's lines stay as they were (``invite:`` first, ``result:`` and ``record:``
+    last); ``web: LINK`` comes after the invite; the page stops once the match is over,
+    given the friend's time to read the result."""
+    import io
+
+    from truf_tui.net.seats import host_match, join_match
+    from truf_tui.net.webseat import LINGER_SECONDS
+    from truf_tui.play.config import GameConfig
+
+    pages: list[Page] = []
+
+    def web(host: Any) -> Page:
+        pages.append(Page())
+        return pages[-1]
+
+    async def run() -> tuple[int, int, str]:
+        out = io.StringIO()
+        hosting = asyncio.ensure_future(host_match(
+            GameConfig(game="trufludo", opponent="human"), "easy", seed=1, bind="127.0.0.1",
+            port=0, address=None, folder=tmp_path / "host", out=out, web=web))
+        while "web: " not in out.getvalue():
+            assert not hosting.done(), out.getvalue()
+            await asyncio.sleep(0.02)
+        code = out.getvalue().split()[1]
+        guest = await join_match(code, "easy", seed=2, folder=tmp_path / "guest",
+                                 out=io.StringIO())
+        return await hosting, guest, out.getvalue()
+
+    host_code, guest_code, out = asyncio.run(asyncio.wait_for(run(), 60))
+    assert host_code == guest_code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("invite: truf1-")
+    assert lines[1] == "web: http://127.0.0.1:1/?token=t"
+    assert lines[-2].startswith("result: ") and lines[-1].startswith("record: ")
+    assert pages[0].closed == [LINGER_SECONDS]

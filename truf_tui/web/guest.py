@@ -21,6 +21,7 @@ cookie of its own, the Origin and Host checks, the masked log) with:
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import logging
 import secrets
@@ -167,6 +168,7 @@ class WebGuest:
             self._forget_folder()
             raise
         self._runner = runner
+        atexit.register(self._at_exit)
         self.port = int(runner.addresses[0][1])  # (--web-port 0: the one given)
         return f"{address(host.invite.host, self.port)}/?token={self.token}"
 
@@ -184,6 +186,15 @@ class WebGuest:
             with contextlib.suppress(Exception):
                 await runner.cleanup()  # on_shutdown: every session's app ended
             for session in list(server.sessions):
+                session.kill()
+            atexit.unregister(self._at_exit)
+        self._forget_folder()
+
+    def _at_exit(self) -> None:
+        """The program ends without :meth:`close` (the app quit while the page lingered
+        for the friend): the tab's app and its folder go with it all the same."""
+        if self.server is not None:
+            for session in list(self.server.sessions):
                 session.kill()
         self._forget_folder()
 
