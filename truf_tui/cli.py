@@ -11,13 +11,14 @@ why), 2 bad options.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 import secrets
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TextIO
 
 from truf_tui import __version__
 from truf_tui.addresses import is_loopback
@@ -28,6 +29,8 @@ from truf_tui.play.config import BEST_OF, OPPONENTS
 if TYPE_CHECKING:
     from truf_tui.engine.common import RuleValue
     from truf_tui.engine.record import GameRecord
+    from truf_tui.net.server import Host
+    from truf_tui.net.webseat import GuestPage, GuestPageMaker
     from truf_tui.ui.terminal_watch import TerminalWatch
 
 DEFAULT_HOST, DEFAULT_PORT = "localhost", 8000
@@ -52,7 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="truf-tui",
         usage="%(prog)s [options]\n       %(prog)s [options] serve [--host HOST] [--port PORT] "
               "[--token TOKEN]\n       %(prog)s [options] host [--game G] [--port P] "
-              "[--bind ADDR] [--resume] --bot TIER\n       %(prog)s [options] join "
+              "[--bind ADDR] [--resume]\n                          [--web [--web-port P]] "
+              "--bot TIER\n       %(prog)s [options] join "
               "[CODE] [--rejoin] --bot TIER"
               "\n       %(prog)s verify RECORD",
         description="Play Trufludo and Le Truc against the computer (or a friend at the same "
@@ -76,6 +80,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--export", metavar="FILE",
                    help="write the game in progress (or else the last finished game) as a "
                         "game record to FILE, and exit")
+    # The browser tab of 'host --web' runs this: the guest of the invite in its environment
+    p.add_argument("--web-guest", action="store_true", help=argparse.SUPPRESS)
     sub = p.add_subparsers(dest="command", help=argparse.SUPPRESS)  # listed in the epilog
     serve = sub.add_parser(
         "serve", prog="truf-tui serve",
@@ -151,6 +157,18 @@ def add_network_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
                            "stopped (its autosave): prints a new code, with which your friend "
                            "runs 'truf-tui join --rejoin CODE' (the game options are the "
                            "saved match's)")
+    host.add_argument("--web", action="store_true",
+                      help="your friend has only a browser: also serve the guest's seat in a "
+                           "browser tab, and print 'web: LINK' after the invite. The link "
+                           "lets one browser in, once, while the code is good (10 minutes); "
+                           "add &lang=eo to it for Esperanto (else --lang). The friend's "
+                           "truf-tui then runs on THIS computer: the deal is still provably "
+                           "fair, but your computer holds both seats' programs. Your friend "
+                           "must reach the web port (see --web-port)")
+    host.add_argument("--web-port", type=port_or_zero, metavar="P",
+                      help="port of the browser tab, on the address of --bind (default: a "
+                           "free one; with port forwarding or a tunnel choose it, and "
+                           "forward it too)")
     join = sub.add_parser(
         "join", prog="truf-tui join", help="join a game with an invite code",
         description="Join the game whose invite code the host gave you. If your side "
@@ -214,6 +232,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.export is not None and (args.load is not None or args.command):
         parser.error("--export writes a file and exits: it cannot be combined with "
                      "--load or serve")
+    if args.web_guest:
+        return web_guest(args, parser)
     if args.command in ("host", "join"):
         return network(args, parser)
     if args.command == "verify":
@@ -251,7 +271,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         watch.stop()
 
 
-def _play(args: argparse.Namespace, record: GameRecord | None, watch: TerminalWatch) -> int:
+def _play(args: argparse.Namespace, record: GameRecord | None, watch: TerminalWatch,
+          join: str | None = None) -> int:
     from truf_tui.store import StoreError, data_dir
     from truf_tui.ui.app import TrufApp  # imported late: --help and --version stay fast
     from truf_tui.ui.storage import Notice, folder_notice
@@ -265,7 +286,8 @@ def _play(args: argparse.Namespace, record: GameRecord | None, watch: TerminalWa
 
     app = TrufApp(game=args.game, tier=args.tier, deck=args.deck, seed=args.seed,
                   lang=args.lang, data_dir=folder, load=record, notices=notices,
-                  opponent=args.opponent)
+                  opponent=args.opponent, join=join,
+                  web_guest=None if join else web_guest_maker(log_stream=None))
     watch.app = app
     app.run()
     return int(app.return_code or 0)
@@ -330,6 +352,22 @@ def network(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error("join needs the invite code the host printed (or --rejoin)")
         return asyncio.run(join_match(args.code, args.bot, seed=args.net_seed, folder=folder,
                                       rejoin=args.rejoin))
+    if args.web_port is not None and not args.web:
+        parser.error("--web-port is the browser tab's port: it needs --web")
+    if args.web and args.resume:
+        parser.error("--web cannot be combined with --resume: a resumed match's guest takes "
+                     "its seat back with 'truf-tui join --rejoin CODE', not in a new tab")
+    if args.web and args.web_port and args.web_port == args.port:
+        parser.error(f"--web-port {args.web_port} is the game's port (--port): choose another")
+    web = None
+    if args.web:
+        maker = web_guest_maker(log_stream=sys.stderr)
+        if maker is None:
+            parser.error("--web needs the textual-serve package: pip install textual-serve")
+        lang, web_port = args.lang or "en", args.web_port or 0
+
+        def web(host: Host) -> GuestPage:
+            return maker(host, web_port, lang)
     if args.resume:
         return asyncio.run(host_match(None, args.bot, seed=args.net_seed, bind=args.bind,
                                       port=args.port, address=args.address, folder=folder))
@@ -344,8 +382,70 @@ def network(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         check_rules(config)
     except ValueError as e:
         parser.error(str(e))
-    return asyncio.run(host_match(config, args.bot, seed=args.net_seed, bind=args.bind,
-                                  port=args.port, address=args.address, folder=folder))
+    if web is None:
+        return asyncio.run(host_match(config, args.bot, seed=args.net_seed, bind=args.bind,
+                                      port=args.port, address=args.address, folder=folder))
+    return asyncio.run(stoppable(host_match(config, args.bot, seed=args.net_seed,
+                                            bind=args.bind, port=args.port,
+                                            address=args.address, folder=folder, web=web)))
+
+
+async def stoppable(main: Coroutine[Any, Any, int]) -> int:
+    """``main``, cancelled by Ctrl+C or SIGTERM, so that what it started is stopped (the
+    browser tab's processes of ``host --web``): 1, saying so."""
+    import asyncio
+    import signal
+
+    task = asyncio.ensure_future(main)
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # (Windows)
+            loop.add_signal_handler(signum, task.cancel)
+    try:
+        return await task
+    except asyncio.CancelledError:
+        print("truf-tui: the host was stopped; the match is over", file=sys.stderr)
+        return 1
+
+
+def web_guest_maker(log_stream: TextIO | None) -> GuestPageMaker | None:
+    """What serves a hosted match's guest seat in a browser tab, when textual-serve is
+    installed (imported only when a tab is served: aiohttp loads slowly); its server logs
+    on ``log_stream`` (None in the app: the terminal is the app's)."""
+    import importlib.util
+
+    if importlib.util.find_spec("textual_serve") is None:
+        return None
+
+    def make(host: Host, port: int, lang: str) -> GuestPage:
+        from truf_tui.web.guest import WebGuest
+
+        return WebGuest(host, port, lang, log_stream=log_stream)
+    return make
+
+
+def web_guest(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """``--web-guest``: the browser tab of ``host --web``, the guest of the invite in its
+    environment (the server gives it; never in a command line)."""
+    import os
+
+    from truf_tui.net.webseat import INVITE_VARIABLE
+
+    code = os.environ.pop(INVITE_VARIABLE, None)
+    if (args.command or args.load is not None or args.export is not None or args.game
+            or args.opponent):
+        parser.error("--web-guest plays the guest's seat of 'host --web' and nothing else")
+    if not code:
+        parser.error(f"--web-guest is for the browser tab of 'truf-tui host --web' (it "
+                     f"reads the invite from {INVITE_VARIABLE})")
+    from truf_tui.ui.terminal_watch import TerminalWatch
+
+    watch = TerminalWatch()
+    watch.start()
+    try:
+        return _play(args, None, watch, join=code)
+    finally:
+        watch.stop()
 
 
 def verify(path: Path) -> int:

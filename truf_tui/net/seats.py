@@ -41,6 +41,7 @@ from truf_tui.net.client import (
 from truf_tui.net.invite import Invite, InviteError
 from truf_tui.net.protocol import PHRASES, ProtocolError
 from truf_tui.net.server import DEFAULT_LIMITS, Host, HostError, Limits
+from truf_tui.net.webseat import LINGER_SECONDS, GuestPage
 from truf_tui.play.config import GameConfig
 from truf_tui.store import History, SaveStore, StoreError, atomic_write, export_record
 
@@ -148,9 +149,12 @@ def _finish(result: tuple[int, int], path: Path | None, out: TextIO) -> None:
 
 async def host_match(config: GameConfig | None, tier: str, *, seed: int | None, bind: str,
                      port: int, address: str | None, folder: Path | None,
-                     out: TextIO = sys.stdout, limits: Limits = DEFAULT_LIMITS) -> int:
+                     out: TextIO = sys.stdout, limits: Limits = DEFAULT_LIMITS,
+                     web: Callable[[Host], GuestPage] | None = None) -> int:
     """Host a match (``config``), or with ``config`` ``None`` resume the one the data
-    folder's autosave holds (``host --resume``)."""
+    folder's autosave holds (``host --resume``).  ``web`` (``host --web``): the guest's
+    seat is also served in a browser tab; its link is printed as ``web: LINK`` after the
+    invite, and the page stops with the match (``webseat``)."""
     def autosave(snapshot: dict[str, Any]) -> None:
         _keep_json(folder, HOST_FILE, snapshot)
 
@@ -175,14 +179,28 @@ async def host_match(config: GameConfig | None, tier: str, *, seed: int | None, 
         print(f"truf-tui: cannot host on {bind}:{port}: {e.strerror or e}", file=sys.stderr)
         return 1
     match = asyncio.ensure_future(host.run_match())
+    page: GuestPage | None = None
+    joined: asyncio.Future[None] | None = None
+    finished = False
     try:
         # The host's own table takes its seat before the code is out (no one can keep it out)
         table = await host.own_table()
         print(f"invite: {invite.code()}", file=out, flush=True)
+        if web is not None:
+            page = web(host)
+            try:
+                link = await page.start()
+            except OSError as e:
+                print(f"truf-tui: cannot serve the browser tab: {e.strerror or e}",
+                      file=sys.stderr)
+                return 1
+            print(f"web: {link}", file=out, flush=True)
+            joined = asyncio.ensure_future(_say_joined(host))
         result, path = await play_seat(table, bot_chooser(config.game, tier, seed), folder,
                                        out)
         await match
         await table.close()
+        finished = True
     except (HostError, SeatFailed, JoinError, ConnectionError, ProtocolError,
             StoreError) as e:
         why: BaseException = e
@@ -193,10 +211,24 @@ async def host_match(config: GameConfig | None, tier: str, *, seed: int | None, 
     finally:
         match.cancel()
         await asyncio.gather(match, return_exceptions=True)
+        if joined is not None:
+            joined.cancel()
         await host.close()
+        if page is not None and not finished:
+            await page.close()
     _forget(folder, HOST_FILE)  # the match is over: nothing to resume
     _finish(result, path, out)
+    if page is not None:  # the friend reads the result, then its tab's app quits
+        await page.close(wait=LINGER_SECONDS)
     return 0
+
+
+async def _say_joined(host: Host) -> None:
+    """On standard error: the browser tab's guest (or another) took the seat."""
+    with contextlib.suppress(HostError):
+        await host.wait_for_guest()
+        print(f"truf-tui: {host.seats[1].name} took the guest's seat", file=sys.stderr,
+              flush=True)
 
 
 async def join_match(code: str | None, tier: str, *, seed: int | None, folder: Path | None,

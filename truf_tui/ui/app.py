@@ -69,6 +69,7 @@ if TYPE_CHECKING:
     from truf_tui.drills import Category
     from truf_tui.engine.record import AnyState, GameRecord
     from truf_tui.grading import Graded
+    from truf_tui.net.webseat import GuestPageMaker
     from truf_tui.store import Problem
     from truf_tui.ui.screens.help import HelpScreen
     from truf_tui.ui.screens.saves import SavedGamesScreen
@@ -126,8 +127,17 @@ class TrufApp(App[None]):
                  bot_options: BotOptions | None = None, *,
                  settings: Settings | None = None, data_dir: str | Path | None = None,
                  load: GameRecord | None = None, notices: Sequence[Notice] = (),
-                 opponent: str | None = None) -> None:
+                 opponent: str | None = None, web_guest: GuestPageMaker | None = None,
+                 join: str | None = None) -> None:
         super().__init__()
+        # Hosting may also serve the guest's seat in a browser tab (host --web): the
+        # command line hands in the server (truf_tui.web, a layer the app does not import).
+        self.web_guest = web_guest
+        # The browser tab of host --web: this app is that guest and nothing else (no palette,
+        # no start screen: it quits when the seat is left).
+        self._join = join
+        if join is not None:
+            self.use_command_palette = False
         self.data: AppData | None = None if data_dir is None else AppData(data_dir)
         stored: dict[str, object] = {}
         if self.data is not None:
@@ -208,7 +218,13 @@ class TrufApp(App[None]):
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._on_screen_change)
-        if self._load is not None:
+        if self._join is not None:
+            from truf_tui.ui.screens.friend import FriendScreen
+
+            start = self.screen
+            assert isinstance(start, StartScreen)
+            self.push_screen(FriendScreen(start.config(), join_code=self._join))
+        elif self._load is not None:
             self.open_record(self._load)
         elif self._start_straight_into is not None:
             start = self.screen
@@ -898,6 +914,13 @@ class TrufApp(App[None]):
     def _on_screen_change(self, _: Screen[object]) -> None:
         # After the change has settled: a screen pushed while too small gets covered again.
         self.call_later(self._sync_size_notice)
+        if self._join is not None:
+            self.call_later(self._guest_left)
+
+    def _guest_left(self) -> None:
+        """The browser tab's guest is back at the start screen: its match is left."""
+        if isinstance(self.screen, StartScreen):
+            self.exit()
 
     def _sync_size_notice(self) -> None:
         """Keep the too-small notice on top exactly while the terminal is below 80×24.

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -39,16 +40,19 @@ from truf_tui.net.client import (
 )
 from truf_tui.net.invite import Invite
 from truf_tui.net.protocol import ProtocolError, clean_text
-from truf_tui.net.seats import keep_record
+from truf_tui.net.seats import SEAT_FILE, keep_record, load_json
 from truf_tui.net.server import GUEST_SEAT, Host, HostError
+from truf_tui.net.webseat import LINGER_SECONDS as WEB_LINGER_SECONDS
+from truf_tui.net.webseat import GuestPage
 from truf_tui.play.config import GameConfig
+from truf_tui.store import atomic_write
 
 REJOIN_SECONDS = 300.0  # a dropped table tries to take its seat back this long (the host's)
 RETRY_SECONDS = 2.0
 ENDED = "the host ended the game"
 ENDED_AWAY = "the host ended the game while you were away"
 LINGER_SECONDS = REJOIN_SECONDS  # a host ended while its guest was away waits to tell it
-_lingering: set[asyncio.Task[None]] = set()  # those hosts (kept referenced until done)
+_lingering: set[asyncio.Future[None]] = set()  # those hosts (kept referenced until done)
 FINAL = frozenset({"too_late", "wrong_secret", "certificate", "not_truf", "protocol"})
 
 
@@ -121,6 +125,13 @@ def able_to(observation: Mapping[str, Any], action: str, previous: AnyState | No
     return None
 
 
+def _keep_going(coro: Any) -> None:
+    """Run ``coro`` on after the session has closed (kept referenced until done)."""
+    task = asyncio.ensure_future(coro)
+    _lingering.add(task)
+    task.add_done_callback(_lingering.discard)
+
+
 class NetSession:
     """One seat's match: made by :meth:`hosting` (then :meth:`guest_joined`) or
     :meth:`joining`; :meth:`listen` starts reading; :meth:`close` ends everything it
@@ -140,6 +151,8 @@ class NetSession:
         self._reader: asyncio.Task[None] | None = None
         self._linger = False  # ended while the friend was away: tell it if it comes back
         self.linger_seconds = LINGER_SECONDS
+        self.page: GuestPage | None = None  # the guest's seat in a browser tab (host --web)
+        self.web_linger_seconds = WEB_LINGER_SECONDS
 
     # -- making one -------------------------------------------------------------------------
     @classmethod
@@ -164,12 +177,35 @@ class NetSession:
         assert self.host is not None
         await self.host.wait_for_guest()
 
+    async def serve_page(self, page: GuestPage) -> str:
+        """Also serve the guest's seat in a browser tab (``host --web``): its link.  The
+        page stops with this session (after the friend has read the result)."""
+        link = await page.start()
+        self.page = page
+        return link
+
     @classmethod
     async def joining(cls, code: str, *, name: str, folder: Path | None = None,
-                      timeout: float = 25.0) -> NetSession:
-        """Take the guest's seat with ``code`` (``InviteError``, ``JoinError``: say why)."""
+                      timeout: float = 25.0, keep_seat: bool = False) -> NetSession:
+        """Take the guest's seat with ``code`` (``InviteError``, ``JoinError``: say why).
+        ``keep_seat``: the seat is kept in ``folder`` (``net/seat.json``), and the same code
+        again takes it back (a browser tab of ``host --web`` reloaded: a new app)."""
         invite = Invite.parse(code)
-        client = await NetClient.join(invite, name=name or "Guest", timeout=timeout)
+        saved = load_json(folder, SEAT_FILE) if keep_seat else None
+        secret = None if saved is None or saved.get("code") != code else saved.get("seat_secret")
+        if isinstance(secret, str) and saved is not None:
+            client = await NetClient.rejoin(invite, secret, timeout=timeout)
+            client.restore(saved)
+        else:
+            client = await NetClient.join(invite, name=name or "Guest", timeout=timeout)
+        if keep_seat and folder is not None:
+            seat = folder / "net" / SEAT_FILE
+
+            def keep(data: dict[str, Any]) -> None:
+                seat.parent.mkdir(parents=True, exist_ok=True)
+                atomic_write(seat, json.dumps(data, separators=(",", ":")))
+            client.keep = keep
+            keep(client.saved())
         session = cls(client, folder=folder)
         session.listen()
         return session
@@ -208,6 +244,9 @@ class NetSession:
                         await self._keep(event.record)
                     elif isinstance(event, MatchEnded):
                         self.over, self.result = True, event.result
+                        page, self.page = self.page, None
+                        if page is not None:  # stops once the friend has read the result
+                            _keep_going(page.close(wait=self.web_linger_seconds))
                     elif isinstance(event, HostProblem) and event.code == "ended":
                         self.over = True
                         # The away guest's loss, kept once (the host keeps its own win).
@@ -294,14 +333,18 @@ class NetSession:
             await self._keep(record)
         return record is not None
 
-    async def _linger_then_close(self, host: Host, seconds: float) -> None:
-        """Keep listening until the away table has come back and read ``ended``."""
+    async def _linger_then_close(self, host: Host, seconds: float,
+                                 page: GuestPage | None) -> None:
+        """Keep listening until the away table has come back and read ``ended`` (a
+        browser tab's too: its page stays served meanwhile)."""
         try:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(host.wait_for_guest(), seconds)
                 await asyncio.sleep(1.0)  # its resync (the reveals, ``ended``) goes out
         finally:
             await host.close()
+            if page is not None:
+                await page.close(wait=self.web_linger_seconds)
 
     async def close(self) -> None:
         """Stop reading, hang up, and stop hosting (this app's server ends with it; after
@@ -318,13 +361,17 @@ class NetSession:
         if self.match is not None:
             self.match.cancel()
             await asyncio.gather(self.match, return_exceptions=True)
+        page, self.page = self.page, None
         if self.host is not None and self._linger and self.linger_seconds > 0:
-            task = asyncio.ensure_future(self._linger_then_close(self.host, self.linger_seconds))
-            _lingering.add(task)
-            task.add_done_callback(_lingering.discard)
+            _keep_going(self._linger_then_close(self.host, self.linger_seconds, page))
             self._linger = False
-        elif self.host is not None:
+            return
+        if self.host is not None:
             await self.host.close()
+        if page is not None and self.result is not None:  # the friend reads the result
+            _keep_going(page.close(wait=self.web_linger_seconds))
+        elif page is not None:
+            await page.close()
 
 
 __all__ = ["ChatReceived", "ChatUndelivered", "DealAlarm", "DealVerified", "GameEnded",

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from truf_tui.coach import BluffStats, RoundKey, RoundReview
     from truf_tui.engine.record import AnyState, GameRecord
     from truf_tui.grading import Graded
+    from truf_tui.net.webseat import GuestPageMaker
     from truf_tui.play.config import GameConfig, StartChoices
     from truf_tui.play.matches import TournamentRun
     from truf_tui.ui.results_context import ResultsContext
@@ -42,6 +43,7 @@ class AppServices(Protocol):
     practice_reviews: dict[RoundKey, RoundReview]  # the coach's reviews this run
     player_name: str  # the person at the keyboard, for a computer player that learns
     # its opponent from game to game (the Truc expert): this run's games, no further
+    web_guest: GuestPageMaker | None  # serves a hosted guest's seat in a browser tab
 
     @property
     def data_folder(self) -> Path | None:
@@ -89,6 +91,7 @@ class Detached:
         self.game_in_progress = False
         self.practice_reviews: dict[RoundKey, RoundReview] = {}
         self.player_name = f"detached-{id(self)}"  # a new opponent each time
+        self.web_guest: GuestPageMaker | None = None
 
     @property
     def data_folder(self) -> Path | None:

@@ -112,8 +112,13 @@ class Session(AppService):
     """One browser tab's app, in a process group of its own so that all of it can be ended,
     with the terminal size it asks for clamped."""
 
+    # What the server adds to the app's environment (the guest's seat: its invite code,
+    # kept out of the command line that every user of the computer can list).
+    extra_environment: tuple[tuple[str, str], ...] = ()
+
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
         environment = self._build_environment(width=width, height=height)
+        environment.update(self.extra_environment)
         self._process = process = await asyncio.create_subprocess_exec(
             *shlex.split(self.command), stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
@@ -168,6 +173,7 @@ class TrufServer(Server):
         self.max_sessions = max_sessions
         self.sessions: dict[Session, web.WebSocketResponse] = {}
         self.starts: deque[float] = deque()
+        self.session_environment: tuple[tuple[str, str], ...] = ()  # see Session
         self.stopping = False
         self.stop_started = 0.0
 
@@ -272,6 +278,7 @@ class TrufServer(Server):
         session = Session(self.command, write_bytes=websocket.send_bytes,
                           write_str=websocket.send_str, close=close,
                           download_manager=self.download_manager, debug=self.debug)
+        session.extra_environment = self.session_environment
         self.sessions[session] = websocket  # counted until its process is gone
         self.starts.append(time.monotonic())
         try:

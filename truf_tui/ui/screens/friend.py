@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Checkbox, Input, Static
 
 from truf_tui.net.client import JoinError
 from truf_tui.net.invite import InviteError
@@ -79,19 +79,29 @@ class FriendScreen(Translated, Screen[None]):
     FriendScreen #friend-error { color: $text-error; height: auto; margin-top: 1; }
     FriendScreen #friend-keys { dock: bottom; height: 1; background: $panel; }
     FriendScreen #friend-keys KeyHint { width: auto; padding: 0 1; }
+    FriendScreen #web { width: auto; margin-right: 2; }
+    FriendScreen #web-port { width: 12; }
+    FriendScreen.web-guest .row, FriendScreen.web-guest #host-offer { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", show=False),
         Binding("c", "copy_code", show=False),
+        Binding("l", "copy_link", show=False),
         Binding("j", "code_box", show=False),  # typed in a box, j is a letter
     ]
 
-    def __init__(self, config: GameConfig, name: str = "") -> None:
+    def __init__(self, config: GameConfig, name: str = "",
+                 join_code: str | None = None) -> None:
         super().__init__(id="friend")
         self.config = config
         self.player = name
         self.session: NetSession | None = None
         self.code: str | None = None
+        self.link: str | None = None  # the guest's seat in a browser tab (host --web)
+        # This app is the browser tab of host --web: it joins with this code, nothing else.
+        self.join_code = join_code
+        if join_code is not None:
+            self.add_class("web-guest")
         self.state = "choosing"  # hosting, joining, playing
         self._status: tuple[str, dict[str, Any]] | None = None
         self._error: str | None = None
@@ -109,6 +119,10 @@ class FriendScreen(Translated, Screen[None]):
                 yield Input(id="port", max_length=5, restrict=r"[0-9]*")
                 yield Static(id="address-label")
                 yield Input(id="address", max_length=253)
+            with Horizontal(classes="row", id="web-row"):
+                yield Checkbox(id="web")
+                yield Static(id="web-port-label")
+                yield Input(id="web-port", max_length=5, restrict=r"[0-9]*")
             with Horizontal(classes="row"):
                 yield Input(id="code", max_length=400)
                 yield Button(id="join", variant="primary")
@@ -117,6 +131,7 @@ class FriendScreen(Translated, Screen[None]):
             yield Markup(id="friend-error")
         yield KeyBar([("j", "net.key.code", "screen.code_box"),
                       ("c", "net.key.copy", "screen.copy_code"),
+                      ("l", "net.key.copy_link", "screen.copy_link"),
                       ("Esc", "key.back", "screen.back"),
                       ("F1", "key.help", "app.help")], id="friend-keys")
 
@@ -132,11 +147,18 @@ class FriendScreen(Translated, Screen[None]):
         self.query_one("#address-label", Static).update(tr("net.address"))
         self.query_one("#address", Input).placeholder = tr("net.address.this")
         self.query_one("#join", Button).label = tr("net.join")
+        self.query_one("#web-row").display = (services(self).web_guest is not None
+                                              and self.state == "choosing")
+        self.query_one("#web", Checkbox).label = tr("net.web.offer")
+        self.query_one("#web-port-label", Static).update(tr("net.web.port"))
+        self.query_one("#web-port", Input).placeholder = tr("net.port.any")
         self.query_one("#code", Input).placeholder = tr("net.code.placeholder")
         box = self.query_one("#invite-code", Markup)
         box.display = self.code is not None
         if self.code is not None:
             box.text = tr("net.code.is", code=escape(self.code))
+            if self.link is not None:
+                box.text += "\n\n" + tr("net.web.link", link=escape(self.link))
         status = "" if self._status is None else tr(self._status[0], **self._status[1])
         self.query_one("#friend-status", Markup).text = status
         self.query_one("#friend-error", Markup).text = (
@@ -144,19 +166,27 @@ class FriendScreen(Translated, Screen[None]):
         for bar in self.query("#friend-keys").results(KeyBar):
             bar.refresh_texts()
             bar.show("screen.copy_code", self.code is not None)
-            bar.show("screen.code_box", self.state == "choosing")
+            bar.show("screen.copy_link", self.link is not None)
+            bar.show("screen.code_box", self.state == "choosing" and self.join_code is None)
 
     def mounted(self) -> None:
+        if self.join_code is not None:  # the browser tab of host --web: joins at once
+            self.state = "joining"
+            self.say("net.joining")
+            self.run_worker(self._join(self.join_code), group="friend", exclusive=True,
+                            exit_on_error=False)
+            return
         # The first button, not the code box: a host would have to come back to it.
         self.query_one("#host", Button).focus()
 
     def action_code_box(self) -> None:
-        if self.state == "choosing":
+        if self.state == "choosing" and self.join_code is None:
             self.query_one("#code", Input).focus()
 
     def on_paste(self, event: events.Paste) -> None:
         """A code pasted while no box has the cursor goes into the code box."""
-        if self.state == "choosing" and not isinstance(self.focused, Input):
+        if (self.state == "choosing" and self.join_code is None
+                and not isinstance(self.focused, Input)):
             event.stop()
             box = self.query_one("#code", Input)
             box.value = "".join(event.text.split())
@@ -196,9 +226,24 @@ class FriendScreen(Translated, Screen[None]):
             self.say(None, tr("net.host.failed", why=why))
             return
         self.session = session
+        maker = services(self).web_guest
+        if maker is not None and self.query_one("#web", Checkbox).value:
+            typed = self.query_one("#web-port", Input).value.strip()
+            web_port = int(typed) if typed.isdigit() and int(typed) < 65536 else 0
+            try:
+                assert session.host is not None
+                page = maker(session.host, web_port, services(self).settings.lang)
+                self.link = await session.serve_page(page)
+            except OSError as e:
+                await self._give_up()
+                self.say(None, tr("net.web.failed", why=e.strerror or str(e)))
+                return
         self.code = invite.code()
         self.set_focus(None)  # out of the inputs: c copies the code, not a letter typed
         self.say("net.waiting.friend")
+        if self.link is not None:  # the code and the link: below the fold at 80×24
+            self.call_after_refresh(self.query_one("#invite-code").scroll_visible,
+                                    animate=False)
         try:
             await session.guest_joined()
         except HostError:
@@ -212,6 +257,11 @@ class FriendScreen(Translated, Screen[None]):
         if self.code is not None:
             self.app.copy_to_clipboard(self.code)
             self.notify(tr("net.copied"), timeout=3)
+
+    def action_copy_link(self) -> None:
+        if self.link is not None:
+            self.app.copy_to_clipboard(self.link)
+            self.notify(tr("net.web.copied"), timeout=3)
 
     # -- joining ----------------------------------------------------------------------------
     @on(Button.Pressed, "#join")
@@ -230,9 +280,10 @@ class FriendScreen(Translated, Screen[None]):
     async def _join(self, code: str) -> None:
         try:
             session = await NetSession.joining(code, name=self.name_typed or tr("net.guest.name"),
-                                               folder=services(self).data_folder)
+                                               folder=services(self).data_folder,
+                                               keep_seat=self.join_code is not None)
         except (InviteError, JoinError) as e:
-            self.state = "choosing"
+            self.state = "choosing" if self.join_code is None else "failed"
             self.say(None, join_problem(e))
             return
         self.session = session
@@ -260,7 +311,7 @@ class FriendScreen(Translated, Screen[None]):
 
     async def _give_up(self) -> None:
         session, self.session = self.session, None
-        self.code = None
+        self.code = self.link = None
         self.state = "choosing"
         if session is not None:
             await session.close()

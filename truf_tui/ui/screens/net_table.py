@@ -505,6 +505,13 @@ class NetTrucTable(NetPlay, TrucTable):
         super().__init__(session, first)
         self.story: Story = ([], {})
 
+    @staticmethod
+    def decisions_this_round(s: truc.State, me: int = 0) -> list[truc.State]:
+        # A table opened in the middle of a round (a browser tab of host --web reloaded)
+        # does not know the round's deal, only this seat's observation: it cannot replay
+        # the round, and there is nothing to take back anyway (TAKE_BACKS).
+        return []
+
     def saw(self, old: Any, action: Any, new: Any) -> None:
         ends, refused = self.story
         if action.kind == "refuse" and old.pending in ("raise", "rest"):

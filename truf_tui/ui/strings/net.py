@@ -32,6 +32,27 @@ STRINGS: dict[str, dict[str, str]] = {
               "Ĝi validas unufoje, dum 10 minutoj.",
     },
     "net.key.code": {"en": "Type a code", "eo": "Tajpi kodon"},
+    # -- host --web: the guest's seat in a browser tab ------------------------------------------
+    "net.web.offer": {"en": "my friend has only a browser", "eo": "mia amiko havas nur retumilon"},
+    "net.web.port": {"en": "web port", "eo": "reta pordo"},
+    "net.web.link": {
+        "en": "Or, if your friend has only a browser, send this link (press l to copy it):\n\n"
+              "{link}\n\n"
+              "It lets one browser in, once, while the code is good. Your friend's game then "
+              "runs on this computer: the deal is still provably fair, but this computer "
+              "holds both players' programs. Your friend must reach the web port in the link.",
+        "eo": "Aŭ, se via amiko havas nur retumilon, sendu ĉi tiun ligilon (premu l por kopii "
+              "ĝin):\n\n{link}\n\n"
+              "Ĝi enlasas unu retumilon, unufoje, dum la kodo validas. La ludo de via amiko "
+              "tiam ruliĝas en ĉi tiu komputilo: la disdono restas pruveble justa, sed ĉi tiu "
+              "komputilo tenas la programojn de ambaŭ ludantoj. Via amiko devas atingi la "
+              "retan pordon en la ligilo.",
+    },
+    "net.key.copy_link": {"en": "Copy the link", "eo": "Kopii la ligilon"},
+    "net.web.copied": {"en": "The link is copied: send it to your friend.",
+                       "eo": "La ligilo estas kopiita: sendu ĝin al via amiko."},
+    "net.web.failed": {"en": "Could not serve the browser tab: {why}",
+                       "eo": "Ne eblis servi la retumilan langeton: {why}"},
     "net.key.copy": {"en": "Copy the code", "eo": "Kopii la kodon"},
     "net.copied": {"en": "The code is copied: paste it into a message to your friend.",
                    "eo": "La kodo estas kopiita: algluu ĝin en mesaĝon al via amiko."},
