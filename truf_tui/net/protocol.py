@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-VERSION = 1
+VERSION = 2  # 2: a commitment names the deal before it and the move it is asked at
 MAX_FRAME = 16 * 1024  # both directions: an observation is under 2 KiB
 HEADER = 4
 NAME_MAX = 24  # characters of a player's name after cleaning
@@ -97,11 +97,16 @@ class Welcome:
 @dataclass(frozen=True)
 class Commit:
     """Before shuffle ``deal`` of game ``game`` (0: the first deal; Le Truc's later rounds
-    1, 2, ...): the hash of the host's seed for it (docs/network.md, "The deal")."""
+    1, 2, ...): the hash of the host's seed for it and of the deal before it (format 2,
+    docs/fair-deal.md), and the guest's seed asked for.  ``n`` and ``move``: the position
+    (moves made in the game) and the move that deals it, which the host holds until the
+    seed is in (the first deal: 0 and ``None``); the guest checks them against what it saw."""
 
     game: int
     deal: int
     commitment: str
+    n: int
+    move: str | None
     type: str = field(default="commit", init=False)
 
 
@@ -252,7 +257,8 @@ _HOST: dict[str, tuple[Callable[..., HostMessage], dict[str, Check]]] = {
                           "game": _text(16), "rules": _object, "best_of": _int(1, 9),
                           "names": _texts(2, 200)}),
     "commit": (Commit, {"game": _int(0, 10), "deal": _int(0, MAX_DEALS),
-                        "commitment": _text(64, HEX64)}),
+                        "commitment": _text(64, HEX64), "n": _int(0, 100_000),
+                        "move": _optional(_text(ACTION_MAX))}),
     "reveal": (Reveal, {"game": _int(0, 10), "deal": _int(0, MAX_DEALS),
                         "host_seed": _text(64, HEX64), "guest_seed": _text(64, HEX64)}),
     "update": (Update, {"game": _int(0, 10), "n": _int(0, 100_000),

@@ -16,16 +16,15 @@ import itertools
 import secrets
 import ssl
 import time
-import uuid
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from truf_tui.engine import truc, trufludo
 from truf_tui.engine.common import IllegalActionError
-from truf_tui.engine.deals import DealProof, commitment, new_seed
+from truf_tui.engine.deals import CHAIN_START, DealProof, commitment, new_seed
 from truf_tui.engine.record import AnyState, GameRecord
-from truf_tui.net.client import NetClient
+from truf_tui.net.client import NetClient, game_id_of
 from truf_tui.net.invite import Invite, Ticket
 from truf_tui.net.protocol import (
     VERSION,
@@ -479,11 +478,14 @@ class Host:
             await self._tell(seat, end)
         return end
 
-    async def _agree(self, g: int, deal: int) -> tuple[bytes, bytes]:
-        """The fair deal of shuffle ``deal`` of game ``g``: commit, the guest's seed.
-        Returns (host seed, guest seed); the host's stays secret until :meth:`_reveal`.
-        The host's seed is saved before its commitment goes out, so a resumed host commits
-        to the same one (the guest, asked again, answers with the same seed)."""
+    async def _agree(self, g: int, deal: int, chain: str, n: int = 0,
+                     move: str | None = None) -> DealProof:
+        """The fair deal of shuffle ``deal`` of game ``g``: commit (to the host's seed and
+        ``chain``, the link after the deal before), the guest's seed, asked for at position
+        ``n`` with ``move`` (the one that deals it) held.  The proof, revealed: the host's
+        seed stays secret until :meth:`_reveal`.  The host's seed is saved before its
+        commitment goes out, so a resumed host commits to the same one (the guest, asked
+        again, answers with the same seed)."""
         pending = self._pending
         if pending is not None and pending[:2] == (g, deal):
             host_seed = pending[2]
@@ -491,13 +493,13 @@ class Host:
             host_seed = new_seed()
             self._pending = (g, deal, host_seed)
             self._autosave()
-        commit = Commit(g, deal, commitment(host_seed))
+        commit = Commit(g, deal, commitment(host_seed, chain), n, move)
         await self._tell(GUEST_SEAT, commit)
         msg: Seed = await self._next(
             GUEST_SEAT, Seed, lambda m: None if (m.game, m.deal) == (g, deal) else "not now")
         guest = self.seats[GUEST_SEAT]
         guest.resync = [m for m in guest.resync if m is not commit]
-        return host_seed, bytes.fromhex(msg.seed)
+        return DealProof.of(host_seed, bytes.fromhex(msg.seed), chain)
 
     async def _reveal(self, g: int, deal: int, seeds: tuple[bytes, bytes]) -> None:
         reveal = Reveal(g, deal, seeds[0].hex(), seeds[1].hex())
@@ -517,10 +519,10 @@ class Host:
         if self._current is not None and self._current[0] == g:  # resumed mid-game
             _g, game_id, state = self._current
         else:
-            proof = DealProof.of(*await self._agree(g, 0))
+            proof = await self._agree(g, 0, CHAIN_START)
             self._pending = None
             state = _deal(config, proof)
-            game_id = uuid.uuid4().hex
+            game_id = game_id_of(proof)
         n = len(state.history)
         last = str(state.history[-1]) if n else None
         while True:
@@ -533,7 +535,8 @@ class Host:
             move: Move = await self._next(seat, Move, _move_check(g, n, state))
             dealt = len(state.deals)
             if state.shuffles_on(move.action) and isinstance(state, truc.State):
-                proof = DealProof.of(*await self._agree(g, dealt))
+                proof = await self._agree(g, dealt, state.deals[-1].chain_after(), n,
+                                          move.action)
                 state = state.with_deal(proof)
             self._pending = None
             state = state.apply(move.action)
