@@ -215,6 +215,8 @@ class GameRecord:
         if seal is not None and not (isinstance(seal, str) and len(seal) == 64
                                      and all(c in "0123456789abcdef" for c in seal)):
             raise RecordError("record 'seal' must be 64 lower-case hex digits")
+        if seal is None and is_chained(deals):
+            raise RecordError("record 'seal' is missing: chained deals end with it")
         if seed is None and deals and deals[0].verified():
             seed = deals[0].seed()  # a guest's record: the seed is what the proof gives
         if game == "truc" and seed is None and not deals:

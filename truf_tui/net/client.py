@@ -321,6 +321,13 @@ class NetClient:
                     game.alarm = f"the host changed its commitment to deal {msg.deal + 1}"
                     return DealAlarm(msg.game, game.alarm)
             why = self._asked_early(msg, game)
+            prior = game.asked.get(msg.deal)
+            if why is None and prior is not None and prior != (msg.n, msg.move) and not (
+                    prior[0] == msg.n and game.sent.get(msg.n) == msg.move):
+                # Asked again (a resumed host) for another move than the first time, and
+                # not this table's own move chosen again: the seed was known meanwhile.
+                why = (f"the host asked again for the seed of deal {msg.deal + 1}, for "
+                       f"another move ({msg.move!r}, first {prior[1]!r})")
             if why is not None:  # the seed is not sent: the host would see the cards early
                 game.alarm = why
                 return DealAlarm(msg.game, why)

@@ -146,7 +146,9 @@ class Host:
         # The autosave (``host --resume``): called with :meth:`snapshot` after every step.
         self.keep = keep
         self._current: tuple[int, str, AnyState] | None = None  # game, its id, its state
-        self._pending: tuple[int, int, bytes] | None = None  # game, deal, host seed committed
+        # A seed request out: its game, deal, host seed committed, and the position and move
+        # it was asked at (that move held until the guest's seed is in).
+        self._pending: _Pending | None = None
         self._ended: MatchOver | None = None
 
     # -- listening --------------------------------------------------------------------------
@@ -487,11 +489,14 @@ class Host:
         commitment goes out, so a resumed host commits to the same one (the guest, asked
         again, answers with the same seed)."""
         pending = self._pending
-        if pending is not None and pending[:2] == (g, deal):
-            host_seed = pending[2]
+        if pending is not None and (pending.game, pending.deal) == (g, deal):
+            host_seed = pending.host_seed
+            if (pending.n, pending.move) != (n, move):  # the guest chose again, resumed
+                self._pending = _Pending(g, deal, host_seed, n, move)
+                self._autosave()
         else:
             host_seed = new_seed()
-            self._pending = (g, deal, host_seed)
+            self._pending = _Pending(g, deal, host_seed, n, move)
             self._autosave()
         commit = Commit(g, deal, commitment(host_seed, chain), n, move)
         await self._tell(GUEST_SEAT, commit)
@@ -528,11 +533,12 @@ class Host:
         while True:
             self._current = (g, game_id, state)
             self._autosave()
-            await self._broadcast(g, n, last, state)
+            held = self._held(g, n, state)
+            await self._broadcast(g, n, last, state, moving=held is None)
             seat = state.current_player
             if seat is None:
                 break
-            move: Move = await self._next(seat, Move, _move_check(g, n, state))
+            move: Move = held or await self._next(seat, Move, _move_check(g, n, state))
             dealt = len(state.deals)
             if state.shuffles_on(move.action) and isinstance(state, truc.State):
                 proof = await self._agree(g, dealt, state.deals[-1].chain_after(), n,
@@ -560,9 +566,22 @@ class Host:
         return GameOver(g, game_id, state.seed, dealer, start, list(state.scores()), wins,
                         [s.name for s in self.seats])
 
-    async def _broadcast(self, g: int, n: int, last: str | None, state: AnyState) -> None:
+    def _held(self, g: int, n: int, state: AnyState) -> Move | None:
+        """The host's player's move a resumed host had held for the guest's seed before it
+        stopped: made already, so played as it was (the guest's table, which was asked for
+        its seed at that move, sees the same move; another one would be an early request
+        for the seed).  ``None`` if there is none."""
+        pending = self._pending
+        if (pending is None or pending.move is None or (pending.game, pending.n) != (g, n)
+                or state.current_player != HOST_SEAT or pending.deal != len(state.deals)
+                or _move_check(g, n, state)(Move(g, n, pending.move)) is not None):
+            return None
+        return Move(g, n, pending.move)
+
+    async def _broadcast(self, g: int, n: int, last: str | None, state: AnyState,
+                         moving: bool = True) -> None:
         for seat in (HOST_SEAT, GUEST_SEAT):
-            await self._tell(seat, _update(g, n, last, state, seat))
+            await self._tell(seat, _update(g, n, last, state, seat, moving))
 
     async def _tell(self, seat: int, msg: HostMessage) -> None:
         """Send ``msg`` and keep it for a rejoin (an update replaces the game's last one)."""
@@ -595,8 +614,9 @@ class Host:
                        "over": asdict(r.game_over)} for r in self.games],
             "current": current,
             "pending": None if self._pending is None else {
-                "game": self._pending[0], "deal": self._pending[1],
-                "host_seed": self._pending[2].hex()},
+                "game": self._pending.game, "deal": self._pending.deal,
+                "host_seed": self._pending.host_seed.hex(), "n": self._pending.n,
+                "move": self._pending.move},
             "over": None if self._ended is None else asdict(self._ended),
         }
 
@@ -633,8 +653,11 @@ class Host:
                 host._current = (int(cur["game"]), str(cur["id"]), state)
             pend = save["pending"]
             if pend is not None:
-                host._pending = (int(pend["game"]), int(pend["deal"]),
-                                 bytes.fromhex(pend["host_seed"]))
+                move = pend.get("move")  # a save of protocol 1 names no move: none held
+                host._pending = _Pending(int(pend["game"]), int(pend["deal"]),
+                                         bytes.fromhex(pend["host_seed"]),
+                                         int(pend.get("n", 0)),
+                                         move if isinstance(move, str) else None)
         except (KeyError, TypeError, AttributeError, IndexError) as e:
             raise ValueError(f"not a host's save ({type(e).__name__}: {e})") from None
         host._rebuild_resync()
@@ -654,9 +677,10 @@ class Host:
         n = len(state.history)
         last = str(state.history[-1]) if n else None
         revealed = len(state.deals) - (over is None)
+        moving = over is not None or self._held(g, n, state) is None
         for seat in (HOST_SEAT, GUEST_SEAT):
             s = self.seats[seat]
-            s.resync = [_update(g, n, last, state, seat)]
+            s.resync = [_update(g, n, last, state, seat, moving)]
             for k, proof in enumerate(state.deals[:revealed]):
                 assert proof.host_seed is not None
                 s.resync.append(Reveal(g, k, proof.host_seed, proof.guest_seed))
@@ -667,8 +691,24 @@ class Host:
 SAVE_FORMAT = 1
 
 
-def _update(g: int, n: int, last: str | None, state: AnyState, seat: int) -> Update:
-    legal = [str(a) for a in state.legal_actions()] if state.current_player == seat else []
+@dataclass(frozen=True)
+class _Pending:
+    """A seed request out: game, deal, the host's seed committed to, and the position and
+    the move (``None``: a game's first deal) it was asked at."""
+
+    game: int
+    deal: int
+    host_seed: bytes = field(repr=False)
+    n: int = 0
+    move: str | None = None
+
+
+def _update(g: int, n: int, last: str | None, state: AnyState, seat: int,
+            moving: bool = True) -> Update:
+    """Seat ``seat``'s view of the position; its legal moves if its turn and ``moving``
+    (not while its move, made already, is held for the guest's seed)."""
+    legal = ([str(a) for a in state.legal_actions()]
+             if moving and state.current_player == seat else [])
     return Update(g, n, last, dict(state.observation(seat)), legal)
 
 
