@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import itertools
 import json
 import ssl
@@ -31,6 +30,7 @@ from truf_tui.engine.deals import (
     new_seed,
 )
 from truf_tui.engine.record import GameRecord, RecordError
+from truf_tui.net.autosave import Autosave
 from truf_tui.net.invite import Invite, secret_text
 from truf_tui.net.protocol import (
     VERSION,
@@ -337,6 +337,8 @@ class NetClient:
                 game.my_seeds[msg.deal] = new_seed()
                 if self.keep is not None:  # kept before it is sent: asked again, the same
                     self.keep(self.saved())
+                    if isinstance(self.keep, Autosave):  # written off the event loop
+                        await self.keep.flush()
             await self._send(Seed(msg.game, msg.deal, game.my_seeds[msg.deal].hex()))
             return None
         if isinstance(msg, Reveal):

@@ -11,13 +11,13 @@ Faults (docs/network.md, "Faults"): the guest keeps what it needs to take its se
 (``net/seat.json``: the invite, its seat secret, its deal seeds) and ``join --rejoin``
 resumes from it; the host autosaves its match after every move (``net/host.json``) and
 ``host --resume`` goes on from it with a new certificate and code.  Both are written
-atomically, private to their owner, and removed once the match is over.
+atomically and off the event loop (net/autosave.py), private to their owner, and removed
+once the match is over.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import sys
 from collections.abc import Callable
@@ -26,6 +26,7 @@ from typing import Any, TextIO
 
 from truf_tui.ai import make_bot
 from truf_tui.engine.record import GameRecord
+from truf_tui.net.autosave import Autosave
 from truf_tui.net.client import (
     DealAlarm,
     GameEnded,
@@ -39,7 +40,7 @@ from truf_tui.net.invite import Invite, InviteError
 from truf_tui.net.protocol import ProtocolError
 from truf_tui.net.server import DEFAULT_LIMITS, Host, HostError, Limits
 from truf_tui.play.config import GameConfig
-from truf_tui.store import History, SaveStore, StoreError, atomic_write, export_record
+from truf_tui.store import History, SaveStore, StoreError, export_record
 
 RECORDS_DIR = "net"
 SEAT_FILE = "seat.json"  # the guest's: how to take its seat back (join --rejoin)
@@ -53,14 +54,6 @@ class SeatFailed(Exception):
     """The seat could not play its match to the end; one line for the person."""
 
 
-def _keep_json(folder: Path | None, name: str, data: dict[str, Any]) -> None:
-    """``folder/net/name``, replaced atomically (a crash leaves the old or the new file)."""
-    if folder is not None:
-        path = folder / RECORDS_DIR / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, json.dumps(data, separators=(",", ":")))
-
-
 def load_json(folder: Path | None, name: str) -> dict[str, Any] | None:
     """``folder/net/name`` if it is there and is a JSON object, else ``None``."""
     if folder is None:
@@ -70,12 +63,6 @@ def load_json(folder: Path | None, name: str) -> dict[str, Any] | None:
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) else None
-
-
-def _forget(folder: Path | None, name: str) -> None:
-    if folder is not None:
-        with contextlib.suppress(OSError):
-            (folder / RECORDS_DIR / name).unlink()
 
 
 def keep_record(folder: Path | None, record: GameRecord) -> Path | None:
@@ -145,9 +132,8 @@ async def host_match(config: GameConfig | None, tier: str, *, seed: int | None, 
                      out: TextIO = sys.stdout, limits: Limits = DEFAULT_LIMITS) -> int:
     """Host a match (``config``), or with ``config`` ``None`` resume the one the data
     folder's autosave holds (``host --resume``)."""
-    def autosave(snapshot: dict[str, Any]) -> None:
-        _keep_json(folder, HOST_FILE, snapshot)
-
+    # Written off the event loop, in order, the last state winning (net/autosave.py).
+    autosave = Autosave(None if folder is None else folder / RECORDS_DIR / HOST_FILE)
     if config is None:
         save = load_json(folder, HOST_FILE)
         if save is None:
@@ -188,7 +174,8 @@ async def host_match(config: GameConfig | None, tier: str, *, seed: int | None, 
         match.cancel()
         await asyncio.gather(match, return_exceptions=True)
         await host.close()
-    _forget(folder, HOST_FILE)  # the match is over: nothing to resume
+        await autosave.flush()  # a match that cannot go on stays to resume, as it was last
+    await autosave.remove()  # the match is over: nothing to resume
     _finish(result, path, out)
     return 0
 
@@ -226,12 +213,11 @@ async def join_match(code: str | None, tier: str, *, seed: int | None, folder: P
         print(f"truf-tui: cannot join: {e}", file=sys.stderr)
         return 1
 
-    def keep_seat(data: dict[str, Any]) -> None:
-        _keep_json(folder, SEAT_FILE, data)
-
+    keep_seat = Autosave(None if folder is None else folder / RECORDS_DIR / SEAT_FILE)
     client.keep = keep_seat
     try:
         keep_seat(client.saved())
+        await keep_seat.flush()
         choose = bot_chooser(client.welcome.game, tier, seed)
         while True:
             try:
@@ -247,6 +233,7 @@ async def join_match(code: str | None, tier: str, *, seed: int | None, folder: P
         return 1
     finally:
         await client.close()
-    _forget(folder, SEAT_FILE)
+        await keep_seat.flush()  # a seat that could not go on stays kept for a rejoin
+    await keep_seat.remove()
     _finish(result, path, out)
     return 0

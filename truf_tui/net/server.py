@@ -24,6 +24,7 @@ from truf_tui.engine import truc, trufludo
 from truf_tui.engine.common import IllegalActionError
 from truf_tui.engine.deals import CHAIN_START, DealProof, commitment, new_seed
 from truf_tui.engine.record import AnyState, GameRecord
+from truf_tui.net.autosave import Autosave
 from truf_tui.net.client import NetClient, game_id_of
 from truf_tui.net.invite import Invite, Ticket
 from truf_tui.net.protocol import (
@@ -476,6 +477,7 @@ class Host:
         self._over = True
         self._ended = end
         self._autosave()
+        await self._saved()
         for seat in (HOST_SEAT, GUEST_SEAT):
             await self._tell(seat, end)
         return end
@@ -498,6 +500,7 @@ class Host:
             host_seed = new_seed()
             self._pending = _Pending(g, deal, host_seed, n, move)
             self._autosave()
+        await self._saved()  # the seed on disk before its commitment goes out
         commit = Commit(g, deal, commitment(host_seed, chain), n, move)
         await self._tell(GUEST_SEAT, commit)
         msg: Seed = await self._next(
@@ -533,6 +536,7 @@ class Host:
         while True:
             self._current = (g, game_id, state)
             self._autosave()
+            await self._saved()  # no table sees a position a resumed host would not have
             held = self._held(g, n, state)
             await self._broadcast(g, n, last, state, moving=held is None)
             seat = state.current_player
@@ -623,6 +627,12 @@ class Host:
     def _autosave(self) -> None:
         if self.keep is not None:
             self.keep(self.snapshot())
+
+    async def _saved(self) -> None:
+        """Until the autosave has what was put on disk: written off the event loop
+        (net/autosave.py), waited for only where a message must not go out before it."""
+        if isinstance(self.keep, Autosave):
+            await self.keep.flush()
 
     @classmethod
     def resume(cls, save: dict[str, Any], **kwargs: Any) -> Host:
