@@ -142,8 +142,9 @@ STRINGS: dict[str, dict[str, str]] = {
               "daŭras ĝuste de kie ĝi estis. Vi povas atendi, aŭ fini la ludon nun: tiam "
               "ĝi kalkuliĝas kiel via venko.",
     },
-    "net.away.short": {"en": "reconnecting…", "eo": "rekonektiĝas…"},
-    "net.reconnecting.short": {"en": "reconnecting…", "eo": "rekonektiĝas…"},
+    # Under a name in the table's name box: at most 12 columns (80x24 and 100x32).
+    "net.away.short": {"en": "rejoining…", "eo": "revenas…"},
+    "net.reconnecting.short": {"en": "rejoining…", "eo": "revenas…"},
     "net.reconnecting": {"en": "The connection dropped: taking your seat back…",
                          "eo": "La konekto falis: reprenas vian sidlokon…"},
     "net.reconnected": {"en": "Connected again: the game goes on.",
