@@ -333,7 +333,7 @@ async def test_a_dropped_guest_is_waited_for(tmp_path: Path,
                 break
         assert isinstance(app.screen, WaitingForFriend)
         assert "Waiting for Computer (easy) (reconnecting…)" in text_of(app)
-        assert table.seat_note(1) and "reconnecting" in table.seat_note(1)
+        assert table.seat_note(1) and "rejoining…" in table.seat_note(1)
         await pilot.click("#end")  # end the game rather than wait
         await pilot.pause(0.1)
         assert isinstance(app.screen, StartScreen)
