@@ -320,3 +320,15 @@ async def test_a_resumed_host_plays_its_player_s_held_move_as_it_was() -> None:
     assert record.verify().is_terminal()
     assert record.moves[held["n"]] == held["move"]  # played as it was made
     assert not any(isinstance(m, p.Error) for m in tables[-1].received)
+
+
+def test_a_host_s_save_of_another_version_is_not_resumed() -> None:
+    """A match saved before the deals were chained would go on with a chain from no start:
+    ``host --resume`` says it cannot, rather than deal unverifiable rounds."""
+    from truf_tui.net.server import Host
+    from truf_tui.play.config import GameConfig
+
+    save = Host(GameConfig(game="truc", opponent="human")).snapshot()
+    assert Host.resume(save).config.game == "truc"
+    with pytest.raises(ValueError, match="another version of truf-tui"):
+        Host.resume({**save, "format": 1})

@@ -640,6 +640,9 @@ class Host:
         same seats (their secrets), a new certificate and invite when it ``start``s.  The
         guest's seat waits for its table for the rejoin time.  ``ValueError`` (or a
         ``RecordError``/``DealError``, both ValueErrors) if the save is not one."""
+        if save.get("format") != SAVE_FORMAT:  # its deals would not chain with the next ones
+            raise ValueError(f"it was saved by another version of truf-tui (format "
+                             f"{save.get('format')!r}, this one reads {SAVE_FORMAT})")
         try:
             c = save["config"]
             config = GameConfig(game=c["game"], rules=dict(c["rules"]), best_of=c["best_of"],
@@ -698,7 +701,7 @@ class Host:
                 s.resync.append(over)
 
 
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2  # 2: chained deals (docs/fair-deal.md) and the held move of a request
 
 
 @dataclass(frozen=True)
