@@ -373,3 +373,16 @@ def test_verify_says_plainly_what_it_cannot_check(
     with pytest.raises(SystemExit) as e:
         cli.main(["--export", str(old), "verify", str(old)])
     assert e.value.code == 2
+
+
+def test_a_game_saved_by_an_older_app_goes_on_unchained_and_verifies() -> None:
+    """A Le Truc match saved with format 1 proofs is dealt on with format 1 (a chain cannot
+    start mid-match); its record still verifies."""
+    from truf_tui.play.dealer import agreed_ahead, play_move
+
+    s = agreed_ahead(truc.new_game(truc.Rules(target=3), deals=(proof_from(random.Random(3)),)))
+    assert [p.chain for p in s.deals] == [None, None]
+    while not s.is_terminal():
+        s = play_move(s, "fold")
+    assert all(p.chain is None for p in s.deals) and s.round_no >= 3
+    assert GameRecord.from_json(GameRecord.from_state(s).to_json()).verify() == s
