@@ -151,6 +151,7 @@ async def test_a_request_for_a_move_the_host_then_does_not_play_raises_the_alarm
     host.pending = None
     await host.move("raise")  # ...and it plays on with the next round's cards known
     assert host.alarms and "for the move 'fold', then played 'raise' there" in host.alarms[0]
+    assert host.table._then is not None  # the position is still shown, after the alarm
 
 
 async def test_a_request_at_a_move_that_did_not_deal_raises_the_alarm_on_replay() -> None:

@@ -176,6 +176,7 @@ class NetClient:
         self.keep: Callable[[dict[str, Any]], None] | None = None
         self.seeds_lost = False  # a rejoin in a new process, until :meth:`restore`
         self._last_update: tuple[int, int] | None = None  # on this connection
+        self._then: Event | None = None  # a second event the last message gave
 
     # -- joining ----------------------------------------------------------------------------
     @classmethod
@@ -301,6 +302,9 @@ class NetClient:
                     yield event
                     if isinstance(event, MatchEnded):
                         return
+                then, self._then = self._then, None
+                if then is not None:
+                    yield then
         finally:
             keepalive.cancel()
 
@@ -363,11 +367,12 @@ class NetClient:
                 if isinstance(history, list) and all(isinstance(m, str) for m in history):
                     game.moves = list(history)
             game.seen[msg.n] = _canonical(msg.observation)
+            self._turn = Turn(msg.game, msg.n, msg.last, msg.observation, msg.legal)
             why = _asked_then_played(game)
             if why is not None and game.alarm is None:
                 game.alarm = why
+                self._then = self._turn  # the position still reaches the table, after it
                 return DealAlarm(msg.game, why)
-            self._turn = Turn(msg.game, msg.n, msg.last, msg.observation, msg.legal)
             return self._turn
         if isinstance(msg, GameOver):
             game = self._games.setdefault(msg.game, _Game())
