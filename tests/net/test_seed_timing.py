@@ -62,10 +62,14 @@ class HandHost:
     def alarms(self) -> list[str]:
         return [e.why for e in self.events if isinstance(e, DealAlarm)]
 
-    async def ask(self, deal: int, n: int, move: str | None, game: int = 0) -> DealProof | None:
-        """Commit to a fresh seed (chained after the last deal) and ask for the guest's:
-        the proof, or ``None`` if the table refused to send its seed."""
-        chain = CHAIN_START if self.state is None or game else self.state.deals[-1].chain_after()
+    async def ask(self, deal: int, n: int, move: str | None, game: int = 0,
+                  chain: str | None = None) -> DealProof | None:
+        """Commit to a fresh seed (chained after the last deal, unless ``chain`` says
+        otherwise) and ask for the guest's: the proof, or ``None`` if the table refused to
+        send its seed."""
+        if chain is None:
+            chain = (CHAIN_START if self.state is None or game
+                     else self.state.deals[-1].chain_after())
         host_seed = self.rng.randbytes(32)
         before = len(self.wire.sent)
         await self.tell(p.Commit(game, deal, commitment(host_seed, chain), n, move))
@@ -333,3 +337,25 @@ def test_a_host_s_save_of_another_version_is_not_resumed() -> None:
     assert Host.resume(save).config.game == "truc"
     with pytest.raises(ValueError, match="another version of truf-tui"):
         Host.resume({**save, "format": 1})
+
+
+async def test_a_commitment_that_does_not_echo_the_guest_s_last_seed_raises_the_alarm() -> None:
+    """The host's commitment to round 2's deal must name round 1's deal as the guest's
+    table knows it (its own seed): one chained after another guest seed is caught when
+    round 2 is revealed, though its cards are dealt as the seeds say."""
+    from truf_tui.engine.deals import chain_after
+
+    host = HandHost(dealer=0)
+    await host.deal()
+    assert host.state is not None
+    wrong = chain_after(host.state.deals[0].commitment, "ab" * 32)
+    await host.table.play("fold")  # the guest folds round 1: round 2 is asked for then
+    host.pending = await host.ask(1, 0, "fold", chain=wrong)
+    assert host.pending is not None and host.pending.verified()  # consistent in itself
+    await host.move("fold")
+    assert host.alarms == [] and host.state.round_no == 2
+    while host.state.round_no == 2:
+        cards = cards_of(host.legal())
+        await host.move(cards[0] if cards else host.legal()[0])
+    assert any("deal 2 does not match its commitment (to that seed and to the deal "
+               "before it)" in why for why in host.alarms), host.alarms
