@@ -359,3 +359,32 @@ async def test_a_commitment_that_does_not_echo_the_guest_s_last_seed_raises_the_
         await host.move(cards[0] if cards else host.legal()[0])
     assert any("deal 2 does not match its commitment (to that seed and to the deal "
                "before it)" in why for why in host.alarms), host.alarms
+
+
+async def test_a_move_chosen_again_after_a_drop_may_be_the_one_asked_at() -> None:
+    """The line drops while the host holds this table's move: back, the table is asked for
+    the position again and may choose another move.  The host plays the first it got, and
+    a request naming either move this table sent is fair."""
+    for played in ("fold", "raise"):
+        host = HandHost(dealer=0)  # seat 1 leads round 1
+        await host.deal()
+        await host.table.play("fold")  # the host got this one...
+        await host.table.play("raise")  # ...and, back after a drop, it chose again
+        assert await host.ask(1, 0, played) is not None
+        assert host.alarms == []
+
+
+async def test_a_table_back_in_a_new_process_takes_a_request_at_its_position_on_trust() -> None:
+    """A table that took its seat back in a new process lost the moves its old process
+    sent: at the position it came back to, a request naming one of its legal moves is
+    taken (documented as not detected); anything else is still refused."""
+    host = HandHost(dealer=0)
+    host.table._new_process = True  # as NetClient.rejoin makes it for a guest
+    await host.deal()  # the first position it sees: the one it came back to
+    assert await host.ask(1, 0, "fold") is not None and host.alarms == []
+
+    host = HandHost(dealer=0)
+    host.table._new_process = True
+    await host.deal()
+    assert await host.ask(1, 0, "play 2X") is None  # not a move it could have made
+    assert "before this table played the move that deals it" in host.alarms[0]

@@ -149,7 +149,9 @@ class _Game:
     # deal -> the position and the move the host asked this table's seed for it at, each
     # checked against the moves as they come (the move must be played there and deal it)
     asked: dict[int, tuple[int, str | None]] = field(default_factory=dict)
-    sent: dict[int, str] = field(default_factory=dict)  # n -> the move this seat sent
+    # n -> the moves this seat sent there (more than one after a drop: asked again, it may
+    # choose again; the host plays the first it got)
+    sent: dict[int, set[str]] = field(default_factory=dict)
 
 
 def _canonical(obs: Any) -> str:
@@ -177,6 +179,11 @@ class NetClient:
         self.seeds_lost = False  # a rejoin in a new process, until :meth:`restore`
         self._last_update: tuple[int, int] | None = None  # on this connection
         self._then: Event | None = None  # a second event the last message gave
+        # A guest's table taking its seat back in a new process does not know the moves its
+        # old process sent: at the position it came back to, a request naming a legal move
+        # of its own is taken on the host's word (docs/fair-deal.md, "not detected").
+        self._new_process = False
+        self._came_back_at: tuple[int, int] | None = None
 
     # -- joining ----------------------------------------------------------------------------
     @classmethod
@@ -194,6 +201,7 @@ class NetClient:
         client = await cls._connect(invite, Hello(VERSION, clean_text(name),
                                                   seat_secret=seat_secret), timeout)
         client.seeds_lost = client.seat == 1
+        client._new_process = client.seat == 1
         return client
 
     async def reconnect(self, timeout: float = CONNECT_SECONDS) -> None:
@@ -268,7 +276,7 @@ class NetClient:
         turn = self._turn
         if turn is None:
             raise RuntimeError("no position to move in yet")
-        self._games.setdefault(turn.game, _Game()).sent[turn.n] = action
+        self._games.setdefault(turn.game, _Game()).sent.setdefault(turn.n, set()).add(action)
         await self._send(Move(turn.game, turn.n, action))
 
     async def _send(self, msg: Seed | Move | Ping) -> None:
@@ -327,7 +335,7 @@ class NetClient:
             why = self._asked_early(msg, game)
             prior = game.asked.get(msg.deal)
             if why is None and prior is not None and prior != (msg.n, msg.move) and not (
-                    prior[0] == msg.n and game.sent.get(msg.n) == msg.move):
+                    prior[0] == msg.n and msg.move in game.sent.get(msg.n, ())):
                 # Asked again (a resumed host) for another move than the first time, and
                 # not this table's own move chosen again: the seed was known meanwhile.
                 why = (f"the host asked again for the seed of deal {msg.deal + 1}, for "
@@ -360,6 +368,8 @@ class NetClient:
             if game.ended or (msg.game, msg.n) == self._last_update:
                 return None  # told again on this connection (a resumed host): moved once
             self._last_update = (msg.game, msg.n)
+            if self._new_process and self._came_back_at is None:
+                self._came_back_at = (msg.game, msg.n)
             if msg.n == len(game.moves) + 1 and msg.last is not None:
                 game.moves.append(msg.last)
             elif msg.n != len(game.moves):  # a rejoin: the public history has every move
@@ -414,7 +424,9 @@ class NetClient:
                     f"this table is at move {len(game.moves) + 1}")
         turn = self._turn
         if (self.seat == 1 and turn is not None and (turn.game, turn.n) == (msg.game, msg.n)
-                and turn.legal and game.sent.get(msg.n) != msg.move):
+                and turn.legal and msg.move not in game.sent.get(msg.n, ())):
+            if (msg.game, msg.n) == self._came_back_at and msg.move in turn.legal:
+                return None  # maybe this seat's move before its process stopped: unknown
             return (f"the host asked for the seed of deal {deal} before this table played "
                     "the move that deals it")
         return None
