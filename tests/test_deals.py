@@ -86,3 +86,31 @@ def test_proofs_round_trip_and_malformed_ones_are_refused() -> None:
     for d in bad:
         with pytest.raises(DealError):
             DealProof.from_dict(d)  # type: ignore[arg-type]
+
+
+def test_a_chained_commitment_names_the_deal_before_it() -> None:
+    """Format 2: the commitment binds the host's seed and the link after the deal before
+    it (that deal's commitment and guest seed), so the host echoes the guest's seed."""
+    first = DealProof.of(seeds(1), seeds(2), deals.CHAIN_START)
+    link = first.chain_after()
+    assert link == deals.chain_after(first.commitment, first.guest_seed) != deals.CHAIN_START
+    assert link != DealProof.of(seeds(1), seeds(3), deals.CHAIN_START).chain_after()
+    second = DealProof.of(seeds(4), seeds(5), link)
+    assert second.verified() and second.commitment == deals.commitment(seeds(4), link)
+    assert second.commitment != deals.commitment(seeds(4))  # never format 1's
+    # Another link: the same host seed no longer matches the commitment.
+    moved = DealProof(second.commitment, second.guest_seed, second.host_seed,
+                      DealProof.of(seeds(1), seeds(3), deals.CHAIN_START).chain_after())
+    assert not moved.verified()
+    assert DealProof.from_dict(second.to_dict()) == second
+    assert "chain" not in DealProof.of(seeds(1), seeds(2)).to_dict()  # format 1 as it was
+    with pytest.raises(DealError, match="chain"):
+        DealProof(second.commitment, second.guest_seed, None, "xyz")
+    deals.check_chain([first, second], second.chain_after())
+    with pytest.raises(DealError, match="^deal 2: the record's seal"):
+        deals.check_chain([first, second], link)
+    with pytest.raises(DealError, match="^deal 1: its commitment does not start"):
+        deals.check_chain([second], second.chain_after())
+    deals.check_chain([DealProof.of(seeds(1), seeds(2))], None)  # format 1: nothing to check
+    with pytest.raises(DealError, match="seal but"):
+        deals.check_chain([DealProof.of(seeds(1), seeds(2))], link)

@@ -40,6 +40,22 @@ def fair_match(rng: random.Random, *, rules: truc.Rules | None = None,
     return s
 
 
+def chained_folds(rng: random.Random) -> truc.State:
+    """A Truc match to 3 in which every round ends in a fold before any card is played
+    (no move shows its cards), dealt with chained proofs (format 2) as the app and the
+    host deal: each commitment names the deal before it."""
+    def proof(chain: str) -> DealProof:
+        return DealProof.of(rng.randbytes(deals.SEED_BYTES), rng.randbytes(deals.SEED_BYTES),
+                            chain)
+
+    s = truc.new_game(truc.Rules(target=3), deals=(proof(deals.CHAIN_START),))
+    while not s.is_terminal():
+        if s.shuffles_on("fold"):
+            s = s.with_deal(proof(s.deals[-1].chain_after()))
+        s = s.apply("fold")
+    return s
+
+
 def fair_trufludo(rng: random.Random) -> trufludo.State:
     s = trufludo.new_game(deals=(proof_from(rng),))
     while not s.is_terminal():
@@ -214,6 +230,60 @@ def test_verify_names_the_first_bad_deal() -> None:
         altered(2, "host_seed", "ab" * 32).replay()  # nor does it replay
 
 
+def test_verify_binds_the_guest_seed_of_every_round_one_with_no_card_too() -> None:
+    """Every round folded before its first card: no move shows the cards, so only the
+    chain (each commitment names the deal before it) and the seal (after the last) bind
+    the guest's seeds.  Format 1 proofs, without them, could not tell."""
+    s = chained_folds(random.Random(5))
+    good = GameRecord.from_state(s)
+    assert len(good.deals) == s.round_no >= 3 and good.to_dict()["version"] == 2
+    assert GameRecord.from_json(good.to_json()).verify() == s
+
+    def altered(record: GameRecord, k: int, value: str = "cd" * 32) -> GameRecord:
+        d = record.to_dict()
+        d["deals"][k - 1]["guest_seed"] = value
+        d["seed"] = None  # as a guest keeps it (deal 1's seed would give it away else)
+        return GameRecord.from_dict(d)
+
+    last = len(good.deals)
+    for k in range(1, last):
+        with pytest.raises(DealError, match=f"^deal {k}: its guest seed is not the one "
+                                            f"deal {k + 1}'s commitment names"):
+            altered(good, k).verify()
+    with pytest.raises(DealError, match=f"^deal {last}: the record's seal does not match"):
+        altered(good, last).verify()
+    d = good.to_dict()
+    del d["seal"]
+    with pytest.raises(RecordError, match="'seal' is missing"):
+        GameRecord.from_dict(d)
+    d = good.to_dict()
+    d["deals"][1]["chain"] = deals.CHAIN_START  # a chain cut: its commitment fails first
+    with pytest.raises(DealError, match="^deal 2: the host's seed does not match"):
+        GameRecord.from_dict(d).verify()
+
+    # The same game dealt with format 1 proofs (older records) still verifies, and so does
+    # its altered copy: what format 1 cannot catch.
+    old = GameRecord.from_state(s)
+    old = GameRecord(old.game, old.rules, old.dealer, None, None, old.moves, {}, old.scores,
+                     tuple(DealProof.of(bytes.fromhex(p.host_seed or ""),
+                                        bytes.fromhex(p.guest_seed)) for p in s.deals))
+    assert old.to_dict()["version"] == 1 and "seal" not in old.to_dict()
+    assert old.verify().scores() == s.scores()
+    altered(old, 1).verify()
+    altered(old, last).verify()
+
+
+def test_chains_are_not_mixed_with_format_1() -> None:
+    s = chained_folds(random.Random(6))
+    d = GameRecord.from_state(s).to_dict()
+    first = DealProof.from_dict(d["deals"][0])
+    d["deals"][0] = DealProof.of(bytes.fromhex(first.host_seed or ""),
+                                 bytes.fromhex(first.guest_seed)).to_dict()
+    d["seed"] = None
+    with pytest.raises(DealError, match="no chain"):
+        GameRecord.from_dict(d).verify()
+
+
 def test_with_deal_reveals_the_last_proof_in_place() -> None:
     p = DealProof.of(b"\x07" * 32, b"\x08" * 32)
     rec = GameRecord("trufludo", trufludo.Rules().to_dict(), 0, None, None, (), {}, (0, 0),
@@ -255,6 +325,19 @@ def test_verify_passes_a_good_record_and_names_the_deal_of_an_altered_seed(
     assert cli.main(["verify", str(path)]) == 0
     out = capsys.readouterr().out
     assert "every deal verified" in out and f"{len(s.deals)} deals of truc" in out
+    assert "older fair deal (format 1)" in out  # said plainly: a weaker binding
+
+    chained = GameRecord.from_state(chained_folds(random.Random(7)))
+    path.write_text(chained.to_json())
+    assert cli.main(["verify", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "every deal verified" in out and "format 1" not in out
+    d = chained.to_dict()
+    d["deals"][0]["guest_seed"] = "cd" * 32  # round 1 was folded: no card shows it
+    d["seed"] = None
+    path.write_text(json.dumps(d))
+    assert cli.main(["verify", str(path)]) == 1
+    assert "NOT VERIFIED: deal 1: its guest seed" in capsys.readouterr().err
 
     d = good.to_dict()
     d["deals"][2]["guest_seed"] = "cd" * 32  # deal 3 shuffled from another seed
@@ -290,3 +373,16 @@ def test_verify_says_plainly_what_it_cannot_check(
     with pytest.raises(SystemExit) as e:
         cli.main(["--export", str(old), "verify", str(old)])
     assert e.value.code == 2
+
+
+def test_a_game_saved_by_an_older_app_goes_on_unchained_and_verifies() -> None:
+    """A Le Truc match saved with format 1 proofs is dealt on with format 1 (a chain cannot
+    start mid-match); its record still verifies."""
+    from truf_tui.play.dealer import agreed_ahead, play_move
+
+    s = agreed_ahead(truc.new_game(truc.Rules(target=3), deals=(proof_from(random.Random(3)),)))
+    assert [p.chain for p in s.deals] == [None, None]
+    while not s.is_terminal():
+        s = play_move(s, "fold")
+    assert all(p.chain is None for p in s.deals) and s.round_no >= 3
+    assert GameRecord.from_json(GameRecord.from_state(s).to_json()).verify() == s

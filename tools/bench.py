@@ -40,6 +40,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from truf_tui.engine import truc, trufludo
@@ -536,14 +537,22 @@ def _print(d: dict[str, Any], indent: str = "") -> None:
             print(f"{indent}{k}: {v}")
 
 
-def bench_net(moves: int = 2000, seed: int = 1) -> dict[str, Any]:
+def bench_net(moves: int = 2000, seed: int = 1, autosave: str = "none") -> dict[str, Any]:
+    """A move's trip through the host to the other table on loopback.  ``autosave``: none;
+    ``loop``, the host's save written in the event loop (as before); ``thread``, written
+    off it (net/autosave.py).  The longest the loop was held is measured too."""
     import asyncio
+    import tempfile
 
+    from truf_tui.net.autosave import Autosave
     from truf_tui.net.client import MatchEnded, NetClient, Turn
     from truf_tui.net.server import Host, Limits
     from truf_tui.play.config import GameConfig
+    from truf_tui.store import atomic_write
 
+    folder = Path(tempfile.mkdtemp(prefix="truf-bench-net-"))
     trips: list[float] = []
+    stalls: list[float] = []
     sent: dict[tuple[int, int, int], float] = {}  # (match, game, n) -> when the move left
 
     async def seat(client: NetClient, rng: random.Random, m: int) -> None:
@@ -558,13 +567,27 @@ def bench_net(moves: int = 2000, seed: int = 1) -> dict[str, Any]:
             elif isinstance(event, MatchEnded):
                 return
 
+    def in_the_loop(data: dict[str, Any]) -> None:
+        atomic_write(folder / "host.json", json.dumps(data, separators=(",", ":")))
+
+    async def ticker() -> None:
+        last = time.perf_counter()
+        while True:
+            await asyncio.sleep(0.001)
+            now = time.perf_counter()
+            stalls.append(now - last)
+            last = now
+
     async def run() -> int:
         rng = random.Random(seed)
         m = 0
+        tick = asyncio.ensure_future(ticker())
         while len(trips) < moves:
             game = ("truc", "trufludo")[m % 2]
+            keep = {"none": None, "loop": in_the_loop,
+                    "thread": Autosave(folder / "host.json")}[autosave]
             host = Host(GameConfig(game=game, opponent="human"), bind="127.0.0.1",
-                        limits=Limits(rate=1e6, burst=1e6))
+                        limits=Limits(rate=1e6, burst=1e6), keep=keep)
             invite = await host.start()
             guest = await NetClient.join(invite)
             mine = await NetClient.rejoin(invite, host.host_seat_secret)
@@ -574,13 +597,22 @@ def bench_net(moves: int = 2000, seed: int = 1) -> dict[str, Any]:
             await guest.close()
             await host.close()
             m += 1
+        tick.cancel()
         return m
 
-    matches = asyncio.run(run())
+    import shutil
+
+    try:
+        matches = asyncio.run(run())
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
     ms = sorted(1000 * t for t in trips)
-    return {"moves": len(ms), "matches": matches,
+    held = sorted(1000 * t for t in stalls)
+    return {"moves": len(ms), "matches": matches, "autosave": autosave,
             "p50_ms": ms[len(ms) // 2], "p99_ms": ms[min(len(ms) - 1, int(len(ms) * 0.99))],
-            "max_ms": ms[-1], "target_p99_ms": 50.0}
+            "max_ms": ms[-1], "target_p99_ms": 50.0,
+            "loop_held_p99_ms": held[min(len(held) - 1, int(len(held) * 0.99))],
+            "loop_held_max_ms": held[-1]}
 
 
 def bench_flood(connections: int = 1000, seconds: float = 20.0) -> dict[str, Any]:
@@ -703,6 +735,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     n.add_argument("--moves", type=int, default=2000)
     n.add_argument("--flood", type=int, metavar="N",
                    help="instead: N bad connections to a host process, then a whole match")
+    n.add_argument("--autosave", choices=("none", "loop", "thread"), default="none",
+                   help="the host's autosave: none, written in the event loop, or off it")
     n.add_argument("--json", action="store_true")
     gr = sub.add_parser("grading", help="Trufludo: seconds to grade a whole game")
     gr.add_argument("--game", choices=("trufludo", "truc"), default="trufludo")
@@ -717,7 +751,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     w.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.what == "net":
-        res = bench_flood(args.flood) if args.flood else bench_net(args.moves)
+        res = (bench_flood(args.flood) if args.flood
+               else bench_net(args.moves, autosave=args.autosave))
     elif args.what == "grading":
         if args.game == "truc":
             res = bench_truc_grading(args.games or 6)

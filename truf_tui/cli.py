@@ -451,7 +451,7 @@ def web_guest(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 def verify(path: Path) -> int:
     """``verify RECORD``: 0 when every deal of the record follows from its revealed seeds
     and commitments (NETWORK.md), 1 naming the first bad deal or why the file is unusable."""
-    from truf_tui.engine.deals import DealError
+    from truf_tui.engine.deals import DealError, is_chained
     from truf_tui.engine.record import RecordError
     from truf_tui.store import StoreError, read_record_file
 
@@ -472,6 +472,9 @@ def verify(path: Path) -> int:
     state = "finished" if final.is_terminal() else "in progress"
     print(f"{path}: every deal verified: {n} deal{'s' * (n != 1)} of {record.game} "
           f"({len(record.moves)} moves, {state}, {a}-{b}).")
+    if not is_chained(record.deals):  # docs/fair-deal.md, "Format 1"
+        print("This record is of the older fair deal (format 1): the guest's seed of a round "
+              "in which no card was played is not bound by it.")
     return 0
 
 

@@ -21,7 +21,14 @@ from tests.net.support import Clock, host_table, start
 from truf_tui.net import client as client_module
 from truf_tui.net import protocol as p
 from truf_tui.net import server as server_module
-from truf_tui.net.client import ChatReceived, ChatUndelivered, Event, MatchEnded, NetClient
+from truf_tui.net.client import (
+    ChatReceived,
+    ChatUndelivered,
+    Event,
+    JoinError,
+    MatchEnded,
+    NetClient,
+)
 from truf_tui.net.server import Host, Limits
 from truf_tui.play.config import GameConfig
 
@@ -232,43 +239,37 @@ async def test_a_line_to_a_friend_who_is_away_is_dropped_and_the_sender_told() -
 
 
 # -- versions: a table or a host from before chat ---------------------------------------------
-async def test_a_table_from_before_chat_plays_and_is_never_sent_a_chat_line(
+async def test_a_table_of_version_1_is_refused_and_the_code_is_not_spent(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Version 1 had no chat and no chained deals (a seed request it cannot check): the host
+    refuses it as another version, and the code still seats the right table."""
     host = await start(TRUC)
     try:
         assert host.invite is not None
-        mine = await host_table(host)
         monkeypatch.setattr(client_module, "VERSION", 1)  # the guest's truf-tui is older
-        guest = await NetClient.join(host.invite, name="Old")
+        with pytest.raises(JoinError) as refused:
+            await NetClient.join(host.invite, name="Old", timeout=10)
         monkeypatch.undo()
-        assert guest.hello_version == 1 and not guest.can_chat
-        assert await guest.chat(phrase="thanks") is False
-        at_host, at_guest = Inbox(mine), Inbox(guest)
-        await mine.chat(phrase="good_luck")
-        assert await at_host.next() == ChatUndelivered("off")
-        assert await at_guest.nothing_within()
-        assert not any(m.type.startswith("chat") for m in guest.received)
-        await stop(at_host, at_guest, mine, guest)
+        assert refused.value.kind == "version" and not host.ticket.used
+        guest = await NetClient.join(host.invite, name="New", timeout=10)
+        assert guest.seat == 1 and guest.can_chat
+        await guest.close()
     finally:
         await host.close()
 
 
-async def test_a_table_joins_a_host_from_before_chat_with_the_same_code(
+async def test_a_table_meeting_a_host_of_version_1_says_it_is_another_version(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The old host refuses hello version 2 without spending its code: the table says hello
-    again as version 1, takes the seat, and has no chat."""
+    """A host of version 1 answers a newer hello with "bad_hello" (its words then): the
+    table says plainly that the versions differ, and the code is not spent."""
     monkeypatch.setattr(server_module, "VERSION", 1)  # the host's truf-tui is older
+    monkeypatch.setattr(server_module, "OLDEST_VERSION", 1)
     host = await start(TRUC)
     try:
         assert host.invite is not None
-        guest = await NetClient.join(host.invite, name="New", timeout=10)
-        assert guest.seat == 1 and guest.hello_version == 1 and not guest.can_chat
-        assert await guest.chat(text="hello?") is False
-        assert host.ticket.used
-        # and its seat comes back the same way after a drop
-        await guest.reconnect(timeout=10)
-        assert guest.hello_version == 1
-        await guest.close()
+        with pytest.raises(JoinError) as refused:
+            await NetClient.join(host.invite, name="New", timeout=10)
+        assert refused.value.kind == "version" and not host.ticket.used
     finally:
         await host.close()
 

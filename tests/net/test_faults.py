@@ -232,7 +232,8 @@ async def test_a_resumed_host_commits_to_the_seed_it_had_committed_to() -> None:
     record = ended[0].record
     assert record.verify().is_terminal() and len(record.deals) >= 3
     pending = saves[-1]["pending"]  # the last autosave before the crash
-    assert record.deals[2].commitment == commitment(bytes.fromhex(pending["host_seed"]))
+    assert record.deals[2].commitment == commitment(bytes.fromhex(pending["host_seed"]),
+                                                    record.deals[2].chain)
     kept = a.games[0].record
     assert (record.moves, record.deals) == (kept.moves, kept.deals)
     # the resumed host's own table, sent its position on joining and again as play goes

@@ -12,6 +12,7 @@ import pytest
 
 from tests.net.support import Clock, Seat, host_table, loopback, play, start, whole_match
 from truf_tui.engine import truc
+from truf_tui.engine.deals import DealProof
 from truf_tui.engine.record import GameRecord
 from truf_tui.net import protocol as p
 from truf_tui.net.client import JoinError, NetClient
@@ -338,11 +339,13 @@ class LyingHost(Host):
     how = "reveal"
     from_deal = 0
 
-    async def _agree(self, g: int, deal: int) -> tuple[bytes, bytes]:
-        host_seed, guest_seed = await super()._agree(g, deal)
+    async def _agree(self, g: int, deal: int, chain: str, n: int = 0,
+                     move: str | None = None) -> DealProof:
+        proof = await super()._agree(g, deal, chain, n, move)
         if self.how == "ignore_guest" and deal >= self.from_deal:
-            return host_seed, bytes(32)  # deals from a guest seed of its own choosing
-        return host_seed, guest_seed
+            assert proof.host_seed is not None  # deals from a guest seed of its own choosing
+            return DealProof.of(bytes.fromhex(proof.host_seed), bytes(32), chain)
+        return proof
 
     async def _reveal(self, g: int, deal: int, seeds: tuple[bytes, bytes]) -> None:
         if self.how == "reveal" and deal >= self.from_deal:

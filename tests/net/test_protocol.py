@@ -18,7 +18,7 @@ SAMPLES: list[p.Message] = [
     p.Move(2, 17, "play 10H take 10D"),
     p.Ping(7),
     p.Welcome(1, "s" * 32, "truc", {"target": 12, "rest_refusal": "stake"}, 3, ["A", "B"]),
-    p.Commit(0, 0, "cd" * 32),
+    p.Commit(0, 0, "cd" * 32, 0, None), p.Commit(0, 3, "cd" * 32, 17, "fold"),
     p.Reveal(1, 4, "ab" * 32, "cd" * 32),
     p.Update(0, 3, "raise", {"hand": ["7H"], "history": ["raise"]}, ["accept", "refuse"]),
     p.GameOver(0, "id", 2**63, 1, [0, 0], [12, 7], [1, 0], ["A", "B"]),

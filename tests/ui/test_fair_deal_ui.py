@@ -71,10 +71,13 @@ async def test_a_local_game_s_exported_record_verifies(
     out = tmp_path / "game.json"
     assert cli.main(["--data-dir", str(tmp_path), "--export", str(out)]) == 0
     assert cli.main(["verify", str(out)]) == 0
-    assert "every deal verified" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "every deal verified" in said and "format 1" not in said  # chained: format 2
 
 
 def test_a_game_with_a_seed_is_dealt_from_it_alone() -> None:
+    from truf_tui.engine.deals import CHAIN_START
+
     config = GameConfig("truc", "easy", seed=7, dealer=1)
     s = deal(config)
     assert s.deals == () and s == truc.new_game(truc.Rules(), seed=7, dealer=1)
@@ -82,6 +85,9 @@ def test_a_game_with_a_seed_is_dealt_from_it_alone() -> None:
     # Fair: the first round's proof, and the next round's agreed ahead.
     assert isinstance(fair, truc.State) and len(fair.deals) == 2
     assert fair.seed == fair.deals[0].seed()
+    # Chained (format 2): the next round's commitment names round 1's deal.
+    assert fair.deals[0].chain == CHAIN_START
+    assert fair.deals[1].chain == fair.deals[0].chain_after()
 
 
 def test_the_round_summary_says_the_deal_was_verified_and_cries_out_if_not() -> None:

@@ -16,6 +16,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from truf_tui import cli
 from truf_tui.cards import Card
 from truf_tui.net.invite import Invite
 from truf_tui.store import History
@@ -332,7 +333,7 @@ async def test_a_dropped_guest_is_waited_for(tmp_path: Path,
                 break
         assert isinstance(app.screen, WaitingForFriend)
         assert "Waiting for Computer (easy) (reconnecting…)" in text_of(app)
-        assert table.seat_note(1) and "reconnecting" in table.seat_note(1)
+        assert table.seat_note(1) and "rejoining…" in table.seat_note(1)
         await pilot.click("#end")  # end the game rather than wait
         await pilot.pause(0.1)
         assert isinstance(app.screen, StartScreen)
@@ -469,7 +470,16 @@ async def test_ending_the_game_while_the_friend_is_away_is_a_win_kept_once(
             assert result_text(rows[0]).endswith("(finita dum vi forestis)")
             set_language("en")
             with History(tmp_path / "host") as history:
-                assert len(history.games()) == 1  # once, though both tables heard "ended"
+                host_rows = history.games()
+            assert len(host_rows) == 1  # once, though both tables heard "ended"
+            # One game, one id in both records and histories, and both verify.
+            host_record, guest_record = host_rows[0].record(), rows[0].record()
+            assert host_record.meta["id"] == guest_record.meta["id"]
+            assert host_record.deals == guest_record.deals
+            assert host_record.moves == guest_record.moves
+            for side in ("host", "guest"):
+                kept = tmp_path / side / "net" / f"{host_record.meta['id']}.json"
+                assert cli.main(["verify", str(kept)]) == 0
     finally:
         set_language("en")
         if guest is not None:

@@ -160,3 +160,33 @@ def test_chat_at_80x24(snap_compare: Any) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_waiting_for_a_friend_reconnecting_eo_80x24(snap_compare: Any) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        table = await guest_table(pilot)
+        table.on_net_event(OpponentAway("Ana", 300))
+        await pilot.pause()
+
+    assert snap_compare(make_app(lang="eo"), terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_the_name_boxes_say_reconnecting_on_one_line() -> None:
+    """The note under a name while a player is away (the friend, or this table) fits the
+    name box, never wrapping, at 80x24 and 100x32 in both languages."""
+    from truf_tui.ui.widgets.table import SeatName
+
+    for lang in ("en", "eo"):
+        for size in ((80, 24), (100, 32)):
+            app = make_app(lang=lang)
+            async with app.run_test(size=size) as pilot:
+                table = await guest_table(pilot)
+                table.on_net_event(OpponentAway("Ana", 300))
+                table._reconnecting = True  # this table's own line dropped too
+                table.refresh_view()
+                await pilot.pause()
+                for box_id in ("#opp-name", "#my-name"):
+                    box = table.query_one(box_id, SeatName)
+                    lines = box.text.split("\n")
+                    assert len(lines) >= 2, (lang, size, box_id, lines)
+                    assert box.size.height == len(lines), (lang, size, box_id, lines)

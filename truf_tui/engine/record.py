@@ -14,10 +14,13 @@ from dataclasses import dataclass, field
 
 from truf_tui.engine import truc, trufludo
 from truf_tui.engine.common import IllegalActionError, RuleValue
-from truf_tui.engine.deals import DealError, DealProof
+from truf_tui.engine.deals import DealError, DealProof, check_chain, is_chained, seal_of
 
 FORMAT = "truf-tui-record"
-VERSION = 1
+VERSION = 2
+"""The newest record this app reads.  A record is written as version 2 only when its deals
+are chained (docs/fair-deal.md, format 2): an older app says it cannot read it, rather than
+fail its deals.  Every other record stays version 1, which every app reads."""
 
 AnyState = trufludo.State | truc.State
 AnyAction = trufludo.Play | truc.Action  # a move of either game
@@ -41,6 +44,9 @@ class GameRecord:
     # The fair deal's proofs, one per shuffle in order (Truc: round k's is deals[k-1]);
     # none in a record of a game dealt from its seed alone (and in older records).
     deals: tuple[DealProof, ...] = ()
+    # The link after the last chained deal as a file gave it (engine/deals.py: it binds the
+    # last guest seed); ``None`` in a record built here, whose seal is its deals' own.
+    seal: str | None = field(default=None, compare=False)
 
     # -- building ----------------------------------------------------------------------------
     @classmethod
@@ -63,7 +69,7 @@ class GameRecord:
 
     def with_move(self, move: str) -> GameRecord:
         return GameRecord(self.game, self.rules, self.dealer, self.seed, self.deck,
-                          self.moves + (move,), self.meta, self.scores, self.deals)
+                          self.moves + (move,), self.meta, self.scores, self.deals, self.seal)
 
     # -- replaying ---------------------------------------------------------------------------
     def start(self) -> AnyState:
@@ -117,6 +123,8 @@ class GameRecord:
                 raise DealError(f"deal {n}: {e}") from None
             if n == 1 and self.seed is not None and self.seed != got:
                 raise DealError("deal 1: the record's seed is not the one its proof gives")
+        # Every guest seed bound, a round's in which no card was played too (format 2).
+        check_chain(self.deals, self.seal if self.seal is not None else seal_of(self.deals))
         s = self.start()
         for i, move in enumerate(self.moves, start=1):
             try:
@@ -148,7 +156,7 @@ class GameRecord:
     def to_dict(self) -> dict[str, object]:
         d: dict[str, object] = {
             "format": FORMAT,
-            "version": VERSION,
+            "version": VERSION if is_chained(self.deals) else 1,
             "game": self.game,
             "rules": dict(self.rules),
             "dealer": self.dealer,
@@ -160,6 +168,8 @@ class GameRecord:
             d["scores"] = list(self.scores)
         if self.deals:  # the same: an older app replays the record from its seed
             d["deals"] = [p.to_dict() for p in self.deals]
+        if is_chained(self.deals):
+            d["seal"] = self.seal if self.seal is not None else seal_of(self.deals)
         if self.meta:
             d["meta"] = self.meta
         return d
@@ -201,6 +211,12 @@ class GameRecord:
                 deals.append(DealProof.from_dict(p))
             except DealError as e:
                 raise RecordError(f"record 'deals': deal {n}: {e}") from None
+        seal = d.get("seal")
+        if seal is not None and not (isinstance(seal, str) and len(seal) == 64
+                                     and all(c in "0123456789abcdef" for c in seal)):
+            raise RecordError("record 'seal' must be 64 lower-case hex digits")
+        if seal is None and is_chained(deals):
+            raise RecordError("record 'seal' is missing: chained deals end with it")
         if seed is None and deals and deals[0].verified():
             seed = deals[0].seed()  # a guest's record: the seed is what the proof gives
         if game == "truc" and seed is None and not deals:
@@ -220,7 +236,7 @@ class GameRecord:
                 or not all(type(x) is int and x >= 0 for x in scores)):
             raise RecordError("record 'scores' must be two non-negative integers")
         return cls(game, dict(rules), dealer, seed, None if deck is None else tuple(deck),
-                   tuple(moves), dict(meta), (scores[0], scores[1]), tuple(deals))
+                   tuple(moves), dict(meta), (scores[0], scores[1]), tuple(deals), seal)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:

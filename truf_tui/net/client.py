@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import itertools
 import json
 import ssl
@@ -22,8 +21,16 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from truf_tui.engine.deals import DealError, DealProof, commitment, new_seed
+from truf_tui.engine.deals import (
+    CHAIN_START,
+    DealError,
+    DealProof,
+    chain_after,
+    commitment,
+    new_seed,
+)
 from truf_tui.engine.record import GameRecord, RecordError
+from truf_tui.net.autosave import Autosave
 from truf_tui.net.invite import Invite, secret_text
 from truf_tui.net.protocol import (
     CHAT_MAX,
@@ -165,6 +172,12 @@ class _Game:
     moves: list[str] = field(default_factory=list)
     seen: dict[int, str] = field(default_factory=dict)  # n -> observation as canonical JSON
     ended: bool = False  # its game_over handled (a rejoin may send it again)
+    # deal -> the position and the move the host asked this table's seed for it at, each
+    # checked against the moves as they come (the move must be played there and deal it)
+    asked: dict[int, tuple[int, str | None]] = field(default_factory=dict)
+    # n -> the moves this seat sent there (more than one after a drop: asked again, it may
+    # choose again; the host plays the first it got)
+    sent: dict[int, set[str]] = field(default_factory=dict)
 
 
 def _canonical(obs: Any) -> str:
@@ -191,6 +204,12 @@ class NetClient:
         self.keep: Callable[[dict[str, Any]], None] | None = None
         self.seeds_lost = False  # a rejoin in a new process, until :meth:`restore`
         self._last_update: tuple[int, int] | None = None  # on this connection
+        self._then: Event | None = None  # a second event the last message gave
+        # A guest's table taking its seat back in a new process does not know the moves its
+        # old process sent: at the position it came back to, a request naming a legal move
+        # of its own is taken on the host's word (docs/fair-deal.md, "not detected").
+        self._new_process = False
+        self._came_back_at: tuple[int, int] | None = None
         self.hello_version = VERSION  # what the host took: an older host has no chat
 
     @property
@@ -214,6 +233,7 @@ class NetClient:
         client = await cls._connect(invite, Hello(VERSION, clean_text(name),
                                                   seat_secret=seat_secret), timeout)
         client.seeds_lost = client.seat == 1
+        client._new_process = client.seat == 1
         return client
 
     async def reconnect(self, timeout: float = CONNECT_SECONDS) -> None:
@@ -230,15 +250,20 @@ class NetClient:
     @classmethod
     async def _connect(cls, invite: Invite, hello: Hello, timeout: float) -> NetClient:
         """Connect, pin, hello, welcome, within ``timeout`` seconds in all.  A host that
-        refuses the hello's version (an older truf-tui, without chat) is greeted again with
-        the oldest version, on a new connection (its code was not spent on the refusal)."""
+        refuses the hello's version is greeted again with the oldest version this table
+        speaks, on a new connection (its code was not spent on the refusal); when there is
+        none older, the refusal is said as a version mismatch ("version": a host of version
+        1 answers a newer hello with "bad_hello")."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         try:
             client = await cls._connect_once(invite, hello, timeout)
         except JoinError as e:
-            if e.kind != "bad_hello" or hello.version <= OLDEST_VERSION:
+            if e.kind not in ("bad_hello", "version"):
                 raise
+            if hello.version <= OLDEST_VERSION:
+                raise JoinError("the host's truf-tui is another version: both players need "
+                                "the same version", "version") from None
             hello = replace(hello, version=OLDEST_VERSION)
             client = await cls._connect_once(invite, hello,
                                              max(0.1, deadline - loop.time()))
@@ -307,6 +332,7 @@ class NetClient:
         turn = self._turn
         if turn is None:
             raise RuntimeError("no position to move in yet")
+        self._games.setdefault(turn.game, _Game()).sent.setdefault(turn.n, set()).add(action)
         await self._send(Move(turn.game, turn.n, action))
 
     async def chat(self, phrase: str | None = None, text: str | None = None) -> bool:
@@ -359,6 +385,9 @@ class NetClient:
                     yield event
                     if isinstance(event, MatchEnded):
                         return
+                then, self._then = self._then, None
+                if then is not None:
+                    yield then
         finally:
             keepalive.cancel()
 
@@ -378,11 +407,25 @@ class NetClient:
                 if game.commitments[msg.deal] != msg.commitment:
                     game.alarm = f"the host changed its commitment to deal {msg.deal + 1}"
                     return DealAlarm(msg.game, game.alarm)
+            why = self._asked_early(msg, game)
+            prior = game.asked.get(msg.deal)
+            if why is None and prior is not None and prior != (msg.n, msg.move) and not (
+                    prior[0] == msg.n and msg.move in game.sent.get(msg.n, ())):
+                # Asked again (a resumed host) for another move than the first time, and
+                # not this table's own move chosen again: the seed was known meanwhile.
+                why = (f"the host asked again for the seed of deal {msg.deal + 1}, for "
+                       f"another move ({msg.move!r}, first {prior[1]!r})")
+            if why is not None:  # the seed is not sent: the host would see the cards early
+                game.alarm = why
+                return DealAlarm(msg.game, why)
+            game.asked[msg.deal] = (msg.n, msg.move)
             game.commitments[msg.deal] = msg.commitment
             if msg.deal not in game.my_seeds:
                 game.my_seeds[msg.deal] = new_seed()
                 if self.keep is not None:  # kept before it is sent: asked again, the same
                     self.keep(self.saved())
+                    if isinstance(self.keep, Autosave):  # written off the event loop
+                        await self.keep.flush()
             await self._send(Seed(msg.game, msg.deal, game.my_seeds[msg.deal].hex()))
             return None
         if isinstance(msg, Reveal):
@@ -400,6 +443,8 @@ class NetClient:
             if game.ended or (msg.game, msg.n) == self._last_update:
                 return None  # told again on this connection (a resumed host): moved once
             self._last_update = (msg.game, msg.n)
+            if self._new_process and self._came_back_at is None:
+                self._came_back_at = (msg.game, msg.n)
             if msg.n == len(game.moves) + 1 and msg.last is not None:
                 game.moves.append(msg.last)
             elif msg.n != len(game.moves):  # a rejoin: the public history has every move
@@ -408,6 +453,11 @@ class NetClient:
                     game.moves = list(history)
             game.seen[msg.n] = _canonical(msg.observation)
             self._turn = Turn(msg.game, msg.n, msg.last, msg.observation, msg.legal)
+            why = _asked_then_played(game)
+            if why is not None and game.alarm is None:
+                game.alarm = why
+                self._then = self._turn  # the position still reaches the table, after it
+                return DealAlarm(msg.game, why)
             return self._turn
         if isinstance(msg, GameOver):
             game = self._games.setdefault(msg.game, _Game())
@@ -437,31 +487,65 @@ class NetClient:
                                msg.winner, record)
         return None
 
+    def _asked_early(self, msg: Commit, game: _Game) -> str | None:
+        """Why the host's request for this table's seed comes before the move that deals
+        its shuffle (it would know the cards before they are dealt), or ``None``.  What this
+        table cannot see yet (the other player's move) is checked as the moves come
+        (:func:`_asked_then_played`) and when the deals are replayed."""
+        deal = msg.deal + 1
+        if msg.deal == 0:
+            before = self._games.get(msg.game - 1)
+            if msg.n != 0 or msg.move is not None or game.seen:
+                return f"the host asked for the seed of game {msg.game + 1}'s first deal " \
+                       "after it was dealt"
+            if before is not None and before.seen and not before.ended:
+                return f"the host asked for the seed of game {msg.game + 1}'s first deal " \
+                       f"before game {msg.game} ended"
+            return None
+        if msg.move is None:
+            return f"the host asked for the seed of deal {deal} without the move that deals it"
+        if msg.n != len(game.moves):
+            return (f"the host asked for the seed of deal {deal} at move {msg.n + 1}, but "
+                    f"this table is at move {len(game.moves) + 1}")
+        turn = self._turn
+        if (self.seat == 1 and turn is not None and (turn.game, turn.n) == (msg.game, msg.n)
+                and turn.legal and msg.move not in game.sent.get(msg.n, ())):
+            if (msg.game, msg.n) == self._came_back_at and msg.move in turn.legal:
+                return None  # maybe this seat's move before its process stopped: unknown
+            return (f"the host asked for the seed of deal {deal} before this table played "
+                    "the move that deals it")
+        return None
+
     def _check_reveal(self, msg: Reveal, game: _Game) -> str | None:
-        host_seed = bytes.fromhex(msg.host_seed)
-        commit = game.commitments.get(msg.deal)
-        if self.seat == 0:  # the host's own table: its host sent no commitment to itself
-            commit = commitment(host_seed)
-        elif commit is None:
+        if self.seat == 1 and msg.deal not in game.commitments:
             return f"the host revealed deal {msg.deal + 1} without committing to it first"
         mine = game.my_seeds.get(msg.deal)
         if mine is None and self.seeds_lost:
             pass  # came back without its seeds: the game's end says it is unverified
         elif self.seat == 1 and (mine is None or mine.hex() != msg.guest_seed):
             return f"the host did not shuffle deal {msg.deal + 1} with this table's seed"
-        if not hmac.compare_digest(commitment(host_seed), commit):
-            return f"the host's seed for deal {msg.deal + 1} does not match its commitment"
+        proofs = self._proofs(game)
+        # Format 2: the commitment names the deal before it, this table's seed of it too.
+        if len(proofs) > msg.deal and not proofs[msg.deal].verified():
+            return (f"the host's seed for deal {msg.deal + 1} does not match its commitment "
+                    "(to that seed and to the deal before it)")
         return self._replays_to(msg.deal, game)
 
     def _proofs(self, game: _Game) -> list[DealProof]:
-        """The revealed deals of ``game``, in order, as far as they go without a gap."""
+        """The revealed deals of ``game``, in order, as far as they go without a gap, each
+        with the chain its commitment names (engine/deals.py): from the commitments this
+        table was sent and the seeds it sent (the host's own table: its host's)."""
         proofs = []
+        chain = CHAIN_START
         for d in itertools.count():
             r = game.reveals.get(d)
             if r is None:
                 break
-            c = game.commitments.get(d) or commitment(bytes.fromhex(r.host_seed))
-            proofs.append(DealProof(c, r.guest_seed, r.host_seed))
+            c = game.commitments.get(d) or commitment(bytes.fromhex(r.host_seed), chain)
+            mine = game.my_seeds.get(d)
+            guest = mine.hex() if self.seat == 1 and mine is not None else r.guest_seed
+            proofs.append(DealProof(c, guest, r.host_seed, chain))
+            chain = chain_after(c, guest)
         return proofs
 
     def _replays_to(self, deal: int, game: _Game) -> str | None:
@@ -480,7 +564,12 @@ class NetClient:
             state = record.start()
             for n in range(len(game.moves) + 1):
                 if n:
+                    before = state.shuffles()
                     state = state.apply(game.moves[n - 1])
+                    if state.shuffles() > before:
+                        why = _asked_at(game, before, n - 1)
+                        if why is not None:
+                            return why
                 if state.shuffles() > deal + 1:
                     break
                 seen = game.seen.get(n)
@@ -531,7 +620,7 @@ class NetClient:
         start = _start_of(json.loads(game.seen[max(game.seen)]))
         if not proofs or start is None or game.alarm is not None:
             return None
-        meta = {"id": f"net-{proofs[0].commitment[:32]}", "tier": "human", "human": self.seat,
+        meta = {"id": game_id_of(proofs[0]), "tier": "human", "human": self.seat,
                 "opponent": "network", "names": [clean_text(n) for n in self.names],
                 "ended_away": 1 - winner}
         record = GameRecord(self.welcome.game, dict(self.welcome.rules), start[0], None, None,
@@ -577,6 +666,31 @@ def record_of(game: str, rules: Mapping[str, Any], seat: int, over: GameOver,
                       (over.start_scores[0], over.start_scores[1]), tuple(proofs))
 
 
+def game_id_of(first: DealProof) -> str:
+    """A network game's id, the same in both seats' records and histories: from its first
+    deal's commitment, which both tables have (the host names the game so)."""
+    return f"net-{first.commitment[:32]}"
+
+
+def _asked_then_played(game: _Game) -> str | None:
+    """A move the host asked this table's seed at, that it then did not play there."""
+    for deal, (n, move) in sorted(game.asked.items()):
+        if move is not None and n < len(game.moves) and game.moves[n] != move:
+            return (f"the host asked for the seed of deal {deal + 1} for the move {move!r}, "
+                    f"then played {game.moves[n]!r} there")
+    return None
+
+
+def _asked_at(game: _Game, deal: int, n: int) -> str | None:
+    """Shuffle ``deal`` was dealt by move ``n`` (counted from 0) on replay: was this
+    table's seed for it asked for there, not before?"""
+    asked = game.asked.get(deal)
+    if asked is not None and asked[0] != n:
+        return (f"the host asked for the seed of deal {deal + 1} at move {asked[0] + 1}, "
+                f"but move {n + 1} dealt it")
+    return None
+
+
 def _start_of(obs: Mapping[str, Any]) -> tuple[int, tuple[int, int]] | None:
     """The first dealer and start score of the game a position is of (Le Truc says both;
     Trufludo's dealer deals the whole game, F2)."""
@@ -600,7 +714,16 @@ def _replays(record: GameRecord, game: _Game, seat: int, msg: GameOver) -> str |
     for n, seen in game.seen.items():
         if n >= len(states) or _canonical(states[n].observation(seat)) != seen:
             return f"position {n} is not what the revealed seeds deal"
+    for n in range(1, len(states)):
+        before = states[n - 1].shuffles()
+        if states[n].shuffles() > before:
+            why = _asked_at(game, before, n - 1)
+            if why is not None:
+                return why
     final = states[-1]
+    never = [d for d in game.asked if d >= final.shuffles()]
+    if never:
+        return f"the host asked for the seed of deal {min(never) + 1}, which was never dealt"
     if not final.is_terminal() or list(final.scores()) != msg.scores:
         return "the final score is not what the revealed seeds give"
     return None

@@ -17,10 +17,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-# 2: chat (``chat``, ``chat_dropped``).  A host takes a hello of OLDEST_VERSION too (that
-# table is never sent chat), and a table refused for its version says hello again as 1.
+# 2: chat (``chat``, ``chat_dropped``), and the fair deal's chain: a commitment names the
+# deal before it, and a seed request the move it is asked at (docs/fair-deal.md).  A table
+# of version 1 cannot be checked so, so the host refuses it, and a table refused for its
+# version says plainly that the friend's truf-tui is of another version.
 VERSION = 2
-OLDEST_VERSION = 1
+OLDEST_VERSION = 2
 CHAT_VERSION = 2
 MAX_FRAME = 16 * 1024  # both directions: an observation is under 2 KiB
 HEADER = 4
@@ -126,11 +128,16 @@ class Welcome:
 @dataclass(frozen=True)
 class Commit:
     """Before shuffle ``deal`` of game ``game`` (0: the first deal; Le Truc's later rounds
-    1, 2, ...): the hash of the host's seed for it (docs/network.md, "The deal")."""
+    1, 2, ...): the hash of the host's seed for it and of the deal before it (format 2,
+    docs/fair-deal.md), and the guest's seed asked for.  ``n`` and ``move``: the position
+    (moves made in the game) and the move that deals it, which the host holds until the
+    seed is in (the first deal: 0 and ``None``); the guest checks them against what it saw."""
 
     game: int
     deal: int
     commitment: str
+    n: int
+    move: str | None
     type: str = field(default="commit", init=False)
 
 
@@ -311,7 +318,8 @@ _HOST: dict[str, tuple[Callable[..., HostMessage], dict[str, Check]]] = {
                           "game": _text(16), "rules": _object, "best_of": _int(1, 9),
                           "names": _texts(2, 200)}),
     "commit": (Commit, {"game": _int(0, 10), "deal": _int(0, MAX_DEALS),
-                        "commitment": _text(64, HEX64)}),
+                        "commitment": _text(64, HEX64), "n": _int(0, 100_000),
+                        "move": _optional(_text(ACTION_MAX))}),
     "reveal": (Reveal, {"game": _int(0, 10), "deal": _int(0, MAX_DEALS),
                         "host_seed": _text(64, HEX64), "guest_seed": _text(64, HEX64)}),
     "update": (Update, {"game": _int(0, 10), "n": _int(0, 100_000),

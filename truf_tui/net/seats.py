@@ -13,7 +13,8 @@ Faults (docs/network.md, "Faults"): the guest keeps what it needs to take its se
 (``net/seat.json``: the invite, its seat secret, its deal seeds) and ``join --rejoin``
 resumes from it; the host autosaves its match after every move (``net/host.json``) and
 ``host --resume`` goes on from it with a new certificate and code.  Both are written
-atomically, private to their owner, and removed once the match is over.
+atomically and off the event loop (net/autosave.py), private to their owner, and removed
+once the match is over.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from typing import Any, TextIO
 
 from truf_tui.ai import make_bot
 from truf_tui.engine.record import GameRecord
+from truf_tui.net.autosave import Autosave
 from truf_tui.net.client import (
     ChatReceived,
     DealAlarm,
@@ -43,7 +45,7 @@ from truf_tui.net.protocol import PHRASES, ProtocolError
 from truf_tui.net.server import DEFAULT_LIMITS, Host, HostError, Limits
 from truf_tui.net.webseat import LINGER_SECONDS, GuestPage
 from truf_tui.play.config import GameConfig
-from truf_tui.store import History, SaveStore, StoreError, atomic_write, export_record
+from truf_tui.store import History, SaveStore, StoreError, export_record
 
 RECORDS_DIR = "net"
 SEAT_FILE = "seat.json"  # the guest's: how to take its seat back (join --rejoin)
@@ -57,14 +59,6 @@ class SeatFailed(Exception):
     """The seat could not play its match to the end; one line for the person."""
 
 
-def _keep_json(folder: Path | None, name: str, data: dict[str, Any]) -> None:
-    """``folder/net/name``, replaced atomically (a crash leaves the old or the new file)."""
-    if folder is not None:
-        path = folder / RECORDS_DIR / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, json.dumps(data, separators=(",", ":")))
-
-
 def load_json(folder: Path | None, name: str) -> dict[str, Any] | None:
     """``folder/net/name`` if it is there and is a JSON object, else ``None``."""
     if folder is None:
@@ -74,12 +68,6 @@ def load_json(folder: Path | None, name: str) -> dict[str, Any] | None:
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) else None
-
-
-def _forget(folder: Path | None, name: str) -> None:
-    if folder is not None:
-        with contextlib.suppress(OSError):
-            (folder / RECORDS_DIR / name).unlink()
 
 
 def keep_record(folder: Path | None, record: GameRecord) -> Path | None:
@@ -155,9 +143,8 @@ async def host_match(config: GameConfig | None, tier: str, *, seed: int | None, 
     folder's autosave holds (``host --resume``).  ``web`` (``host --web``): the guest's
     seat is also served in a browser tab; its link is printed as ``web: LINK`` after the
     invite, and the page stops with the match (``webseat``)."""
-    def autosave(snapshot: dict[str, Any]) -> None:
-        _keep_json(folder, HOST_FILE, snapshot)
-
+    # Written off the event loop, in order, the last state winning (net/autosave.py).
+    autosave = Autosave(None if folder is None else folder / RECORDS_DIR / HOST_FILE)
     if config is None:
         save = load_json(folder, HOST_FILE)
         if save is None:
@@ -214,9 +201,10 @@ async def host_match(config: GameConfig | None, tier: str, *, seed: int | None, 
         if joined is not None:
             joined.cancel()
         await host.close()
+        await autosave.flush()  # a match that cannot go on stays to resume, as it was last
         if page is not None and not finished:
             await page.close()
-    _forget(folder, HOST_FILE)  # the match is over: nothing to resume
+    await autosave.remove()  # the match is over: nothing to resume
     _finish(result, path, out)
     if page is not None:  # the friend reads the result, then its tab's app quits
         await page.close(wait=LINGER_SECONDS)
@@ -264,12 +252,11 @@ async def join_match(code: str | None, tier: str, *, seed: int | None, folder: P
         print(f"truf-tui: cannot join: {e}", file=sys.stderr)
         return 1
 
-    def keep_seat(data: dict[str, Any]) -> None:
-        _keep_json(folder, SEAT_FILE, data)
-
+    keep_seat = Autosave(None if folder is None else folder / RECORDS_DIR / SEAT_FILE)
     client.keep = keep_seat
     try:
         keep_seat(client.saved())
+        await keep_seat.flush()
         choose = bot_chooser(client.welcome.game, tier, seed)
         while True:
             try:
@@ -285,6 +272,7 @@ async def join_match(code: str | None, tier: str, *, seed: int | None, folder: P
         return 1
     finally:
         await client.close()
-    _forget(folder, SEAT_FILE)
+        await keep_seat.flush()  # a seat that could not go on stays kept for a rejoin
+    await keep_seat.remove()
     _finish(result, path, out)
     return 0

@@ -16,16 +16,16 @@ import itertools
 import secrets
 import ssl
 import time
-import uuid
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from truf_tui.engine import truc, trufludo
 from truf_tui.engine.common import IllegalActionError
-from truf_tui.engine.deals import DealProof, commitment, new_seed
+from truf_tui.engine.deals import CHAIN_START, DealProof, commitment, new_seed
 from truf_tui.engine.record import AnyState, GameRecord
-from truf_tui.net.client import NetClient
+from truf_tui.net.autosave import Autosave
+from truf_tui.net.client import NetClient, game_id_of
 from truf_tui.net.invite import Invite, Ticket
 from truf_tui.net.protocol import (
     CHAT_MAX,
@@ -163,7 +163,9 @@ class Host:
         # The autosave (``host --resume``): called with :meth:`snapshot` after every step.
         self.keep = keep
         self._current: tuple[int, str, AnyState] | None = None  # game, its id, its state
-        self._pending: tuple[int, int, bytes] | None = None  # game, deal, host seed committed
+        # A seed request out: its game, deal, host seed committed, and the position and move
+        # it was asked at (that move held until the guest's seed is in).
+        self._pending: _Pending | None = None
         self._ended: MatchOver | None = None
 
     # -- listening --------------------------------------------------------------------------
@@ -303,10 +305,12 @@ class Host:
         except ProtocolError as e:
             await self._reply(writer, Error(e.code, str(e)))
             return None
-        if (not isinstance(hello, Hello)
-                or not OLDEST_VERSION <= hello.version <= VERSION):
-            await self._reply(writer, Error("bad_hello", "the first message is hello, "
-                                            f"version {OLDEST_VERSION} to {VERSION}"))
+        if not isinstance(hello, Hello):
+            await self._reply(writer, Error("bad_hello", "the first message is hello"))
+            return None
+        if not OLDEST_VERSION <= hello.version <= VERSION:  # the code is not spent on it
+            await self._reply(writer, Error("version", f"this host speaks version {VERSION} "
+                                            f"of truf-tui's protocol, the table {hello.version}"))
             return None
         seat, why = self._seat_for(hello)
         if seat is None:
@@ -520,29 +524,37 @@ class Host:
         self._over = True
         self._ended = end
         self._autosave()
+        await self._saved()
         for seat in (HOST_SEAT, GUEST_SEAT):
             await self._tell(seat, end)
         return end
 
-    async def _agree(self, g: int, deal: int) -> tuple[bytes, bytes]:
-        """The fair deal of shuffle ``deal`` of game ``g``: commit, the guest's seed.
-        Returns (host seed, guest seed); the host's stays secret until :meth:`_reveal`.
-        The host's seed is saved before its commitment goes out, so a resumed host commits
-        to the same one (the guest, asked again, answers with the same seed)."""
+    async def _agree(self, g: int, deal: int, chain: str, n: int = 0,
+                     move: str | None = None) -> DealProof:
+        """The fair deal of shuffle ``deal`` of game ``g``: commit (to the host's seed and
+        ``chain``, the link after the deal before), the guest's seed, asked for at position
+        ``n`` with ``move`` (the one that deals it) held.  The proof, revealed: the host's
+        seed stays secret until :meth:`_reveal`.  The host's seed is saved before its
+        commitment goes out, so a resumed host commits to the same one (the guest, asked
+        again, answers with the same seed)."""
         pending = self._pending
-        if pending is not None and pending[:2] == (g, deal):
-            host_seed = pending[2]
+        if pending is not None and (pending.game, pending.deal) == (g, deal):
+            host_seed = pending.host_seed
+            if (pending.n, pending.move) != (n, move):  # the guest chose again, resumed
+                self._pending = _Pending(g, deal, host_seed, n, move)
+                self._autosave()
         else:
             host_seed = new_seed()
-            self._pending = (g, deal, host_seed)
+            self._pending = _Pending(g, deal, host_seed, n, move)
             self._autosave()
-        commit = Commit(g, deal, commitment(host_seed))
+        await self._saved()  # the seed on disk before its commitment goes out
+        commit = Commit(g, deal, commitment(host_seed, chain), n, move)
         await self._tell(GUEST_SEAT, commit)
         msg: Seed = await self._next(
             GUEST_SEAT, Seed, lambda m: None if (m.game, m.deal) == (g, deal) else "not now")
         guest = self.seats[GUEST_SEAT]
         guest.resync = [m for m in guest.resync if m is not commit]
-        return host_seed, bytes.fromhex(msg.seed)
+        return DealProof.of(host_seed, bytes.fromhex(msg.seed), chain)
 
     async def _reveal(self, g: int, deal: int, seeds: tuple[bytes, bytes]) -> None:
         reveal = Reveal(g, deal, seeds[0].hex(), seeds[1].hex())
@@ -562,23 +574,26 @@ class Host:
         if self._current is not None and self._current[0] == g:  # resumed mid-game
             _g, game_id, state = self._current
         else:
-            proof = DealProof.of(*await self._agree(g, 0))
+            proof = await self._agree(g, 0, CHAIN_START)
             self._pending = None
             state = _deal(config, proof)
-            game_id = uuid.uuid4().hex
+            game_id = game_id_of(proof)
         n = len(state.history)
         last = str(state.history[-1]) if n else None
         while True:
             self._current = (g, game_id, state)
             self._autosave()
-            await self._broadcast(g, n, last, state)
+            await self._saved()  # no table sees a position a resumed host would not have
+            held = self._held(g, n, state)
+            await self._broadcast(g, n, last, state, moving=held is None)
             seat = state.current_player
             if seat is None:
                 break
-            move: Move = await self._next(seat, Move, _move_check(g, n, state))
+            move: Move = held or await self._next(seat, Move, _move_check(g, n, state))
             dealt = len(state.deals)
             if state.shuffles_on(move.action) and isinstance(state, truc.State):
-                proof = DealProof.of(*await self._agree(g, dealt))
+                proof = await self._agree(g, dealt, state.deals[-1].chain_after(), n,
+                                          move.action)
                 state = state.with_deal(proof)
             self._pending = None
             state = state.apply(move.action)
@@ -602,9 +617,22 @@ class Host:
         return GameOver(g, game_id, state.seed, dealer, start, list(state.scores()), wins,
                         [s.name for s in self.seats])
 
-    async def _broadcast(self, g: int, n: int, last: str | None, state: AnyState) -> None:
+    def _held(self, g: int, n: int, state: AnyState) -> Move | None:
+        """The host's player's move a resumed host had held for the guest's seed before it
+        stopped: made already, so played as it was (the guest's table, which was asked for
+        its seed at that move, sees the same move; another one would be an early request
+        for the seed).  ``None`` if there is none."""
+        pending = self._pending
+        if (pending is None or pending.move is None or (pending.game, pending.n) != (g, n)
+                or state.current_player != HOST_SEAT or pending.deal != len(state.deals)
+                or _move_check(g, n, state)(Move(g, n, pending.move)) is not None):
+            return None
+        return Move(g, n, pending.move)
+
+    async def _broadcast(self, g: int, n: int, last: str | None, state: AnyState,
+                         moving: bool = True) -> None:
         for seat in (HOST_SEAT, GUEST_SEAT):
-            await self._tell(seat, _update(g, n, last, state, seat))
+            await self._tell(seat, _update(g, n, last, state, seat, moving))
 
     async def _tell(self, seat: int, msg: HostMessage) -> None:
         """Send ``msg`` and keep it for a rejoin (an update replaces the game's last one)."""
@@ -637,8 +665,9 @@ class Host:
                        "over": asdict(r.game_over)} for r in self.games],
             "current": current,
             "pending": None if self._pending is None else {
-                "game": self._pending[0], "deal": self._pending[1],
-                "host_seed": self._pending[2].hex()},
+                "game": self._pending.game, "deal": self._pending.deal,
+                "host_seed": self._pending.host_seed.hex(), "n": self._pending.n,
+                "move": self._pending.move},
             "over": None if self._ended is None else asdict(self._ended),
         }
 
@@ -646,12 +675,21 @@ class Host:
         if self.keep is not None:
             self.keep(self.snapshot())
 
+    async def _saved(self) -> None:
+        """Until the autosave has what was put on disk: written off the event loop
+        (net/autosave.py), waited for only where a message must not go out before it."""
+        if isinstance(self.keep, Autosave):
+            await self.keep.flush()
+
     @classmethod
     def resume(cls, save: dict[str, Any], **kwargs: Any) -> Host:
         """A host that goes on with the match ``save`` (:meth:`snapshot`) was playing: the
         same seats (their secrets), a new certificate and invite when it ``start``s.  The
         guest's seat waits for its table for the rejoin time.  ``ValueError`` (or a
         ``RecordError``/``DealError``, both ValueErrors) if the save is not one."""
+        if save.get("format") != SAVE_FORMAT:  # its deals would not chain with the next ones
+            raise ValueError(f"it was saved by another version of truf-tui (format "
+                             f"{save.get('format')!r}, this one reads {SAVE_FORMAT})")
         try:
             c = save["config"]
             config = GameConfig(game=c["game"], rules=dict(c["rules"]), best_of=c["best_of"],
@@ -675,8 +713,11 @@ class Host:
                 host._current = (int(cur["game"]), str(cur["id"]), state)
             pend = save["pending"]
             if pend is not None:
-                host._pending = (int(pend["game"]), int(pend["deal"]),
-                                 bytes.fromhex(pend["host_seed"]))
+                move = pend.get("move")  # a save of protocol 1 names no move: none held
+                host._pending = _Pending(int(pend["game"]), int(pend["deal"]),
+                                         bytes.fromhex(pend["host_seed"]),
+                                         int(pend.get("n", 0)),
+                                         move if isinstance(move, str) else None)
         except (KeyError, TypeError, AttributeError, IndexError) as e:
             raise ValueError(f"not a host's save ({type(e).__name__}: {e})") from None
         host._rebuild_resync()
@@ -696,9 +737,10 @@ class Host:
         n = len(state.history)
         last = str(state.history[-1]) if n else None
         revealed = len(state.deals) - (over is None)
+        moving = over is not None or self._held(g, n, state) is None
         for seat in (HOST_SEAT, GUEST_SEAT):
             s = self.seats[seat]
-            s.resync = [_update(g, n, last, state, seat)]
+            s.resync = [_update(g, n, last, state, seat, moving)]
             for k, proof in enumerate(state.deals[:revealed]):
                 assert proof.host_seed is not None
                 s.resync.append(Reveal(g, k, proof.host_seed, proof.guest_seed))
@@ -706,11 +748,27 @@ class Host:
                 s.resync.append(over)
 
 
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2  # 2: chained deals (docs/fair-deal.md) and the held move of a request
 
 
-def _update(g: int, n: int, last: str | None, state: AnyState, seat: int) -> Update:
-    legal = [str(a) for a in state.legal_actions()] if state.current_player == seat else []
+@dataclass(frozen=True)
+class _Pending:
+    """A seed request out: game, deal, the host's seed committed to, and the position and
+    the move (``None``: a game's first deal) it was asked at."""
+
+    game: int
+    deal: int
+    host_seed: bytes = field(repr=False)
+    n: int = 0
+    move: str | None = None
+
+
+def _update(g: int, n: int, last: str | None, state: AnyState, seat: int,
+            moving: bool = True) -> Update:
+    """Seat ``seat``'s view of the position; its legal moves if its turn and ``moving``
+    (not while its move, made already, is held for the guest's seed)."""
+    legal = ([str(a) for a in state.legal_actions()]
+             if moving and state.current_player == seat else [])
     return Update(g, n, last, dict(state.observation(seat)), legal)
 
 

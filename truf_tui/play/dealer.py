@@ -18,22 +18,22 @@ from typing import Any, TypeVar, cast
 
 from truf_tui.engine import truc, trufludo
 from truf_tui.engine.common import GameState
-from truf_tui.engine.deals import DealProof, commitment, new_seed
+from truf_tui.engine.deals import CHAIN_START, DealProof, commitment, new_seed
 from truf_tui.play.config import GameConfig
 
 AnyState = trufludo.State | truc.State
 G = TypeVar("G", bound=GameState[Any])
 
 
-def local_proof() -> DealProof:
+def local_proof(chain: str | None = CHAIN_START) -> DealProof:
     """One shuffle's proof, both sides in this program, in the protocol's order: the
-    dealer's side draws its seed and commits to it, the player's side answers the
-    commitment with its own seed, and the dealer's seed is kept revealed (the app must
-    replay its own saved game)."""
+    dealer's side draws its seed and commits to it (and to ``chain``, the link after the
+    deal before), the player's side answers the commitment with its own seed, and the
+    dealer's seed is kept revealed (the app must replay its own saved game)."""
     host = new_seed()
-    committed = commitment(host)  # the dealer's side, first
+    committed = commitment(host, chain)  # the dealer's side, first
     guest = new_seed()  # the player's side, having seen only the commitment
-    return DealProof.agreed(committed, guest).revealed(host)
+    return DealProof.agreed(committed, guest, chain).revealed(host)
 
 
 def deal(config: GameConfig) -> AnyState:
@@ -59,7 +59,9 @@ def agreed_ahead(state: G) -> G:
     table's, its previews, a save taken mid-move) deals the same cards."""
     if (isinstance(state, truc.State) and state.deals and not state.is_terminal()
             and len(state.deals) == state.round_no):
-        return cast(G, state.with_deal(local_proof()))
+        last = state.deals[-1]  # a game saved by an older app goes on unchained (format 1)
+        chain = None if last.chain is None else last.chain_after()
+        return cast(G, state.with_deal(local_proof(chain)))
     return state
 
 

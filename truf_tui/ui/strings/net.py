@@ -115,6 +115,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "The host's program does not speak this version's protocol.",
         "eo": "La programo de la gastiganto ne parolas la protokolon de ĉi tiu versio.",
     },
+    "net.join.version": {
+        "en": "Your friend's truf-tui is another version: you both need the same version "
+              "to play together.",
+        "eo": "La truf-tui de via amiko estas alia versio: vi ambaŭ bezonas la saman "
+              "version por ludi kune.",
+    },
     "net.join.closed": {"en": "The connection to the host was closed before you could join.",
                         "eo": "La konekto al la gastiganto fermiĝis antaŭ ol vi povis aliĝi."},
     "net.target": {"en": "first to {n}", "eo": "la unua al {n}"},
@@ -163,8 +169,9 @@ STRINGS: dict[str, dict[str, str]] = {
               "daŭras ĝuste de kie ĝi estis. Vi povas atendi, aŭ fini la ludon nun: tiam "
               "ĝi kalkuliĝas kiel via venko.",
     },
-    "net.away.short": {"en": "reconnecting…", "eo": "rekonektiĝas…"},
-    "net.reconnecting.short": {"en": "reconnecting…", "eo": "rekonektiĝas…"},
+    # Under a name in the table's name box: at most 12 columns (80x24 and 100x32).
+    "net.away.short": {"en": "rejoining…", "eo": "revenas…"},
+    "net.reconnecting.short": {"en": "rejoining…", "eo": "revenas…"},
     "net.reconnecting": {"en": "The connection dropped: taking your seat back…",
                          "eo": "La konekto falis: reprenas vian sidlokon…"},
     "net.reconnected": {"en": "Connected again: the game goes on.",
