@@ -362,3 +362,77 @@ async def test_the_summary_names_no_costliest_when_nothing_cost_and_counts_right
                     else "La 2 situacioj, kiujn vi maltrafis, revenos") in two
     finally:
         set_language("en")
+
+
+# -- the trainer's decisions reach the history (issue 38 item 5) ---------------------------
+async def test_every_drilled_decision_is_kept_once_in_the_history(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each graded decision of a drill goes into the history when it is graded, once (a
+    roll after it adds nothing), as the spot's number in its session, with the spot's key
+    (the review queue's), its grade, loss, unit and leak categories; a new session is a
+    new ref; no game is counted for it."""
+    from truf_tui.store.repetition import spot_key
+    from truf_tui.ui.app import TrufApp
+    from truf_tui.ui.settings import Settings
+
+    monkeypatch.setattr(DrillScreen, "session_size", 2)
+    app = TrufApp(settings=Settings(pace="instant"), data_dir=tmp_path)
+    app.drill_seed = 7
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DrillScreen) and app.data is not None
+        await pilot.press("2")  # facing a raise
+        keys = []
+        for n in (1, 2):
+            await decide(pilot, screen)
+            await pilot.press("r")  # rolls where the solution mixes: nothing more kept
+            await pilot.pause()
+            assert screen.spot is not None
+            keys.append(spot_key(screen.spot.to_dict()))
+            kept = app.data.history.decisions("truc", source="drill")
+            assert len(kept) == n
+            d, v = kept[-1], screen.done[-1].verdict
+            assert (d.ref, d.move, d.spot) == (screen.session_id, n, keys[-1])
+            assert d.grade == v.grade.key and d.loss == pytest.approx(v.loss)
+            assert d.unit == screen.done[-1].unit and "raised" in d.tags
+            assert d.action == str(v.chosen) and d.best == str(v.best)
+            await pilot.press("n")
+        await pilot.pause()
+        assert screen.phase == "summary"
+        first = screen.session_id
+        await pilot.press("enter", "2")
+        await decide(pilot, screen)
+        kept = app.data.history.decisions("truc", source="drill")
+        assert len(kept) == 3 and kept[-1].ref != first and kept[-1].move == 1
+        assert app.data.history.decisions("truc", source="game") == []
+        assert app.data.history.games() == []  # a drill session is no game
+
+
+async def test_a_spot_drilled_again_from_the_queue_is_kept_again(tmp_path: Any) -> None:
+    """A missed spot dealt again from the review queue is a new answer: kept again, under
+    the queue's key for it."""
+    from truf_tui import drills
+    from truf_tui.grading import Grade
+    from truf_tui.store.repetition import spot_key
+    from truf_tui.ui.app import TrufApp
+    from truf_tui.ui.settings import Settings
+    from truf_tui.ui.storage import AppData
+
+    missed = drills.deal("raised", 3)
+    data = AppData(tmp_path)
+    assert data.spot_missed(missed.to_dict(), Grade.BLUNDER)
+    data.close()
+    app = TrufApp(settings=Settings(pace="instant"), data_dir=tmp_path)
+    app.drill_seed = 7
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DrillScreen) and app.data is not None
+        await pilot.press("2")
+        await decide(pilot, screen)
+        assert screen.reviewing
+        (d,) = app.data.history.decisions("truc", source="drill")
+        assert d.spot == spot_key(missed.to_dict()) and d.move == 1

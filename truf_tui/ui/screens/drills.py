@@ -12,6 +12,7 @@ shown, so the player's thinking time hides them and no key ever waits.
 from __future__ import annotations
 
 import random
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -28,11 +29,13 @@ from truf_tui import drills
 from truf_tui.cards import TRUC_RANKS
 from truf_tui.engine import truc
 from truf_tui.grading import Grade, Unit
-from truf_tui.store.repetition import MISSED
+from truf_tui.store import StoreError
+from truf_tui.store.repetition import MISSED, spot_key
 from truf_tui.ui.i18n import get_language, plural, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.services import ProblemsFound, services, shell
 from truf_tui.ui.settings import SettingsChanged
+from truf_tui.ui.storage import AppData
 from truf_tui.ui.widgets.cards import card_markup, cards_markup
 
 SESSION = 10  # spots a session
@@ -129,6 +132,7 @@ class DrillScreen(Screen[None]):
         self.done: list[Done] = []
         self.failed: str | None = None
         self.session = 0  # sessions begun, for the next session's seeds
+        self.session_id = ""  # the session's id in the history (its decisions' ref)
         self.reviews: list[dict[str, Any]] = []  # missed spots due again, dealt first
         # The spot on the screen came from the review queue: its dict there (its key).
         self.reviewing: dict[str, Any] | None = None
@@ -335,6 +339,7 @@ class DrillScreen(Screen[None]):
         self.category = category
         self.done = []
         self.session += 1
+        self.session_id = f"drill-{uuid.uuid4().hex}"
         data = shell(self).data
         self.reviews = ([] if data is None or self.category == "score"
                         else data.review_spots(self.session_size, category=self.category))
@@ -473,12 +478,27 @@ class DrillScreen(Screen[None]):
             data = shell(self).data
             queued = False
             if data is not None:  # a missed spot comes back (issue 38 item 6)
+                asked = self.reviewing if self.reviewing is not None else self.spot.to_dict()
                 if self.reviewing is not None:
                     queued = data.spot_reviewed(self.reviewing, v.grade) and v.grade >= MISSED
                 else:
-                    queued = data.spot_missed(self.spot.to_dict(), v.grade)
+                    queued = data.spot_missed(asked, v.grade)
+                self._keep(data, v, spot_key(asked))
                 self.post_message(ProblemsFound())
             self.done.append(Done(self.spot, v, self.analysis.unit, queued))
+
+    def _keep(self, data: AppData, v: drills.Verdict, key: str) -> None:
+        """The decision into the history (issue 38 item 5), once: when it is graded, as
+        the spot's number in this session (a roll after it changes nothing; a spot dealt
+        again from the review queue is answered again, and kept again)."""
+        assert self.spot is not None and self.analysis is not None
+        graded = drills.graded(self.spot, self.analysis, v, len(self.done) + 1)
+        try:
+            data.history.add_graded([graded], ref=self.session_id, game="truc",
+                                    source="drill", spot=key)
+        except StoreError:
+            pass  # the grade is shown all the same (as a game's, app.keep_graded)
+        data.history_problems()
 
 
 __all__ = ["SESSION", "DrillScreen", "range_lines"]

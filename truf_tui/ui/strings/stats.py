@@ -92,13 +92,56 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "No graded decisions yet: play Le Truc against the computer.",
         "eo": "Ankoraŭ neniu taksita decido: ludu Le Truc kontraŭ la komputilo.",
     },
-    "sp.note": {
+    "sp.head.game": {"en": "Le Truc: your decisions in games, against the solution",
+                     "eo": "Le Truc: viaj decidoj en ludoj, kontraŭ la solvo"},
+    "sp.head.drill": {"en": "Le Truc: your decisions in the trainer, against the solution",
+                      "eo": "Le Truc: viaj decidoj en la trejnilo, kontraŭ la solvo"},
+    # one line on the other source's decisions, under the head (d shows them)
+    "sp.other.drill": {
+        "en": "In the trainer: {n} decisions, {x} points lost a decision on average (d).",
+        "eo": "En la trejnilo: {n} decidoj, meze {x} poentoj perditaj por decido (d).",
+    },
+    "sp.other.drill.one": {
+        "en": "In the trainer: 1 decision, {x} points lost (d).",
+        "eo": "En la trejnilo: 1 decido, {x} poentoj perditaj (d).",
+    },
+    "sp.other.drill.nomean": {"en": "In the trainer: {n} decisions (d).",
+                              "eo": "En la trejnilo: {n} decidoj (d)."},
+    "sp.other.drill.nomean.one": {"en": "In the trainer: 1 decision (d).",
+                                  "eo": "En la trejnilo: 1 decido (d)."},
+    "sp.other.game": {
+        "en": "In games: {n} decisions, {x} points lost a decision on average (d).",
+        "eo": "En ludoj: {n} decidoj, meze {x} poentoj perditaj por decido (d).",
+    },
+    "sp.other.game.one": {
+        "en": "In games: 1 decision, {x} points lost (d).",
+        "eo": "En ludoj: 1 decido, {x} poentoj perditaj (d).",
+    },
+    "sp.other.game.nomean": {"en": "In games: {n} decisions (d).",
+                             "eo": "En ludoj: {n} decidoj (d)."},
+    "sp.other.game.nomean.one": {"en": "In games: 1 decision (d).",
+                                 "eo": "En ludoj: 1 decido (d)."},
+    "key.source.drill": {"en": "Trainer", "eo": "Trejnilo"},
+    "key.source.game": {"en": "Games", "eo": "Ludoj"},
+    "sp.note.drill": {
+        "en": "Average loss per decision, in points of a round: one bar per trainer "
+              "session, the latest {n} on the right (lower is better).",
+        "eo": "Meza perdo por decido, en poentoj de rondo: unu stango por sesio en la "
+              "trejnilo, la lastaj {n} dekstre (malpli estas pli bone).",
+    },
+    "sp.note.drill.one": {
+        "en": "Average loss per decision, in points of a round: one bar per trainer "
+              "session (lower is better).",
+        "eo": "Meza perdo por decido, en poentoj de rondo: unu stango por sesio en la "
+              "trejnilo (malpli estas pli bone).",
+    },
+    "sp.note.game": {
         "en": "Average loss per decision, in points of a round: one bar per game, the "
               "latest {n} on the right (lower is better).",
         "eo": "Meza perdo por decido, en poentoj de rondo: unu stango por ludo, la "
               "lastaj {n} dekstre (malpli estas pli bone).",
     },
-    "sp.note.one": {
+    "sp.note.game.one": {
         "en": "Average loss per decision, in points of a round: one bar per game (lower "
               "is better).",
         "eo": "Meza perdo por decido, en poentoj de rondo: unu stango por ludo (malpli "
