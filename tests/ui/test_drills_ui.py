@@ -436,3 +436,22 @@ async def test_a_spot_drilled_again_from_the_queue_is_kept_again(tmp_path: Any) 
         assert screen.reviewing
         (d,) = app.data.history.decisions("truc", source="drill")
         assert d.spot == spot_key(missed.to_dict()) and d.move == 1
+
+
+# -- one writing of a signed figure (issue 38, the trainer polished) ------------------------
+@pytest.mark.parametrize(("lang", "minus", "plus", "zero"), [
+    ("en", "−1.00", "+0.25", "+0.00"), ("eo", "−1,00", "+0,25", "+0,00")])
+def test_signed_values_are_written_alike_in_the_trainer_and_the_hint_panel(
+        lang: str, minus: str, plus: str, zero: str) -> None:
+    """The trainer wrote "-1,00" with a hyphen where the hint panel wrote "−1,00": one
+    formatter now, the minus sign, the language's decimal mark, no "−0,00"."""
+    from truf_tui.ui.i18n import set_language
+    from truf_tui.ui.screens.drills import figure as drill_figure
+    from truf_tui.ui.widgets.hints import figure as hint_figure
+
+    set_language(lang)
+    try:
+        for x, want in ((-1.0, minus), (0.25, plus), (-0.001, zero)):
+            assert drill_figure(x, "points") == hint_figure(x, "points").strip() == want
+    finally:
+        set_language("en")

@@ -31,7 +31,7 @@ from truf_tui.engine import truc
 from truf_tui.grading import Grade, Unit
 from truf_tui.store import StoreError
 from truf_tui.store.repetition import MISSED, spot_key
-from truf_tui.ui.i18n import get_language, plural, tr
+from truf_tui.ui.i18n import get_language, plural, signed, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.services import ProblemsFound, services, shell
 from truf_tui.ui.settings import SettingsChanged
@@ -61,9 +61,10 @@ def decimal(text: str) -> str:
     return text.replace(".", ",") if get_language() == "eo" else text
 
 
-def signed(x: float, unit: Unit) -> str:
-    """A value: points with a sign and two decimals, a chance in whole percent."""
-    return f"{100 * x:.0f}%" if unit == "match" else decimal(f"{x:+.2f}")
+def figure(x: float, unit: Unit) -> str:
+    """A value: points with a sign and two decimals (as the hint panel writes them), a
+    chance in whole percent."""
+    return f"{100 * x:.0f}%" if unit == "match" else signed(x)
 
 
 def loss_words(loss: float, unit: Unit) -> str:
@@ -288,7 +289,7 @@ class DrillScreen(Screen[None]):
         lines.append(tr("drill.values", unit=tr(f"drill.unit.{an.unit}")))
         for a in drills.ranked(an):
             mark = "▶" if drills.same_choice(a, v.chosen) else " "
-            lines.append(f" {mark} {signed(an.values[a], an.unit):>6}  "
+            lines.append(f" {mark} {figure(an.values[a], an.unit):>6}  "
                          f"{100 * an.freqs.get(a, 0.0):3.0f}%  {self.words(a)}")
         if an.mixed:
             lines.append(tr("drill.mixed"))
