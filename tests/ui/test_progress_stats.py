@@ -249,16 +249,16 @@ async def test_d_shows_the_trainers_decisions_and_back(tmp_path: Path, lang: str
         head = str(screen.query_one("#stats-progress-head").render())
         other = str(screen.query_one("#stats-progress-other").render())
         assert ("in games" if lang == "en" else "en ludoj") in head
-        assert other == ("In the trainer: 3 decisions, 0.20 points lost a decision on "
+        assert other == ("In drills: 3 decisions, 0.20 points lost a decision on "
                          "average (d)." if lang == "en" else
-                         "En la trejnilo: 3 decidoj, meze 0,20 poentoj perditaj por "
+                         "En ekzercoj: 3 decidoj, meze 0,20 poentoj perditaj por "
                          "decido (d).")
         plot = screen.query_one("#stats-progress", Sparkline)
         assert list(plot.data or []) == pytest.approx([0.45, 0.2, 0.025])
         await pilot.press("d")
         await pilot.pause()
         head = str(screen.query_one("#stats-progress-head").render())
-        assert ("in the trainer" if lang == "en" else "en la trejnilo") in head
+        assert ("in drills" if lang == "en" else "en ekzercoj") in head
         assert list(plot.data or []) == pytest.approx([0.3, 0.0])
         leaks = screen.query_one("#stats-leaks", DataTable)
         rows = [[str(c) for c in leaks.get_row_at(i)] for i in range(leaks.row_count)]

@@ -1,14 +1,15 @@
 """Texts of the bluff trainer (en + eo): ``truf_tui/ui/screens/drills.py``."""
 
 STRINGS: dict[str, dict[str, str]] = {
-    "drill.title": {"en": "Bluff trainer", "eo": "Blufa trejnilo"},
-    "cmd.drills": {"en": "Bluff trainer", "eo": "Blufa trejnilo"},
+    "drill.title": {"en": "Drills", "eo": "Ekzercoj"},
+    "cmd.drills": {"en": "Drills", "eo": "Ekzercoj"},
     "cmd.drills.help": {
-        "en": "Le Truc drills dealt from the solution, each decision graded",
-        "eo": "Ekzercoj de Truko el la solvo, ĉiu decido taksita",
+        "en": "Le Truc drills from the solution: bluffs, raises, the last trick; graded",
+        "eo": "Ekzercoj de Truko el la solvo: blufoj, altigoj, la lasta preno; taksitaj",
     },
-    "start.btn.drills": {"en": "Trainer", "eo": "Trejnilo"},
-    "key.drills": {"en": "Bluffs", "eo": "Blufoj"},  # the start screen's key bar: b
+    "start.btn.drills": {"en": "Drills", "eo": "Ekzercoj"},
+    # One name everywhere: the title, the palette, the button and the key bar (b).
+    "key.drills": {"en": "Drills", "eo": "Ekzercoj"},
     # -- the categories ------------------------------------------------------------------
     "drill.cat.weak": {"en": "Raise or not with a weak hand",
                        "eo": "Ĉu altigi kun malforta mano"},

@@ -94,21 +94,21 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "sp.head.game": {"en": "Le Truc: your decisions in games, against the solution",
                      "eo": "Le Truc: viaj decidoj en ludoj, kontraŭ la solvo"},
-    "sp.head.drill": {"en": "Le Truc: your decisions in the trainer, against the solution",
-                      "eo": "Le Truc: viaj decidoj en la trejnilo, kontraŭ la solvo"},
+    "sp.head.drill": {"en": "Le Truc: your decisions in drills, against the solution",
+                      "eo": "Le Truc: viaj decidoj en ekzercoj, kontraŭ la solvo"},
     # one line on the other source's decisions, under the head (d shows them)
     "sp.other.drill": {
-        "en": "In the trainer: {n} decisions, {x} points lost a decision on average (d).",
-        "eo": "En la trejnilo: {n} decidoj, meze {x} poentoj perditaj por decido (d).",
+        "en": "In drills: {n} decisions, {x} points lost a decision on average (d).",
+        "eo": "En ekzercoj: {n} decidoj, meze {x} poentoj perditaj por decido (d).",
     },
     "sp.other.drill.one": {
-        "en": "In the trainer: 1 decision, {x} points lost (d).",
-        "eo": "En la trejnilo: 1 decido, {x} poentoj perditaj (d).",
+        "en": "In drills: 1 decision, {x} points lost (d).",
+        "eo": "En ekzercoj: 1 decido, {x} poentoj perditaj (d).",
     },
-    "sp.other.drill.nomean": {"en": "In the trainer: {n} decisions (d).",
-                              "eo": "En la trejnilo: {n} decidoj (d)."},
-    "sp.other.drill.nomean.one": {"en": "In the trainer: 1 decision (d).",
-                                  "eo": "En la trejnilo: 1 decido (d)."},
+    "sp.other.drill.nomean": {"en": "In drills: {n} decisions (d).",
+                              "eo": "En ekzercoj: {n} decidoj (d)."},
+    "sp.other.drill.nomean.one": {"en": "In drills: 1 decision (d).",
+                                  "eo": "En ekzercoj: 1 decido (d)."},
     "sp.other.game": {
         "en": "In games: {n} decisions, {x} points lost a decision on average (d).",
         "eo": "En ludoj: {n} decidoj, meze {x} poentoj perditaj por decido (d).",
@@ -121,19 +121,19 @@ STRINGS: dict[str, dict[str, str]] = {
                              "eo": "En ludoj: {n} decidoj (d)."},
     "sp.other.game.nomean.one": {"en": "In games: 1 decision (d).",
                                  "eo": "En ludoj: 1 decido (d)."},
-    "key.source.drill": {"en": "Trainer", "eo": "Trejnilo"},
+    "key.source.drill": {"en": "Drills", "eo": "Ekzercoj"},
     "key.source.game": {"en": "Games", "eo": "Ludoj"},
     "sp.note.drill": {
-        "en": "Average loss per decision, in points of a round: one bar per trainer "
+        "en": "Average loss per decision, in points of a round: one bar per drill "
               "session, the latest {n} on the right (lower is better).",
-        "eo": "Meza perdo por decido, en poentoj de rondo: unu stango por sesio en la "
-              "trejnilo, la lastaj {n} dekstre (malpli estas pli bone).",
+        "eo": "Meza perdo por decido, en poentoj de rondo: unu stango por ekzerca "
+              "sesio, la lastaj {n} dekstre (malpli estas pli bone).",
     },
     "sp.note.drill.one": {
-        "en": "Average loss per decision, in points of a round: one bar per trainer "
+        "en": "Average loss per decision, in points of a round: one bar per drill "
               "session (lower is better).",
-        "eo": "Meza perdo por decido, en poentoj de rondo: unu stango por sesio en la "
-              "trejnilo (malpli estas pli bone).",
+        "eo": "Meza perdo por decido, en poentoj de rondo: unu stango por ekzerca "
+              "sesio (malpli estas pli bone).",
     },
     "sp.note.game": {
         "en": "Average loss per decision, in points of a round: one bar per game, the "
@@ -170,9 +170,9 @@ STRINGS: dict[str, dict[str, str]] = {
               "fuŝegoj.",
     },
     "sp.leaks.drill": {
-        "en": "To drill a leak in the bluff trainer: its key ({keys}), or Enter on its row "
+        "en": "To drill a leak: its key ({keys}), or Enter on its row "
               "(Tab), or a click.",
-        "eo": "Por ekzerci likon en la blufa trejnilo: ĝia klavo ({keys}), aŭ Enter sur ĝia "
+        "eo": "Por ekzerci likon: ĝia klavo ({keys}), aŭ Enter sur ĝia "
               "vico (Tab), aŭ klako.",
     },
     "sp.leaks.play": {
