@@ -455,3 +455,58 @@ def test_signed_values_are_written_alike_in_the_trainer_and_the_hint_panel(
             assert drill_figure(x, "points") == hint_figure(x, "points").strip() == want
     finally:
         set_language("en")
+
+
+# -- the range picture without colour, its legend with it (issue 38, at 80x24) ----------------
+@pytest.mark.parametrize("lang", ["en", "eo"])
+def test_the_range_picture_reads_without_colour_and_its_legend_is_beside_it(
+        lang: str) -> None:
+    """The bars were one glyph drawn only in colours, and the legend was the picture's
+    last line, below the fold at 80x24: now each kind of action at a decision has a glyph
+    of its own, and the legend stands at the right of the first bars; no line passes the
+    76 cells of the body at 80 columns."""
+    from rich.cells import cell_len
+    from textual.markup import to_content
+
+    from truf_tui import drills
+    from truf_tui.ui.i18n import set_language, tr
+    from truf_tui.ui.screens.drills import GLYPHS, range_lines
+
+    set_language(lang)
+    try:
+        seen: set[tuple[str, ...]] = set()
+        spots: list[tuple[drills.Category, int]] = [
+            ("weak", 0), ("raised", 0), ("rest", 1), ("last", 2), ("weak", 3), ("raised", 4)]
+        for cat, seed in spots:
+            rng = drills.range_at(drills.deal(cat, seed))
+            if rng is None:  # no node for it, or every card known
+                continue
+            seen.add(rng.kinds)
+            glyphs = [GLYPHS[k] for k in rng.kinds]
+            assert len(set(glyphs)) == len(glyphs), rng.kinds
+            lines = [to_content(line).plain for line in range_lines(rng)]
+            assert all(cell_len(line) <= 76 for line in lines), lines
+            bars = lines[1:1 + len(rng.buckets)]
+            for k, (kind, glyph) in enumerate(zip(rng.kinds, glyphs, strict=True)):
+                entry = f"{glyph} {tr(f'drill.kind.{kind}')}"
+                # beside the first bars (or just under them if there are fewer bars)
+                assert lines[1 + k].endswith(entry), (lines[1 + k], entry)
+            legend = set(glyphs)
+            for line in bars:
+                drawn = set(line[4:4 + 40]) - {" "}
+                assert drawn <= legend, (line, legend)
+        assert len(seen) >= 2  # more than one set of kinds was drawn
+    finally:
+        set_language("en")
+
+
+def test_kinds_that_share_a_glyph_never_meet_at_a_decision() -> None:
+    """The shades go from the boldest bet to giving up; two kinds share one only where
+    no decision offers both (a redeal is proposed where no bet is pending, an acceptance
+    answers one; a card is played where nothing is pending, a refusal answers)."""
+    from truf_tui.ui.screens.drills import GLYPHS
+
+    meet = [("rest", "raise", "redeal", "play"), ("rest", "raise", "accept", "refuse"),
+            ("accept", "refuse")]
+    for kinds in meet:
+        assert len({GLYPHS[k] for k in kinds}) == len(kinds), kinds

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar, Literal
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -40,9 +41,12 @@ from truf_tui.ui.widgets.cards import card_markup, cards_markup
 
 SESSION = 10  # spots a session
 BAR = 40  # the range picture's bar width, in cells (fits 80 columns with its labels)
-# The range picture's colours, one a kind of action (drills.KINDS).
+# The range picture's colours and glyphs, one a kind of action (drills.KINDS).  The glyphs
+# read without colour: the bolder the bet, the darker the shade; kinds that share a shade
+# never meet at one decision (a redeal and an acceptance, a card and a refusal).
 COLOURS = {"rest": "magenta", "raise": "red", "redeal": "blue", "accept": "green",
            "play": "cyan", "refuse": "bright_black"}
+GLYPHS = {"rest": "█", "raise": "▓", "redeal": "▒", "accept": "▒", "play": "░", "refuse": "░"}
 Phase = Literal["menu", "dealing", "decide", "result", "summary"]
 
 
@@ -74,23 +78,29 @@ def loss_words(loss: float, unit: Unit) -> str:
 
 
 def range_lines(rng: drills.Range) -> list[str]:
-    """The range as one stacked bar a bucket (hands by their best card, weakest at the
-    bottom), its share of the range, the player's bucket marked; and the legend."""
+    """The range as one stacked bar a bucket (hands by their best card, the strongest at
+    the top), its share of the range, the player's bucket marked; the legend at the right
+    of the first bars, so that it is read with them (and on the screen wherever they are)."""
+    legend = [f"[{COLOURS[k]}]{GLYPHS[k]}[/] {tr(f'drill.kind.{k}')}" for k in rng.kinds]
+    you = tr("drill.range.you")
+    mark_width = 1 + cell_len(you)
     lines = [tr("drill.range.head")]
-    for i, b in reversed(list(enumerate(rng.buckets))):
+    for row, (i, b) in enumerate(reversed(list(enumerate(rng.buckets)))):
         cells: list[str] = []
         used = 0
         for k, kind in enumerate(rng.kinds):
             n = round(BAR * sum(b.mix[:k + 1])) - used
             if n > 0:
-                cells.append(f"[{COLOURS[kind]}]{'█' * n}[/]")
+                cells.append(f"[{COLOURS[kind]}]{GLYPHS[kind] * n}[/]")
                 used += n
         if used < BAR:
-            cells.append("[dim]" + "·" * (BAR - used) + "[/]")
-        mark = f" [b]{tr('drill.range.you')}[/]" if i == rng.mine else ""
-        lines.append(f"{TRUC_RANKS[b.top]:>3} {''.join(cells)} {100 * b.weight:3.0f}%{mark}")
-    lines.append("    " + "  ".join(f"[{COLOURS[k]}]█[/] {tr(f'drill.kind.{k}')}"
-                                    for k in rng.kinds))
+            cells.append(" " * (BAR - used))
+        mark = f" [b]{you}[/]" if i == rng.mine else " " * mark_width
+        key = f"  {legend[row]}" if row < len(legend) else ""
+        lines.append(f"{TRUC_RANKS[b.top]:>3} {''.join(cells)} {100 * b.weight:3.0f}%{mark}"
+                     f"{key}".rstrip())
+    pad = " " * (3 + 1 + BAR + 1 + 4 + mark_width)
+    lines += [f"{pad}  {key}" for key in legend[len(rng.buckets):]]
     return lines
 
 
@@ -502,4 +512,4 @@ class DrillScreen(Screen[None]):
         data.history_problems()
 
 
-__all__ = ["SESSION", "DrillScreen", "range_lines"]
+__all__ = ["GLYPHS", "SESSION", "DrillScreen", "range_lines"]
