@@ -101,6 +101,21 @@ def test_stats_leak_chart_eo_80x24(snap_compare: Any, tmp_path: Path) -> None:
     assert snap_compare(app, terminal_size=(80, 24), run_before=_leaks)
 
 
+async def _drills_leaks(pilot: Any) -> None:
+    await pilot.press("s")
+    await pilot.pause(0.2)
+    await pilot.press("d")
+    await pilot.pause(0.2)
+    pilot.app.screen.query_one("#stats-progress-head").scroll_visible(top=True, animate=False)
+    await pilot.pause(0.2)
+
+
+def test_stats_leak_chart_of_drills_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    """The drills' plot and leaks (d), the games' in one line above them."""
+    app = TrufApp(settings=Settings(pace="instant"), data_dir=fill_drills(fill(tmp_path)))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_drills_leaks)
+
+
 # -- a leak's key drills it (issue 38 item 5) ------------------------------------------------
 async def _dealt(pilot: Any, screen: Any) -> None:
     """Wait until the trainer's worker has dealt a spot."""
@@ -264,8 +279,10 @@ async def test_d_shows_the_trainers_decisions_and_back(tmp_path: Path, lang: str
         rows = [[str(c) for c in leaks.get_row_at(i)] for i in range(leaks.row_count)]
         assert [r[2] for r in rows] == ["2", "1"]  # weak, facing a raise: drills only
         other = str(screen.query_one("#stats-progress-other").render())
-        assert other.startswith("In games: 8 decisions" if lang == "en"
-                                else "En ludoj: 8 decidoj")
+        # two of the games' decisions were graded in the chance of winning the match
+        assert other == ("In games: 8 decisions; the 6 in points lost 0.23 on average (d)."
+                         if lang == "en" else
+                         "En ludoj: 8 decidoj; la 6 en poentoj perdis meze 0,23 (d).")
         await pilot.press("d")
         await pilot.pause()
         assert list(plot.data or []) == pytest.approx([0.45, 0.2, 0.025])

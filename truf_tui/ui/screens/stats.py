@@ -177,9 +177,12 @@ def other_line(p: Progress) -> str:
     loss, and the key that shows them ("" if there are none)."""
     if not p.decisions:
         return ""
-    mean = p.mean
+    mean, in_points = p.mean, sum(p.per_count)
     if mean is None:
         return plural(f"sp.other.{p.source}.nomean", p.decisions)
+    if in_points < p.decisions:  # some near a match's end, graded in its chance
+        return tr(f"sp.other.{p.source}.part", n=p.decisions, k=in_points,
+                  x=number(mean, 2))
     return plural(f"sp.other.{p.source}", p.decisions, x=number(mean, 2))
 
 

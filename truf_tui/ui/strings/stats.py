@@ -105,6 +105,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "In drills: 1 decision, {x} points lost (d).",
         "eo": "En ekzercoj: 1 decido, {x} poentoj perditaj (d).",
     },
+    "sp.other.drill.part": {
+        "en": "In drills: {n} decisions; the {k} in points lost {x} on average (d).",
+        "eo": "En ekzercoj: {n} decidoj; la {k} en poentoj perdis meze {x} (d).",
+    },
     "sp.other.drill.nomean": {"en": "In drills: {n} decisions (d).",
                               "eo": "En ekzercoj: {n} decidoj (d)."},
     "sp.other.drill.nomean.one": {"en": "In drills: 1 decision (d).",
@@ -116,6 +120,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "sp.other.game.one": {
         "en": "In games: 1 decision, {x} points lost (d).",
         "eo": "En ludoj: 1 decido, {x} poentoj perditaj (d).",
+    },
+    "sp.other.game.part": {
+        "en": "In games: {n} decisions; the {k} in points lost {x} on average (d).",
+        "eo": "En ludoj: {n} decidoj; la {k} en poentoj perdis meze {x} (d).",
     },
     "sp.other.game.nomean": {"en": "In games: {n} decisions (d).",
                              "eo": "En ludoj: {n} decidoj (d)."},
