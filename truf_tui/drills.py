@@ -441,5 +441,5 @@ def roll(analysis: Analysis, rng: random.Random) -> tuple[float, truc.Action]:
 __all__ = ["CATEGORIES", "DEALT", "DRAWN", "DRILL_RULES", "KINDS", "SPOT_VERSION", "TARGET",
            "Analysis", "Bucket",
            "Category", "NewerSpot", "Range", "Spot", "Verdict", "analyse", "categories_of",
-           "deal", "drill_category", "game_spot", "grade", "graded", "options", "range_at", "ranked",
-           "roll", "same_choice", "tags_of"]
+           "deal", "drill_category", "game_spot", "grade", "graded", "options", "range_at",
+           "ranked", "roll", "same_choice", "tags_of"]
