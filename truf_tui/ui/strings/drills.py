@@ -4,8 +4,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "drill.title": {"en": "Drills", "eo": "Ekzercoj"},
     "cmd.drills": {"en": "Drills", "eo": "Ekzercoj"},
     "cmd.drills.help": {
-        "en": "Le Truc drills from the solution: bluffs, raises, the last trick; graded",
-        "eo": "Ekzercoj de Truko el la solvo: blufoj, altigoj, la lasta preno; taksitaj",
+        "en": "Le Truc spots dealt from the solution, each decision graded",
+        "eo": "Situacioj de Truko el la solvo, ĉiu decido taksita",
     },
     "start.btn.drills": {"en": "Drills", "eo": "Ekzercoj"},
     # One name everywhere: the title, the palette, the button and the key bar (b).
