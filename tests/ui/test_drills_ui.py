@@ -401,6 +401,7 @@ async def test_every_drilled_decision_is_kept_once_in_the_history(
             await pilot.press("n")
         await pilot.pause()
         assert screen.phase == "summary"
+        assert "apart from your games' (s, then d)" in shown(screen)
         first = screen.session_id
         await pilot.press("enter", "2")
         await decide(pilot, screen)

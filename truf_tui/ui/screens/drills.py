@@ -339,6 +339,8 @@ class DrillScreen(Screen[None]):
         queued = sum(d.queued for d in self.done)
         if queued:
             lines.append(plural("drill.summary.queued", queued))
+        if shell(self).data is not None:  # kept in the history (issue 38 item 5)
+            lines.append(tr("drill.summary.kept"))
         lines += ["", tr("drill.summary.again")]
         return "\n".join(lines)
 

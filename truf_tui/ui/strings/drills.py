@@ -178,6 +178,11 @@ STRINGS: dict[str, dict[str, str]] = {
                             "eo": "Plej kosta: situacio {k} ({category}), {choice}: {loss}."},
     "drill.summary.clean": {"en": "No decision cost anything worth naming: well played.",
                             "eo": "Neniu decido kostis ion menciindan: bone ludite."},
+    "drill.summary.kept": {
+        "en": "Your statistics keep these decisions apart from your games' (s, then d).",
+        "eo": "Via statistiko tenas ĉi tiujn decidojn aparte de tiuj de viaj ludoj (s, "
+              "poste d).",
+    },
     "drill.summary.again": {"en": "[b]Enter[/] another session · [b]Esc[/] back",
                             "eo": "[b]Enter[/] alia sesio · [b]Esc[/] reen"},
     "key.choose": {"en": "Choose", "eo": "Elekti"},
