@@ -310,3 +310,51 @@ def test_the_analysis_asks_the_solution_as_the_hint_and_graders_do(
     an = drills.analyse(spot)
     assert asked == [True]
     assert min(an.values.values()) > 5.0  # the grader's values, not another model's
+
+
+# -- a spot labelled by what its choice was about (issue 38 item 5) -----------------------
+def test_a_games_spot_is_labelled_by_what_its_choice_was_about() -> None:
+    """At a round's first decision a redeal is open, so the spot is one of the redeal's
+    for the drills to deal; but a game's decision there is labelled, and kept in the
+    leaks, by what the player chose and what was best: a card for a card is card play,
+    a redeal chosen or missed is the redeal, a weak hand's raise is the weak hand's."""
+    from truf_tui.grading import leak_tags
+
+    strong = truc.new_game(truc.Rules(target=12), seed=0)  # 7♥ Q♥ 8♣, no weak hand
+    weak = truc.new_game(truc.Rules(target=12), seed=8)  # 10♦ J♣ J♠
+    for s in (strong, weak):
+        assert "redeal" in leak_tags(s) and "redeal" in kinds(s)
+    card, other = [a for a in strong.legal_actions() if a.kind == "play"][:2]
+    redeal, raise_ = truc.parse_action("redeal"), truc.parse_action("raise")
+
+    def label(s: truc.State, chosen: truc.Action, best: truc.Action) -> str:
+        return drills.game_spot(s.apply(chosen), len(s.history), "g", best).category
+
+    assert leak_tags(strong, card, other) == ("play",)
+    assert label(strong, card, other) == "random"  # shown as "Which card to play"
+    assert label(strong, redeal, card) == "redeal"
+    assert label(strong, card, redeal) == "redeal"
+    assert label(strong, raise_, card) == "random"  # a strong hand's raise: no weak hand
+    wcard, wother = [a for a in weak.legal_actions() if a.kind == "play"][:2]
+    assert leak_tags(weak) == ("weak", "redeal")
+    assert label(weak, raise_, wcard) == "weak"
+    assert label(weak, wcard, raise_) == "weak"
+    assert label(weak, wcard, wother) == "random"
+    assert label(weak, redeal, wcard) == "redeal"
+    # without the decision, the spot's categories, as the drills deal them
+    assert drills.game_spot(weak.apply(wcard), 0, "g").category == "random"
+    assert drills.drill_category(weak) == "weak"
+
+
+def test_a_drilled_decision_is_kept_under_the_category_it_was_posed_as() -> None:
+    """A weak hand's spot asks "raise or not?": not raising there is that leak's decision
+    (kept under it), though a game's card-for-card decision is card play."""
+    spot = drills.deal("weak", 0)
+    s = spot.state()
+    card = next(a for a in s.legal_actions() if a.kind == "play")
+    v = drills.Verdict(card, 0.0, Grade.BEST, card)
+    tags = drills.tags_of(spot, v)
+    assert "weak" in tags and "play" not in tags
+    raised = drills.deal("raised", 0)
+    accept = truc.parse_action("accept")
+    assert "raised" in drills.tags_of(raised, drills.Verdict(accept, 0.0, Grade.BEST, accept))

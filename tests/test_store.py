@@ -1192,3 +1192,36 @@ def test_an_unfinished_game_ended_while_a_player_was_away_is_the_others_win(
         row = next(r for r in h.games() if r.uid == f"a{away}h{human}")
         assert (row.result, row.human_seat, row.ended_away) == (result, human, away)
     assert len(h.games()) == 3
+
+
+def test_a_history_of_schema_2_keeps_its_decisions_and_takes_drills(tmp_path: Path) -> None:
+    """Migration 3 (issue 38 item 5): a history written before the trainer kept its
+    decisions (schema 2) loads with them, their spot key empty, and then keeps a drill's
+    decisions by session, each with its spot's key."""
+    from truf_tui.grading import Graded
+    from truf_tui.store.history import MIGRATION_1, MIGRATION_2
+
+    def raise_lost(move: int, loss: float) -> Graded[truc.Action]:
+        return Graded.of(0, move, truc.RAISE, [(truc.RAISE, 1.0 - loss), (truc.FOLD, 1.0)],
+                         "points", tags=("weak",))
+
+    with History(tmp_path, migrations=[MIGRATION_1, MIGRATION_2]) as old:
+        assert old.schema_version == 2
+        old.add_game(_finished("truc", 74))
+        old._run(lambda c: c.execute(
+            "INSERT INTO decisions (source, ref, move, game, action, best, loss, unit, grade, "
+            "tags, decided_at) VALUES ('game', 'g1', 3, 'truc', 'raise', 'fold', 0.3, "
+            "'points', 'mistake', 'weak', '2030-01-01T10:00:00+00:00')"), write=True)
+    with History(tmp_path) as h:
+        assert h.problems == [] and h.schema_version == len(MIGRATIONS) == 3
+        (d,) = h.decisions("truc")
+        assert (d.source, d.ref, d.move, d.loss, d.tags, d.spot) == \
+            ("game", "g1", 3, 0.3, ("weak",), "")
+        assert len(h.games()) == 1
+        assert h.add_graded([raise_lost(1, 0.2), raise_lost(2, 0.1)], ref="drill-s",
+                            game="truc", source="drill", spot="k") == 2
+        assert h.add_graded([raise_lost(1, 0.2)], ref="drill-s", game="truc",
+                            source="drill", spot="k") == 0  # told again: kept once
+        drilled = h.decisions("truc", source="drill")
+        assert [(x.ref, x.move, x.spot) for x in drilled] == [("drill-s", 1, "k"),
+                                                             ("drill-s", 2, "k")]

@@ -176,3 +176,34 @@ def test_the_costliest_put_the_players_errors_before_the_solutions_rounding() ->
     assert top == [blunder, mistake_match, mistake_pts]
     assert totals([mistake_pts, mistake_match, blunder]) == pytest.approx(
         {"points": 0.8, "match": 0.12})
+
+
+class _Values:
+    """A grader at one position whose values are given: ``best`` is worth 1, every
+    other legal action 0."""
+
+    def __init__(self, state: truc.State, best: str) -> None:
+        self.legal = state.legal_actions()
+        self.best = truc.parse_action(best)
+
+    def action_values(self, observation: truc.Observation) -> dict[truc.Action, float]:
+        return {a: 1.0 if a == self.best else 0.0 for a in self.legal}
+
+    def value_unit(self, observation: truc.Observation) -> Literal["points", "match"]:
+        return "points"
+
+    def policy(self, observation: truc.Observation) -> dict[truc.Action, float]:
+        return {self.best: 1.0}
+
+
+def test_a_graded_decision_is_tagged_by_what_its_choice_was_about() -> None:
+    """Issue 38 item 5: a round's first decision, where a redeal is open, was always
+    tagged "the redeal"; a card played where a card was best is card play now, and a
+    redeal chosen or best is the redeal's."""
+    s = truc.new_game(truc.Rules(target=12), seed=0)  # 7♥ Q♥ 8♣: no weak hand
+    card, other = [a for a in s.legal_actions() if a.kind == "play"][:2]
+    assert "redeal" in leak_tags(s)
+    assert grade_truc_move(s, card, 0, _Values(s, str(other))).tags == ("play",)
+    assert "redeal" in grade_truc_move(s, card, 0, _Values(s, "redeal")).tags
+    assert "redeal" in grade_truc_move(s, truc.parse_action("redeal"), 0,
+                                       _Values(s, str(card))).tags

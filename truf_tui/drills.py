@@ -30,7 +30,7 @@ import numpy as np
 from truf_tui.ai.solved import SolvedTrucBot
 from truf_tui.cards import TRUC_RANKS, TRUC_STRENGTH, Card
 from truf_tui.engine import truc
-from truf_tui.grading import Grade, Unit, classify, leak_tags, solution_at
+from truf_tui.grading import LEAKS, Grade, Graded, Unit, classify, leak_tags, solution_at
 from truf_tui.spots import (
     CATEGORIES,
     DEALT,
@@ -401,6 +401,27 @@ def grade(analysis: Analysis, chosen: truc.Action) -> Verdict:
     return Verdict(mine, loss, classify(loss, analysis.unit, solution), analysis.best)
 
 
+def tags_of(spot: Spot, verdict: Verdict) -> tuple[str, ...]:
+    """The leak categories a drilled decision is kept under: those of the choice as a
+    game's decision is (``grading.leak_tags`` of the choice and the best option), and the
+    category the spot was posed as (a weak hand's spot asks "raise or not?": not raising
+    there is that leak's decision too).  "play" only when it is none of the others."""
+    state = spot.state()
+    tags = [t for t in leak_tags(state, verdict.chosen, verdict.best) if t != "play"]
+    if spot.category in LEAKS and spot.category not in tags:
+        tags.append(spot.category)
+    return tuple(t for t in LEAKS if t in tags) or ("play",)
+
+
+def graded(spot: Spot, analysis: Analysis, verdict: Verdict, number: int
+           ) -> Graded[truc.Action]:
+    """A drilled decision as the history keeps it (``History.add_graded`` with
+    ``source="drill"``): ``number``, the spot's number in its session, is its ``index``."""
+    values = tuple((a, analysis.values[a]) for a in ranked(analysis))
+    return Graded(spot.seat, number, verdict.chosen, verdict.loss, verdict.best, values,
+                  analysis.unit, verdict.grade, tags_of(spot, verdict))
+
+
 def roll(analysis: Analysis, rng: random.Random) -> tuple[float, truc.Action]:
     """The solution's dice: a number from 0 to 100 and the option the solved mix picks
     with it (options in order, each taking its share of the hundred)."""
@@ -420,5 +441,5 @@ def roll(analysis: Analysis, rng: random.Random) -> tuple[float, truc.Action]:
 __all__ = ["CATEGORIES", "DEALT", "DRAWN", "DRILL_RULES", "KINDS", "SPOT_VERSION", "TARGET",
            "Analysis", "Bucket",
            "Category", "NewerSpot", "Range", "Spot", "Verdict", "analyse", "categories_of",
-           "deal", "drill_category", "game_spot", "grade", "options", "range_at", "ranked", "roll",
-           "same_choice"]
+           "deal", "drill_category", "game_spot", "grade", "graded", "options", "range_at",
+           "ranked", "roll", "same_choice", "tags_of"]

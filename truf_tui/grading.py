@@ -27,7 +27,7 @@ from __future__ import annotations
 import enum
 import threading
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Generic, Literal, Protocol, TypeVar
 
 from truf_tui.ai import make_bot
@@ -290,21 +290,33 @@ def is_weak(hand: Sequence[Card | str]) -> bool:
     return max(TRUC_STRENGTH[c] for c in cards) <= WEAK_TOP
 
 
-def leak_tags(state: truc.State) -> tuple[str, ...]:
+def leak_tags(state: truc.State, chosen: truc.Action | None = None,
+              best: truc.Action | None = None) -> tuple[str, ...]:
     """The leak categories (:data:`LEAKS`) of the decision of the seat to move: the one
-    definition, which the drills deal their spots by too (``drills.categories_of``)."""
+    definition, which the drills deal their spots by too (``drills.categories_of``).
+
+    Given the decision (``chosen``, and ``best`` by the values), only the categories the
+    choice was about: raising with a weak hand counts where a bet (a raise, *Mia resto*)
+    was chosen or was best, and the redeal, where it is only open (no redeal proposed),
+    where a redeal was chosen or was best.  Otherwise every round's first decision would be
+    "the redeal" and every weak hand's card "a weak hand's raise", and a wrong card would
+    be drilled as a bet (the graded decisions are kept with these, and a game's missed
+    spot is labelled by them, ``spots.game_spot``)."""
     p = state.to_move
     if p is None:
         return ()
     kinds = {a.kind for a in state.legal_actions()}
+    decided = [a.kind for a in (chosen, best) if a is not None]
     out = []
-    if "raise" in kinds and state.pending is None and is_weak(state.hands[p]):
+    if "raise" in kinds and state.pending is None and is_weak(state.hands[p]) \
+            and (not decided or "raise" in decided or "rest" in decided):
         out.append("weak")
     if state.pending == "raise":
         out.append("raised")
     if state.pending == "rest":  # facing a Mia resto (T8); declaring one is a raise's choice
         out.append("rest")
-    if state.pending == "redeal" or "redeal" in kinds:
+    if state.pending == "redeal" or ("redeal" in kinds
+                                     and (not decided or "redeal" in decided)):
         out.append("redeal")
     if len(state.tricks) == 2:
         out.append("last")
@@ -363,7 +375,8 @@ def grade_truc_move(state: truc.State, action: truc.Action, index: int,
     # One figure per rank (T1): a card the solved player plays in any suit is its play.
     rank = truc_option(action)
     played = any(q > 0.0 and truc_option(a) == rank for a, q in policy.items())
-    return Graded.of(player, index, action, values.items(), unit, played, leak_tags(state))
+    g = Graded.of(player, index, action, values.items(), unit, played)
+    return replace(g, tags=leak_tags(state, action, g.best))
 
 
 def grade_truc(state: truc.State, player: int, *, start: int = 0,

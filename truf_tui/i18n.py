@@ -119,6 +119,19 @@ def decimal(value: float, lang: str) -> str:
     return f"{value:g}".replace(".", DECIMAL_MARK.get(lang, "."))
 
 
+MINUS = "\u2212"  # the minus sign: a hyphen is no sign (and is narrower than "+")
+
+
+def signed(value: float, digits: int = 2, lang: str | None = None) -> str:
+    """A signed value (points of a round) as ``lang`` (default: the current language)
+    writes it, with ``digits`` decimals: "+1.00", "−0.25" (the minus sign, never a
+    hyphen; Esperanto's decimal comma); what rounds to zero is "+0.00", never "−0.00".
+    The one writing of a signed figure: the hint panel's and the trainer's."""
+    x = round(value, digits) + 0.0  # -0.0 becomes 0.0
+    text = f"{x:+.{digits}f}".replace("-", MINUS)
+    return text.replace(".", DECIMAL_MARK.get(lang or _language, "."))
+
+
 def tr(key: str, /, **fmt: object) -> str:
     """``key`` in the current language (:func:`set_language`), formatted with ``fmt``."""
     return tr_in(_language, key, **fmt)

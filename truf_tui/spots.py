@@ -165,17 +165,22 @@ def _whole(x: object) -> int:
     return x
 
 
-def drill_category(state: truc.State) -> Category:
+def drill_category(state: truc.State, chosen: truc.Action | None = None,
+                   best: truc.Action | None = None) -> Category:
     """The drill category a decision of a game is drilled as: its first leak category that
-    the drills deal (``grading.leak_tags``), else "random" (any other card play)."""
-    tags = leak_tags(state)
+    the drills deal (``grading.leak_tags``: of the decision ``chosen`` where ``best`` was
+    best, given them), else "random" (any other card play)."""
+    tags = leak_tags(state, chosen, best)
     return next((c for c in DEALT if c in tags), "random")
 
 
-def game_spot(state: truc.State, index: int, game: str = "") -> Spot:
+def game_spot(state: truc.State, index: int, game: str = "",
+              best: truc.Action | None = None) -> Spot:
     """The decision before ``state.history[index]`` (``state``: a match that led there from
     its deal, ``state.initial()``) as a spot: the same hand, score, dealer, rules and
-    history of its round, posed to the seat that decided.  The round is rebuilt from its
+    history of its round, posed to the seat that decided, labelled by what its choice was
+    about (:func:`drill_category` of the move played, and ``best``: the best action there
+    by the values, a graded decision's), as the leaks count it.  The round is rebuilt from its
     own pack (the one dealt, the stock a redeal deals from included), so any round of any
     match is a spot; it is checked against the game's position.  ``ValueError`` if
     ``index`` is not a decision of that match."""
@@ -195,7 +200,7 @@ def game_spot(state: truc.State, index: int, game: str = "") -> Spot:
     pack[0:6:2] = [str(c) for c in dealt.hands[nd]]
     pack[1:6:2] = [str(c) for c in dealt.hands[dealt.dealer]]
     pack += [str(c) for c in dealt.stock]
-    spot = Spot(drill_category(s), 0, dealt.dealer, dealt.points,
+    spot = Spot(drill_category(s, state.history[index], best), 0, dealt.dealer, dealt.points,
                 tuple(str(a) for a in s.history[s.round_start:]), seat, s.rules,
                 tuple(pack), game, index)
     again = spot.state()

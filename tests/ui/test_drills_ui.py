@@ -71,7 +71,7 @@ async def test_the_palette_opens_the_trainer() -> None:
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press("ctrl+p")
         await pilot.pause()
-        await pilot.press(*"bluff trainer")
+        await pilot.press(*"drills")
         await pilot.pause(0.3)
         await pilot.press("enter")
         for _ in range(20):
@@ -362,3 +362,152 @@ async def test_the_summary_names_no_costliest_when_nothing_cost_and_counts_right
                     else "La 2 situacioj, kiujn vi maltrafis, revenos") in two
     finally:
         set_language("en")
+
+
+# -- the trainer's decisions reach the history (issue 38 item 5) ---------------------------
+async def test_every_drilled_decision_is_kept_once_in_the_history(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each graded decision of a drill goes into the history when it is graded, once (a
+    roll after it adds nothing), as the spot's number in its session, with the spot's key
+    (the review queue's), its grade, loss, unit and leak categories; a new session is a
+    new ref; no game is counted for it."""
+    from truf_tui.store.repetition import spot_key
+    from truf_tui.ui.app import TrufApp
+    from truf_tui.ui.settings import Settings
+
+    monkeypatch.setattr(DrillScreen, "session_size", 2)
+    app = TrufApp(settings=Settings(pace="instant"), data_dir=tmp_path)
+    app.drill_seed = 7
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DrillScreen) and app.data is not None
+        await pilot.press("2")  # facing a raise
+        keys = []
+        for n in (1, 2):
+            await decide(pilot, screen)
+            await pilot.press("r")  # rolls where the solution mixes: nothing more kept
+            await pilot.pause()
+            assert screen.spot is not None
+            keys.append(spot_key(screen.spot.to_dict()))
+            kept = app.data.history.decisions("truc", source="drill")
+            assert len(kept) == n
+            d, v = kept[-1], screen.done[-1].verdict
+            assert (d.ref, d.move, d.spot) == (screen.session_id, n, keys[-1])
+            assert d.grade == v.grade.key and d.loss == pytest.approx(v.loss)
+            assert d.unit == screen.done[-1].unit and "raised" in d.tags
+            assert d.action == str(v.chosen) and d.best == str(v.best)
+            await pilot.press("n")
+        await pilot.pause()
+        assert screen.phase == "summary"
+        assert "apart from your games' (s, then d)" in shown(screen)
+        first = screen.session_id
+        await pilot.press("enter", "2")
+        await decide(pilot, screen)
+        kept = app.data.history.decisions("truc", source="drill")
+        assert len(kept) == 3 and kept[-1].ref != first and kept[-1].move == 1
+        assert app.data.history.decisions("truc", source="game") == []
+        assert app.data.history.games() == []  # a drill session is no game
+
+
+async def test_a_spot_drilled_again_from_the_queue_is_kept_again(tmp_path: Any) -> None:
+    """A missed spot dealt again from the review queue is a new answer: kept again, under
+    the queue's key for it."""
+    from truf_tui import drills
+    from truf_tui.grading import Grade
+    from truf_tui.store.repetition import spot_key
+    from truf_tui.ui.app import TrufApp
+    from truf_tui.ui.settings import Settings
+    from truf_tui.ui.storage import AppData
+
+    missed = drills.deal("raised", 3)
+    data = AppData(tmp_path)
+    assert data.spot_missed(missed.to_dict(), Grade.BLUNDER)
+    data.close()
+    app = TrufApp(settings=Settings(pace="instant"), data_dir=tmp_path)
+    app.drill_seed = 7
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DrillScreen) and app.data is not None
+        await pilot.press("2")
+        await decide(pilot, screen)
+        assert screen.reviewing
+        (d,) = app.data.history.decisions("truc", source="drill")
+        assert d.spot == spot_key(missed.to_dict()) and d.move == 1
+
+
+# -- one writing of a signed figure (issue 38, the trainer polished) ------------------------
+@pytest.mark.parametrize(("lang", "minus", "plus", "zero"), [
+    ("en", "−1.00", "+0.25", "+0.00"), ("eo", "−1,00", "+0,25", "+0,00")])
+def test_signed_values_are_written_alike_in_the_trainer_and_the_hint_panel(
+        lang: str, minus: str, plus: str, zero: str) -> None:
+    """The trainer wrote "-1,00" with a hyphen where the hint panel wrote "−1,00": one
+    formatter now, the minus sign, the language's decimal mark, no "−0,00"."""
+    from truf_tui.ui.i18n import set_language
+    from truf_tui.ui.screens.drills import figure as drill_figure
+    from truf_tui.ui.widgets.hints import figure as hint_figure
+
+    set_language(lang)
+    try:
+        for x, want in ((-1.0, minus), (0.25, plus), (-0.001, zero)):
+            assert drill_figure(x, "points") == hint_figure(x, "points").strip() == want
+    finally:
+        set_language("en")
+
+
+# -- the range picture without colour, its legend with it (issue 38, at 80x24) ----------------
+@pytest.mark.parametrize("lang", ["en", "eo"])
+def test_the_range_picture_reads_without_colour_and_its_legend_is_beside_it(
+        lang: str) -> None:
+    """The bars were one glyph drawn only in colours, and the legend was the picture's
+    last line, below the fold at 80x24: now each kind of action at a decision has a glyph
+    of its own, and the legend stands at the right of the first bars; no line passes the
+    76 cells of the body at 80 columns."""
+    from rich.cells import cell_len
+    from textual.markup import to_content
+
+    from truf_tui import drills
+    from truf_tui.ui.i18n import set_language, tr
+    from truf_tui.ui.screens.drills import GLYPHS, range_lines
+
+    set_language(lang)
+    try:
+        seen: set[tuple[str, ...]] = set()
+        spots: list[tuple[drills.Category, int]] = [
+            ("weak", 0), ("raised", 0), ("rest", 1), ("last", 2), ("weak", 3), ("raised", 4)]
+        for cat, seed in spots:
+            rng = drills.range_at(drills.deal(cat, seed))
+            if rng is None:  # no node for it, or every card known
+                continue
+            seen.add(rng.kinds)
+            glyphs = [GLYPHS[k] for k in rng.kinds]
+            assert len(set(glyphs)) == len(glyphs), rng.kinds
+            lines = [to_content(line).plain for line in range_lines(rng)]
+            assert all(cell_len(line) <= 76 for line in lines), lines
+            bars = lines[1:1 + len(rng.buckets)]
+            for k, (kind, glyph) in enumerate(zip(rng.kinds, glyphs, strict=True)):
+                entry = f"{glyph} {tr(f'drill.kind.{kind}')}"
+                # beside the first bars (or just under them if there are fewer bars)
+                assert lines[1 + k].endswith(entry), (lines[1 + k], entry)
+            legend = set(glyphs)
+            for line in bars:
+                drawn = set(line[4:4 + 40]) - {" "}
+                assert drawn <= legend, (line, legend)
+        assert len(seen) >= 2  # more than one set of kinds was drawn
+    finally:
+        set_language("en")
+
+
+def test_kinds_that_share_a_glyph_never_meet_at_a_decision() -> None:
+    """The shades go from the boldest bet to giving up; two kinds share one only where
+    no decision offers both (a redeal is proposed where no bet is pending, an acceptance
+    answers one; a card is played where nothing is pending, a refusal answers)."""
+    from truf_tui.ui.screens.drills import GLYPHS
+
+    meet = [("rest", "raise", "redeal", "play"), ("rest", "raise", "accept", "refuse"),
+            ("accept", "refuse")]
+    for kinds in meet:
+        assert len({GLYPHS[k] for k in kinds}) == len(kinds), kinds

@@ -101,6 +101,21 @@ def test_stats_leak_chart_eo_80x24(snap_compare: Any, tmp_path: Path) -> None:
     assert snap_compare(app, terminal_size=(80, 24), run_before=_leaks)
 
 
+async def _drills_leaks(pilot: Any) -> None:
+    await pilot.press("s")
+    await pilot.pause(0.2)
+    await pilot.press("d")
+    await pilot.pause(0.2)
+    pilot.app.screen.query_one("#stats-progress-head").scroll_visible(top=True, animate=False)
+    await pilot.pause(0.2)
+
+
+def test_stats_leak_chart_of_drills_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    """The drills' plot and leaks (d), the games' in one line above them."""
+    app = TrufApp(settings=Settings(pace="instant"), data_dir=fill_drills(fill(tmp_path)))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_drills_leaks)
+
+
 # -- a leak's key drills it (issue 38 item 5) ------------------------------------------------
 async def _dealt(pilot: Any, screen: Any) -> None:
     """Wait until the trainer's worker has dealt a spot."""
@@ -208,3 +223,78 @@ async def test_the_trainer_open_below_takes_the_leak(tmp_path: Path) -> None:
         await _dealt(pilot, trainer)
         assert trainer.spot is not None and trainer.spot.category == "weak"
         app.workers.cancel_group(trainer, "drill")
+
+
+# -- the trainer's decisions beside the games' (issue 38 item 5) -----------------------------
+DRILLS: list[tuple[float, tuple[str, ...]]] = [(0.4, ("weak",)), (0.2, ("weak",)),
+                                               (0.0, ("raised",))]
+
+
+def fill_drills(folder: Path) -> Path:
+    """Two trainer sessions after the matches: (0.4, 0.2) then (0.0)."""
+    with History(folder) as h:
+        for k, (ref, rows) in enumerate([("drill-a", DRILLS[:2]), ("drill-b", DRILLS[2:])]):
+            graded = [decision(i + 1, loss, tags) for i, (loss, tags) in enumerate(rows)]
+            h.add_graded(graded, ref=ref, game="truc", source="drill",
+                         decided_at=f"2030-02-0{k + 1}T10:00:00+00:00", spot=f"key{k}")
+    return folder
+
+
+def test_drills_and_games_are_never_added_up(tmp_path: Path) -> None:
+    with History(fill_drills(fill(tmp_path))) as h:
+        kept = h.decisions("truc")
+    games, drilled = progress(kept, "game"), progress(kept, "drill")
+    assert games.per_game == pytest.approx([0.45, 0.2, 0.025])  # as without the drills
+    assert games.decisions == 8 and drilled.decisions == 3
+    assert drilled.per_game == pytest.approx([0.3, 0.0])  # one bar per session
+    assert drilled.mean == pytest.approx(0.2)
+    weak = next(lk for lk in drilled.leaks if lk.tag == "weak")
+    assert (weak.decisions, weak.points) == (2, pytest.approx(0.6))
+
+
+@pytest.mark.parametrize("lang", ["en", "eo"])
+async def test_d_shows_the_trainers_decisions_and_back(tmp_path: Path, lang: str) -> None:
+    app = TrufApp(settings=Settings(pace="instant", lang=lang),
+                  data_dir=fill_drills(fill(tmp_path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, StatsScreen)
+        head = str(screen.query_one("#stats-progress-head").render())
+        other = str(screen.query_one("#stats-progress-other").render())
+        assert ("in games" if lang == "en" else "en ludoj") in head
+        assert other == ("In drills: 3 decisions, 0.20 points lost a decision on "
+                         "average (d)." if lang == "en" else
+                         "En ekzercoj: 3 decidoj, meze 0,20 poentoj perditaj por "
+                         "decido (d).")
+        plot = screen.query_one("#stats-progress", Sparkline)
+        assert list(plot.data or []) == pytest.approx([0.45, 0.2, 0.025])
+        await pilot.press("d")
+        await pilot.pause()
+        head = str(screen.query_one("#stats-progress-head").render())
+        assert ("in drills" if lang == "en" else "en ekzercoj") in head
+        assert list(plot.data or []) == pytest.approx([0.3, 0.0])
+        leaks = screen.query_one("#stats-leaks", DataTable)
+        rows = [[str(c) for c in leaks.get_row_at(i)] for i in range(leaks.row_count)]
+        assert [r[2] for r in rows] == ["2", "1"]  # weak, facing a raise: drills only
+        other = str(screen.query_one("#stats-progress-other").render())
+        # two of the games' decisions were graded in the chance of winning the match
+        assert other == ("In games: 8 decisions; the 6 in points lost 0.23 on average (d)."
+                         if lang == "en" else
+                         "En ludoj: 8 decidoj; la 6 en poentoj perdis meze 0,23 (d).")
+        await pilot.press("d")
+        await pilot.pause()
+        assert list(plot.data or []) == pytest.approx([0.45, 0.2, 0.025])
+
+
+async def test_only_drills_show_the_trainers_decisions(tmp_path: Path) -> None:
+    app = TrufApp(settings=Settings(pace="instant"), data_dir=fill_drills(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, StatsScreen) and screen.source == "drill"
+        assert not screen.query_one("#stats-progress-other").display
+        plot = screen.query_one("#stats-progress", Sparkline)
+        assert list(plot.data or []) == pytest.approx([0.3, 0.0])

@@ -14,7 +14,7 @@ from textual.widgets import Button, RadioButton
 
 from truf_tui.store import SaveStore
 from truf_tui.ui.app import TrufApp
-from truf_tui.ui.i18n import set_language
+from truf_tui.ui.i18n import set_language, tr
 from truf_tui.ui.screens.start import StartScreen
 from truf_tui.ui.settings import Settings
 
@@ -115,8 +115,14 @@ async def test_the_key_bar_and_hint_line_name_the_trainer_within_80_columns(lang
         hints = list(screen.query_one("#start-keys", KeyBar).query(KeyHint))
         assert "screen.drills" in {h.action for h in hints}
         assert max(h.region.right for h in hints) <= 80
+        # one name: the key bar's, the button's, the palette's and the trainer's title
+        (hint,) = [h for h in hints if h.action == "screen.drills"]
+        name = tr("drill.title")
+        assert str(hint.render()).endswith(name)
+        assert tr("start.btn.drills") == tr("cmd.drills") == name
         line = screen.query_one("#start-hint", Static)
         assert "b:" in str(line.render())
+        assert f"b: {name.lower()}" in str(line.render())
         assert line.region.height == 1 and line.region.right <= 80
         await pilot.press("b")
         await pilot.pause()

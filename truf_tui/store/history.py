@@ -111,7 +111,14 @@ MIGRATION_2: tuple[str, ...] = (
     )""",
     "CREATE INDEX decisions_by_time ON decisions (decided_at)",
 )
-MIGRATIONS: tuple[Migration, ...] = (MIGRATION_1, MIGRATION_2)
+# Migration 3: a drill's decisions are kept by session (``ref``: the session, ``move``: the
+# spot's number in it), each with the key of the spot it answered (the review queue's,
+# ``store.repetition.spot_key``): a spot dealt again, from the queue, is answered again and
+# kept again.  A game's decisions have no spot key ('').
+MIGRATION_3: tuple[str, ...] = (
+    "ALTER TABLE decisions ADD COLUMN spot TEXT NOT NULL DEFAULT ''",
+)
+MIGRATIONS: tuple[Migration, ...] = (MIGRATION_1, MIGRATION_2, MIGRATION_3)
 
 # SQLite's primary result codes that mean "this file is not a usable database".
 _SQLITE_CORRUPT, _SQLITE_NOTADB = 11, 26
@@ -232,8 +239,8 @@ class Decision:
     written from :class:`truf_tui.grading.Graded` by :meth:`History.add_graded`)."""
 
     source: Literal["game", "drill"]
-    ref: str  # the game's uid (GameMeta id), or the drill's spot key
-    move: int
+    ref: str  # the game's uid (GameMeta id), or the drill session's id
+    move: int  # where in the game's record, or the spot's number in the drill session
     game: str
     action: str
     best: str
@@ -242,6 +249,7 @@ class Decision:
     grade: str
     tags: tuple[str, ...]
     decided_at: str
+    spot: str = ""  # a drill's: the key of the spot answered (the review queue's)
 
 
 @dataclass(frozen=True)
@@ -725,23 +733,24 @@ class History:
 
     def add_graded(self, graded: Sequence[Graded[Any]], *, ref: str, game: str,
                    source: Literal["game", "drill"] = "game", decided_at: str | None = None,
-                   busy_timeout: float | None = None) -> int:
+                   spot: str = "", busy_timeout: float | None = None) -> int:
         """Keep the player's graded decisions (:mod:`truf_tui.grading`) of one game (``ref``:
-        its record's meta id, ``GameMeta.of(record).id``) or one drill (``source="drill"``,
-        ``ref``: the spot's key; a drill's ``Graded.index`` is 0 unless it has several).
-        A decision kept already (same source, ref and move) is not added twice.  Returns how
-        many were added; :class:`StoreError` as :meth:`add_game`."""
+        its record's meta id, ``GameMeta.of(record).id``) or of one drill session
+        (``source="drill"``, ``ref``: the session's id, ``Graded.index``: the spot's number
+        in it, ``spot``: the spot's key).  A decision kept already (same source, ref and
+        move) is not added twice.  Returns how many were added; :class:`StoreError` as
+        :meth:`add_game`."""
         if source not in ("game", "drill"):
             raise ValueError(f"source must be 'game' or 'drill', not {source!r}")
         when = decided_at or now_iso()
         rows = [(source, ref, g.index, game, str(g.action), str(g.best), g.loss, g.unit,
-                 g.grade.key, " ".join(g.tags), when) for g in graded]
+                 g.grade.key, " ".join(g.tags), when, spot) for g in graded]
 
         def insert(conn: sqlite3.Connection) -> int:
             before = conn.total_changes
             conn.executemany(
                 "INSERT INTO decisions (source, ref, move, game, action, best, loss, unit, "
-                "grade, tags, decided_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "grade, tags, decided_at, spot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (source, ref, move) DO NOTHING", rows)
             return conn.total_changes - before
 
@@ -758,10 +767,10 @@ class History:
             where.append("source = ?")
             args.append(source)
         sql = ("SELECT source, ref, move, game, action, best, loss, unit, grade, tags, "
-               "decided_at FROM decisions" + (" WHERE " + " AND ".join(where) if where else "")
-               + " ORDER BY decided_at, id")
+               "decided_at, spot FROM decisions"
+               + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY decided_at, id")
         return [Decision(r[0], r[1], int(r[2]), r[3], r[4], r[5], float(r[6]), r[7], r[8],
-                         tuple(r[9].split()), r[10]) for r in self._query(sql, args)]
+                         tuple(r[9].split()), r[10], r[11]) for r in self._query(sql, args)]
 
     # -- reading ---------------------------------------------------------------------------------
     def _query(self, sql: str, args: Sequence[object] = ()) -> list[tuple[Any, ...]]:

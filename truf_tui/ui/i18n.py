@@ -19,13 +19,14 @@ from truf_tui.i18n import (
     plural,
     register,
     set_language,
+    signed,
     string_sources,
     tr,
     tr_in,
 )
 
 __all__ = ["FALLBACK", "LANGUAGES", "all_strings", "get_language", "plural", "set_language",
-           "string_sources", "tr", "tr_in"]
+           "signed", "string_sources", "tr", "tr_in"]
 
 
 def _modules() -> dict[str, Table]:

@@ -59,6 +59,13 @@ class KeyBar(Horizontal):
                 hint.key_text = key
                 hint.refresh_text()
 
+    def rename(self, action: str, label_key: str) -> None:
+        """Say anew what ``action``'s key does (``label_key``: a string key; a toggle)."""
+        for hint in self.query(KeyHint):
+            if hint.action == action and hint.label_key != label_key:
+                hint.label_key = label_key
+                hint.refresh_text()
+
     def show(self, action: str, visible: bool) -> None:
         """Show or hide the hint of ``action`` (a key that does nothing now is not offered)."""
         for hint in self.query(KeyHint):

@@ -508,7 +508,7 @@ class AppData:
             if g.grade < MISSED or g.player != HUMAN_SEAT:
                 continue
             try:
-                spot = game_spot(state, g.index, game)
+                spot = game_spot(state, g.index, game, g.best)
             except ValueError:
                 continue  # not a decision of this match (the caller checked it is)
             n += self.spot_missed(spot.to_dict(), g.grade, now, once=True)

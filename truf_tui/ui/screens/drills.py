@@ -12,11 +12,13 @@ shown, so the player's thinking time hides them and no key ever waits.
 from __future__ import annotations
 
 import random
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar, Literal
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -28,18 +30,23 @@ from truf_tui import drills
 from truf_tui.cards import TRUC_RANKS
 from truf_tui.engine import truc
 from truf_tui.grading import Grade, Unit
-from truf_tui.store.repetition import MISSED
-from truf_tui.ui.i18n import get_language, plural, tr
+from truf_tui.store import StoreError
+from truf_tui.store.repetition import MISSED, spot_key
+from truf_tui.ui.i18n import get_language, plural, signed, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.services import ProblemsFound, services, shell
 from truf_tui.ui.settings import SettingsChanged
+from truf_tui.ui.storage import AppData
 from truf_tui.ui.widgets.cards import card_markup, cards_markup
 
 SESSION = 10  # spots a session
 BAR = 40  # the range picture's bar width, in cells (fits 80 columns with its labels)
-# The range picture's colours, one a kind of action (drills.KINDS).
+# The range picture's colours and glyphs, one a kind of action (drills.KINDS).  The glyphs
+# read without colour: the bolder the bet, the darker the shade; kinds that share a shade
+# never meet at one decision (a redeal and an acceptance, a card and a refusal).
 COLOURS = {"rest": "magenta", "raise": "red", "redeal": "blue", "accept": "green",
            "play": "cyan", "refuse": "bright_black"}
+GLYPHS = {"rest": "█", "raise": "▓", "redeal": "▒", "accept": "▒", "play": "░", "refuse": "░"}
 Phase = Literal["menu", "dealing", "decide", "result", "summary"]
 
 
@@ -58,9 +65,10 @@ def decimal(text: str) -> str:
     return text.replace(".", ",") if get_language() == "eo" else text
 
 
-def signed(x: float, unit: Unit) -> str:
-    """A value: points with a sign and two decimals, a chance in whole percent."""
-    return f"{100 * x:.0f}%" if unit == "match" else decimal(f"{x:+.2f}")
+def figure(x: float, unit: Unit) -> str:
+    """A value: points with a sign and two decimals (as the hint panel writes them), a
+    chance in whole percent."""
+    return f"{100 * x:.0f}%" if unit == "match" else signed(x)
 
 
 def loss_words(loss: float, unit: Unit) -> str:
@@ -70,23 +78,29 @@ def loss_words(loss: float, unit: Unit) -> str:
 
 
 def range_lines(rng: drills.Range) -> list[str]:
-    """The range as one stacked bar a bucket (hands by their best card, weakest at the
-    bottom), its share of the range, the player's bucket marked; and the legend."""
+    """The range as one stacked bar a bucket (hands by their best card, the strongest at
+    the top), its share of the range, the player's bucket marked; the legend at the right
+    of the first bars, so that it is read with them (and on the screen wherever they are)."""
+    legend = [f"[{COLOURS[k]}]{GLYPHS[k]}[/] {tr(f'drill.kind.{k}')}" for k in rng.kinds]
+    you = tr("drill.range.you")
+    mark_width = 1 + cell_len(you)
     lines = [tr("drill.range.head")]
-    for i, b in reversed(list(enumerate(rng.buckets))):
+    for row, (i, b) in enumerate(reversed(list(enumerate(rng.buckets)))):
         cells: list[str] = []
         used = 0
         for k, kind in enumerate(rng.kinds):
             n = round(BAR * sum(b.mix[:k + 1])) - used
             if n > 0:
-                cells.append(f"[{COLOURS[kind]}]{'█' * n}[/]")
+                cells.append(f"[{COLOURS[kind]}]{GLYPHS[kind] * n}[/]")
                 used += n
         if used < BAR:
-            cells.append("[dim]" + "·" * (BAR - used) + "[/]")
-        mark = f" [b]{tr('drill.range.you')}[/]" if i == rng.mine else ""
-        lines.append(f"{TRUC_RANKS[b.top]:>3} {''.join(cells)} {100 * b.weight:3.0f}%{mark}")
-    lines.append("    " + "  ".join(f"[{COLOURS[k]}]█[/] {tr(f'drill.kind.{k}')}"
-                                    for k in rng.kinds))
+            cells.append(" " * (BAR - used))
+        mark = f" [b]{you}[/]" if i == rng.mine else " " * mark_width
+        key = f"  {legend[row]}" if row < len(legend) else ""
+        lines.append(f"{TRUC_RANKS[b.top]:>3} {''.join(cells)} {100 * b.weight:3.0f}%{mark}"
+                     f"{key}".rstrip())
+    pad = " " * (3 + 1 + BAR + 1 + 4 + mark_width)
+    lines += [f"{pad}  {key}" for key in legend[len(rng.buckets):]]
     return lines
 
 
@@ -129,6 +143,7 @@ class DrillScreen(Screen[None]):
         self.done: list[Done] = []
         self.failed: str | None = None
         self.session = 0  # sessions begun, for the next session's seeds
+        self.session_id = ""  # the session's id in the history (its decisions' ref)
         self.reviews: list[dict[str, Any]] = []  # missed spots due again, dealt first
         # The spot on the screen came from the review queue: its dict there (its key).
         self.reviewing: dict[str, Any] | None = None
@@ -284,7 +299,7 @@ class DrillScreen(Screen[None]):
         lines.append(tr("drill.values", unit=tr(f"drill.unit.{an.unit}")))
         for a in drills.ranked(an):
             mark = "▶" if drills.same_choice(a, v.chosen) else " "
-            lines.append(f" {mark} {signed(an.values[a], an.unit):>6}  "
+            lines.append(f" {mark} {figure(an.values[a], an.unit):>6}  "
                          f"{100 * an.freqs.get(a, 0.0):3.0f}%  {self.words(a)}")
         if an.mixed:
             lines.append(tr("drill.mixed"))
@@ -324,6 +339,8 @@ class DrillScreen(Screen[None]):
         queued = sum(d.queued for d in self.done)
         if queued:
             lines.append(plural("drill.summary.queued", queued))
+        if shell(self).data is not None:  # kept in the history (issue 38 item 5)
+            lines.append(tr("drill.summary.kept"))
         lines += ["", tr("drill.summary.again")]
         return "\n".join(lines)
 
@@ -335,6 +352,7 @@ class DrillScreen(Screen[None]):
         self.category = category
         self.done = []
         self.session += 1
+        self.session_id = f"drill-{uuid.uuid4().hex}"
         data = shell(self).data
         self.reviews = ([] if data is None or self.category == "score"
                         else data.review_spots(self.session_size, category=self.category))
@@ -473,12 +491,27 @@ class DrillScreen(Screen[None]):
             data = shell(self).data
             queued = False
             if data is not None:  # a missed spot comes back (issue 38 item 6)
+                asked = self.reviewing if self.reviewing is not None else self.spot.to_dict()
                 if self.reviewing is not None:
                     queued = data.spot_reviewed(self.reviewing, v.grade) and v.grade >= MISSED
                 else:
-                    queued = data.spot_missed(self.spot.to_dict(), v.grade)
+                    queued = data.spot_missed(asked, v.grade)
+                self._keep(data, v, spot_key(asked))
                 self.post_message(ProblemsFound())
             self.done.append(Done(self.spot, v, self.analysis.unit, queued))
 
+    def _keep(self, data: AppData, v: drills.Verdict, key: str) -> None:
+        """The decision into the history (issue 38 item 5), once: when it is graded, as
+        the spot's number in this session (a roll after it changes nothing; a spot dealt
+        again from the review queue is answered again, and kept again)."""
+        assert self.spot is not None and self.analysis is not None
+        graded = drills.graded(self.spot, self.analysis, v, len(self.done) + 1)
+        try:
+            data.history.add_graded([graded], ref=self.session_id, game="truc",
+                                    source="drill", spot=key)
+        except StoreError:
+            pass  # the grade is shown all the same (as a game's, app.keep_graded)
+        data.history_problems()
 
-__all__ = ["SESSION", "DrillScreen", "range_lines"]
+
+__all__ = ["GLYPHS", "SESSION", "DrillScreen", "range_lines"]

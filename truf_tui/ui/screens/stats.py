@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from rich.text import Text
 from textual import work
@@ -121,21 +121,39 @@ class Leak:
                 + self.match / THRESHOLDS["match"].blunder)
 
 
+Source = Literal["game", "drill"]
+SOURCES: tuple[Source, ...] = ("game", "drill")
+
+
 @dataclass(frozen=True)
 class Progress:
-    """Le Truc's graded decisions from the history: the mean loss per decision of each
-    game (in points; the decisions graded in match-win chance near a match's end are in
-    the leaks, not the plot), oldest first, and the leaks, costliest first."""
+    """Le Truc's graded decisions of one source from the history (games, or the trainer's
+    drills: a drill session is no game, and practising a leak is not playing it, so the two
+    are never added up): the mean loss per decision of each game or drill session (in
+    points; the decisions graded in match-win chance near a match's end are in the leaks,
+    not the plot), oldest first, and the leaks, costliest first."""
 
     per_game: list[float]
     decisions: int
     leaks: list[Leak]
+    source: Source = "game"
+
+    @property
+    def mean(self) -> float | None:
+        """The mean loss per decision graded in points (None: none was)."""
+        n = sum(self.per_count)
+        return self.total_points / n if n else None
+
+    per_count: tuple[int, ...] = ()  # decisions graded in points, in each game or session
+    total_points: float = 0.0  # their losses together
 
 
-def progress(decisions: list[Decision]) -> Progress:
-    """The plot's and the leaks' figures from the kept decisions (oldest first)."""
+def progress(decisions: list[Decision], source: Source = "game") -> Progress:
+    """The plot's and the leaks' figures from the kept decisions (oldest first) of
+    ``source``."""
     games: dict[str, list[float]] = {}
     totals: dict[str, list[float]] = {t: [0, 0, 0.0, 0.0] for t in LEAKS}
+    decisions = [d for d in decisions if d.source == source]
     for d in decisions:
         if d.unit == "points":
             games.setdefault(f"{d.source}:{d.ref}", []).append(d.loss)
@@ -149,7 +167,23 @@ def progress(decisions: list[Decision]) -> Progress:
     per_game = [sum(v) / len(v) for v in games.values()][-PROGRESS_GAMES:]
     leaks = [Leak(t, int(r[0]), int(r[1]), r[2], r[3]) for t, r in totals.items() if r[0]]
     leaks.sort(key=lambda lk: -lk.weight)
-    return Progress(per_game, len(decisions), leaks)
+    return Progress(per_game, len(decisions), leaks, source,
+                    tuple(len(v) for v in games.values()),
+                    sum(sum(v) for v in games.values()))
+
+
+def other_line(p: Progress) -> str:
+    """One line on the decisions of the source not shown (``p``'s): how many, their mean
+    loss, and the key that shows them ("" if there are none)."""
+    if not p.decisions:
+        return ""
+    mean, in_points = p.mean, sum(p.per_count)
+    if mean is None:
+        return plural(f"sp.other.{p.source}.nomean", p.decisions)
+    if in_points < p.decisions:  # some near a match's end, graded in its chance
+        return tr(f"sp.other.{p.source}.part", n=p.decisions, k=in_points,
+                  x=number(mean, 2))
+    return plural(f"sp.other.{p.source}", p.decisions, x=number(mean, 2))
 
 
 def drillable(p: Progress) -> list[Category]:
@@ -299,6 +333,7 @@ class StatsScreen(Screen[None]):
     """
 
     BINDINGS = [Binding("escape,s", "close", show=False),
+                Binding("d", "source", show=False),
                 *(Binding(str(k), f"drill({k})", show=False) for k in range(1, 10))]
 
     def __init__(self) -> None:
@@ -308,7 +343,10 @@ class StatsScreen(Screen[None]):
         self.bluffs = BluffNumbers()
         self._rows: list[GameRow] = []  # the whole history, for the bluff counts
         self.counting = 0  # recorded matches still being reviewed by the worker
+        self.decisions: list[Decision] = []  # Le Truc's graded decisions, games and drills
+        self.source: Source = "game"  # whose decisions the plot and the leaks show (d)
         self.progress = Progress([], 0, [])  # the graded decisions' plot and leaks
+        self.other = Progress([], 0, [], "drill")  # the other source's, in one line
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="title-bar"):
@@ -322,6 +360,7 @@ class StatsScreen(Screen[None]):
                 yield table
                 yield Static(id=f"stats-mean-{game}", classes="stats-mean")
             yield Static(id="stats-progress-head", classes="stats-head")
+            yield Static(id="stats-progress-other", classes="stats-mean")
             yield Static(id="stats-progress-note", classes="stats-mean")
             yield Sparkline([], id="stats-progress")
             yield Static(id="stats-progress-axis", classes="stats-mean")
@@ -347,6 +386,7 @@ class StatsScreen(Screen[None]):
             yield Static(id="stats-hint", classes="hint")
         yield KeyBar([
             ("Esc", "key.close", "screen.close"),
+            ("d", "key.source.drill", "screen.source"),
             ("F1", "key.help", "app.help"),
             ("q", "key.quit", "app.quit"),
         ], id="stats-keys")
@@ -396,7 +436,11 @@ class StatsScreen(Screen[None]):
         try:
             stats = data.history.stats()
             everything = data.history.games()
-            self.progress = progress(data.history.decisions("truc"))
+            self.decisions = data.history.decisions("truc")
+            # the games' first; the trainer's when only it has graded decisions
+            if not any(d.source == "game" for d in self.decisions) and self.decisions:
+                self.source = "drill"
+            self._split()
             self.games = everything[::-1][:MAX_LISTED]
             self._rows = everything
         except StoreError as e:
@@ -405,6 +449,19 @@ class StatsScreen(Screen[None]):
         data.history_problems()
         self.post_message(ProblemsFound())
         return stats
+
+    def _split(self) -> None:
+        """The plot's and the leaks' figures of the source shown, and the other's."""
+        self.progress = progress(self.decisions, self.source)
+        self.other = progress(self.decisions, "drill" if self.source == "game" else "game")
+
+    def action_source(self) -> None:
+        """``d``: the games' decisions, or the trainer's (when both have some)."""
+        if not self.other.decisions:
+            return
+        self.source = self.other.source
+        self._split()
+        self.refresh_texts()
 
     def refresh_texts(self) -> None:
         stats = self.stats or Stats({}, None, None)
@@ -437,12 +494,19 @@ class StatsScreen(Screen[None]):
             hint += "   " + tr("stats.hint.games.then" if self.progress.leaks
                                else "stats.hint.games")
         self.query_one("#stats-hint", Static).update(hint)
-        self.query_one(KeyBar).refresh_texts()
+        bar = self.query_one(KeyBar)
+        bar.show("screen.source", bool(self.other.decisions))
+        bar.rename("screen.source", f"key.source.{self.other.source}")
+        bar.refresh_texts()
 
     def refresh_progress(self) -> None:
         """The plot of the mean loss per decision, game by game, and the leaks."""
         p = self.progress
-        self.query_one("#stats-progress-head", Static).update(tr("sp.head"))
+        self.query_one("#stats-progress-head", Static).update(
+            tr(f"sp.head.{p.source}") if p.decisions or self.other.decisions else tr("sp.head"))
+        other = self.query_one("#stats-progress-other", Static)
+        other.update(other_line(self.other))
+        other.display = bool(self.other.decisions)
         note = self.query_one("#stats-progress-note", Static)
         plot = self.query_one("#stats-progress", Sparkline)
         axis = self.query_one("#stats-progress-axis", Static)
@@ -454,7 +518,8 @@ class StatsScreen(Screen[None]):
                 w.display = False
             return
         games = p.per_game
-        note.update(plural("sp.note", len(games)) if games else tr("sp.note.none"))
+        note.update(plural(f"sp.note.{p.source}", len(games)) if games
+                    else tr("sp.note.none"))
         plot.display = axis.display = len(games) >= 1
         plot.data = games
         if games:

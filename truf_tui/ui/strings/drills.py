@@ -1,14 +1,15 @@
 """Texts of the bluff trainer (en + eo): ``truf_tui/ui/screens/drills.py``."""
 
 STRINGS: dict[str, dict[str, str]] = {
-    "drill.title": {"en": "Bluff trainer", "eo": "Blufa trejnilo"},
-    "cmd.drills": {"en": "Bluff trainer", "eo": "Blufa trejnilo"},
+    "drill.title": {"en": "Drills", "eo": "Ekzercoj"},
+    "cmd.drills": {"en": "Drills", "eo": "Ekzercoj"},
     "cmd.drills.help": {
-        "en": "Le Truc drills dealt from the solution, each decision graded",
-        "eo": "Ekzercoj de Truko el la solvo, ĉiu decido taksita",
+        "en": "Le Truc spots dealt from the solution, each decision graded",
+        "eo": "Situacioj de Truko el la solvo, ĉiu decido taksita",
     },
-    "start.btn.drills": {"en": "Trainer", "eo": "Trejnilo"},
-    "key.drills": {"en": "Bluffs", "eo": "Blufoj"},  # the start screen's key bar: b
+    "start.btn.drills": {"en": "Drills", "eo": "Ekzercoj"},
+    # One name everywhere: the title, the palette, the button and the key bar (b).
+    "key.drills": {"en": "Drills", "eo": "Ekzercoj"},
     # -- the categories ------------------------------------------------------------------
     "drill.cat.weak": {"en": "Raise or not with a weak hand",
                        "eo": "Ĉu altigi kun malforta mano"},
@@ -177,6 +178,11 @@ STRINGS: dict[str, dict[str, str]] = {
                             "eo": "Plej kosta: situacio {k} ({category}), {choice}: {loss}."},
     "drill.summary.clean": {"en": "No decision cost anything worth naming: well played.",
                             "eo": "Neniu decido kostis ion menciindan: bone ludite."},
+    "drill.summary.kept": {
+        "en": "Your statistics keep these decisions apart from your games' (s, then d).",
+        "eo": "Via statistiko tenas ĉi tiujn decidojn aparte de tiuj de viaj ludoj (s, "
+              "poste d).",
+    },
     "drill.summary.again": {"en": "[b]Enter[/] another session · [b]Esc[/] back",
                             "eo": "[b]Enter[/] alia sesio · [b]Esc[/] reen"},
     "key.choose": {"en": "Choose", "eo": "Elekti"},

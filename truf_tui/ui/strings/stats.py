@@ -92,13 +92,64 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "No graded decisions yet: play Le Truc against the computer.",
         "eo": "Ankoraŭ neniu taksita decido: ludu Le Truc kontraŭ la komputilo.",
     },
-    "sp.note": {
+    "sp.head.game": {"en": "Le Truc: your decisions in games, against the solution",
+                     "eo": "Le Truc: viaj decidoj en ludoj, kontraŭ la solvo"},
+    "sp.head.drill": {"en": "Le Truc: your decisions in drills, against the solution",
+                      "eo": "Le Truc: viaj decidoj en ekzercoj, kontraŭ la solvo"},
+    # one line on the other source's decisions, under the head (d shows them)
+    "sp.other.drill": {
+        "en": "In drills: {n} decisions, {x} points lost a decision on average (d).",
+        "eo": "En ekzercoj: {n} decidoj, meze {x} poentoj perditaj por decido (d).",
+    },
+    "sp.other.drill.one": {
+        "en": "In drills: 1 decision, {x} points lost (d).",
+        "eo": "En ekzercoj: 1 decido, {x} poentoj perditaj (d).",
+    },
+    "sp.other.drill.part": {
+        "en": "In drills: {n} decisions; the {k} in points lost {x} on average (d).",
+        "eo": "En ekzercoj: {n} decidoj; la {k} en poentoj perdis meze {x} (d).",
+    },
+    "sp.other.drill.nomean": {"en": "In drills: {n} decisions (d).",
+                              "eo": "En ekzercoj: {n} decidoj (d)."},
+    "sp.other.drill.nomean.one": {"en": "In drills: 1 decision (d).",
+                                  "eo": "En ekzercoj: 1 decido (d)."},
+    "sp.other.game": {
+        "en": "In games: {n} decisions, {x} points lost a decision on average (d).",
+        "eo": "En ludoj: {n} decidoj, meze {x} poentoj perditaj por decido (d).",
+    },
+    "sp.other.game.one": {
+        "en": "In games: 1 decision, {x} points lost (d).",
+        "eo": "En ludoj: 1 decido, {x} poentoj perditaj (d).",
+    },
+    "sp.other.game.part": {
+        "en": "In games: {n} decisions; the {k} in points lost {x} on average (d).",
+        "eo": "En ludoj: {n} decidoj; la {k} en poentoj perdis meze {x} (d).",
+    },
+    "sp.other.game.nomean": {"en": "In games: {n} decisions (d).",
+                             "eo": "En ludoj: {n} decidoj (d)."},
+    "sp.other.game.nomean.one": {"en": "In games: 1 decision (d).",
+                                 "eo": "En ludoj: 1 decido (d)."},
+    "key.source.drill": {"en": "Drills", "eo": "Ekzercoj"},
+    "key.source.game": {"en": "Games", "eo": "Ludoj"},
+    "sp.note.drill": {
+        "en": "Average loss per decision, in points of a round: one bar per drill "
+              "session, the latest {n} on the right (lower is better).",
+        "eo": "Meza perdo por decido, en poentoj de rondo: unu stango por ekzerca "
+              "sesio, la lastaj {n} dekstre (malpli estas pli bone).",
+    },
+    "sp.note.drill.one": {
+        "en": "Average loss per decision, in points of a round: one bar per drill "
+              "session (lower is better).",
+        "eo": "Meza perdo por decido, en poentoj de rondo: unu stango por ekzerca "
+              "sesio (malpli estas pli bone).",
+    },
+    "sp.note.game": {
         "en": "Average loss per decision, in points of a round: one bar per game, the "
               "latest {n} on the right (lower is better).",
         "eo": "Meza perdo por decido, en poentoj de rondo: unu stango por ludo, la "
               "lastaj {n} dekstre (malpli estas pli bone).",
     },
-    "sp.note.one": {
+    "sp.note.game.one": {
         "en": "Average loss per decision, in points of a round: one bar per game (lower "
               "is better).",
         "eo": "Meza perdo por decido, en poentoj de rondo: unu stango por ludo (malpli "
@@ -127,9 +178,9 @@ STRINGS: dict[str, dict[str, str]] = {
               "fuŝegoj.",
     },
     "sp.leaks.drill": {
-        "en": "To drill a leak in the bluff trainer: its key ({keys}), or Enter on its row "
+        "en": "To drill a leak: its key ({keys}), or Enter on its row "
               "(Tab), or a click.",
-        "eo": "Por ekzerci likon en la blufa trejnilo: ĝia klavo ({keys}), aŭ Enter sur ĝia "
+        "eo": "Por ekzerci likon: ĝia klavo ({keys}), aŭ Enter sur ĝia "
               "vico (Tab), aŭ klako.",
     },
     "sp.leaks.play": {

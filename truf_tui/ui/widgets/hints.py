@@ -22,7 +22,7 @@ from truf_tui.cards import Card
 from truf_tui.coach import Reason
 from truf_tui.engine import truc, trufludo
 from truf_tui.play.config import HUMAN
-from truf_tui.ui.i18n import all_strings, get_language, tr
+from truf_tui.ui.i18n import all_strings, signed, tr
 from truf_tui.ui.widgets.cards import card_markup
 
 if TYPE_CHECKING:
@@ -185,8 +185,7 @@ def figure(value: float, unit: Literal["points", "match"] | None) -> str:
     """A move's figure: a chance as a bar and whole percent; points of a round with a sign
     and two decimals (Esperanto: a decimal comma; the minus sign, not a hyphen)."""
     if unit == "points":
-        text = f"{shown(value, unit):+.2f}".replace("-", "−")
-        return f"{text.replace('.', ',') if get_language() == 'eo' else text:>6}"
+        return f"{signed(value):>6}"
     return f"{bar(value)} {int(shown(value, unit)):3d}%"
 
 
