@@ -102,7 +102,7 @@ def test_help_sections_in_order() -> None:
         "## Card notation",
         "## Keys",
         "## Computer opponents",
-        "## Drills",
+        "## Bluff trainer",
         "## Hints and practice",
     ]
     assert _level2_headings(_text("en")) == expected

@@ -71,7 +71,7 @@ async def test_the_palette_opens_the_trainer() -> None:
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press("ctrl+p")
         await pilot.pause()
-        await pilot.press(*"drills")
+        await pilot.press(*"bluff trainer")
         await pilot.pause(0.3)
         await pilot.press("enter")
         for _ in range(20):

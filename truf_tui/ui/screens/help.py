@@ -43,7 +43,7 @@ TOPIC_WORDS: dict[str, tuple[str, ...]] = {
     "trufludo": ("Trufludo",),
     "truc": ("Truc",),
     "keys": ("Keys", "Klavoj"),
-    "drills": ("Drills", "Ekzercoj"),
+    "drills": ("Bluff trainer", "Blufa trejnilo"),
 }
 CONTENTS_MIN_WIDTH = 110  # below this the contents list starts hidden (it squeezes the text)
 RULE_TAG = re.compile(r"\[([FT]\d+)\]")  # a rule's tag in the text: [F7], [T10]

@@ -1,15 +1,16 @@
 """Texts of the bluff trainer (en + eo): ``truf_tui/ui/screens/drills.py``."""
 
 STRINGS: dict[str, dict[str, str]] = {
-    "drill.title": {"en": "Drills", "eo": "Ekzercoj"},
-    "cmd.drills": {"en": "Drills", "eo": "Ekzercoj"},
+    "drill.title": {"en": "Bluff trainer", "eo": "Blufa trejnilo"},
+    "cmd.drills": {"en": "Bluff trainer", "eo": "Blufa trejnilo"},
     "cmd.drills.help": {
         "en": "Le Truc spots dealt from the solution, each decision graded",
         "eo": "Situacioj de Truko el la solvo, ĉiu decido taksita",
     },
-    "start.btn.drills": {"en": "Drills", "eo": "Ekzercoj"},
-    # One name everywhere: the title, the palette, the button and the key bar (b).
-    "key.drills": {"en": "Drills", "eo": "Ekzercoj"},
+    "start.btn.drills": {"en": "Bluff trainer", "eo": "Blufa trejnilo"},
+    # One name everywhere (issue 38 item 4: "Bluff trainer" on the start screen and in the
+    # palette); the key bar (b) says its last word, for room.
+    "key.drills": {"en": "Trainer", "eo": "Trejnilo"},
     # -- the categories ------------------------------------------------------------------
     "drill.cat.weak": {"en": "Raise or not with a weak hand",
                        "eo": "Ĉu altigi kun malforta mano"},

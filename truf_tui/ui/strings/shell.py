@@ -149,8 +149,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "start.hint": {
         # Within 78 columns (the box's width at 80): F1 is in the key bar.
-        "en": "Tab ←→↑↓: choose  p: play  g: guided game  o: saved games  b: drills",
-        "eo": "Tab ←→↑↓: elekti  p: ludi  g: gvidata ludo  o: konservitaj  b: ekzercoj",
+        "en": "Tab ←→↑↓: choose  p: play  g: guided game  o: saved games  b: bluff trainer",
+        "eo": "Tab ←→↑↓: elekti  p: ludi  g: gvidata ludo  o: konservitaj  b: blufa trejnilo",
     },
     "start.play": {"en": "▶ Play", "eo": "▶ Ludi"},
     "start.guided": {"en": "Guided game", "eo": "Gvidata ludo"},

@@ -125,7 +125,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "replace.yes": {"en": "New game (y)", "eo": "Nova ludo (j)"},
     "replace.no": {"en": "Back (n)", "eo": "Reen (n)"},
     # -- statistics ---------------------------------------------------------------------
-    "key.stats": {"en": "Statistics", "eo": "Statistiko"},
+    "key.stats": {"en": "Stats", "eo": "Statistiko"},
     "stats.title": {"en": "Statistics", "eo": "Statistiko"},
     "stats.empty": {
         "en": "No finished games yet: every game you finish is counted here.",
