@@ -479,3 +479,83 @@ async def test_ending_the_game_while_the_friend_is_away_is_a_win_kept_once(
         for task in list(netplay._lingering):  # the host that waited for the guest
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
+
+
+def test_a_drawn_game_of_a_best_of_one_is_played_again() -> None:
+    """The host plays a drawn game again (F12, ``Series.capped``: up to twice the best-of),
+    a best-of-1's too: its results offer the next game, not the way back to the start
+    (which would end the match the host goes on with).  A second draw ends it."""
+    from types import SimpleNamespace
+
+    from truf_tui.engine import trufludo
+    from truf_tui.net.client import Turn
+    from truf_tui.play.config import GameConfig
+    from truf_tui.ui.screens.net_table import NetTrufludoTable
+
+    s = trufludo.new_game(trufludo.Rules(), seed=1, dealer=0)
+    for best_of, games in ((1, [((0, 0), False), ((0, 0), True)]),
+                           (1, [((1, 0), True)]),
+                           (3, [((0, 1), False), ((0, 1), False), ((1, 1), False),
+                                ((2, 1), True)])):
+        session = SimpleNamespace(config=GameConfig(game="trufludo", best_of=best_of),
+                                  seat=0, over=False, names=lambda: ("Ana", "Bo"))
+        table = NetTrufludoTable(session, Turn(0, 0, None, s.observation(0), []))  # type: ignore[arg-type]
+        for game, (wins, over) in enumerate(games):
+            table._wins, table._ended = wins, game  # the host's game_over of ``game``
+            assert table.match_over() is over, (best_of, game)
+            assert [b for b, _ in table.results_buttons()] == (
+                ["menu"] if over else ["next", "menu"])
+        session.over = True  # the host's match_over: over, whatever the games say
+        assert table.match_over()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("side", ["guest", "host"])
+async def test_leaving_at_the_match_end_waits_for_the_host_to_end_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, side: str) -> None:
+    """The host tells the match's end a moment after its last game's (widened here to
+    0.5 s).  A table whose player closes the results at once waits for it before it hangs
+    up: else the host takes the guest for gone ("waiting for …" at the other table), or
+    the host's own table ends a match that is over ("the host ended the game")."""
+    from truf_tui.net import server
+    from truf_tui.net.protocol import GameOver
+
+    heard: list[tuple[str, int | str]] = []
+    real_tell, real_dropped, real_end = server.Host._tell, server.Host._dropped, server.Host.end
+
+    async def tell(self: server.Host, seat: int, msg: Any) -> None:
+        await real_tell(self, seat, msg)
+        if isinstance(msg, GameOver) and seat == server.GUEST_SEAT:
+            await asyncio.sleep(0.5)  # the last game over, the match not yet
+
+    def dropped(self: server.Host, seat: int) -> None:
+        heard.append(("dropped", seat))
+        real_dropped(self, seat)
+
+    async def end(self: server.Host, why: str, **kw: Any) -> Any:
+        heard.append(("ended", why))
+        return await real_end(self, why, **kw)
+
+    monkeypatch.setattr(server.Host, "_tell", tell)
+    monkeypatch.setattr(server.Host, "_dropped", dropped)
+    monkeypatch.setattr(server.Host, "end", end)
+    app = app_in(tmp_path)
+    other: asyncio.Future[int] | None = None
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            if side == "guest":
+                other, code = await headless_host("trufludo")
+                await type_code(pilot, code)
+            else:
+                other = headless_guest(await host_code(pilot, game="trufludo"))
+            for _ in range(3000):  # ≤ 30 s: ends when it comes
+                await pilot.pause(0.01)
+                if isinstance(app.screen, NetPlay):
+                    break
+            await play_out(pilot, other)  # closes each results box at once
+        assert await asyncio.wait_for(other, 30) == 0
+        assert heard == []
+    finally:
+        if other is not None:
+            other.cancel()
+            await asyncio.gather(other, return_exceptions=True)

@@ -13,8 +13,10 @@ other player is away (with the choice to leave), and raises the alarm on a bad d
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -23,6 +25,7 @@ from textual.containers import Center, Vertical
 from textual.widgets import Button
 
 from truf_tui.engine import truc
+from truf_tui.engine.series import Series
 from truf_tui.net.client import GameEnded
 from truf_tui.ui.crashes import log_folder
 from truf_tui.ui.i18n import tr
@@ -56,6 +59,8 @@ from truf_tui.ui.screens.truc_table import TrucTable
 from truf_tui.ui.screens.trufludo_table import TrufludoTable
 from truf_tui.ui.services import services
 from truf_tui.ui.widgets.table import Markup, Thinking
+
+MATCH_END_SECONDS = 5.0  # the longest a finished table waits for the host's match_over
 
 
 class NetPlay(TableScreen[Any]):
@@ -135,8 +140,6 @@ class NetPlay(TableScreen[Any]):
         self.run_closing()
 
     def run_closing(self) -> None:
-        import asyncio
-
         asyncio.ensure_future(self.net.close())
 
     def next_state(self, old: Any, action: Any) -> Any:
@@ -328,11 +331,15 @@ class NetPlay(TableScreen[Any]):
 
     # -- the end of a game ------------------------------------------------------------------
     def match_over(self) -> bool:
-        """Is the match over with the game on the table?  (The host's ``match_over`` may
-        come a moment after the game's end: the games won say it as well.)"""
-        best_of = self.config.best_of
-        return (self.net.over or best_of <= 1
-                or max(self._wins) >= best_of // 2 + 1)
+        """Is the match over with the game on the table?  Counted as the host counts
+        (``Series.capped``, F12): a drawn game counts for nobody and is played again, a
+        best-of-1's too, up to twice the best-of.  (The host's ``match_over`` may come a
+        moment after the game's end: the games so far say it as well.)"""
+        if self.net.over:
+            return True
+        wins, played = self._wins, self._ended + 1
+        results = (0,) * wins[0] + (1,) * wins[1] + (None,) * max(0, played - sum(wins))
+        return replace(Series.capped(self.config.best_of), results=results).is_over()
 
     def when_game_ended(self, show: Callable[[], None]) -> None:
         """Show the results once the host has sent the game's end (the games won, whether
@@ -356,6 +363,22 @@ class NetPlay(TableScreen[Any]):
                 self._game += 1  # the next game's first position opens it (pump)
             return
         services(self).game_in_progress = False
+        if self.match_over() and not self.net.over:
+            # The host tells the match's end a moment after its last game's.  Gone before
+            # it, this table would look to the host like a player who dropped (the other
+            # table: "waiting for …") or, the host's own, like one ending the match.
+            self._leaving = True  # nothing more is drawn
+            self.run_worker(self._leave_at_match_end(), group="net-end", exit_on_error=False)
+            return
+        self.leave_table()
+
+    async def _leave_at_match_end(self) -> None:
+        """Leave once the host has told the match's end (or after a bound: a host gone
+        meanwhile has nothing more to tell)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + MATCH_END_SECONDS
+        while not self.net.over and loop.time() < end:
+            await asyncio.sleep(0.02)
         self.leave_table()
 
 
