@@ -49,17 +49,20 @@ from truf_tui.ui.widgets.table import Markup
 
 SIZE = (80, 24)
 CODE = re.compile(r"truf1-[A-Za-z0-9_-]+")
-# What a player does in each round of Le Truc, by its number (the sixth plays cards only,
-# then it starts again): the call made at the first chance (once per player a round), and
-# the answer to the other's call.  A rest accepted decides the game (T8): the fifth round's,
-# unless all its tricks are spoiled (T6).
+# What a player does in each round of Le Truc, by its number (any other round: cards
+# only): the call made at its first chance (once per player a round), and the answer to
+# the other's call.  The game runs to 12 on points, unless the rest accepted in round 11
+# decides it first (T8).
 PLAN: dict[int, tuple[str | None, str]] = {
     1: ("raise", "accept"),   # T7: raised, accepted, raised back, accepted
     2: ("raise", "refuse"),   # T7: refused, the round ends at once
     3: ("redeal", "accept"),  # T3: the non-dealer asks, the dealer agrees
     4: ("fold", "accept"),    # T9: the first to move gives the round up
-    5: ("rest", "accept"),    # T8: the round is played for the game
-    0: (None, "accept"),
+    5: ("rest", "refuse"),    # T8: refused, the declarer scores the stake
+    7: ("raise", "accept"),
+    8: ("redeal", "refuse"),  # T3: the dealer says no
+    9: ("fold", "accept"),
+    11: ("rest", "accept"),   # T8: the round is played for the game
 }
 
 
@@ -194,7 +197,7 @@ class Player:
         offered = {b.id.removeprefix("act-") for b in screen.query(".act").results(Button)
                    if b.id is not None and b.display and not b.disabled}
         round_no = screen.state.round_no
-        call, answer = PLAN[round_no % 6]
+        call, answer = PLAN.get(round_no, (None, "accept"))
         keys = {"raise": "r", "rest": "m", "redeal": "d", "fold": "f",
                 "accept": "a", "refuse": "x"}
         if "accept" in offered:  # a call to answer
@@ -238,12 +241,10 @@ def done_with(app: TrufApp) -> Any:
 
 
 async def press(pilot: Pilot[Any], key: str, seconds: float = 30) -> None:
-    """Press ``key`` as the terminal sends it (the Key message that ``Pilot.press`` sends,
-    here without its two waits for the whole process to idle, which cost about 0.2 s a
-    key on a loaded machine: half the match), then wait until the screen has taken it."""
-    app = pilot.app
-    taken = done_with(app)
-    app.post_message(events.Key(key, "\r" if key == "enter" else key))
+    """Press ``key``, then wait until the screen has taken it (the move on its way, the
+    box closed): the next decision is read from what comes of it."""
+    taken = done_with(pilot.app)
+    await pilot.press(key)
     await until(pilot, taken, f"the key {key!r} taken", seconds)
 
 
@@ -270,6 +271,7 @@ async def summary(app: PeerApp, player: Player, seconds: float = 30) -> dict[str
             "moves": len(record.moves)})
     verified = tr("net.verified")
     return {"games": games, "verified": sum(1 for m in app.shown if m == verified),
+            "names": sorted({t.who(0) + " - " + t.who(1) for t in player.tables}),
             "alarms": [t.alarm for t in player.tables if t.alarm is not None],
             "kept": sorted(p.name for p in (app.folder / "net").glob("*.json")),
             "presses": len(player.presses)}

@@ -104,6 +104,7 @@ def check(game: str, mine: dict[str, Any], theirs: dict[str, Any]) -> None:
     # A drawn game of a best-of-1 is played again, once (Series.capped, F12).
     assert ours[-1]["result"] != "draw" or len(ours) == 2
     for side in (mine, theirs):
+        assert side["names"] == ["Ana - Bo"]  # each name typed reached the other table
         assert side["alarms"] == []
         assert side["verified"] == sum(g["deals"] for g in side["games"])
         assert side["kept"] == sorted(f"{g['id']}.json" for g in side["games"])
