@@ -642,3 +642,40 @@ async def test_a_fold_at_once_behind_the_round_summary_shows_the_next_summary(
     finally:
         if guest is not None:
             await guest.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["truc", "trufludo"])
+async def test_a_move_that_cannot_be_drawn_leaves_the_host_position_and_play_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    """Drawing a move fails once (logged): the table draws the host's last position as it
+    is and the match goes on to its end (Le Truc's table replayed the round of that
+    position for its take-backs, which a position rebuilt from the host's cannot: the
+    table stopped listening, and the match stalled)."""
+    from truf_tui.store.errorlog import LOG_NAME
+    from truf_tui.ui.screens.net_table import NetTrucTable
+
+    owner = NetTrucTable if game == "truc" else NetPlay
+    real_saw = owner.saw
+    shown = [0]
+
+    def saw(self: NetPlay, old: Any, action: Any, new: Any) -> None:
+        shown[0] += 1
+        if shown[0] == 3:  # the third move shown: the first trick, the first capture
+            raise RuntimeError("drawing failed")
+        real_saw(self, old, action, new)
+
+    monkeypatch.setattr(owner, "saw", saw)
+    app = app_in(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        guest = headless_guest(await host_code(pilot, game=game))
+        for _ in range(3000):  # ≤ 30 s: ends when it comes
+            await pilot.pause(0.01)
+            if isinstance(app.screen, NetPlay):
+                break
+        await play_out(pilot, guest)
+        assert await asyncio.wait_for(guest, 30) == 0
+    assert shown[0] > 3
+    assert "drawing failed" in (tmp_path / LOG_NAME).read_text()
+    with History(tmp_path) as history:
+        assert history.games()

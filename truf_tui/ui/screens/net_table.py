@@ -255,6 +255,7 @@ class NetPlay(TableScreen[Any]):
                       seat=self.me, moves=[], folder=log_folder(self.app))
         latest = self._latest
         self._busy = False
+        self._target = None  # the failed move's: not the next move's position
         self._pending.clear()
         self._turn = latest
         self.load_state(state_of(latest.observation))
