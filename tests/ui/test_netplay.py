@@ -1,7 +1,8 @@
-"""Play a friend (issue 39), two apps in one test process on loopback: one hosts from the
-start screen, the other joins with the code typed in; whole matches of both games played
-with the tables' own moves, checking at every step that the guest's screen never shows a
-card of the host's hand.  A bad code says why in plain words and loses nothing; a guest
+"""Play a friend (issue 39) on loopback: the app hosts from the start screen against a
+headless seat (net/seats.py), or joins one with the code typed in; whole matches of both
+games played with the tables' own moves, checking at every step that the app's screen
+never shows a card of the other hand.  (Two apps, each in its own process:
+tests/ui/test_two_apps.py.)  A bad code says why in plain words and loses nothing; a guest
 whose line drops is waited for ("reconnecting…") and comes back to the same game."""
 
 from __future__ import annotations
