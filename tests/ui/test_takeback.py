@@ -113,7 +113,7 @@ async def test_a_raise_taken_back_is_graded_and_only_the_fold_reaches_the_histor
     assert record.meta["takebacks"] == 1
     assert [(d.move, d.action) for d in kept] == [(0, "fold")]
     stats = BluffStats.of(reviews(record.replay()))
-    assert stats.my_bets == 0 and stats.my_raise_rounds == 0, "the raise taken back is not a bet"
+    assert stats.my_bets == 0 and sum(stats.raised) == 0, "the raise taken back is not a bet"
     # The review queue has the fold's grade alone: the raise taken back (a miss) never
     # reaches it, whatever the fold was graded.
     assert expected.grade >= Grade.INACCURACY, "the raise taken back was a miss"
