@@ -41,7 +41,6 @@ from truf_tui.strategy.tree import ACCEPT, NONE, RAISE, Outcome, State, root_sta
 from truf_tui.strategy.tree import REST as REST_KIND
 from truf_tui.strategy.trufbp import BlueprintError
 
-
 #: A probability the solved player's mix gives an answer "never" (its sums' rounding).
 NEVER = 1e-9
 
