@@ -101,7 +101,7 @@ async def test_every_figure_of_a_decision_is_the_hints(tmp_path: Path) -> None:
                   data_dir=tmp_path)
     hints: dict[int, Hint] = {}
     reviewed: dict[int, Graded[truc.Action]] = {}
-    summaries = 0
+    summaries = verdicts = answered = 0
     last_round_graded = False
 
     def check(g: Graded[truc.Action]) -> None:
@@ -155,6 +155,15 @@ async def test_every_figure_of_a_decision_is_the_hints(tmp_path: Path) -> None:
                         for line in hints[g.index].lines or ():
                             if line.action.kind != "fold":  # folded into the refusal
                                 assert amount(line.value, g.unit, sign=True) in text
+                    # the review's verdict on an answer is never harsher than its grade: a
+                    # "wrong" answer is one the solution never gives (at worst correct else)
+                    for phrase, kinds in (("A wrong call.", {"accept"}),
+                                          ("A wrong refusal.", {"refuse", "fold"})):
+                        answers = [g for g in screen.graded if g.action.kind in kinds]
+                        if phrase in text:
+                            verdicts += 1
+                            assert any(g.grade > Grade.CORRECT for g in answers), phrase
+                        answered += len(answers)
                 await pilot.press("enter")
             elif screen is t and t.state.current_player == 0:
                 s = t.state
@@ -216,4 +225,6 @@ async def test_every_figure_of_a_decision_is_the_hints(tmp_path: Path) -> None:
         assert lk.points == pytest.approx(sum(g.loss for g in mine if g.unit == "points"))
         assert lk.match == pytest.approx(sum(g.loss for g in mine if g.unit == "match"))
     assert set(leaks) == {tag for g in graded for tag in g.tags}
-    print(f"{len(graded)} decisions, units {sorted(units)}, grades {sorted(grades)}")
+    assert answered, "the player answered a raise"
+    print(f"{len(graded)} decisions, units {sorted(units)}, grades {sorted(grades)}, "
+          f"{answered} answers, {verdicts} called wrong")
