@@ -16,8 +16,10 @@ digits) and a one-line text box; ``s`` mutes the friend's lines (widgets/chat.py
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual import on
@@ -27,6 +29,7 @@ from textual.containers import Center, Vertical
 from textual.widgets import Button, Input
 
 from truf_tui.engine import truc
+from truf_tui.engine.series import Series
 from truf_tui.net.client import GameEnded
 from truf_tui.net.protocol import CHAT_DROPS, CHAT_MAX, clean_text
 from truf_tui.ui.crashes import log_folder
@@ -68,6 +71,7 @@ from truf_tui.ui.widgets.chat import ChatInput, ChatLine, ChatPanel
 from truf_tui.ui.widgets.table import Markup, Thinking
 
 CHAT_KEY = ("t", "chat.key", "screen.chat")  # in the key bar, before Esc Menu
+MATCH_END_SECONDS = 5.0  # the longest a finished table waits for the host's match_over
 
 
 class NetPlay(TableScreen[Any]):
@@ -265,8 +269,6 @@ class NetPlay(TableScreen[Any]):
         self.run_closing()
 
     def run_closing(self) -> None:
-        import asyncio
-
         asyncio.ensure_future(self.net.close())
 
     def next_state(self, old: Any, action: Any) -> Any:
@@ -382,6 +384,7 @@ class NetPlay(TableScreen[Any]):
                       seat=self.me, moves=[], folder=log_folder(self.app))
         latest = self._latest
         self._busy = False
+        self._target = None  # the failed move's: not the next move's position
         self._pending.clear()
         self._turn = latest
         self.load_state(state_of(latest.observation))
@@ -465,10 +468,15 @@ class NetPlay(TableScreen[Any]):
 
     # -- the end of a game ------------------------------------------------------------------
     def match_over(self) -> bool:
-        """Is the match over with the game on the table?  (The host's ``match_over`` may
-        come a moment after the game's end: the games won say it as well.)  A drawn game
-        wins nobody a game, so even a best-of-1 goes on: the host deals it again (Series)."""
-        return self.net.over or max(self._wins) >= self.config.best_of // 2 + 1
+        """Is the match over with the game on the table?  Counted as the host counts
+        (``Series.capped``, F12): a drawn game counts for nobody and is played again, a
+        best-of-1's too, up to twice the best-of.  (The host's ``match_over`` may come a
+        moment after the game's end: the games so far say it as well.)"""
+        if self.net.over:
+            return True
+        wins, played = self._wins, self._ended + 1
+        results = (0,) * wins[0] + (1,) * wins[1] + (None,) * max(0, played - sum(wins))
+        return replace(Series.capped(self.config.best_of), results=results).is_over()
 
     def when_game_ended(self, show: Callable[[], None]) -> None:
         """Show the results once the host has sent the game's end (the games won, whether
@@ -492,6 +500,22 @@ class NetPlay(TableScreen[Any]):
                 self._game += 1  # the next game's first position opens it (pump)
             return
         services(self).game_in_progress = False
+        if self.match_over() and not self.net.over:
+            # The host tells the match's end a moment after its last game's.  Gone before
+            # it, this table would look to the host like a player who dropped (the other
+            # table: "waiting for …") or, the host's own, like one ending the match.
+            self._leaving = True  # nothing more is drawn
+            self.run_worker(self._leave_at_match_end(), group="net-end", exit_on_error=False)
+            return
+        self.leave_table()
+
+    async def _leave_at_match_end(self) -> None:
+        """Leave once the host has told the match's end (or after a bound: a host gone
+        meanwhile has nothing more to tell)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + MATCH_END_SECONDS
+        while not self.net.over and loop.time() < end:
+            await asyncio.sleep(0.02)
         self.leave_table()
 
 

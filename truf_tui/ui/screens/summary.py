@@ -262,7 +262,9 @@ class TrucRoundSummary(Summary):
 
     def __init__(self, state: truc.State, *, names: Names | None = None,
                  story: Story | None = None) -> None:
-        super().__init__(id="round-summary")
+        # No id: a round ended by its first move (a fold, T9) brings the next summary
+        # while the one just closed is still being taken down (a friend's move, queued).
+        super().__init__()
         self.state = state
         self.names = names  # hot-seat: the players by name
         self.story = story  # the rounds as seen, where the state cannot replay its match

@@ -617,7 +617,10 @@ class TrucTable(TableScreen[truc.State]):
     def load_state(self, s: truc.State) -> None:
         self.taken = None
         super().load_state(s)
-        self._mine = self.decisions_this_round(self.tstate, self.me)  # its deals agreed
+        # Only where decisions are taken back: a position rebuilt from what the host sent
+        # (the network) holds the other hand at random, and its round does not replay.
+        self._mine = (self.decisions_this_round(self.tstate, self.me)  # its deals agreed
+                      if self.can_take_back else [])
 
     def restore(self, before: truc.State) -> None:
         """Put ``before``, an earlier position of this round as it was played, back on the
