@@ -48,9 +48,11 @@ def test_the_review_writes_values_and_costs_as_the_hint_does(lang: None, code: s
 
 
 def test_the_trainer_writes_a_loss_of_the_match_in_whole_percent(lang: None) -> None:
-    """Its values are whole percents (the hint's, the review's "−3%"): its loss was "3.0"."""
-    set_language("en")
-    assert loss_words(0.03, "match").startswith("3 ")
+    """Its values are whole percents (the hint's, the review's "−3% of winning chance"): its
+    loss was "3.0 points of your chance", points as in the points of a round."""
+    for code in ("en", "eo"):  # and in the words of the game's review (not "3 points")
+        set_language(code)
+        assert loss_words(0.03, "match") == amount(0.03, "match")
 
 
 # -- End to end: a practice match through the app -------------------------------------------
