@@ -40,14 +40,18 @@ def test_a_raise_with_the_weakest_hand_is_a_bluff_and_with_the_strongest_value()
 
 
 def test_a_wrong_call_and_a_wrong_refusal() -> None:
-    """Facing a raise at the first trick: the solved player accepts with the top hand and
-    refuses with the bottom one, so refusing the first and accepting the second are
-    wrong; the hand's place among the hands it may hold follows its strength."""
+    """Facing a raise at the first trick: the solved player always accepts with the top
+    hand, so refusing it is wrong; it mostly refuses with the bottom one but mixes in a
+    call (2.6%), so neither answer is wrong there; an answer it never gives is.  The
+    hand's place among the hands it may hold follows its strength."""
+    from dataclasses import replace
+
     top = answer_view(deal(WEAK, STRONG).apply(truc.RAISE))
     bottom = answer_view(deal(STRONG, WEAK).apply(truc.RAISE))
     assert top is not None and bottom is not None
-    assert top.p_accept > 0.5 and top.wrong(accepted=False) and not top.wrong(accepted=True)
-    assert bottom.p_accept < 0.5 and bottom.wrong(accepted=True)
+    assert top.p_accept == 1.0 and top.wrong(accepted=False) and not top.wrong(accepted=True)
+    assert 0.0 < bottom.p_accept < 0.5 and not bottom.wrong(accepted=True)
+    assert replace(bottom, p_accept=0.0).wrong(accepted=True)
     assert top.chance > bottom.chance and top.below > bottom.below
     assert 0.0 < top.range_share < 1.0
 
@@ -112,3 +116,17 @@ def test_views_are_none_where_they_do_not_apply() -> None:
     assert answer_view(s) is None  # nothing to answer
     assert raise_view(s.apply(truc.RAISE)) is None  # a raise is pending
     assert raise_view(_match(2)) is None  # the match is over
+
+
+def test_an_answer_the_solved_player_mixes_in_is_no_wrong_call() -> None:
+    """Audit of issue 38 (one set of figures): facing a first-trick raise with 10♥ K♣ 10♦,
+    the solved player accepts 2% of the time.  Accepting is graded "correct" (a choice the
+    solution makes is never a mistake), and the review called the same call "A wrong
+    call." in red beside it.  Wrong is an answer it never gives."""
+    from truf_tui.grading import Grade, grade_truc_move
+
+    s = truc.new_game(seed=4, dealer=1).apply(truc.RAISE)
+    view = answer_view(s)
+    assert view is not None and 0.0 < view.p_accept < 0.5
+    assert grade_truc_move(s, truc.ACCEPT, 1).grade <= Grade.CORRECT
+    assert not view.wrong(accepted=True) and not view.wrong(accepted=False)

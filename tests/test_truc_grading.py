@@ -207,3 +207,54 @@ def test_a_graded_decision_is_tagged_by_what_its_choice_was_about() -> None:
     assert "redeal" in grade_truc_move(s, card, 0, _Values(s, "redeal")).tags
     assert "redeal" in grade_truc_move(s, truc.parse_action("redeal"), 0,
                                        _Values(s, str(card))).tags
+
+
+class Rounded:
+    """A grader with given values and solved frequencies (the rest of the legal actions at
+    -1 and never played): figures that differ only past the two decimals the screens write."""
+
+    def __init__(self, values: dict[truc.Action, float], policy: dict[truc.Action, float],
+                 legal: list[truc.Action]) -> None:
+        self.values = {a: values.get(a, -1.0) for a in legal}
+        self.freqs = policy
+
+    def action_values(self, observation: truc.Observation) -> dict[truc.Action, float]:
+        return dict(self.values)
+
+    def value_unit(self, observation: truc.Observation) -> Literal["points", "match"]:
+        return "points"
+
+    def policy(self, observation: truc.Observation) -> dict[truc.Action, float]:
+        return dict(self.freqs)
+
+
+def test_a_tie_to_two_decimals_is_ranked_as_the_hint_ranks_it() -> None:
+    """Audit of issue 38 (one coach, one set of figures): a card played 94% of the time at
+    +1.92 beside a redeal asked 6% of the time at +1.92 (the redeal ahead by 0.0001): the
+    hint lists the card first; the review named the redeal best and the statistics kept the
+    card under the redeal's leak.  The card is the best, it cost nothing, its leak is a
+    card's."""
+    s = truc.new_game(seed=1, dealer=1, deck=pack(["7S", "9H", "7D", "JC", "AC", "QC"]))
+    assert truc.REDEAL in s.legal_actions()
+    seven = next(a for a in s.legal_actions() if a.card == Card.parse("7S", "truc"))
+    grader = Rounded({seven: 1.92001, truc.REDEAL: 1.92011}, {seven: 0.94, truc.REDEAL: 0.06},
+                     s.legal_actions())
+    g = grade_truc_move(s, seven, 0, grader)
+    assert (g.best, g.loss, g.grade) == (seven, 0.0, Grade.BEST)
+    assert "redeal" not in g.tags
+    assert g.values[0][0] == seven  # the review's values line: the hint's order
+
+
+def test_a_loss_is_the_difference_of_the_figures_shown() -> None:
+    """The hint shows +1.92 and +0.88: the review's cost is 1.04, not the 1.05 of the
+    unrounded values (1.9249 - 0.8751), and a loss of 0.01 between shown figures is within
+    the "best" bound (no float noise past it)."""
+    s = truc.new_game(seed=1, dealer=1, deck=pack(["7S", "9H", "AD", "JC", "AC", "QC"]))
+    seven, ace = (next(a for a in s.legal_actions() if a.card == Card.parse(c, "truc"))
+                  for c in ("7S", "AD"))
+    g = grade_truc_move(s, ace, 0, Rounded({seven: 1.9249, ace: 0.8751}, {seven: 1.0},
+                                           s.legal_actions()))
+    assert g.loss == 1.04 and dict(g.values)[ace] == 0.88 and dict(g.values)[seven] == 1.92
+    near = grade_truc_move(s, ace, 0, Rounded({seven: 0.49, ace: 0.48}, {seven: 1.0},
+                                              s.legal_actions()))
+    assert near.loss == 0.01 and near.grade is Grade.BEST

@@ -13,8 +13,8 @@ definition the arena counts with too):
   least half the time against the hands with which the solved opponent accepts it; else
   it is a **bluff**: it wins only when the opponent gives in;
 - accepting is a **wrong call** when the solved player, with the same hand in the same
-  spot, refuses more often than it accepts; refusing (or folding) a raise is a **wrong
-  refusal** when it accepts more often than it refuses.
+  spot, never accepts; refusing (or folding) a raise is a **wrong refusal** when it never
+  refuses (an answer it mixes in is no mistake: its grade is at worst correct).
 
 Where the solved strategy cannot say (no file installed), a raise is a bluff when the
 raiser's chance of winning the round is below :data:`BLUFF_THRESHOLD` (0.35): the chance

@@ -396,7 +396,7 @@ def grade(analysis: Analysis, chosen: truc.Action) -> Verdict:
     an option the solved player takes here is never worse than correct."""
     mine = next(a for a in analysis.values if same_choice(a, chosen))
     top = max(analysis.values.values())
-    loss = max(0.0, top - analysis.values[mine])
+    loss = round(max(0.0, top - analysis.values[mine]), 9)  # as grading.Graded.of
     solution = analysis.freqs.get(mine, 0.0) > 0.0
     return Verdict(mine, loss, classify(loss, analysis.unit, solution), analysis.best)
 

@@ -136,7 +136,9 @@ class Graded(Generic[A]):
         best, top = ranked[0]
         if chosen[action] >= top:
             best = action  # tied with the best: the choice itself is named best
-        loss = max(0.0, top - chosen[action])
+        # the float noise of a difference of figures written to two decimals (0.49 - 0.48 is
+        # 0.010000000000000009) must not cross a class's bound
+        loss = round(max(0.0, top - chosen[action]), 9)
         return cls(player, index, action, loss, best, ranked, unit,
                    classify(loss, unit, played_by_solution), tags)
 
@@ -334,6 +336,38 @@ def solved_grader() -> ActionValues:
     return make_bot("truc", "solved", seed=GRADE_SEED)  # type: ignore[return-value]
 
 
+#: The decimals every screen writes a Le Truc value to: hundredths of a point, or a whole
+#: percent of the match (the hint panel, the reviews, the results, the trainer).
+SHOWN_DIGITS = 2
+
+
+def shown_value(value: float) -> float:
+    """A Le Truc value as the screens write it (:data:`SHOWN_DIGITS`).  The solution's values
+    are taken at this precision everywhere (:func:`solution_at`), so that a decision's loss
+    is the difference of the two figures the hint panel showed (+1.92 and +0.88 cost 1.04,
+    not the 1.05 of the unrounded values), and a move within rounding of the best is the
+    best, as the panel ranks it."""
+    return round(value, SHOWN_DIGITS) + 0.0  # -0.0 becomes 0.0
+
+
+def solved_share(policy: dict[truc.Action, float], action: truc.Action) -> float:
+    """How often the solved player makes ``action``'s choice: its probability summed over the
+    cards of the same rank (T1), as the hint panel shows it on one line."""
+    def line(a: truc.Action) -> tuple[str, int]:  # the panel's line: a rank, else a kind
+        return ("play", TRUC_STRENGTH[a.card]) if a.card is not None else (a.kind, -1)
+
+    return sum(q for a, q in policy.items() if line(a) == line(action))
+
+
+def by_solution(values: dict[truc.Action, float], policy: dict[truc.Action, float]
+                ) -> list[tuple[truc.Action, float]]:
+    """Every action with its value, best first, ties broken by how often the solved player
+    makes it: the hint panel's order, the one the review's "best" and the leak categories
+    come from (a card the solved player plays 94% of the time is the best, not a redeal it
+    asks 6% of the time at the same value)."""
+    return sorted(values.items(), key=lambda av: (-av[1], -solved_share(policy, av[0])))
+
+
 @dataclass(frozen=True)
 class Solution:
     """What the solution says to the seat to move."""
@@ -348,13 +382,15 @@ class Solution:
 def solution_at(observation: truc.Observation, grader: ActionValues | None = None,
                 with_range: bool = False) -> Solution:
     """The solution at ``observation`` (``with_range``: the opponent's range too, from the
-    shipped files, as the solved player's values weigh it).  Seconds before a round's first
+    shipped files, as the solved player's values weigh it), its values to the precision the
+    screens write them (:func:`shown_value`).  Seconds before a round's first
     card: call it in a worker (the graders, the hint panel), which it serialises."""
     from truf_tui.strategy.values import opponent_range
 
     g = grader if grader is not None else solved_grader()
     with _VALUES_LOCK:  # the values' kept results are the process's: one asker at a time
-        return Solution(g.action_values(observation), g.policy(observation),
+        values = {a: shown_value(v) for a, v in g.action_values(observation).items()}
+        return Solution(values, g.policy(observation),
                         g.value_unit(observation),
                         opponent_range(observation) if with_range else None)
 
@@ -373,9 +409,10 @@ def grade_truc_move(state: truc.State, action: truc.Action, index: int,
     if action not in values:
         raise ValueError(f"{action} is not a legal action here")
     # One figure per rank (T1): a card the solved player plays in any suit is its play.
+    # One figure per rank (T1): a card the solved player plays in any suit is its play.
     rank = truc_option(action)
     played = any(q > 0.0 and truc_option(a) == rank for a, q in policy.items())
-    g = Graded.of(player, index, action, values.items(), unit, played)
+    g = Graded.of(player, index, action, by_solution(values, policy), unit, played)
     return replace(g, tags=leak_tags(state, action, g.best))
 
 
@@ -421,6 +458,7 @@ def costliest_scaled(graded: Iterable[Graded[A]], n: int = COSTLIEST) -> list[Gr
 __all__ = ["COSTLIEST", "GRADE_ITERATIONS", "GRADE_SEED", "THRESHOLDS", "UNITS", "Grade", "Graded",
            "Thresholds", "Unit", "classify", "costliest", "counts", "grade_game", "grade_move",
            "grade_trufludo", "is_choice", "positions", "total_loss",
-           "LEAKS", "ActionValues", "costliest_scaled", "grade_truc", "grade_truc_move",
+           "LEAKS", "SHOWN_DIGITS", "ActionValues", "by_solution", "costliest_scaled",
+           "grade_truc", "grade_truc_move",
            "is_truc_choice", "is_weak", "leak_tags", "Solution", "solution_at", "solved_grader",
-           "totals", "truc_option"]
+           "shown_value", "solved_share", "totals", "truc_option"]

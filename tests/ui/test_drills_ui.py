@@ -259,8 +259,8 @@ async def test_a_decision_missed_in_a_game_comes_back_as_that_spot(tmp_path: Any
         await settle(pilot)
         assert screen.analysis is not None
         values = action_values(before.observation(0))
-        assert screen.analysis.values == {
-            a: max(v for b, v in values.items() if drills.same_choice(a, b))
+        assert screen.analysis.values == {  # as the screens write them (two decimals)
+            a: round(max(v for b, v in values.items() if drills.same_choice(a, b)), 2)
             for a in screen.choices}
         v = screen.done[-1].verdict
         assert v.grade is Grade.MISTAKE and v.loss == pytest.approx(graded.loss)

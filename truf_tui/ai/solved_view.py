@@ -41,6 +41,9 @@ from truf_tui.strategy.tree import ACCEPT, NONE, RAISE, Outcome, State, root_sta
 from truf_tui.strategy.tree import REST as REST_KIND
 from truf_tui.strategy.trufbp import BlueprintError
 
+#: A probability the solved player's mix gives an answer "never" (its sums' rounding).
+NEVER = 1e-9
+
 
 @dataclass(frozen=True)
 class RaiseView:
@@ -65,8 +68,11 @@ class AnswerView:
     below: float  # the share of the hands it may hold here that do worse against them
 
     def wrong(self, accepted: bool) -> bool:
-        """Accepting where it mostly refuses, or refusing where it mostly accepts."""
-        return self.p_accept < 0.5 if accepted else self.p_accept > 0.5
+        """An answer it never gives with this hand here: accepting where it always refuses,
+        refusing where it always accepts.  One it mixes in, however rarely, is no mistake:
+        the grade of that decision is at worst "correct" (``grading.classify``), and the
+        review must not call it wrong beside that grade (issue 38, one set of figures)."""
+        return self.p_accept <= NEVER if accepted else self.p_accept >= 1.0 - NEVER
 
 
 def raise_view(state: truc.State, kind: str = "raise") -> RaiseView | None:

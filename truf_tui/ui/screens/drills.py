@@ -73,7 +73,8 @@ def figure(x: float, unit: Unit) -> str:
 
 def loss_words(loss: float, unit: Unit) -> str:
     if unit == "match":
-        return tr("drill.loss.match", x=decimal(f"{100 * loss:.1f}"))
+        # whole percent, as the values above it and the game's review write it
+        return tr("drill.loss.match", x=f"{100 * loss:.0f}")
     return tr("drill.loss.points", x=decimal(f"{loss:.2f}"))
 
 

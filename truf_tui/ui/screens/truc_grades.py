@@ -30,7 +30,7 @@ from truf_tui.grading import (
     totals,
 )
 from truf_tui.play.config import HUMAN
-from truf_tui.ui.i18n import plural, tr
+from truf_tui.ui.i18n import plural, signed, tr
 from truf_tui.ui.widgets.cards import card_markup
 
 TruGraded = Graded[truc.Action]
@@ -76,11 +76,12 @@ def action_words(action: truc.Action, style: str) -> str:
     return tr(f"tbl.t.btn.{action.kind}")
 
 
-def amount(x: float, unit: Unit) -> str:
-    """A value or a loss in its unit: points with two decimals, a chance in whole
-    percentage points."""
+def amount(x: float, unit: Unit, sign: bool = False) -> str:
+    """A value or a loss in its unit, written as the hint panel writes it: points with two
+    decimals (Esperanto's decimal comma; ``sign``: "+1.92", a value, not a loss), a chance
+    in whole percentage points."""
     if unit == "points":
-        text = tr("graded.t.points", x=round(x, 2))
+        text = tr("graded.t.points", x=signed(x) if sign or x < 0 else signed(x)[1:])
     else:
         text = tr("graded.t.pct", x=int(round(100 * x)))
     return text.replace("-", "−")  # a value below zero: the minus sign, not a hyphen
@@ -127,7 +128,7 @@ def decision_lines(graded: Sequence[TruGraded], before: Callable[[int], truc.Sta
                 if key in seen:  # one figure per rank (T1)
                     continue
                 seen.add(key)
-                opts.append(f"{words} {amount(v, g.unit)}")
+                opts.append(f"{words} {amount(v, g.unit, sign=True)}")
             lines.append("    [dim]" + " · ".join(opts) + "[/]")
     return lines
 

@@ -539,7 +539,10 @@ class TrucTable(TableScreen[truc.State]):
                 self.viewer = None
             self.refresh_view()
             start = old.round_start
-            if not new.is_terminal():  # the results screen grades the match's last round
+            # The results screen grades the match's last round; in practice its review
+            # shows its grades too, as every round's does (the results take them if they
+            # come first, else grade the round again).
+            if not new.is_terminal() or self.config.practice:
                 self.grade_round(new, start)
             self.app.push_screen(self.round_summary(new, start), self._summary_closed)
             return True
@@ -711,8 +714,7 @@ class TrucTable(TableScreen[truc.State]):
         if self.config.practice:  # the computer's hand and a review of the round
             from truf_tui.ui.screens.practice import PracticeRoundSummary
 
-            return PracticeRoundSummary(new, round_start=start,
-                                        grades=self.grades and not new.is_terminal())
+            return PracticeRoundSummary(new, round_start=start, grades=self.grades)
         return TrucRoundSummary(new, names=self.names_or_none)
 
     def _summary_closed(self, _: str | None) -> None:

@@ -396,11 +396,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "review.what.accept": {"en": "call", "eo": "akcepto"},
     "review.solved.measure": {
         "en": "[dim]A bluff: a raise or rest that, called, wins under half the time against the "
-              "hands the solved player accepts with. A wrong call or refusal: with your hand "
-              "the solved player answers the other way most of the time.[/]",
+              "hands the solved player accepts with. A wrong call or refusal: an answer the "
+              "solved player never gives with your hand; one it mixes in is no mistake.[/]",
         "eo": "[dim]Blufo: altigo aŭ resto, kiu, akceptita, gajnas malpli ol duonon de la "
               "fojoj kontraŭ la manoj, kun kiuj la solvita ludanto akceptas. Malĝusta akcepto "
-              "aŭ rifuzo: kun via mano la solvita ludanto plejofte respondas male.[/]",
+              "aŭ rifuzo: respondo, kiun la solvita ludanto neniam donas kun via mano; tiu, "
+              "kiun ĝi miksas, ne estas eraro.[/]",
     },
     "review.stats.key": {
         "en": "b: your bluffing in this session", "eo": "b: via blufado en ĉi tiu seanco",
@@ -460,11 +461,12 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "review.named.solved.measure": {
         "en": "[dim]A bluff: a raise or rest that, called, wins under half the time against the "
-              "hands the solved player accepts with. A wrong call or refusal: with that hand "
-              "the solved player answers the other way most of the time.[/]",
+              "hands the solved player accepts with. A wrong call or refusal: an answer the "
+              "solved player never gives with that hand; one it mixes in is no mistake.[/]",
         "eo": "[dim]Blufo: altigo aŭ resto, kiu, akceptita, gajnas malpli ol duonon de la "
               "fojoj kontraŭ la manoj, kun kiuj la solvita ludanto akceptas. Malĝusta akcepto "
-              "aŭ rifuzo: kun tiu mano la solvita ludanto plejofte respondas male.[/]",
+              "aŭ rifuzo: respondo, kiun la solvita ludanto neniam donas kun tiu mano; tiu, "
+              "kiun ĝi miksas, ne estas eraro.[/]",
     },
     # -- bluff statistics ----------------------------------------------------------------------
     "bluffs.title": {"en": "Your bluffing this session", "eo": "Via blufado en ĉi tiu seanco"},

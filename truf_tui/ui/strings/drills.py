@@ -116,8 +116,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "drill.unit.match": {"en": "your chance to win the game",
                          "eo": "via ŝanco gajni la ludon"},
     "drill.loss.points": {"en": "{x} points", "eo": "{x} poentoj"},
-    "drill.loss.match": {"en": "{x} points of your chance to win the game",
-                         "eo": "{x} procentpoentoj de via ŝanco gajni la ludon"},
+    # the words of the game's review and results (graded.t.pct): one figure, one writing;
+    # "points" here read as points of a round beside the trainer's other unit
+    "drill.loss.match": {"en": "{x}% of winning chance", "eo": "{x}% de la ŝanco gajni"},
     "drill.mixed": {"en": "The solution mixes here: [b]r[/] rolls its dice.",
                     "eo": "La solvo miksas ĉi tie: [b]r[/] ĵetas ĝiajn ĵetkubojn."},
     "drill.roll": {"en": "Dice {x} of 100: this time the mix picks {choice}.",
