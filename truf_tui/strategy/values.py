@@ -56,6 +56,7 @@ from truf_tui.strategy.shipped import nearest, node_policies, tables, word
 from truf_tui.strategy.tree import PLAY, Outcome, State, root_state
 from truf_tui.strategy.tree import REST as REST_KIND
 from truf_tui.strategy.trufbp import SolvedTable, _successors, played
+from truf_tui.strategy.valuepass import values_below
 
 Unit = Literal["points", "match"]
 Vec = npt.NDArray[np.float64]
@@ -400,7 +401,23 @@ class Spot:
                 for a in self.legal}
 
     def _worth(self) -> dict[Move, float]:
-        """The observer's value of each of his moves (not fold)."""
+        """The observer's value of each of his moves (not fold): layer by layer with numpy
+        (:mod:`.valuepass`), or walked where the round leaves the file's tree."""
+        if self.at is None:
+            return self.exact_worth()
+        play = self.play
+        walk = Walk(play, self.stage, self.seat, self.hand, self.fresh)
+        fresh = self.at == play.fresh_root and self.state == _FRESH_ROOT
+        got = values_below(play.tab, self.stage, play.payoff.target, play.payoff.scores,
+                           self.seat, self.hand, self.state, self.at, fresh, self.weights,
+                           lambda o, pending: walk.end(o, pending))
+        if got is None:
+            return self.exact_worth()
+        return {m: self._unit(float(v @ self.weights)) for m, v in got.items()}
+
+    def exact_worth(self) -> dict[Move, float]:
+        """``_worth`` by the plain walk, node by node (the reference the layered pass is
+        tested against; it also values rounds that leave the file's tree)."""
         walk = Walk(self.play, self.stage, self.seat, self.hand, self.fresh)
         moves, _, kids = self.play.node(self.stage, self.state, self.at, _NO_HAND)
         real = self.play.moves(self.state)
@@ -462,12 +479,17 @@ class Walk:
         return self.node(nxt, None if at < 0 else at, live)
 
     def _end(self, o: Outcome, s: State) -> float:
+        return self.end(o, s[1])
+
+    def end(self, o: Outcome, pending: int) -> float:
+        """Seat 0's payoff of an end reached from a state whose pending word is
+        ``pending``."""
         if o.redeal:
-            return self.play.payoff.outcome(o, s[1], self.fresh())
-        key = (o, s[1])
+            return self.play.payoff.outcome(o, pending, self.fresh())
+        key = (o, pending)
         got = self.play.ends.get(key)
         if got is None:  # a few dozen ends a round: each scored once per file and score
-            got = self.play.ends[key] = self.play.payoff.outcome(o, s[1], 0.0)
+            got = self.play.ends[key] = self.play.payoff.outcome(o, pending, 0.0)
         return got
 
     def node(self, s: State, at: int | None, live: Vec) -> Vec:
