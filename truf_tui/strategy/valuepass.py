@@ -31,9 +31,12 @@ import numpy as np
 
 from truf_tui.engine import truc
 from truf_tui.strategy.arrays import Bools, Floats, Ints
-from truf_tui.strategy.hands import LIFT, MS_INDEX, MULTISETS, REST, REST_INDEX, WIDTH, minus
+from truf_tui.strategy.hands import (HOLDS, LIFT, MS_INDEX, MULTISETS, PLUS, REST, REST_INDEX,
+                                     WIDTH, minus)
 from truf_tui.strategy.shipped import node_policies
-from truf_tui.strategy.tree import PLAY, Outcome, State, root_state
+from truf_tui.strategy.tree import (ACCEPT, NONE, PLAY, RAISE, REDEAL, REFUSE, Outcome, State,
+                                    root_state, state_key)
+from truf_tui.strategy.tree import REST as REST_KIND
 from truf_tui.strategy.trufbp import SolvedTable, _successors
 
 PAD = 121  # a vector over the opponent's hands: REST[k] first, zeros after (120: always 0)
@@ -51,22 +54,185 @@ for _k in range(3):
 IDENTITY = 24
 
 
+# -- the rules on state keys, for many states at once ---------------------------------------
+# ``tree.state_key``'s fields, last to first: (name, radix)
+_FIELDS = (("ms1", 165), ("ms0", 165), ("w", 9), ("nw", 4), ("lead", 9), ("leader", 2),
+           ("redeal", 2), ("rest", 2), ("last", 3), ("stake", 128), ("pending", 5))
+_SIZES = np.array([len(m) for m in MULTISETS], dtype=np.int64)
+#: COUNT[multiset, rank]: the cards of that rank in it
+_COUNT = np.array([[m.count(r) for r in range(8)] for m in MULTISETS], dtype=np.int64)
+FRESH = 1 << 62  # a key's mark: the fresh root of a round-only file (values.Play)
+
+
+def _result_tables() -> tuple[Ints, Ints]:
+    """T6 (``truc.round_result``) for every code of 0 to 3 trick winners (base 3, a spoiled
+    trick 2, the first trick the most significant): decided, and its winner (-1: nobody)."""
+    decided = np.zeros((4, 27), dtype=np.int64)
+    winner = np.full((4, 27), -1, dtype=np.int64)
+    for n in range(4):
+        for code in range(3 ** n):
+            ws: list[int | None] = []
+            c = code
+            for _ in range(n):
+                ws.append(c % 3)
+                c //= 3
+            seq = [None if x == 2 else x for x in reversed(ws)]
+            d, who = truc.round_result(seq)
+            decided[n, code] = d
+            winner[n, code] = -1 if who is None else who
+    return decided, winner
+
+
+_DECIDED, _WINNER = _result_tables()
+
+
+def decode(keys: Ints) -> dict[str, Ints]:
+    """The fields of states given by their ``tree.state_key``; pending, last and lead
+    as in the state (-1: none)."""
+    k = keys.copy()
+    f: dict[str, Ints] = {}
+    for name, radix in _FIELDS:
+        f[name] = k % radix
+        k //= radix
+    f["mover"] = k
+    for name in ("pending", "last", "lead"):
+        f[name] = f[name] - 1
+    return f
+
+
+def encode(mover: Ints, pending: Ints | int, stake: Ints, last: Ints, rest: Ints,
+           redeal: Ints | int, leader: Ints, lead: Ints | int, nw: Ints, w: Ints,
+           ms0: Ints, ms1: Ints) -> Ints:
+    """``tree.state_key`` of states given by their fields."""
+    k = mover * 5 + (np.asarray(pending) + 1)
+    k = k * 128 + stake
+    k = k * 3 + last + 1
+    k = k * 2 + rest
+    k = k * 2 + redeal
+    k = k * 2 + leader
+    k = k * 9 + np.asarray(lead) + 1
+    k = k * 4 + nw
+    k = k * 9 + w
+    k = k * 165 + ms0
+    return np.asarray(k * 165 + ms1, dtype=np.int64)
+
+
+def end_key(winner: Ints | int, stake: Ints, game: Ints | int, redeal: int, pending: Ints
+            ) -> Ints:
+    """An end of the round (an ``Outcome``) and the pending word of the state it ends."""
+    return np.asarray(((((np.asarray(winner) + 1) * 128 + stake) * 2 + game) * 2 + redeal)
+                      * 5 + pending + 1, dtype=np.int64)
+
+
+def end_of(key: int) -> tuple[Outcome, int]:
+    key, pending = divmod(key, 5)
+    key, redeal = divmod(key, 2)
+    key, game = divmod(key, 2)
+    winner, stake = divmod(key, 128)
+    return Outcome(winner - 1, stake, bool(game), bool(redeal)), pending - 1
+
+
+def successors(keys: Ints, need: int) -> tuple[Ints, Ints, Ints, Ints, Bools]:
+    """``tree.successors`` of many states at once, a raise allowed below the stake
+    ``need`` (T7: what the player who needs more still needs): per state and move, in
+    the same order (plays by rank, raise, rest, redeal; or accept, refuse), (kind, rank,
+    the child's key or -1, the end's ``end_key`` or -1, whether the move exists); moves
+    packed to the left."""
+    f = decode(keys)
+    n = len(keys)
+    mover, pending, stake, last, rest = f["mover"], f["pending"], f["stake"], f["last"], f["rest"]
+    leader, lead, nw, w, ms0, ms1 = f["leader"], f["lead"], f["nw"], f["w"], f["ms0"], f["ms1"]
+    kind = np.full((n, MOVES), -1, dtype=np.int64)
+    rank = np.full((n, MOVES), NONE, dtype=np.int64)
+    child = np.full((n, MOVES), -1, dtype=np.int64)
+    end = np.full((n, MOVES), -1, dtype=np.int64)
+    ok = np.zeros((n, MOVES), dtype=bool)
+    free = pending == NONE
+    # plays (T4-T6)
+    mine = np.where(mover == 0, ms0, ms1)
+    theirs = np.where(mover == 0, ms1, ms0)
+    for r in range(8):
+        can = free & (_SIZES[mine] < 3) & (_COUNT[mine, r] + _COUNT[theirs, r] < 4)
+        now = PLUS[mine, r]
+        q0 = np.where(mover == 0, now, ms0)
+        q1 = np.where(mover == 0, ms1, now)
+        leads = lead == NONE
+        answer = encode(1 - mover, NONE, stake, last, rest, 0, leader, r, nw, w, q0, q1)
+        tw = np.where(lead > r, leader, np.where(r > lead, 1 - leader, 2))
+        ws, nws = w * 3 + tw, np.minimum(nw + 1, 3)
+        done = _DECIDED[nws, np.minimum(ws, 26)] > 0
+        nl = np.where(tw == 2, leader, tw)
+        on = encode(nl, NONE, stake, last, rest, 0, nl, NONE, nws, np.minimum(ws, 8), q0, q1)
+        ends = ~leads & done
+        kind[:, r] = PLAY
+        rank[:, r] = r
+        child[:, r] = np.where(leads, answer, np.where(done, -1, on))
+        end[:, r] = np.where(ends, end_key(_WINNER[nws, np.minimum(ws, 26)], stake, rest, 0,
+                                           pending), -1)
+        ok[:, r] = can
+    # raise and rest (T7, T8), the redeal (T3)
+    offer = free & (rest == 0) & (last != mover) & (stake < need)
+    for slot, word in ((8, RAISE), (9, REST_KIND)):
+        kind[:, slot] = word
+        child[:, slot] = encode(1 - mover, word, stake, last, rest, 0, leader, lead, nw, w,
+                                ms0, ms1)
+        ok[:, slot] = offer
+    kind[:, 10] = REDEAL
+    child[:, 10] = encode(np.ones(n, dtype=np.int64), REDEAL, stake, last, rest, 0, leader,
+                          lead, nw, w, ms0, ms1)
+    ok[:, 10] = free & (f["redeal"] == 1) & (mover == 0)
+    # answers: accept, refuse (T3, T7, T8)
+    ans = ~free
+    proposer = 1 - mover
+    refused = encode(proposer, NONE, stake, last, rest, 0, leader, lead, nw, w, ms0, ms1)
+    raised = encode(proposer, NONE, np.where(stake == 1, 2, stake + 2), proposer, rest, 0,
+                    leader, lead, nw, w, ms0, ms1)
+    rested = encode(proposer, NONE, stake, last, np.ones(n, dtype=np.int64), 0, leader, lead,
+                    nw, w, ms0, ms1)
+    redeal = pending == REDEAL
+    kind[ans, 0], kind[ans, 1] = ACCEPT, REFUSE
+    rank[ans, 0], rank[ans, 1] = NONE, NONE
+    child[ans, 0] = np.where(redeal, -1, np.where(pending == RAISE, raised, rested))[ans]
+    end[ans, 0] = np.where(redeal, end_key(-1, stake, 0, 1, pending), -1)[ans]
+    child[ans, 1] = np.where(redeal, refused, -1)[ans]
+    end[ans, 1] = np.where(redeal, -1, end_key(proposer, stake, 0, 0, pending))[ans]
+    ok[ans, :2] = True
+    ok[ans, 2:] = False
+    # packed to the left, in order
+    order = np.argsort(~ok, axis=1, kind="stable")
+    take = np.take_along_axis
+    ok = take(ok, order, axis=1)
+    kind = np.where(ok, take(kind, order, axis=1), -1)
+    rank = np.where(ok, take(rank, order, axis=1), NONE)
+    child = np.where(ok, take(child, order, axis=1), -1)
+    end = np.where(ok, take(end, order, axis=1), -1)
+    return kind, rank, child, end, ok
+
+
 class Graph:
     """The states of one stage of a file met so far, at one raise cap, in arrays (module
     docstring): per state its mover, the ranks each seat has played, its real moves (kind,
-    rank, child state or ``NO_CHILD``, the end's number, where the child's block sits:
-    from the node's own block in format 1, absolute in format 2) and the file's moves'
-    rows among the real ones (-1: a move the real score forbids)."""
+    rank, child state or -1, the end's number, where the child's block sits: from the
+    node's own block in format 1, absolute in format 2) and the file's moves' rows among
+    the real ones (-1: a move the real score forbids).  States are numbered as met, by
+    their ``tree.state_key``."""
 
     def __init__(self, tab: SolvedTable, stage: str, target: int,
                  scores: tuple[int, int]) -> None:
         self.tab, self.stage, self.target, self.scores = tab, stage, target, scores
-        self.ids: dict[tuple[State, bool], int] = {}
-        self.keys: list[tuple[State, bool]] = []
+        self.need = max(target - scores[0], target - scores[1])  # T7 (stake_may_rise)
+        self.file_need = max(tab.target - tab.scores[0], tab.target - tab.scores[1])
+        self.ids: dict[int, int] = {}
+        self.keys: list[int] = []
+        self.states: dict[int, State] = {}  # the states given whole (a spot's)
+        self.ends: list[tuple[Outcome, int]] = []  # (outcome, the state's pending word)
+        self._end_ids: dict[int, int] = {}
         self.built = np.zeros(0, dtype=bool)
         self.outside = np.zeros(0, dtype=bool)
+        self.blockless = np.zeros(0, dtype=bool)  # format 2: no block found for it
         self.mover = np.zeros(0, dtype=np.int64)
         self.ms = np.zeros((0, 2), dtype=np.int64)  # MS_INDEX of each seat's played ranks
+        self.pending = np.zeros(0, dtype=np.int64)
         self.nreal = np.zeros(0, dtype=np.int64)
         self.nfile = np.zeros(0, dtype=np.int64)
         self.kind = np.zeros((0, MOVES), dtype=np.int64)
@@ -75,30 +241,114 @@ class Graph:
         self.end = np.zeros((0, MOVES), dtype=np.int64)
         self.rel = np.zeros((0, MOVES), dtype=np.int64)
         self.rows = np.zeros((0, MOVES), dtype=np.int64)
-        self.fmoves: dict[int, tuple[tuple[int, int], ...]] = {}
-        self.fs: dict[int, State] = {}
-        self.ends: list[tuple[Outcome, int]] = []  # (outcome, the state's pending word)
-        self._end_ids: dict[tuple[Outcome, int], int] = {}
+        self.fmoves: dict[int, tuple[tuple[int, int], ...]] = {}  # by _fill, when asked
+        self.fs: dict[int, State] = {}  # the state the file is read at (the fresh root)
 
     @property
     def cells(self) -> int:
         return len(self.keys)
 
     def sid(self, s: State, fresh: bool = False) -> int:
-        key = (s, fresh)
-        got = self.ids.get(key)
-        if got is None:
-            got = self.ids[key] = len(self.keys)
-            self.keys.append(key)
-        return got
+        """The number of state ``s`` (of the fresh root of a round-only file)."""
+        key = state_key(s) | (FRESH if fresh else 0)
+        self.states[key] = s
+        return self._sids([key])[0]
+
+    def _sids(self, keys: list[int]) -> list[int]:
+        out = []
+        for k in keys:
+            got = self.ids.get(k)
+            if got is None:
+                got = self.ids[k] = len(self.keys)
+                self.keys.append(k)
+            out.append(got)
+        return out
 
     def build(self, sids: Ints) -> None:
         """Work out the states ``sids`` not worked out yet (their children get numbers)."""
-        n = len(self.keys)
-        if len(self.built) < n:
-            self._grow(n)
-        for i in sids[~self.built[sids]].tolist():
-            self._build(i)
+        if len(self.built) < len(self.keys):
+            self._grow(len(self.keys))
+        todo = np.unique(sids[~self.built[sids]])
+        if todo.size == 0:
+            return
+        keys = np.array([self.keys[i] for i in todo.tolist()], dtype=np.int64)
+        fresh = (keys & FRESH) != 0
+        for i in todo[fresh].tolist():
+            self._build(i)  # the fresh root of a round-only file (values.Play)
+        todo, keys = todo[~fresh], keys[~fresh]
+        if todo.size:
+            self._build_many(todo, keys)
+        self.built[todo] = True
+        if len(self.built) < len(self.keys):
+            self._grow(len(self.keys))
+
+    def _build_many(self, todo: Ints, keys: Ints) -> None:
+        tab = self.tab
+        f = decode(keys)
+        fk, fr, fc, fe, fok = successors(keys, self.file_need)  # the file's moves
+        # the real game's: the file's but a raise or rest the real score forbids (T7)
+        rk, _, _, _, rok = successors(keys, self.need)
+        file_raise = ((fk == RAISE) & fok).any(axis=1)
+        real_raise = ((rk == RAISE) & rok).any(axis=1)
+        self.outside[todo] = real_raise & ~file_raise  # a move the file's tree lacks
+        allowed = fok & ~(np.isin(fk, (RAISE, REST_KIND)) & ~real_raise[:, None])
+        row = np.where(allowed, np.cumsum(allowed, axis=1) - 1, -1)
+        self.mover[todo] = f["mover"]
+        self.ms[todo, 0], self.ms[todo, 1] = f["ms0"], f["ms1"]
+        self.pending[todo] = f["pending"]
+        self.nreal[todo] = allowed.sum(axis=1)
+        self.nfile[todo] = fok.sum(axis=1)
+        self.rows[todo] = np.where(fok, row, -1)
+        # the real moves, packed
+        ii, ff = np.nonzero(allowed)
+        jj = row[ii, ff]
+        t = todo[ii]
+        self.kind[t, jj], self.rank[t, jj] = fk[ii, ff], fr[ii, ff]
+        ek = fe[ii, ff]
+        has_end = ek >= 0
+        self.end[t[has_end], jj[has_end]] = self._end_numbers(ek[has_end])
+        ck = fc[ii, ff]
+        has_child = ck >= 0
+        self.child[t[has_child], jj[has_child]] = self._sids(ck[has_child].tolist())
+        # where each child's block sits
+        width = WIDTH[_SIZES[np.where(f["mover"] == 0, f["ms0"], f["ms1"])]]
+        is_child = fok & (fc >= 0)
+        if tab.format == _FORMAT1:
+            keys1 = tab.keys
+            idx = np.minimum(np.searchsorted(keys1, fc), len(keys1) - 1)
+            if not (keys1[idx] == fc)[is_child].all():
+                raise KeyError("a public state the file does not hold")
+            sub = np.where(is_child, tab.subs[idx].astype(np.int64), 0)
+            block = np.where(self.nfile[todo] < 2, 0, (self.nfile[todo] - 1) * width)
+            at = block[:, None] + np.cumsum(sub, axis=1) - sub
+        else:
+            keys2 = tab.stage_keys[self.stage]
+            idx = np.minimum(np.searchsorted(keys2, fc), len(keys2) - 1)
+            hit = keys2[idx] == fc
+            at = np.where(hit, tab.stage_at[self.stage][idx].astype(np.int64)
+                          + tab.stage_base[self.stage], 0)
+            # a state of one move has no block (``SolvedTable.at``): checked when built
+            miss = is_child & ~hit & allowed
+            if miss.any():
+                lost = self._sids(fc[miss].tolist())
+                if len(self.blockless) < len(self.keys):
+                    self._grow(len(self.keys))
+                self.blockless[lost] = True
+        real_child = allowed & is_child
+        ii, ff = np.nonzero(real_child)
+        self.rel[todo[ii], row[ii, ff]] = at[ii, ff]
+        if self.blockless[todo].any() and (self.nfile[todo][self.blockless[todo]] >= 2).any():
+            raise KeyError("a public state the file does not hold")
+
+    def _end_numbers(self, keys: Ints) -> list[int]:
+        out = []
+        for k in keys.tolist():
+            e = self._end_ids.get(k)
+            if e is None:
+                e = self._end_ids[k] = len(self.ends)
+                self.ends.append(end_of(k))
+            out.append(e)
+        return out
 
     def _grow(self, n: int) -> None:
         size = max(n, 2 * len(self.built), 1024)
@@ -110,38 +360,39 @@ class Graph:
 
         self.built = grown(self.built, False)
         self.outside = grown(self.outside, False)
+        self.blockless = grown(self.blockless, False)
         self.mover = grown(self.mover, 0)
         self.ms = grown(self.ms, 0)
+        self.pending = grown(self.pending, 0)
         self.nreal = grown(self.nreal, 0)
         self.nfile = grown(self.nfile, 0)
         for name in ("kind", "rank", "child", "end", "rel", "rows"):
             setattr(self, name, grown(getattr(self, name), -1))
 
     def _build(self, i: int) -> None:
-        s, fresh = self.keys[i]
+        """One state in plain Python (``values.Play._shape``): the fresh root."""
+        key = self.keys[i]
+        s = self.states[key]
+        fs = root_state(True) if key & FRESH else s
         real = _successors(s, self.target, self.scores)
-        # a round-only file plays a fresh round from its own root (values.Play._structure)
-        fs = root_state(True) if fresh else s
-        fmoves = tuple((k, r) for k, r, _ in self.tab.successors(fs))
-        index = {(k, r): j for j, (k, r, _) in enumerate(real)}
         self.mover[i] = s[0]
         self.ms[i] = (MS_INDEX[s[9]], MS_INDEX[s[10]])
+        self.pending[i] = s[1]
         self.nreal[i] = len(real)
-        self.nfile[i] = len(fmoves)
-        rows = [index.get(m, -1) for m in fmoves]
-        self.rows[i, :len(rows)] = rows
         for j, (k, r, nxt) in enumerate(real):
             self.kind[i, j], self.rank[i, j] = k, r
             if isinstance(nxt, Outcome):
-                key = (nxt, s[1])
-                e = self._end_ids.get(key)
-                if e is None:
-                    e = self._end_ids[key] = len(self.ends)
-                    self.ends.append(key)
-                self.end[i, j] = e
+                self.end[i, j] = self._end_numbers(
+                    end_key(nxt.winner, np.int64(nxt.stake), int(nxt.game), int(nxt.redeal),
+                            np.int64(s[1])).reshape(1))[0]
             else:
-                self.child[i, j] = self.sid(nxt)
+                self.child[i, j] = self._sids([state_key(nxt)])[0]
                 self.rel[i, j] = OUTSIDE
+        fmoves = tuple((k, r) for k, r, _ in self.tab.successors(fs))
+        index = {(k, r): j for j, (k, r, _) in enumerate(real)}
+        self.nfile[i] = len(fmoves)
+        rows = [index.get(m, -1) for m in fmoves]
+        self.rows[i, :len(rows)] = rows
         for m, child in zip(fmoves, self.tab.children(self.stage, fs, 0), strict=True):
             j = index.get(m)
             if j is not None and child >= 0:
@@ -149,9 +400,17 @@ class Graph:
         self.outside[i] = bool((self.rel[i, :len(real)] == OUTSIDE).any())
         self.fmoves[i] = fmoves
         self.fs[i] = fs
-        self.built[i] = True
-        if len(self.built) < len(self.keys):
-            self._grow(len(self.keys))
+
+    def file_moves(self, i: int) -> tuple[tuple[int, int], ...]:
+        """The file's moves at state ``i`` (kind, rank), in its order: the real ones, and
+        the raise and rest only the file's score allows (rows -1, in that order)."""
+        got = self.fmoves.get(i)
+        if got is not None:
+            return got
+        extra = iter((RAISE, REST_KIND))
+        return tuple((int(self.kind[i, j]), int(self.rank[i, j])) if j >= 0
+                     else (next(extra), NONE)
+                     for j in self.rows[i, :int(self.nfile[i])].tolist())
 
 
 _graphs: dict[tuple[int, str, int, int], Graph] = {}
@@ -327,24 +586,30 @@ def _expand_piece(g: Graph, stream: _Stream, sid: Ints, at: Ints, live: Floats, 
     kopp = np.where(opp, _played(g, sid, 1 - seat), 0)
     lifting = opp[:, None] & (kind == PLAY) & (end < 0) & valid
     lift = np.where(lifting, kopp[:, None] * 8 + np.maximum(rank, 0), IDENTITY)
-    pos = _LIFTS[lift]  # [node, move, PAD]
-    rows = np.arange(n)[:, None, None]
-    coef = dist[rows, np.arange(m)[None, :, None], pos]  # the move's probability there
-    # the live hands below a move: the opponent's weighed by his move (the walk's ``sub``),
-    # unchanged below the observer's moves of positive probability
-    sub = live[rows, pos] * np.where(opp[:, None, None], coef, coef > 0)
-    live_move = sub.any(axis=2) & valid
+    # the moves some live hand makes (the walk's ``sub.any()``; the observer's moves of
+    # positive probability: his column is in every column)
+    live_move = (live[:, None, :] * dist).any(axis=2) & valid
+    ci, cm = np.nonzero(live_move & lifting)
+    if ci.size:  # exactly among the hands that hold the card
+        pos = _LIFTS[lift[ci, cm]]
+        live_move[ci, cm] = (np.take_along_axis(live[ci], pos, axis=1)
+                             * np.take_along_axis(dist[ci, cm], pos, axis=1)).any(axis=1)
     has_end = (end >= 0) & live_move
     ev = np.zeros(end.shape)
     for e in np.unique(end[has_end]).tolist():
         if e not in ends_cache:
             ends_cache[e] = end_value(*g.ends[e])
         ev[has_end & (end == e)] = ends_cache[e]
-    ends = np.einsum("nmh,nm->nh", dist, ev)
+    ends = np.matmul(ev[:, None, :], dist)[:, 0]
     pi, mi = np.nonzero(live_move & (end < 0))
+    pos = _LIFTS[lift[pi, mi]]
+    coef = np.take_along_axis(dist[pi, mi], pos, axis=1)  # the move's probability
+    # the live hands below: the opponent's weighed by his move (the walk's ``sub``),
+    # unchanged below the observer's moves
+    sub = np.take_along_axis(live[pi], pos, axis=1)
+    sub *= np.where(opp[pi, None], coef, 1.0)
     base = at if g.tab.format == _FORMAT1 else np.zeros(n, dtype=np.int64)
-    return _Layer(child[pi, mi], base[pi] + rel[pi, mi], sub[pi, mi], pi, lift[pi, mi],
-                  coef[pi, mi]), ends
+    return _Layer(child[pi, mi], base[pi] + rel[pi, mi], sub, pi, lift[pi, mi], coef), ends
 
 
 def _played(g: Graph, sid: Ints, who: int | Ints) -> Ints:
@@ -365,22 +630,14 @@ def _distributions(g: Graph, stream: _Stream, sid: Ints, at: Ints, live: Floats,
     nf = g.nfile[sid]
     mine = mover == seat
     col = np.where(mine, mine_at[g.ms[sid, seat]], -1)
-    tab = stream.tab
-    top, sentinel = float(tab.top), float(tab.sentinel)
     found = np.zeros((n, PAD), dtype=bool)
+    held = np.zeros(n, dtype=bool)  # the file holds numbers for some hand here
     for f in np.unique(nf).tolist():
         for width in np.unique(w[nf == f]).tolist():
             sel = np.flatnonzero((nf == f) & (w == width))
             rows = g.rows[sid[sel], :f]  # [node, file move]
-            if f < 2:
-                block = np.full((len(sel), 1, width), top)
-            else:
-                pos = at[sel, None] + np.arange((f - 1) * width)[None, :]
-                raw = stream.at(pos).reshape(len(sel), width, f - 1)
-                block = np.empty((len(sel), f, width))
-                block[:, :-1] = raw.transpose(0, 2, 1)
-                block[:, -1] = top - raw.sum(axis=2)
-                block *= (raw[:, :, 0] != sentinel)[:, None, :]
+            block = _block(stream, f, width, at[sel])
+            held[sel] = (block.sum(axis=1) > 0).any(axis=1)
             fd = block * (rows >= 0)[:, :, None]
             total = fd.sum(axis=1)
             ok = total > 0
@@ -394,9 +651,17 @@ def _distributions(g: Graph, stream: _Stream, sid: Ints, at: Ints, live: Floats,
     mine_rows = np.flatnonzero(mine)
     need[mine_rows, col[mine_rows]] = True
     missing = need & ~found
-    for i in np.flatnonzero(missing.any(axis=1)).tolist():
+    for i in np.flatnonzero(missing.any(axis=1) & held).tolist():
         _fill(g, stream, int(sid[i]), int(at[i]), int(k[i]),
               np.flatnonzero(missing[i]), dist[i])
+    # where the file holds nothing at all: every move the hand can make alike
+    ni, hi = np.nonzero(missing & ~held[:, None])
+    if ni.size:
+        kk, rr = g.kind[sid[ni], :m], g.rank[sid[ni], :m]
+        can = ((kk != PLAY) | (HOLDS[k[ni][:, None], hi[:, None], np.maximum(rr, 0)] > 0))
+        can &= np.arange(m)[None, :] < g.nreal[sid[ni]][:, None]
+        count = can.sum(axis=1)
+        dist[ni, :m, hi] = np.where(can, 1.0 / np.maximum(count, 1)[:, None], 0.0)
     out = dist[:, :m]
     # the observer's one column, in every column (his moves do not depend on the
     # opponent's hand)
@@ -406,15 +671,31 @@ def _distributions(g: Graph, stream: _Stream, sid: Ints, at: Ints, live: Floats,
     return out
 
 
+def _block(stream: _Stream, f: int, width: int, at: Ints) -> Floats:
+    """The file's integers at nodes of ``f`` moves and ``width`` hands whose blocks start
+    at ``at``: [node, move, hand], a column the solved play never brings there all zeros
+    (``SolvedTable.block``)."""
+    tab = stream.tab
+    if f < 2:
+        return np.full((len(at), 1, width), float(tab.top))
+    pos = at[:, None] + np.arange((f - 1) * width)[None, :]
+    raw = stream.at(pos).reshape(len(at), width, f - 1)
+    block = np.empty((len(at), f, width))
+    block[:, :-1] = raw.transpose(0, 2, 1)
+    block[:, -1] = float(tab.top) - raw.sum(axis=2)
+    block *= (raw[:, :, 0] != float(tab.sentinel))[:, None, :]
+    return block
+
+
 def _fill(g: Graph, stream: _Stream, s: int, at: int, k: int, cols: Ints, dist: Floats
           ) -> None:
     """``values.Play.node`` for the columns ``cols`` the file's numbers leave empty."""
-    fmoves = g.fmoves[s]
+    fmoves = g.file_moves(s)
     rows = g.rows[s, :len(fmoves)]
     valid = rows >= 0
     n_real = int(g.nreal[s])
     found = np.zeros(len(cols), dtype=bool)
-    block = g.tab.block(g.fs[s], at)
+    block = _block(stream, len(fmoves), int(WIDTH[k]), np.array([at]))[0]
     fdist, found, _ = node_policies(block, fmoves, valid, k, cols.tolist())
     dist[np.ix_(rows[valid], cols)] = fdist[valid] * found
     for c in cols[~found].tolist():  # as the app: every move the hand can make alike
