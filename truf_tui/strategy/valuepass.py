@@ -39,19 +39,17 @@ from truf_tui.strategy.tree import (ACCEPT, NONE, PLAY, RAISE, REDEAL, REFUSE, O
 from truf_tui.strategy.tree import REST as REST_KIND
 from truf_tui.strategy.trufbp import SolvedTable, _successors
 
-PAD = 121  # a vector over the opponent's hands: REST[k] first, zeros after (120: always 0)
 MOVES = 11  # at most: eight ranks, raise, rest, redeal (T3-T8)
 NO_CHILD, OUTSIDE = -1, -2  # a move's child: the round ends, or the file's tree does
 _FORMAT1 = 1
 
-#: LIFTS[k * 8 + r]: where each hand of REST[k + 1] (after playing rank r) sits among
-#: REST[k], padded with the zero column; IDENTITY: the same hands
-_LIFTS = np.full((3 * 8 + 1, PAD), PAD - 1, dtype=np.int64)
-_LIFTS[24] = np.arange(PAD)
-for _k in range(3):
-    for _r in range(8):
-        _LIFTS[_k * 8 + _r, :WIDTH[_k + 1]] = LIFT[_k, _r, :WIDTH[_k + 1]]
-IDENTITY = 24
+#: a vector over the opponent's hands when he has played k cards: REST[k], then one zero
+#: (where the hands a move rules out point)
+SPAN = [int(w) + 1 for w in WIDTH]
+#: LIFTS[k][r]: where each hand of REST[k + 1] (he has played rank r) and the zero sit
+#: among REST[k]'s
+LIFTS = [np.array([np.r_[LIFT[k, r, :WIDTH[k + 1]], WIDTH[k]] for r in range(8)],
+                  dtype=np.int64) for k in range(3)]
 
 
 # -- the rules on state keys, for many states at once ---------------------------------------
@@ -431,17 +429,24 @@ def graph(tab: SolvedTable, stage: str, target: int, scores: tuple[int, int]) ->
 
 
 @dataclass
-class _Layer:
-    """Nodes as many moves below the spot: their states, blocks, the opponent's live
-    weights, and (once expanded) what their ends give and how their children hang."""
+class _Group:
+    """Nodes as many moves below the spot where the opponent has played ``k`` cards: their
+    states, blocks, the opponent's live weights (``SPAN[k]`` numbers a node), where they
+    hang (the group of their parent, its ``k``, and the node there; the rank the opponent
+    played to get here, or -1), and once expanded, what their ends give."""
 
+    k: int
     sid: Ints
     at: Ints
-    live: Floats  # [node, PAD]
-    parent: Ints  # index in the layer above (the spot's moves: which move)
-    lift: Ints  # the child's hands among the parent's (index in _LIFTS)
-    coef: Floats  # [node, PAD]: the move's probability, for each parent hand (lifted)
-    ends: Floats = field(default_factory=lambda: np.zeros((0, PAD)))  # [node, PAD]
+    live: Floats  # [node, SPAN[k]]
+    pk: Ints  # the parent's k
+    parent: Ints
+    played: Ints  # the opponent's card from the parent, if he played one (else -1)
+    coef: Floats  # [node, SPAN[k]]: the move's probability, for each hand (lifted)
+    ends: Floats = field(default_factory=lambda: np.zeros((0, 0)))
+
+
+Layer = dict[int, _Group]
 
 
 class _Stream:
@@ -488,8 +493,6 @@ def values_below(tab: SolvedTable, stage: str, target: int, scores: tuple[int, i
     mine_at = _rest_index(hand)
     held = minus(hand, list(state[9] if seat == 0 else state[10]))
     assert held is not None
-    live0 = np.zeros(PAD)
-    live0[:len(weights)] = weights
     out: dict[tuple[int, int], Floats] = {}
     # the spot's own moves: every card he holds, every word (not only those he would play)
     starts: list[tuple[int, int]] = []  # (move, child state)
@@ -508,31 +511,43 @@ def values_below(tab: SolvedTable, stage: str, target: int, scores: tuple[int, i
     if not starts:
         return out
     n0 = len(starts)
-    layers = [_Layer(np.array([c for _, c in starts], dtype=np.int64),
-                     np.array(child_at, dtype=np.int64), np.tile(live0, (n0, 1)),
-                     np.arange(n0), np.full(n0, IDENTITY), np.ones((n0, PAD)))]
+    k0 = len(state[10] if seat == 0 else state[9])  # the cards the opponent has played
+    live0 = np.zeros(SPAN[k0])
+    live0[:len(weights)] = weights
+    layers: list[Layer] = [{k0: _Group(
+        k0, np.array([c for _, c in starts], dtype=np.int64),
+        np.array(child_at, dtype=np.int64), np.tile(live0, (n0, 1)), np.full(n0, k0),
+        np.arange(n0), np.full(n0, -1), np.ones((n0, SPAN[k0])))}]
     ends_cache: dict[int, float] = {}
     while True:
-        layer = layers[-1]
-        nxt = _expand(g, stream, layer, seat, mine_at, ends_cache, end_value)
+        nxt = _expand(g, stream, layers[-1], seat, mine_at, ends_cache, end_value)
         if nxt is None:
             return None
-        if len(nxt.sid) == 0:
+        if not nxt:
             break
         layers.append(nxt)
     # back up: a node's value is its ends' part plus each child's value, lifted and weighed
-    below: Floats | None = None
+    below: dict[int, Floats] = {}
     for d in range(len(layers) - 1, -1, -1):
-        v = layers[d].ends.copy()
-        if below is not None:
-            ch = layers[d + 1]
-            idx = (ch.parent[:, None] * PAD + _LIFTS[ch.lift]).ravel()
-            v += np.bincount(idx, weights=(ch.coef * below).ravel(),
-                             minlength=v.size).reshape(v.shape)
-        below = v
-    assert below is not None
+        here = {k: grp.ends.copy() for k, grp in layers[d].items()}
+        if d + 1 < len(layers):
+            for kc, ch in layers[d + 1].items():
+                val = ch.coef * below[kc]
+                for kp in (kc, kc - 1):
+                    sel = np.flatnonzero(ch.pk == kp)
+                    if sel.size == 0:
+                        continue
+                    v = here[kp]
+                    span = v.shape[1]
+                    pos = (np.broadcast_to(np.arange(span), (len(sel), span)) if kp == kc
+                           else LIFTS[kp][ch.played[sel]])
+                    idx = (ch.parent[sel, None] * span + pos).ravel()
+                    v += np.bincount(idx, weights=val[sel].ravel(),
+                                     minlength=v.size).reshape(v.shape)
+        below = here
+    top = below[k0]
     for i, (m, _) in enumerate(starts):
-        out[m] = below[i, :len(weights)]
+        out[m] = top[i, :len(weights)]
     return out
 
 
@@ -547,53 +562,56 @@ def _rest_index(hand: tuple[int, ...]) -> Ints:
     return got
 
 
-#: nodes expanded at once (bounds the arrays of a layer: nodes x moves x PAD numbers)
-PIECE = 768
+#: nodes expanded at once (bounds a piece's arrays: nodes x moves x hands)
+PIECE = 1024
 
 
-def _expand(g: Graph, stream: _Stream, layer: _Layer, seat: int, mine_at: Ints,
+def _expand(g: Graph, stream: _Stream, layer: Layer, seat: int, mine_at: Ints,
             ends_cache: dict[int, float], end_value: Callable[[Outcome, int], float]
-            ) -> _Layer | None:
-    """The layer's children (its ``ends`` filled in); None if one leaves the file."""
-    g.build(layer.sid)
-    if g.outside[layer.sid].any():
-        return None
-    parts: list[_Layer] = []
-    ends: list[Floats] = []
-    for lo in range(0, len(layer.sid), PIECE):
-        piece = slice(lo, lo + PIECE)
-        got, e = _expand_piece(g, stream, layer.sid[piece], layer.at[piece],
-                               layer.live[piece], seat, mine_at, ends_cache, end_value)
-        got.parent += lo
-        parts.append(got)
-        ends.append(e)
-    layer.ends = np.concatenate(ends) if ends else np.zeros((0, PAD))
-    return _Layer(*(np.concatenate([getattr(p, f) for p in parts])  # type: ignore[arg-type]
-                    for f in ("sid", "at", "live", "parent", "lift", "coef")))
+            ) -> Layer | None:
+    """The layer's children, by the opponent's cards (its groups' ``ends`` filled in);
+    None if one leaves the file."""
+    parts: dict[int, list[_Group]] = {}
+    for k, grp in layer.items():
+        g.build(grp.sid)
+        if g.outside[grp.sid].any():
+            return None
+        ends: list[Floats] = []
+        for lo in range(0, len(grp.sid), PIECE):
+            piece = slice(lo, lo + PIECE)
+            e = _expand_piece(g, stream, k, grp.sid[piece], grp.at[piece], grp.live[piece],
+                              seat, mine_at, ends_cache, end_value, lo, parts)
+            ends.append(e)
+        grp.ends = np.concatenate(ends)
+        grp.live = grp.live[:0]  # no longer needed
+    return {k: _Group(k, *(np.concatenate([getattr(p, f) for p in ps])  # type: ignore[arg-type]
+                           for f in ("sid", "at", "live", "pk", "parent", "played", "coef")))
+            for k, ps in parts.items()}
 
 
-def _expand_piece(g: Graph, stream: _Stream, sid: Ints, at: Ints, live: Floats, seat: int,
-                  mine_at: Ints, ends_cache: dict[int, float],
-                  end_value: Callable[[Outcome, int], float]) -> tuple[_Layer, Floats]:
+def _expand_piece(g: Graph, stream: _Stream, k: int, sid: Ints, at: Ints, live: Floats,
+                  seat: int, mine_at: Ints, ends_cache: dict[int, float],
+                  end_value: Callable[[Outcome, int], float], lo: int,
+                  parts: dict[int, list[_Group]]) -> Floats:
+    """A piece of a group: its children added to ``parts``; its ends' part returned."""
     n = len(sid)
     m = int(g.nreal[sid].max())
-    dist = _distributions(g, stream, sid, at, live, seat, mine_at, m)  # [node, move, PAD]
+    span = SPAN[k]
+    dist = _distributions(g, stream, sid, at, live, seat, mine_at, m, span)  # [n, m, span]
     kind, rank = g.kind[sid, :m], g.rank[sid, :m]
     end, child, rel = g.end[sid, :m], g.child[sid, :m], g.rel[sid, :m]
     valid = np.arange(m)[None, :] < g.nreal[sid][:, None]
     opp = g.mover[sid] != seat
-    # the opponent's hands after each move (his own card lifts them)
-    kopp = np.where(opp, _played(g, sid, 1 - seat), 0)
-    lifting = opp[:, None] & (kind == PLAY) & (end < 0) & valid
-    lift = np.where(lifting, kopp[:, None] * 8 + np.maximum(rank, 0), IDENTITY)
     # the moves some live hand makes (the walk's ``sub.any()``; the observer's moves of
     # positive probability: his column is in every column)
     live_move = (live[:, None, :] * dist).any(axis=2) & valid
-    ci, cm = np.nonzero(live_move & lifting)
+    lifting = opp[:, None] & (kind == PLAY) & (end < 0) & live_move
+    ci, cm = np.nonzero(lifting)
     if ci.size:  # exactly among the hands that hold the card
-        pos = _LIFTS[lift[ci, cm]]
+        pos = LIFTS[k][rank[ci, cm]]
         live_move[ci, cm] = (np.take_along_axis(live[ci], pos, axis=1)
                              * np.take_along_axis(dist[ci, cm], pos, axis=1)).any(axis=1)
+        lifting &= live_move
     has_end = (end >= 0) & live_move
     ev = np.zeros(end.shape)
     for e in np.unique(end[has_end]).tolist():
@@ -601,15 +619,26 @@ def _expand_piece(g: Graph, stream: _Stream, sid: Ints, at: Ints, live: Floats, 
             ends_cache[e] = end_value(*g.ends[e])
         ev[has_end & (end == e)] = ends_cache[e]
     ends = np.matmul(ev[:, None, :], dist)[:, 0]
-    pi, mi = np.nonzero(live_move & (end < 0))
-    pos = _LIFTS[lift[pi, mi]]
-    coef = np.take_along_axis(dist[pi, mi], pos, axis=1)  # the move's probability
-    # the live hands below: the opponent's weighed by his move (the walk's ``sub``),
-    # unchanged below the observer's moves
-    sub = np.take_along_axis(live[pi], pos, axis=1)
-    sub *= np.where(opp[pi, None], coef, 1.0)
     base = at if g.tab.format == _FORMAT1 else np.zeros(n, dtype=np.int64)
-    return _Layer(child[pi, mi], base[pi] + rel[pi, mi], sub, pi, lift[pi, mi], coef), ends
+    # children where the opponent keeps his hands: the same vector
+    pi, mi = np.nonzero(live_move & (end < 0) & ~lifting)
+    if pi.size:
+        coef = dist[pi, mi]
+        sub = live[pi] * np.where(opp[pi, None], coef, 1.0)
+        parts.setdefault(k, []).append(_Group(
+            k, child[pi, mi], base[pi] + rel[pi, mi], sub, np.full(len(pi), k), pi + lo,
+            np.full(len(pi), -1), coef))
+    # children where he played a card: his hands that held it, lifted
+    pi, mi = np.nonzero(lifting)
+    if pi.size:
+        r = rank[pi, mi]
+        pos = LIFTS[k][r]
+        coef = np.take_along_axis(dist[pi, mi], pos, axis=1)
+        sub = np.take_along_axis(live[pi], pos, axis=1) * coef
+        parts.setdefault(k + 1, []).append(_Group(
+            k + 1, child[pi, mi], base[pi] + rel[pi, mi], sub, np.full(len(pi), k), pi + lo,
+            r, coef))
+    return ends
 
 
 def _played(g: Graph, sid: Ints, who: int | Ints) -> Ints:
@@ -619,55 +648,61 @@ def _played(g: Graph, sid: Ints, who: int | Ints) -> Ints:
 
 
 def _distributions(g: Graph, stream: _Stream, sid: Ints, at: Ints, live: Floats,
-                   seat: int, mine_at: Ints, m: int) -> Floats:
-    """dist[node, real move, hand]: the opponent's for each of his hands, the observer's
-    in every column (his own hand's numbers), by the app's rule (``values.Play.node``)."""
+                   seat: int, mine_at: Ints, m: int, span: int) -> Floats:
+    """dist[node, real move, opponent's hand]: the opponent's for each of his hands, the
+    observer's (his own hand's numbers) in every column, by the app's rule
+    (``values.Play.node``); the last column zero."""
     n = len(sid)
-    dist = np.zeros((n, m + 1, PAD))  # the last row: moves the real game forbids
+    dist = np.zeros((n, m + 1, span))  # the last row: moves the real game forbids
     mover = g.mover[sid]
     k = _played(g, sid, mover)
     w = WIDTH[k]
     nf = g.nfile[sid]
     mine = mover == seat
-    col = np.where(mine, mine_at[g.ms[sid, seat]], -1)
-    found = np.zeros((n, PAD), dtype=bool)
+    col = np.where(mine, mine_at[g.ms[sid, seat]], 0)
+    found = np.zeros((n, span), dtype=bool)  # the opponent's hands; the observer's: [:, 0]
     held = np.zeros(n, dtype=bool)  # the file holds numbers for some hand here
     for f in np.unique(nf).tolist():
         for width in np.unique(w[nf == f]).tolist():
-            sel = np.flatnonzero((nf == f) & (w == width))
-            rows = g.rows[sid[sel], :f]  # [node, file move]
-            block = _block(stream, f, width, at[sel])
-            held[sel] = (block.sum(axis=1) > 0).any(axis=1)
-            fd = block * (rows >= 0)[:, :, None]
-            total = fd.sum(axis=1)
-            ok = total > 0
-            fd = np.where(ok[:, None, :], fd / np.where(ok, total, 1.0)[:, None, :], 0.0)
-            target = np.where(rows >= 0, rows, m)
-            dist[sel[:, None], target, :width] = fd
-            found[sel, :width] = ok
+            for me in (False, True):
+                sel = np.flatnonzero((nf == f) & (w == width) & (mine == me))
+                if sel.size == 0:
+                    continue
+                rows = g.rows[sid[sel], :f]  # [node, file move]
+                block = _block(stream, f, width, at[sel])
+                held[sel] = (block.sum(axis=1) > 0).any(axis=1)
+                fd = block * (rows >= 0)[:, :, None]
+                if me:  # his own hand's column only
+                    fd = fd[np.arange(len(sel)), :, col[sel]][:, :, None]
+                total = fd.sum(axis=1)
+                ok = total > 0
+                fd = np.where(ok[:, None, :], fd / np.where(ok, total, 1.0)[:, None, :], 0.0)
+                target = np.where(rows >= 0, rows, m)
+                dist[sel[:, None], target, :fd.shape[2]] = fd
+                found[sel, :ok.shape[1]] = ok
     # the hands the file holds nothing for here: node_policies' rule, then all alike
-    need = np.zeros((n, PAD), dtype=bool)
-    need[~mine] = live[~mine] > 0
-    mine_rows = np.flatnonzero(mine)
-    need[mine_rows, col[mine_rows]] = True
+    need = np.zeros((n, span), dtype=bool)
+    need[~mine, :span - 1] = live[~mine, :span - 1] > 0
+    need[mine, 0] = True
     missing = need & ~found
+    hand_of = np.where(mine[:, None], col[:, None], np.arange(span)[None, :])
     for i in np.flatnonzero(missing.any(axis=1) & held).tolist():
-        _fill(g, stream, int(sid[i]), int(at[i]), int(k[i]),
-              np.flatnonzero(missing[i]), dist[i])
-    # where the file holds nothing at all: every move the hand can make alike
+        cols = np.flatnonzero(missing[i])
+        dist[i][:, cols] = _fill(g, stream, int(sid[i]), int(at[i]), int(k[i]),
+                                 hand_of[i, cols], m)
     ni, hi = np.nonzero(missing & ~held[:, None])
-    if ni.size:
+    if ni.size:  # where the file holds nothing at all: every move the hand can make alike
         kk, rr = g.kind[sid[ni], :m], g.rank[sid[ni], :m]
-        can = ((kk != PLAY) | (HOLDS[k[ni][:, None], hi[:, None], np.maximum(rr, 0)] > 0))
+        hands = hand_of[ni, hi]
+        can = ((kk != PLAY) | (HOLDS[k[ni][:, None], hands[:, None], np.maximum(rr, 0)] > 0))
         can &= np.arange(m)[None, :] < g.nreal[sid[ni]][:, None]
         count = can.sum(axis=1)
         dist[ni, :m, hi] = np.where(can, 1.0 / np.maximum(count, 1)[:, None], 0.0)
     out = dist[:, :m]
-    # the observer's one column, in every column (his moves do not depend on the
-    # opponent's hand)
-    if mine.any():
-        out[mine_rows] = out[mine_rows, :, col[mine_rows]][:, :, None]
-        out[mine_rows, :, PAD - 1] = 0.0
+    mine_rows = np.flatnonzero(mine)
+    if mine_rows.size:  # the observer's moves do not depend on the opponent's hand
+        out[mine_rows, :, :span - 1] = out[mine_rows, :, :1]
+    out[:, :, span - 1] = 0.0
     return out
 
 
@@ -687,23 +722,24 @@ def _block(stream: _Stream, f: int, width: int, at: Ints) -> Floats:
     return block
 
 
-def _fill(g: Graph, stream: _Stream, s: int, at: int, k: int, cols: Ints, dist: Floats
-          ) -> None:
-    """``values.Play.node`` for the columns ``cols`` the file's numbers leave empty."""
+def _fill(g: Graph, stream: _Stream, s: int, at: int, k: int, hands: Ints, m: int
+          ) -> Floats:
+    """``values.Play.node`` for the mover's ``hands`` the file's numbers leave empty at
+    state ``s``: [real move (and a last row), hand]."""
     fmoves = g.file_moves(s)
     rows = g.rows[s, :len(fmoves)]
     valid = rows >= 0
-    n_real = int(g.nreal[s])
-    found = np.zeros(len(cols), dtype=bool)
+    out = np.zeros((m + 1, len(hands)))
     block = _block(stream, len(fmoves), int(WIDTH[k]), np.array([at]))[0]
-    fdist, found, _ = node_policies(block, fmoves, valid, k, cols.tolist())
-    dist[np.ix_(rows[valid], cols)] = fdist[valid] * found
-    for c in cols[~found].tolist():  # as the app: every move the hand can make alike
-        held = REST[k][c]
-        can = [j for j in range(n_real)
+    fdist, found, _ = node_policies(block, fmoves, valid, k, hands.tolist())
+    out[rows[valid]] = fdist[valid] * found
+    for c in np.flatnonzero(~found).tolist():  # as the app: every move the hand can make
+        held = REST[k][int(hands[c])]
+        can = [j for j in range(int(g.nreal[s]))
                if g.kind[s, j] != PLAY or int(g.rank[s, j]) in held]
         if can:
-            dist[can, c] = 1.0 / len(can)
+            out[can, c] = 1.0 / len(can)
+    return out
 
 
 __all__ = ["Graph", "graph", "values_below"]
