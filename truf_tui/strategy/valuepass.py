@@ -24,6 +24,8 @@ in a round to more than 12) makes :func:`values_below` return None, and the call
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -285,9 +287,9 @@ class Graph:
         f = decode(keys)
         fk, fr, fc, fe, fok = successors(keys, self.file_need)  # the file's moves
         # the real game's: the file's but a raise or rest the real score forbids (T7)
-        rk, _, _, _, rok = successors(keys, self.need)
         file_raise = ((fk == RAISE) & fok).any(axis=1)
-        real_raise = ((rk == RAISE) & rok).any(axis=1)
+        real_raise = ((f["pending"] == NONE) & (f["rest"] == 0) & (f["last"] != f["mover"])
+                      & (f["stake"] < self.need))  # T7, as ``successors``
         self.outside[todo] = real_raise & ~file_raise  # a move the file's tree lacks
         allowed = fok & ~(np.isin(fk, (RAISE, REST_KIND)) & ~real_raise[:, None])
         row = np.where(allowed, np.cumsum(allowed, axis=1) - 1, -1)
@@ -449,8 +451,39 @@ class _Group:
 Layer = dict[int, _Group]
 
 
+#: the file's numbers kept decompressed between passes, in bytes (a pass before a round's
+#: first card reads about a hundred chunks of the 0-0 file; the next spots of the round
+#: read the same ones)
+CHUNK_BYTES = 48 << 20
+_chunks: OrderedDict[tuple[int, int], tuple[SolvedTable, np.ndarray]] = (  # type: ignore[type-arg]
+    OrderedDict())
+_chunk_bytes = 0
+_chunk_lock = threading.Lock()
+
+
+def _chunk(tab: SolvedTable, c: int) -> np.ndarray:  # type: ignore[type-arg]
+    """Chunk ``c`` of ``tab``'s numbers, kept within ``CHUNK_BYTES``."""
+    global _chunk_bytes
+    key = (id(tab), c)
+    with _chunk_lock:
+        got = _chunks.get(key)
+        if got is not None and got[0] is tab:
+            _chunks.move_to_end(key)
+            return got[1]
+    arr = tab._chunk(c)
+    with _chunk_lock:
+        old = _chunks.pop(key, None)
+        if old is not None:
+            _chunk_bytes -= old[1].nbytes
+        _chunks[key] = (tab, arr)
+        _chunk_bytes += arr.nbytes
+        while _chunk_bytes > CHUNK_BYTES and len(_chunks) > 1:
+            _chunk_bytes -= _chunks.popitem(last=False)[1][1].nbytes
+    return arr
+
+
 class _Stream:
-    """The file's numbers at given positions, each chunk decompressed once a pass."""
+    """The file's numbers at given positions (the chunks they are in kept a pass)."""
 
     def __init__(self, tab: SolvedTable) -> None:
         self.tab = tab
@@ -458,22 +491,29 @@ class _Stream:
 
     def at(self, pos: Ints) -> Floats:
         size = self.tab.chunk
-        ci = pos // size
         out = np.empty(pos.shape, dtype=np.float64)
         if pos.size == 0:
             return out
-        flat_c, flat_p = ci.ravel(), pos.ravel()
+        flat_p = pos.ravel()
+        flat_c = flat_p // size
         res = out.reshape(-1)
+        lo, hi = int(flat_c.min()), int(flat_c.max())
+        if lo == hi:
+            res[:] = self._chunk(lo)[flat_p - lo * size]
+            return out
         order = np.argsort(flat_c, kind="stable")
         sc = flat_c[order]
         cuts = np.flatnonzero(np.diff(sc)) + 1
         for part in np.split(order, cuts):
             c = int(flat_c[part[0]])
-            arr = self.chunks.get(c)
-            if arr is None:
-                arr = self.chunks[c] = self.tab._chunk(c)
-            res[part] = arr[flat_p[part] - c * size]
+            res[part] = self._chunk(c)[flat_p[part] - c * size]
         return out
+
+    def _chunk(self, c: int) -> np.ndarray:  # type: ignore[type-arg]
+        arr = self.chunks.get(c)
+        if arr is None:
+            arr = self.chunks[c] = _chunk(self.tab, c)
+        return arr
 
 
 def values_below(tab: SolvedTable, stage: str, target: int, scores: tuple[int, int],
@@ -680,18 +720,22 @@ def _distributions(g: Graph, stream: _Stream, sid: Ints, at: Ints, live: Floats,
                 target = np.where(rows >= 0, rows, m)
                 dist[sel[:, None], target, :fd.shape[2]] = fd
                 found[sel, :ok.shape[1]] = ok
-    # the hands the file holds nothing for here: node_policies' rule, then all alike
+                # the hands the file holds nothing for: node_policies' rule (a neighbour)
+                need = ~ok if me else (live[sel, :width] > 0) & ~ok
+                for i in np.flatnonzero(need.any(axis=1) & held[sel]).tolist():
+                    cols = np.flatnonzero(need[i])
+                    hands = col[sel[i]:sel[i] + 1] if me else cols
+                    got, fine = _fill(g, int(sid[sel[i]]), int(k[sel[i]]), hands, m, block[i])
+                    dist[sel[i]][:, cols] = got
+                    found[sel[i], cols] = fine
+    # where even that fails: every move the hand can make alike
     need = np.zeros((n, span), dtype=bool)
     need[~mine, :span - 1] = live[~mine, :span - 1] > 0
     need[mine, 0] = True
     missing = need & ~found
     hand_of = np.where(mine[:, None], col[:, None], np.arange(span)[None, :])
-    for i in np.flatnonzero(missing.any(axis=1) & held).tolist():
-        cols = np.flatnonzero(missing[i])
-        dist[i][:, cols] = _fill(g, stream, int(sid[i]), int(at[i]), int(k[i]),
-                                 hand_of[i, cols], m)
-    ni, hi = np.nonzero(missing & ~held[:, None])
-    if ni.size:  # where the file holds nothing at all: every move the hand can make alike
+    ni, hi = np.nonzero(missing)
+    if ni.size:
         kk, rr = g.kind[sid[ni], :m], g.rank[sid[ni], :m]
         hands = hand_of[ni, hi]
         can = ((kk != PLAY) | (HOLDS[k[ni][:, None], hands[:, None], np.maximum(rr, 0)] > 0))
@@ -722,24 +766,17 @@ def _block(stream: _Stream, f: int, width: int, at: Ints) -> Floats:
     return block
 
 
-def _fill(g: Graph, stream: _Stream, s: int, at: int, k: int, hands: Ints, m: int
-          ) -> Floats:
-    """``values.Play.node`` for the mover's ``hands`` the file's numbers leave empty at
-    state ``s``: [real move (and a last row), hand]."""
+def _fill(g: Graph, s: int, k: int, hands: Ints, m: int, block: Floats
+          ) -> tuple[Floats, Bools]:
+    """``node_policies`` for the mover's ``hands`` the file's numbers leave empty at
+    state ``s`` (its ``block``): [real move (and a last row), hand], and which it found."""
     fmoves = g.file_moves(s)
     rows = g.rows[s, :len(fmoves)]
     valid = rows >= 0
     out = np.zeros((m + 1, len(hands)))
-    block = _block(stream, len(fmoves), int(WIDTH[k]), np.array([at]))[0]
     fdist, found, _ = node_policies(block, fmoves, valid, k, hands.tolist())
     out[rows[valid]] = fdist[valid] * found
-    for c in np.flatnonzero(~found).tolist():  # as the app: every move the hand can make
-        held = REST[k][int(hands[c])]
-        can = [j for j in range(int(g.nreal[s]))
-               if g.kind[s, j] != PLAY or int(g.rank[s, j]) in held]
-        if can:
-            out[can, c] = 1.0 / len(can)
-    return out
+    return out, found
 
 
 __all__ = ["Graph", "graph", "values_below"]
