@@ -210,116 +210,87 @@ def successors(keys: Ints, need: int) -> tuple[Ints, Ints, Ints, Ints, Bools]:
 
 
 class Graph:
-    """The states of one stage of a file met so far, at one raise cap, in arrays (module
-    docstring): per state its mover, the ranks each seat has played, its real moves (kind,
-    rank, child state or -1, the end's number, where the child's block sits: from the
-    node's own block in format 1, absolute in format 2) and the file's moves' rows among
-    the real ones (-1: a move the real score forbids).  States are numbered as met, by
-    their ``tree.state_key``."""
+    """The states of one stage of a file met so far, in arrays (module docstring): per
+    state its mover, the ranks each seat has played, what T7's cap at the real score needs
+    of it, and the file's moves (kind, rank, child state or -1, the end's number, where the
+    child's block sits: from the node's own block in format 1, absolute in format 2).  The
+    real game's moves are the file's but a raise or rest the real score forbids
+    (``allowed``).  States are numbered as met, by their ``tree.state_key``."""
 
-    def __init__(self, tab: SolvedTable, stage: str, target: int,
-                 scores: tuple[int, int]) -> None:
-        self.tab, self.stage, self.target, self.scores = tab, stage, target, scores
-        self.need = max(target - scores[0], target - scores[1])  # T7 (stake_may_rise)
+    def __init__(self, tab: SolvedTable, stage: str) -> None:
+        self.tab, self.stage = tab, stage
         self.file_need = max(tab.target - tab.scores[0], tab.target - tab.scores[1])
         self.ids: dict[int, int] = {}
         self.keys: list[int] = []
-        self.states: dict[int, State] = {}  # the states given whole (a spot's)
         self.ends: list[tuple[Outcome, int]] = []  # (outcome, the state's pending word)
         self._end_ids: dict[int, int] = {}
-        self.built = np.zeros(0, dtype=bool)
-        self.outside = np.zeros(0, dtype=bool)
-        self.blockless = np.zeros(0, dtype=bool)  # format 2: no block found for it
-        self.mover = np.zeros(0, dtype=np.int64)
-        self.ms = np.zeros((0, 2), dtype=np.int64)  # MS_INDEX of each seat's played ranks
-        self.pending = np.zeros(0, dtype=np.int64)
-        self.nreal = np.zeros(0, dtype=np.int64)
-        self.nfile = np.zeros(0, dtype=np.int64)
-        self.kind = np.zeros((0, MOVES), dtype=np.int64)
-        self.rank = np.zeros((0, MOVES), dtype=np.int64)
-        self.child = np.zeros((0, MOVES), dtype=np.int64)
-        self.end = np.zeros((0, MOVES), dtype=np.int64)
-        self.rel = np.zeros((0, MOVES), dtype=np.int64)
-        self.rows = np.zeros((0, MOVES), dtype=np.int64)
-        self.fmoves: dict[int, tuple[tuple[int, int], ...]] = {}  # by _fill, when asked
-        self.fs: dict[int, State] = {}  # the state the file is read at (the fresh root)
+        self.size = 0
+        self._grow(1024)
 
     @property
     def cells(self) -> int:
         return len(self.keys)
 
-    def sid(self, s: State, fresh: bool = False) -> int:
-        """The number of state ``s`` (of the fresh root of a round-only file)."""
-        key = state_key(s) | (FRESH if fresh else 0)
-        self.states[key] = s
-        return self._sids([key])[0]
+    def sid(self, s: State) -> int:
+        return self._sids(np.array([state_key(s)], dtype=np.int64))[0]
 
-    def _sids(self, keys: list[int]) -> list[int]:
+    def _sids(self, keys: Ints) -> list[int]:
         out = []
-        for k in keys:
-            got = self.ids.get(k)
+        ids = self.ids
+        for k in keys.tolist():
+            got = ids.get(k)
             if got is None:
-                got = self.ids[k] = len(self.keys)
+                got = ids[k] = len(self.keys)
                 self.keys.append(k)
             out.append(got)
         return out
 
+    def allowed(self, sids: Ints, need: int, m: int) -> tuple[Bools, Bools]:
+        """The real game's moves among the file's first ``m`` at states ``sids`` when the
+        player who needs more needs ``need`` (T7: a raise or rest only below it), and
+        whether a state allows a raise the file's tree lacks (its cap is lower)."""
+        offer = self.offer[sids] & (self.stake[sids] < need)
+        kind = self.kind[sids, :m]
+        ok = np.arange(m)[None, :] < self.nfile[sids][:, None]
+        words = (kind == RAISE) | (kind == REST_KIND)
+        return ok & ~(words & ~offer[:, None]), offer & ~self.file_raise[sids]
+
     def build(self, sids: Ints) -> None:
         """Work out the states ``sids`` not worked out yet (their children get numbers)."""
-        if len(self.built) < len(self.keys):
+        if len(self.keys) > self.size:
             self._grow(len(self.keys))
         todo = np.unique(sids[~self.built[sids]])
         if todo.size == 0:
             return
         keys = np.array([self.keys[i] for i in todo.tolist()], dtype=np.int64)
-        fresh = (keys & FRESH) != 0
-        for i in todo[fresh].tolist():
-            self._build(i)  # the fresh root of a round-only file (values.Play)
-        todo, keys = todo[~fresh], keys[~fresh]
-        if todo.size:
-            self._build_many(todo, keys)
-        self.built[todo] = True
-        if len(self.built) < len(self.keys):
-            self._grow(len(self.keys))
-
-    def _build_many(self, todo: Ints, keys: Ints) -> None:
         tab = self.tab
         f = decode(keys)
         fk, fr, fc, fe, fok = successors(keys, self.file_need)  # the file's moves
-        # the real game's: the file's but a raise or rest the real score forbids (T7)
-        file_raise = ((fk == RAISE) & fok).any(axis=1)
-        real_raise = ((f["pending"] == NONE) & (f["rest"] == 0) & (f["last"] != f["mover"])
-                      & (f["stake"] < self.need))  # T7, as ``successors``
-        self.outside[todo] = real_raise & ~file_raise  # a move the file's tree lacks
-        allowed = fok & ~(np.isin(fk, (RAISE, REST_KIND)) & ~real_raise[:, None])
-        row = np.where(allowed, np.cumsum(allowed, axis=1) - 1, -1)
         self.mover[todo] = f["mover"]
         self.ms[todo, 0], self.ms[todo, 1] = f["ms0"], f["ms1"]
-        self.pending[todo] = f["pending"]
-        self.nreal[todo] = allowed.sum(axis=1)
-        self.nfile[todo] = fok.sum(axis=1)
-        self.rows[todo] = np.where(fok, row, -1)
-        # the real moves, packed
-        ii, ff = np.nonzero(allowed)
-        jj = row[ii, ff]
-        t = todo[ii]
-        self.kind[t, jj], self.rank[t, jj] = fk[ii, ff], fr[ii, ff]
-        ek = fe[ii, ff]
-        has_end = ek >= 0
-        self.end[t[has_end], jj[has_end]] = self._end_numbers(ek[has_end])
-        ck = fc[ii, ff]
-        has_child = ck >= 0
-        self.child[t[has_child], jj[has_child]] = self._sids(ck[has_child].tolist())
+        self.stake[todo] = f["stake"]
+        self.offer[todo] = (f["pending"] == NONE) & (f["rest"] == 0) & (f["last"] != f["mover"])
+        self.file_raise[todo] = ((fk == RAISE) & fok).any(axis=1)
+        nf = fok.sum(axis=1)
+        self.nfile[todo] = nf
+        self.kind[todo], self.rank[todo] = fk, fr
+        has_end = fok & (fe >= 0)
+        self.end[todo] = -1
+        self.end[todo[np.nonzero(has_end)[0]], np.nonzero(has_end)[1]] = self._end_numbers(
+            fe[has_end])
+        is_child = fok & (fc >= 0)
+        self.child[todo] = -1
+        ci, cf = np.nonzero(is_child)
+        self.child[todo[ci], cf] = self._sids(fc[ci, cf])
         # where each child's block sits
         width = WIDTH[_SIZES[np.where(f["mover"] == 0, f["ms0"], f["ms1"])]]
-        is_child = fok & (fc >= 0)
         if tab.format == _FORMAT1:
             keys1 = tab.keys
             idx = np.minimum(np.searchsorted(keys1, fc), len(keys1) - 1)
             if not (keys1[idx] == fc)[is_child].all():
                 raise KeyError("a public state the file does not hold")
             sub = np.where(is_child, tab.subs[idx].astype(np.int64), 0)
-            block = np.where(self.nfile[todo] < 2, 0, (self.nfile[todo] - 1) * width)
+            block = np.where(nf < 2, 0, (nf - 1) * width)
             at = block[:, None] + np.cumsum(sub, axis=1) - sub
         else:
             keys2 = tab.stage_keys[self.stage]
@@ -328,105 +299,73 @@ class Graph:
             at = np.where(hit, tab.stage_at[self.stage][idx].astype(np.int64)
                           + tab.stage_base[self.stage], 0)
             # a state of one move has no block (``SolvedTable.at``): checked when built
-            miss = is_child & ~hit & allowed
+            miss = is_child & ~hit
             if miss.any():
-                lost = self._sids(fc[miss].tolist())
-                if len(self.blockless) < len(self.keys):
+                lost = self._sids(fc[miss])
+                if len(self.keys) > self.size:
                     self._grow(len(self.keys))
                 self.blockless[lost] = True
-        real_child = allowed & is_child
-        ii, ff = np.nonzero(real_child)
-        self.rel[todo[ii], row[ii, ff]] = at[ii, ff]
-        if self.blockless[todo].any() and (self.nfile[todo][self.blockless[todo]] >= 2).any():
+        self.rel[todo] = np.where(is_child, at, -1)
+        self.built[todo] = True
+        if len(self.keys) > self.size:
+            self._grow(len(self.keys))
+        if (self.blockless[todo] & (nf >= 2)).any():
             raise KeyError("a public state the file does not hold")
 
-    def _end_numbers(self, keys: Ints) -> list[int]:
-        out = []
-        for k in keys.tolist():
+    def _end_numbers(self, keys: Ints) -> Ints:
+        uniq, inverse = np.unique(keys, return_inverse=True)
+        nums = []
+        for k in uniq.tolist():
             e = self._end_ids.get(k)
             if e is None:
                 e = self._end_ids[k] = len(self.ends)
                 self.ends.append(end_of(k))
-            out.append(e)
-        return out
+            nums.append(e)
+        return np.array(nums, dtype=np.int64)[inverse.reshape(-1)]
 
     def _grow(self, n: int) -> None:
-        size = max(n, 2 * len(self.built), 1024)
+        size = max(n, 2 * self.size, 1024)
 
-        def grown(a: np.ndarray, fill: int | bool) -> np.ndarray:  # type: ignore[type-arg]
-            out = np.full((size, *a.shape[1:]), fill, dtype=a.dtype)
-            out[:len(a)] = a
+        def grown(a: np.ndarray | None, shape: tuple[int, ...], dtype: type,  # type: ignore[type-arg]
+                  fill: int) -> np.ndarray:  # type: ignore[type-arg]
+            out = np.full((size, *shape), fill, dtype=dtype)
+            if a is not None:
+                out[:len(a)] = a
             return out
 
-        self.built = grown(self.built, False)
-        self.outside = grown(self.outside, False)
-        self.blockless = grown(self.blockless, False)
-        self.mover = grown(self.mover, 0)
-        self.ms = grown(self.ms, 0)
-        self.pending = grown(self.pending, 0)
-        self.nreal = grown(self.nreal, 0)
-        self.nfile = grown(self.nfile, 0)
-        for name in ("kind", "rank", "child", "end", "rel", "rows"):
-            setattr(self, name, grown(getattr(self, name), -1))
-
-    def _build(self, i: int) -> None:
-        """One state in plain Python (``values.Play._shape``): the fresh root."""
-        key = self.keys[i]
-        s = self.states[key]
-        fs = root_state(True) if key & FRESH else s
-        real = _successors(s, self.target, self.scores)
-        self.mover[i] = s[0]
-        self.ms[i] = (MS_INDEX[s[9]], MS_INDEX[s[10]])
-        self.pending[i] = s[1]
-        self.nreal[i] = len(real)
-        for j, (k, r, nxt) in enumerate(real):
-            self.kind[i, j], self.rank[i, j] = k, r
-            if isinstance(nxt, Outcome):
-                self.end[i, j] = self._end_numbers(
-                    end_key(nxt.winner, np.int64(nxt.stake), int(nxt.game), int(nxt.redeal),
-                            np.int64(s[1])).reshape(1))[0]
-            else:
-                self.child[i, j] = self._sids([state_key(nxt)])[0]
-                self.rel[i, j] = OUTSIDE
-        fmoves = tuple((k, r) for k, r, _ in self.tab.successors(fs))
-        index = {(k, r): j for j, (k, r, _) in enumerate(real)}
-        self.nfile[i] = len(fmoves)
-        rows = [index.get(m, -1) for m in fmoves]
-        self.rows[i, :len(rows)] = rows
-        for m, child in zip(fmoves, self.tab.children(self.stage, fs, 0), strict=True):
-            j = index.get(m)
-            if j is not None and child >= 0:
-                self.rel[i, j] = child
-        self.outside[i] = bool((self.rel[i, :len(real)] == OUTSIDE).any())
-        self.fmoves[i] = fmoves
-        self.fs[i] = fs
+        old = self.size > 0
+        for name, shape, dtype, fill in (
+                ("built", (), np.bool_, 0), ("blockless", (), np.bool_, 0),
+                ("offer", (), np.bool_, 0), ("file_raise", (), np.bool_, 0),
+                ("mover", (), np.int8, 0), ("ms", (2,), np.int16, 0),
+                ("stake", (), np.int16, 0), ("nfile", (), np.int8, 0),
+                ("kind", (MOVES,), np.int8, -1), ("rank", (MOVES,), np.int8, -1),
+                ("child", (MOVES,), np.int32, -1), ("end", (MOVES,), np.int32, -1),
+                ("rel", (MOVES,), np.int64, -1)):
+            setattr(self, name, grown(getattr(self, name) if old else None, shape, dtype,
+                                      fill))
+        self.size = size
 
     def file_moves(self, i: int) -> tuple[tuple[int, int], ...]:
-        """The file's moves at state ``i`` (kind, rank), in its order: the real ones, and
-        the raise and rest only the file's score allows (rows -1, in that order)."""
-        got = self.fmoves.get(i)
-        if got is not None:
-            return got
-        extra = iter((RAISE, REST_KIND))
-        return tuple((int(self.kind[i, j]), int(self.rank[i, j])) if j >= 0
-                     else (next(extra), NONE)
-                     for j in self.rows[i, :int(self.nfile[i])].tolist())
+        """The file's moves at state ``i`` (kind, rank), in its order."""
+        n = int(self.nfile[i])
+        return tuple(zip(self.kind[i, :n].tolist(), self.rank[i, :n].tolist(), strict=True))
 
 
-_graphs: dict[tuple[int, str, int, int], Graph] = {}
-#: the states kept over all graphs (a state's arrays: about 600 bytes)
-GRAPH_STATES = 250_000
+_graphs: dict[tuple[int, str], Graph] = {}
+#: the states kept over all graphs (a state's arrays: about 230 bytes)
+GRAPH_STATES = 300_000
 
 
-def graph(tab: SolvedTable, stage: str, target: int, scores: tuple[int, int]) -> Graph:
-    """The file's graph of ``stage`` at the raise cap of ``scores`` (kept: the next spot
-    meets many of the same states)."""
-    key = (id(tab), stage, target, truc.stake_cap(scores, target))
+def graph(tab: SolvedTable, stage: str) -> Graph:
+    """The file's graph of ``stage`` (kept: the next spot meets many of the same states,
+    at any score the file plays)."""
+    key = (id(tab), stage)
     got = _graphs.get(key)
     if got is None or got.tab is not tab:
         if sum(g.cells for g in _graphs.values()) > GRAPH_STATES:
             _graphs.clear()
-        got = _graphs[key] = Graph(tab, stage, target, scores)
+        got = _graphs[key] = Graph(tab, stage)
     return got
 
 
@@ -524,10 +463,14 @@ def values_below(tab: SolvedTable, stage: str, target: int, scores: tuple[int, i
     the live ones right), of each move the observer (``seat``, holding ``hand`` whole) can
     make there: his cards' plays and the words; None where the round leaves the file's
     tree (the caller walks)."""
-    g = graph(tab, stage, target, scores)
-    root = g.sid(state, fresh)
+    g = graph(tab, stage)
+    need = max(target - scores[0], target - scores[1])  # T7's cap (``stake_may_rise``)
+    # the fresh root of a round-only file is read at the round's root, the redeal removed
+    fs = root_state(True) if fresh else state
+    root = g.sid(fs)
     g.build(np.array([root]))
-    if g.outside[root]:
+    allowed, outside = g.allowed(np.array([root]), need, MOVES)
+    if outside[0]:
         return None
     stream = _Stream(tab)
     mine_at = _rest_index(hand)
@@ -538,14 +481,16 @@ def values_below(tab: SolvedTable, stage: str, target: int, scores: tuple[int, i
     starts: list[tuple[int, int]] = []  # (move, child state)
     base = at if tab.format == _FORMAT1 else 0
     child_at: list[int] = []
-    for j in range(int(g.nreal[root])):
+    for j in np.flatnonzero(allowed[0]).tolist():
         kind, rank = int(g.kind[root, j]), int(g.rank[root, j])
-        if kind == PLAY and rank not in held:
+        if (kind == PLAY and rank not in held) or (fresh and kind == REDEAL):
             continue
         e = int(g.end[root, j])
         if e >= 0:
             out[(kind, rank)] = np.full(len(weights), end_value(*g.ends[e]))
             continue
+        if g.rel[root, j] < 0:
+            return None  # a move whose child the file does not hold
         starts.append(((kind, rank), int(g.child[root, j])))
         child_at.append(base + int(g.rel[root, j]))
     if not starts:
@@ -560,7 +505,7 @@ def values_below(tab: SolvedTable, stage: str, target: int, scores: tuple[int, i
         np.arange(n0), np.full(n0, -1), np.ones((n0, SPAN[k0])))}]
     ends_cache: dict[int, float] = {}
     while True:
-        nxt = _expand(g, stream, layers[-1], seat, mine_at, ends_cache, end_value)
+        nxt = _expand(g, stream, layers[-1], seat, mine_at, need, ends_cache, end_value)
         if nxt is None:
             return None
         if not nxt:
@@ -606,7 +551,7 @@ def _rest_index(hand: tuple[int, ...]) -> Ints:
 PIECE = 1024
 
 
-def _expand(g: Graph, stream: _Stream, layer: Layer, seat: int, mine_at: Ints,
+def _expand(g: Graph, stream: _Stream, layer: Layer, seat: int, mine_at: Ints, need: int,
             ends_cache: dict[int, float], end_value: Callable[[Outcome, int], float]
             ) -> Layer | None:
     """The layer's children, by the opponent's cards (its groups' ``ends`` filled in);
@@ -614,13 +559,13 @@ def _expand(g: Graph, stream: _Stream, layer: Layer, seat: int, mine_at: Ints,
     parts: dict[int, list[_Group]] = {}
     for k, grp in layer.items():
         g.build(grp.sid)
-        if g.outside[grp.sid].any():
-            return None
         ends: list[Floats] = []
         for lo in range(0, len(grp.sid), PIECE):
             piece = slice(lo, lo + PIECE)
             e = _expand_piece(g, stream, k, grp.sid[piece], grp.at[piece], grp.live[piece],
-                              seat, mine_at, ends_cache, end_value, lo, parts)
+                              seat, mine_at, need, ends_cache, end_value, lo, parts)
+            if e is None:
+                return None
             ends.append(e)
         grp.ends = np.concatenate(ends)
         grp.live = grp.live[:0]  # no longer needed
@@ -630,17 +575,20 @@ def _expand(g: Graph, stream: _Stream, layer: Layer, seat: int, mine_at: Ints,
 
 
 def _expand_piece(g: Graph, stream: _Stream, k: int, sid: Ints, at: Ints, live: Floats,
-                  seat: int, mine_at: Ints, ends_cache: dict[int, float],
+                  seat: int, mine_at: Ints, need: int, ends_cache: dict[int, float],
                   end_value: Callable[[Outcome, int], float], lo: int,
-                  parts: dict[int, list[_Group]]) -> Floats:
-    """A piece of a group: its children added to ``parts``; its ends' part returned."""
+                  parts: dict[int, list[_Group]]) -> Floats | None:
+    """A piece of a group: its children added to ``parts``; its ends' part returned (None
+    if the round leaves the file's tree)."""
     n = len(sid)
-    m = int(g.nreal[sid].max())
+    m = int(g.nfile[sid].max())
+    valid, outside = g.allowed(sid, need, m)
+    if outside.any():
+        return None
     span = SPAN[k]
-    dist = _distributions(g, stream, sid, at, live, seat, mine_at, m, span)  # [n, m, span]
-    kind, rank = g.kind[sid, :m], g.rank[sid, :m]
+    dist = _distributions(g, stream, sid, at, live, seat, mine_at, m, span, valid)
+    kind, rank = g.kind[sid, :m].astype(np.int64), g.rank[sid, :m].astype(np.int64)
     end, child, rel = g.end[sid, :m], g.child[sid, :m], g.rel[sid, :m]
-    valid = np.arange(m)[None, :] < g.nreal[sid][:, None]
     opp = g.mover[sid] != seat
     # the moves some live hand makes (the walk's ``sub.any()``; the observer's moves of
     # positive probability: his column is in every column)
@@ -688,12 +636,12 @@ def _played(g: Graph, sid: Ints, who: int | Ints) -> Ints:
 
 
 def _distributions(g: Graph, stream: _Stream, sid: Ints, at: Ints, live: Floats,
-                   seat: int, mine_at: Ints, m: int, span: int) -> Floats:
+                   seat: int, mine_at: Ints, m: int, span: int, allowed: Bools) -> Floats:
     """dist[node, real move, opponent's hand]: the opponent's for each of his hands, the
     observer's (his own hand's numbers) in every column, by the app's rule
     (``values.Play.node``); the last column zero."""
     n = len(sid)
-    dist = np.zeros((n, m + 1, span))  # the last row: moves the real game forbids
+    dist = np.zeros((n, m, span))  # the file's moves (0 where the real game forbids one)
     mover = g.mover[sid]
     k = _played(g, sid, mover)
     w = WIDTH[k]
@@ -708,24 +656,24 @@ def _distributions(g: Graph, stream: _Stream, sid: Ints, at: Ints, live: Floats,
                 sel = np.flatnonzero((nf == f) & (w == width) & (mine == me))
                 if sel.size == 0:
                     continue
-                rows = g.rows[sid[sel], :f]  # [node, file move]
+                ok_moves = allowed[sel, :f]  # [node, file move]
                 block = _block(stream, f, width, at[sel])
                 held[sel] = (block.sum(axis=1) > 0).any(axis=1)
-                fd = block * (rows >= 0)[:, :, None]
+                fd = block * ok_moves[:, :, None]
                 if me:  # his own hand's column only
                     fd = fd[np.arange(len(sel)), :, col[sel]][:, :, None]
                 total = fd.sum(axis=1)
                 ok = total > 0
                 fd = np.where(ok[:, None, :], fd / np.where(ok, total, 1.0)[:, None, :], 0.0)
-                target = np.where(rows >= 0, rows, m)
-                dist[sel[:, None], target, :fd.shape[2]] = fd
+                dist[sel, :f, :fd.shape[2]] = fd
                 found[sel, :ok.shape[1]] = ok
                 # the hands the file holds nothing for: node_policies' rule (a neighbour)
                 need = ~ok if me else (live[sel, :width] > 0) & ~ok
                 for i in np.flatnonzero(need.any(axis=1) & held[sel]).tolist():
                     cols = np.flatnonzero(need[i])
                     hands = col[sel[i]:sel[i] + 1] if me else cols
-                    got, fine = _fill(g, int(sid[sel[i]]), int(k[sel[i]]), hands, m, block[i])
+                    got, fine = _fill(g, int(sid[sel[i]]), int(k[sel[i]]), hands, m, block[i],
+                                      ok_moves[i])
                     dist[sel[i]][:, cols] = got
                     found[sel[i], cols] = fine
     # where even that fails: every move the hand can make alike
@@ -736,13 +684,13 @@ def _distributions(g: Graph, stream: _Stream, sid: Ints, at: Ints, live: Floats,
     hand_of = np.where(mine[:, None], col[:, None], np.arange(span)[None, :])
     ni, hi = np.nonzero(missing)
     if ni.size:
-        kk, rr = g.kind[sid[ni], :m], g.rank[sid[ni], :m]
+        kk, rr = g.kind[sid[ni], :m], g.rank[sid[ni], :m].astype(np.int64)
         hands = hand_of[ni, hi]
         can = ((kk != PLAY) | (HOLDS[k[ni][:, None], hands[:, None], np.maximum(rr, 0)] > 0))
-        can &= np.arange(m)[None, :] < g.nreal[sid[ni]][:, None]
+        can &= allowed[ni]
         count = can.sum(axis=1)
         dist[ni, :m, hi] = np.where(can, 1.0 / np.maximum(count, 1)[:, None], 0.0)
-    out = dist[:, :m]
+    out = dist
     mine_rows = np.flatnonzero(mine)
     if mine_rows.size:  # the observer's moves do not depend on the opponent's hand
         out[mine_rows, :, :span - 1] = out[mine_rows, :, :1]
@@ -766,16 +714,14 @@ def _block(stream: _Stream, f: int, width: int, at: Ints) -> Floats:
     return block
 
 
-def _fill(g: Graph, s: int, k: int, hands: Ints, m: int, block: Floats
+def _fill(g: Graph, s: int, k: int, hands: Ints, m: int, block: Floats, allowed: Bools
           ) -> tuple[Floats, Bools]:
     """``node_policies`` for the mover's ``hands`` the file's numbers leave empty at
-    state ``s`` (its ``block``): [real move (and a last row), hand], and which it found."""
+    state ``s`` (its ``block``): [file move, hand], and which it found."""
     fmoves = g.file_moves(s)
-    rows = g.rows[s, :len(fmoves)]
-    valid = rows >= 0
-    out = np.zeros((m + 1, len(hands)))
-    fdist, found, _ = node_policies(block, fmoves, valid, k, hands.tolist())
-    out[rows[valid]] = fdist[valid] * found
+    out = np.zeros((m, len(hands)))
+    fdist, found, _ = node_policies(block, fmoves, allowed[:len(fmoves)], k, hands.tolist())
+    out[:len(fmoves)] = fdist * found
     return out, found
 
 
