@@ -148,28 +148,31 @@ def successors(keys: Ints, need: int) -> tuple[Ints, Ints, Ints, Ints, Bools]:
     end = np.full((n, MOVES), -1, dtype=np.int64)
     ok = np.zeros((n, MOVES), dtype=bool)
     free = pending == NONE
-    # plays (T4-T6)
+    # plays (T4-T6), every rank at once: [state, rank]
     mine = np.where(mover == 0, ms0, ms1)
     theirs = np.where(mover == 0, ms1, ms0)
-    for r in range(8):
-        can = free & (_SIZES[mine] < 3) & (_COUNT[mine, r] + _COUNT[theirs, r] < 4)
-        now = PLUS[mine, r]
-        q0 = np.where(mover == 0, now, ms0)
-        q1 = np.where(mover == 0, ms1, now)
-        leads = lead == NONE
-        answer = encode(1 - mover, NONE, stake, last, rest, 0, leader, r, nw, w, q0, q1)
-        tw = np.where(lead > r, leader, np.where(r > lead, 1 - leader, 2))
-        ws, nws = w * 3 + tw, np.minimum(nw + 1, 3)
-        done = _DECIDED[nws, np.minimum(ws, 26)] > 0
-        nl = np.where(tw == 2, leader, tw)
-        on = encode(nl, NONE, stake, last, rest, 0, nl, NONE, nws, np.minimum(ws, 8), q0, q1)
-        ends = ~leads & done
-        kind[:, r] = PLAY
-        rank[:, r] = r
-        child[:, r] = np.where(leads, answer, np.where(done, -1, on))
-        end[:, r] = np.where(ends, end_key(_WINNER[nws, np.minimum(ws, 26)], stake, rest, 0,
-                                           pending), -1)
-        ok[:, r] = can
+    r = np.arange(8)[None, :]
+    c = lambda a: a[:, None]  # noqa: E731  (a state's field against every rank)
+    can = c(free & (_SIZES[mine] < 3)) & (_COUNT[mine] + _COUNT[theirs] < 4)
+    now = PLUS[mine]
+    q0 = np.where(c(mover == 0), now, c(ms0))
+    q1 = np.where(c(mover == 0), c(ms1), now)
+    leads = c(lead == NONE)
+    answer = encode(c(1 - mover), NONE, c(stake), c(last), c(rest), 0, c(leader), r, c(nw),
+                    c(w), q0, q1)
+    tw = np.where(c(lead) > r, c(leader), np.where(r > c(lead), c(1 - leader), 2))
+    ws, nws = c(w) * 3 + tw, c(np.minimum(nw + 1, 3))
+    wcode = np.minimum(ws, 26)
+    done = _DECIDED[nws, wcode] > 0
+    nl = np.where(tw == 2, c(leader), tw)
+    on = encode(nl, NONE, c(stake), c(last), c(rest), 0, nl, NONE, nws, np.minimum(ws, 8),
+                q0, q1)
+    kind[:, :8] = PLAY
+    rank[:, :8] = r
+    child[:, :8] = np.where(leads, answer, np.where(done, -1, on))
+    end[:, :8] = np.where(~leads & done,
+                          end_key(_WINNER[nws, wcode], c(stake), c(rest), 0, c(pending)), -1)
+    ok[:, :8] = can
     # raise and rest (T7, T8), the redeal (T3)
     offer = free & (rest == 0) & (last != mover) & (stake < need)
     for slot, word in ((8, RAISE), (9, REST_KIND)):
@@ -305,6 +308,8 @@ class Graph:
                 if len(self.keys) > self.size:
                     self._grow(len(self.keys))
                 self.blockless[lost] = True
+        if at.size and int(at.max()) >= 1 << 31:
+            raise ValueError("a file too large for the values' pass")  # (154 M numbers at most)
         self.rel[todo] = np.where(is_child, at, -1)
         self.built[todo] = True
         if len(self.keys) > self.size:
@@ -340,8 +345,8 @@ class Graph:
                 ("mover", (), np.int8, 0), ("ms", (2,), np.int16, 0),
                 ("stake", (), np.int16, 0), ("nfile", (), np.int8, 0),
                 ("kind", (MOVES,), np.int8, -1), ("rank", (MOVES,), np.int8, -1),
-                ("child", (MOVES,), np.int32, -1), ("end", (MOVES,), np.int32, -1),
-                ("rel", (MOVES,), np.int64, -1)):
+                ("child", (MOVES,), np.int32, -1), ("end", (MOVES,), np.int16, -1),
+                ("rel", (MOVES,), np.int32, -1)):
             setattr(self, name, grown(getattr(self, name) if old else None, shape, dtype,
                                       fill))
         self.size = size
@@ -353,8 +358,8 @@ class Graph:
 
 
 _graphs: dict[tuple[int, str], Graph] = {}
-#: the states kept over all graphs (a state's arrays: about 230 bytes)
-GRAPH_STATES = 300_000
+#: the states kept over all graphs (a state's arrays and its key: about 300 bytes)
+GRAPH_STATES = 200_000
 
 
 def graph(tab: SolvedTable, stage: str) -> Graph:
