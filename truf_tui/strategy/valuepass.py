@@ -223,8 +223,10 @@ class Graph:
     def __init__(self, tab: SolvedTable, stage: str) -> None:
         self.tab, self.stage = tab, stage
         self.file_need = max(tab.target - tab.scores[0], tab.target - tab.scores[1])
-        self.ids: dict[int, int] = {}
-        self.keys: list[int] = []
+        self.count = 0  # states numbered
+        self.key_of = np.zeros(1024, dtype=np.int64)  # per state number, its key
+        self.sorted_keys = np.zeros(0, dtype=np.int64)
+        self.sorted_sids = np.zeros(0, dtype=np.int64)
         self.ends: list[tuple[Outcome, int]] = []  # (outcome, the state's pending word)
         self._end_ids: dict[int, int] = {}
         self.size = 0
@@ -232,20 +234,33 @@ class Graph:
 
     @property
     def cells(self) -> int:
-        return len(self.keys)
+        return self.count
 
     def sid(self, s: State) -> int:
-        return self._sids(np.array([state_key(s)], dtype=np.int64))[0]
+        return int(self._sids(np.array([state_key(s)], dtype=np.int64))[0])
 
-    def _sids(self, keys: Ints) -> list[int]:
-        out = []
-        ids = self.ids
-        for k in keys.tolist():
-            got = ids.get(k)
-            if got is None:
-                got = ids[k] = len(self.keys)
-                self.keys.append(k)
-            out.append(got)
+    def _sids(self, keys: Ints) -> Ints:
+        """The numbers of the states ``keys``, new ones numbered in turn (a sorted copy
+        of the keys finds them: a dict of a state a key took 100 bytes more)."""
+        idx = np.searchsorted(self.sorted_keys, keys)
+        found = idx < len(self.sorted_keys)
+        found[found] = self.sorted_keys[idx[found]] == keys[found]
+        out = np.empty(len(keys), dtype=np.int64)
+        out[found] = self.sorted_sids[idx[found]]
+        if not found.all():
+            new = np.unique(keys[~found])
+            first = self.count
+            self.count += len(new)
+            if self.count > len(self.key_of):
+                grown = np.empty(max(self.count, len(self.key_of) * 3 // 2), dtype=np.int64)
+                grown[:first] = self.key_of[:first]
+                self.key_of = grown
+            self.key_of[first:self.count] = new
+            out[~found] = first + np.searchsorted(new, keys[~found])
+            keys_all = np.concatenate((self.sorted_keys, new))
+            sids_all = np.concatenate((self.sorted_sids, np.arange(first, self.count)))
+            order = np.argsort(keys_all, kind="stable")
+            self.sorted_keys, self.sorted_sids = keys_all[order], sids_all[order]
         return out
 
     def allowed(self, sids: Ints, need: int, m: int) -> tuple[Bools, Bools]:
@@ -260,12 +275,12 @@ class Graph:
 
     def build(self, sids: Ints) -> None:
         """Work out the states ``sids`` not worked out yet (their children get numbers)."""
-        if len(self.keys) > self.size:
-            self._grow(len(self.keys))
+        if self.count > self.size:
+            self._grow(self.count)
         todo = np.unique(sids[~self.built[sids]])
         if todo.size == 0:
             return
-        keys = np.array([self.keys[i] for i in todo.tolist()], dtype=np.int64)
+        keys = self.key_of[todo]
         tab = self.tab
         f = decode(keys)
         fk, fr, fc, fe, fok = successors(keys, self.file_need)  # the file's moves
@@ -305,15 +320,15 @@ class Graph:
             miss = is_child & ~hit
             if miss.any():
                 lost = self._sids(fc[miss])
-                if len(self.keys) > self.size:
-                    self._grow(len(self.keys))
+                if self.count > self.size:
+                    self._grow(self.count)
                 self.blockless[lost] = True
         if at.size and int(at.max()) >= 1 << 31:
             raise ValueError("a file too large for the values' pass")  # (154 M numbers at most)
         self.rel[todo] = np.where(is_child, at, -1)
         self.built[todo] = True
-        if len(self.keys) > self.size:
-            self._grow(len(self.keys))
+        if self.count > self.size:
+            self._grow(self.count)
         if (self.blockless[todo] & (nf >= 2)).any():
             raise KeyError("a public state the file does not hold")
 
@@ -329,7 +344,7 @@ class Graph:
         return np.array(nums, dtype=np.int64)[inverse.reshape(-1)]
 
     def _grow(self, n: int) -> None:
-        size = max(n, 2 * self.size, 1024)
+        size = max(n, self.size * 3 // 2, 1024)
 
         def grown(a: np.ndarray | None, shape: tuple[int, ...], dtype: type,  # type: ignore[type-arg]
                   fill: int) -> np.ndarray:  # type: ignore[type-arg]
