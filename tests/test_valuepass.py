@@ -12,6 +12,7 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 import pytest
@@ -48,6 +49,12 @@ def _compare(obs: truc.Observation, tab: SolvedTable | None = None) -> int:
     return len(fast)
 
 
+def _obs(st: truc.State) -> truc.Observation:
+    """The observation of the seat to move."""
+    assert st.to_move is not None
+    return st.observation(st.to_move)
+
+
 def _cards(st: truc.State) -> int:
     return sum(str(a).startswith("play") for a in st.round_history())
 
@@ -70,7 +77,7 @@ def _rounds(rules: truc.Rules, games: int, seed: int, scores: tuple[int, int] = 
             elif rng.random() < wild:
                 st = st.apply(rng.choice(st.legal_actions()))
             else:
-                st = st.apply(sample(policy(st.observation(st.to_move), tab)[0], rng))
+                st = st.apply(sample(policy(_obs(st), tab)[0], rng))
 
 
 def _word(st: truc.State, *words: str) -> truc.Action | None:
@@ -122,10 +129,12 @@ def test_the_pass_equals_the_walk_on_small_targets(
     tab = (_ship(made_once, "tiny", 1, 30) if target == 1
            else _ship(made_once, "solved", 2, 4))
     moves = 0
-    for variant, wild in (("stake", 0.0), ("game", 0.4)):
+    variants: tuple[tuple[Literal["stake", "game"], float], ...] = (("stake", 0.0),
+                                                                    ("game", 0.4))
+    for variant, wild in variants:
         rules = truc.Rules(target=target, rest_refusal=variant)
         for st in _rounds(rules, 8, 40 + target, tab=tab, wild=wild):
-            moves += _compare(st.observation(st.to_move), tab)
+            moves += _compare(_obs(st), tab)
     assert moves > 100
 
 
@@ -138,7 +147,7 @@ def test_the_pass_equals_the_walk_on_the_shipped_files(scores: tuple[int, int]) 
     for st in _rounds(truc.Rules(), 3, 7, scores):
         if _cards(st) >= 1:
             asked += 1
-            _compare(st.observation(st.to_move))
+            _compare(_obs(st))
     assert asked >= 6
 
 
@@ -150,7 +159,7 @@ def test_the_pass_equals_the_walk_before_the_first_card() -> None:
         for st in _rounds(truc.Rules(), 2, 11, scores):
             if _cards(st) == 0:
                 firsts += 1
-                _compare(st.observation(st.to_move))
+                _compare(_obs(st))
     assert firsts >= 4
 
 
@@ -163,7 +172,7 @@ def test_the_pass_equals_the_walk_after_a_redeal_with_its_discards() -> None:
             return _word(st, "redeal", "accept") if st.round_no == 1 else None
 
         for st in _rounds(truc.Rules(), 2, 21, scores, choose=redeal):
-            obs = st.observation(st.to_move)
+            obs = _obs(st)
             if obs.get("discarded") and _cards(st) >= 1:
                 asked += 1
                 _compare(obs)
@@ -174,7 +183,9 @@ def test_the_pass_equals_the_walk_off_the_solved_path_and_with_a_rest_pending() 
     """An opponent who plays at random (his reach may vanish: card removal alone), a rest
     to answer (T8, "stake" and "game" refusals), at 0-0 and in match files."""
     asked = rests = 0
-    for scores, variant in (((0, 0), "game"), ((5, 7), "stake"), ((10, 11), "game")):
+    cases: tuple[tuple[tuple[int, int], Literal["stake", "game"]], ...] = (
+        ((0, 0), "game"), ((5, 7), "stake"), ((10, 11), "game"))
+    for scores, variant in cases:
         rules = truc.Rules(rest_refusal=variant)
 
         def rest(st: truc.State) -> truc.Action | None:
@@ -182,7 +193,7 @@ def test_the_pass_equals_the_walk_off_the_solved_path_and_with_a_rest_pending() 
 
         for st in _rounds(rules, 3, 31, scores, wild=0.5, choose=rest):
             if _cards(st) >= 1:
-                obs = st.observation(st.to_move)
+                obs = _obs(st)
                 asked += 1
                 rests += obs["pending"] == "rest"
                 _compare(obs)
@@ -216,6 +227,6 @@ def test_a_round_s_first_decision_costs_a_fraction_of_the_walk() -> None:
     for st in _rounds(truc.Rules(), 3, 5, (0, 0)):
         V._spots.pop(tab, None)  # no values kept from an earlier ask
         t = time.process_time()
-        V.action_values(st.observation(st.to_move))
+        V.action_values(_obs(st))
         worst = max(worst, time.process_time() - t)
     assert worst < 0.6

@@ -28,18 +28,41 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
 from truf_tui.engine import truc
-from truf_tui.strategy.arrays import Bools, Floats, Ints
-from truf_tui.strategy.hands import (HOLDS, LIFT, MS_INDEX, MULTISETS, PLUS, REST, REST_INDEX,
-                                     WIDTH, minus)
+from truf_tui.strategy.arrays import Bools, Floats, Ints, Numbers
+from truf_tui.strategy.hands import (
+    HOLDS,
+    LIFT,
+    MULTISETS,
+    PLUS,
+    REST_INDEX,
+    WIDTH,
+    minus,
+)
 from truf_tui.strategy.shipped import node_policies
-from truf_tui.strategy.tree import (ACCEPT, NONE, PLAY, RAISE, REDEAL, REFUSE, Outcome, State,
-                                    root_state, state_key)
+from truf_tui.strategy.tree import (
+    ACCEPT,
+    NONE,
+    PLAY,
+    RAISE,
+    REDEAL,
+    REFUSE,
+    Outcome,
+    State,
+    root_state,
+    state_key,
+)
 from truf_tui.strategy.tree import REST as REST_KIND
-from truf_tui.strategy.trufbp import SolvedTable, _successors
+from truf_tui.strategy.trufbp import SolvedTable
+
+Int8 = npt.NDArray[np.int8]
+Int16 = npt.NDArray[np.int16]
+Int32 = npt.NDArray[np.int32]
 
 MOVES = 11  # at most: eight ranks, raise, rest, redeal (T3-T8)
 NO_CHILD, OUTSIDE = -1, -2  # a move's child: the round ends, or the file's tree does
@@ -152,7 +175,10 @@ def successors(keys: Ints, need: int) -> tuple[Ints, Ints, Ints, Ints, Bools]:
     mine = np.where(mover == 0, ms0, ms1)
     theirs = np.where(mover == 0, ms1, ms0)
     r = np.arange(8)[None, :]
-    c = lambda a: a[:, None]  # noqa: E731  (a state's field against every rank)
+
+    def c(a: Ints) -> Ints:  # a state's field against every rank
+        return a[:, None]
+
     can = c(free & (_SIZES[mine] < 3)) & (_COUNT[mine] + _COUNT[theirs] < 4)
     now = PLUS[mine]
     q0 = np.where(c(mover == 0), now, c(ms0))
@@ -230,6 +256,21 @@ class Graph:
         self.ends: list[tuple[Outcome, int]] = []  # (outcome, the state's pending word)
         self._end_ids: dict[int, int] = {}
         self.size = 0
+        # per state (grown as states are numbered)
+        self.built: Bools = np.zeros(0, dtype=bool)
+        self.blockless: Bools = np.zeros(0, dtype=bool)  # format 2: no block found for it
+        self.offer: Bools = np.zeros(0, dtype=bool)  # a raise if the stake allows (T7)
+        self.file_raise: Bools = np.zeros(0, dtype=bool)  # the file's tree has one
+        self.mover: Int8 = np.zeros(0, dtype=np.int8)
+        self.ms: Int16 = np.zeros((0, 2), dtype=np.int16)  # MS_INDEX of each seat's ranks
+        self.stake: Int16 = np.zeros(0, dtype=np.int16)
+        self.nfile: Int8 = np.zeros(0, dtype=np.int8)
+        # per state and file move
+        self.kind: Int8 = np.zeros((0, MOVES), dtype=np.int8)
+        self.rank: Int8 = np.zeros((0, MOVES), dtype=np.int8)
+        self.child: Int32 = np.zeros((0, MOVES), dtype=np.int32)
+        self.end: Int16 = np.zeros((0, MOVES), dtype=np.int16)
+        self.rel: Int32 = np.zeros((0, MOVES), dtype=np.int32)
         self._grow(1024)
 
     @property
@@ -345,31 +386,35 @@ class Graph:
 
     def _grow(self, n: int) -> None:
         size = max(n, self.size * 3 // 2, 1024)
-
-        def grown(a: np.ndarray | None, shape: tuple[int, ...], dtype: type,  # type: ignore[type-arg]
-                  fill: int) -> np.ndarray:  # type: ignore[type-arg]
-            out = np.full((size, *shape), fill, dtype=dtype)
-            if a is not None:
-                out[:len(a)] = a
-            return out
-
-        old = self.size > 0
-        for name, shape, dtype, fill in (
-                ("built", (), np.bool_, 0), ("blockless", (), np.bool_, 0),
-                ("offer", (), np.bool_, 0), ("file_raise", (), np.bool_, 0),
-                ("mover", (), np.int8, 0), ("ms", (2,), np.int16, 0),
-                ("stake", (), np.int16, 0), ("nfile", (), np.int8, 0),
-                ("kind", (MOVES,), np.int8, -1), ("rank", (MOVES,), np.int8, -1),
-                ("child", (MOVES,), np.int32, -1), ("end", (MOVES,), np.int16, -1),
-                ("rel", (MOVES,), np.int32, -1)):
-            setattr(self, name, grown(getattr(self, name) if old else None, shape, dtype,
-                                      fill))
+        self.built = _grown(self.built, size, 0)
+        self.blockless = _grown(self.blockless, size, 0)
+        self.offer = _grown(self.offer, size, 0)
+        self.file_raise = _grown(self.file_raise, size, 0)
+        self.mover = _grown(self.mover, size, 0)
+        self.ms = _grown(self.ms, size, 0)
+        self.stake = _grown(self.stake, size, 0)
+        self.nfile = _grown(self.nfile, size, 0)
+        self.kind = _grown(self.kind, size, -1)
+        self.rank = _grown(self.rank, size, -1)
+        self.child = _grown(self.child, size, -1)
+        self.end = _grown(self.end, size, -1)
+        self.rel = _grown(self.rel, size, -1)
         self.size = size
 
     def file_moves(self, i: int) -> tuple[tuple[int, int], ...]:
         """The file's moves at state ``i`` (kind, rank), in its order."""
         n = int(self.nfile[i])
         return tuple(zip(self.kind[i, :n].tolist(), self.rank[i, :n].tolist(), strict=True))
+
+
+A = TypeVar("A", Bools, npt.NDArray[np.int8], npt.NDArray[np.int16], npt.NDArray[np.int32])
+
+
+def _grown(a: A, size: int, fill: int) -> A:
+    """``a`` with room for ``size`` states, the new ones ``fill``."""
+    out = np.full((size, *a.shape[1:]), fill, dtype=a.dtype)
+    out[:len(a)] = a
+    return out
 
 
 _graphs: dict[tuple[int, str], Graph] = {}
@@ -414,13 +459,12 @@ Layer = dict[int, _Group]
 #: first card reads about a hundred chunks of the 0-0 file; the next spots of the round
 #: read the same ones)
 CHUNK_BYTES = 48 << 20
-_chunks: OrderedDict[tuple[int, int], tuple[SolvedTable, np.ndarray]] = (  # type: ignore[type-arg]
-    OrderedDict())
+_chunks: OrderedDict[tuple[int, int], tuple[SolvedTable, Numbers]] = OrderedDict()
 _chunk_bytes = 0
 _chunk_lock = threading.Lock()
 
 
-def _chunk(tab: SolvedTable, c: int) -> np.ndarray:  # type: ignore[type-arg]
+def _chunk(tab: SolvedTable, c: int) -> Numbers:
     """Chunk ``c`` of ``tab``'s numbers, kept within ``CHUNK_BYTES``."""
     global _chunk_bytes
     key = (id(tab), c)
@@ -446,7 +490,7 @@ class _Stream:
 
     def __init__(self, tab: SolvedTable) -> None:
         self.tab = tab
-        self.chunks: dict[int, np.ndarray] = {}  # type: ignore[type-arg]
+        self.chunks: dict[int, Numbers] = {}
 
     def at(self, pos: Ints) -> Floats:
         size = self.tab.chunk
@@ -468,7 +512,7 @@ class _Stream:
             res[part] = self._chunk(c)[flat_p[part] - c * size]
         return out
 
-    def _chunk(self, c: int) -> np.ndarray:  # type: ignore[type-arg]
+    def _chunk(self, c: int) -> Numbers:
         arr = self.chunks.get(c)
         if arr is None:
             arr = self.chunks[c] = _chunk(self.tab, c)
@@ -498,7 +542,7 @@ def values_below(tab: SolvedTable, stage: str, target: int, scores: tuple[int, i
     assert held is not None
     out: dict[tuple[int, int], Floats] = {}
     # the spot's own moves: every card he holds, every word (not only those he would play)
-    starts: list[tuple[int, int]] = []  # (move, child state)
+    starts: list[tuple[tuple[int, int], int]] = []  # (move, child state)
     base = at if tab.format == _FORMAT1 else 0
     child_at: list[int] = []
     for j in np.flatnonzero(allowed[0]).tolist():
@@ -532,7 +576,7 @@ def values_below(tab: SolvedTable, stage: str, target: int, scores: tuple[int, i
             break
         layers.append(nxt)
     # back up: a node's value is its ends' part plus each child's value, lifted and weighed
-    below: dict[int, Floats] = {}
+    below: dict[int, Floats] = {}  # per k, the values of a layer's nodes
     for d in range(len(layers) - 1, -1, -1):
         here = {k: grp.ends.copy() for k, grp in layers[d].items()}
         if d + 1 < len(layers):
@@ -589,8 +633,12 @@ def _expand(g: Graph, stream: _Stream, layer: Layer, seat: int, mine_at: Ints, n
             ends.append(e)
         grp.ends = np.concatenate(ends)
         grp.live = grp.live[:0]  # no longer needed
-    return {k: _Group(k, *(np.concatenate([getattr(p, f) for p in ps])  # type: ignore[arg-type]
-                           for f in ("sid", "at", "live", "pk", "parent", "played", "coef")))
+    return {k: _Group(k, np.concatenate([p.sid for p in ps]),
+                      np.concatenate([p.at for p in ps]), np.concatenate([p.live for p in ps]),
+                      np.concatenate([p.pk for p in ps]),
+                      np.concatenate([p.parent for p in ps]),
+                      np.concatenate([p.played for p in ps]),
+                      np.concatenate([p.coef for p in ps]))
             for k, ps in parts.items()}
 
 
@@ -626,7 +674,7 @@ def _expand_piece(g: Graph, stream: _Stream, k: int, sid: Ints, at: Ints, live: 
         if e not in ends_cache:
             ends_cache[e] = end_value(*g.ends[e])
         ev[has_end & (end == e)] = ends_cache[e]
-    ends = np.matmul(ev[:, None, :], dist)[:, 0]
+    ends: Floats = np.matmul(ev[:, None, :], dist)[:, 0]
     base = at if g.tab.format == _FORMAT1 else np.zeros(n, dtype=np.int64)
     # children where the opponent keeps his hands: the same vector
     pi, mi = np.nonzero(live_move & (end < 0) & ~lifting)
@@ -634,8 +682,8 @@ def _expand_piece(g: Graph, stream: _Stream, k: int, sid: Ints, at: Ints, live: 
         coef = dist[pi, mi]
         sub = live[pi] * np.where(opp[pi, None], coef, 1.0)
         parts.setdefault(k, []).append(_Group(
-            k, child[pi, mi], base[pi] + rel[pi, mi], sub, np.full(len(pi), k), pi + lo,
-            np.full(len(pi), -1), coef))
+            k, child[pi, mi].astype(np.int64), base[pi] + rel[pi, mi], sub,
+            np.full(len(pi), k), pi + lo, np.full(len(pi), -1), coef))
     # children where he played a card: his hands that held it, lifted
     pi, mi = np.nonzero(lifting)
     if pi.size:
@@ -644,15 +692,15 @@ def _expand_piece(g: Graph, stream: _Stream, k: int, sid: Ints, at: Ints, live: 
         coef = np.take_along_axis(dist[pi, mi], pos, axis=1)
         sub = np.take_along_axis(live[pi], pos, axis=1) * coef
         parts.setdefault(k + 1, []).append(_Group(
-            k + 1, child[pi, mi], base[pi] + rel[pi, mi], sub, np.full(len(pi), k), pi + lo,
-            r, coef))
+            k + 1, child[pi, mi].astype(np.int64), base[pi] + rel[pi, mi], sub,
+            np.full(len(pi), k), pi + lo, r, coef))
     return ends
 
 
-def _played(g: Graph, sid: Ints, who: int | Ints) -> Ints:
+def _played(g: Graph, sid: Ints, who: int | Ints | Int8) -> Ints:
     """How many cards ``who`` has played at the states ``sid``."""
-    sizes = np.array([len(m) for m in MULTISETS], dtype=np.int64)
-    return sizes[g.ms[sid, who]]  # type: ignore[no-any-return]
+    got: Ints = _SIZES[g.ms[sid, who]]
+    return got
 
 
 def _distributions(g: Graph, stream: _Stream, sid: Ints, at: Ints, live: Floats,
