@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -450,6 +450,7 @@ class _Group:
     played: Ints  # the opponent's card from the parent, if he played one (else -1)
     coef: Floats  # [node, SPAN[k]]: the move's probability, for each hand (lifted)
     ends: Floats = field(default_factory=lambda: np.zeros((0, 0)))
+    mask: Bools = field(default_factory=lambda: np.zeros((0, 0), dtype=bool))  # live
 
 
 Layer = dict[int, _Group]
@@ -521,12 +522,30 @@ class _Stream:
 
 def values_below(tab: SolvedTable, stage: str, target: int, scores: tuple[int, int],
                  seat: int, hand: tuple[int, ...], state: State, at: int, fresh: bool,
-                 weights: Floats, end_value: Callable[[Outcome, int], float]
-                 ) -> dict[tuple[int, int], Floats] | None:
+                 weights: Floats, end_value: Callable[[Outcome, int], float],
+                 payoff: Hashable = None) -> dict[tuple[int, int], Floats] | None:
     """Seat 0's payoff, a vector over the opponent's hands at ``state`` (``weights``' hands,
     the live ones right), of each move the observer (``seat``, holding ``hand`` whole) can
     make there: his cards' plays and the words; None where the round leaves the file's
-    tree (the caller walks)."""
+    tree (the caller walks).
+
+    ``payoff`` names what ``end_value`` scores (the real score's payoffs): given, the
+    values of every node of a pass are kept for the next spots of the round with the same
+    hand (a grader asks each decision of a round in turn: most of them lie below the
+    first one's nodes), and a move whose node was valued for every hand live now is not
+    valued again."""
+    with _lock:
+        return _values_below(tab, stage, target, scores, seat, hand, state, at, fresh,
+                             weights, end_value, payoff)
+
+
+_lock = threading.RLock()  # the kept graphs, chunks and passes: one pass at a time
+
+
+def _values_below(tab: SolvedTable, stage: str, target: int, scores: tuple[int, int],
+                  seat: int, hand: tuple[int, ...], state: State, at: int, fresh: bool,
+                  weights: Floats, end_value: Callable[[Outcome, int], float],
+                  payoff: Hashable) -> dict[tuple[int, int], Floats] | None:
     g = graph(tab, stage)
     need = max(target - scores[0], target - scores[1])  # T7's cap (``stake_may_rise``)
     # the fresh root of a round-only file is read at the round's root, the redeal removed
@@ -557,12 +576,23 @@ def values_below(tab: SolvedTable, stage: str, target: int, scores: tuple[int, i
             return None  # a move whose child the file does not hold
         starts.append(((kind, rank), int(g.child[root, j])))
         child_at.append(base + int(g.rel[root, j]))
-    if not starts:
-        return out
-    n0 = len(starts)
     k0 = len(state[10] if seat == 0 else state[9])  # the cards the opponent has played
     live0 = np.zeros(SPAN[k0])
     live0[:len(weights)] = weights
+    kept = None
+    if payoff is not None:
+        kept = _passes.setdefault((id(g), payoff, seat, hand), [])
+        _passes.move_to_end((id(g), payoff, seat, hand))
+    if kept is not None:
+        for m, sid, a in [(m, c, a) for (m, c), a in zip(starts, child_at, strict=True)]:
+            got = _kept_value(kept, k0, sid, a, live0 > 0)
+            if got is not None:
+                out[m] = got[:len(weights)]
+        child_at = [a for (m, _), a in zip(starts, child_at, strict=True) if m not in out]
+        starts = [(m, c) for m, c in starts if m not in out]
+    if not starts:
+        return out
+    n0 = len(starts)
     layers: list[Layer] = [{k0: _Group(
         k0, np.array([c for _, c in starts], dtype=np.int64),
         np.array(child_at, dtype=np.int64), np.tile(live0, (n0, 1)), np.full(n0, k0),
@@ -577,6 +607,7 @@ def values_below(tab: SolvedTable, stage: str, target: int, scores: tuple[int, i
         layers.append(nxt)
     # back up: a node's value is its ends' part plus each child's value, lifted and weighed
     below: dict[int, Floats] = {}  # per k, the values of a layer's nodes
+    values: list[dict[int, Floats]] = [{} for _ in layers]
     for d in range(len(layers) - 1, -1, -1):
         here = {k: grp.ends.copy() for k, grp in layers[d].items()}
         if d + 1 < len(layers):
@@ -593,11 +624,55 @@ def values_below(tab: SolvedTable, stage: str, target: int, scores: tuple[int, i
                     idx = (ch.parent[sel, None] * span + pos).ravel()
                     v += np.bincount(idx, weights=val[sel].ravel(),
                                      minlength=v.size).reshape(v.shape)
-        below = here
+        below = values[d] = here
     top = below[k0]
     for i, (m, _) in enumerate(starts):
         out[m] = top[i, :len(weights)]
+    if kept is not None:
+        _keep(kept, layers, values)
     return out
+
+
+#: passes kept for the next spots (``values_below``): per file, payoff, seat and hand, the
+#: last few; in all at most ``PASSES``
+PASSES = 3
+_passes: OrderedDict[Hashable, list[dict[int, tuple[Ints, Bools, Floats]]]] = OrderedDict()
+
+
+def _keep(kept: list[dict[int, tuple[Ints, Bools, Floats]]], layers: list[Layer],
+          values: list[dict[int, Floats]]) -> None:
+    """Keep a pass's nodes: per k, their keys (state and block, sorted), the hands live
+    at them and their values."""
+    got: dict[int, tuple[Ints, Bools, Floats]] = {}
+    for k in range(4):
+        parts = [(grp, values[d][k]) for d, layer in enumerate(layers)
+                 for kk, grp in layer.items() if kk == k]
+        if not parts:
+            continue
+        keys = np.concatenate([grp.sid * (1 << 32) + grp.at for grp, _ in parts])
+        masks = np.concatenate([grp.mask for grp, _ in parts])
+        vals = np.concatenate([v for _, v in parts])
+        order = np.argsort(keys, kind="stable")
+        got[k] = (keys[order], masks[order], vals[order])
+    kept.insert(0, got)
+    del kept[3:]
+    while sum(len(v) for v in _passes.values()) > PASSES:
+        _passes.popitem(last=False)
+
+
+def _kept_value(kept: list[dict[int, tuple[Ints, Bools, Floats]]], k: int, sid: int, at: int,
+                live: Bools) -> Floats | None:
+    """A kept node's values, if every hand live now was live there."""
+    key = sid * (1 << 32) + at
+    for one in kept:
+        if k not in one:
+            continue
+        keys, masks, vals = one[k]
+        i = int(np.searchsorted(keys, key))
+        if i < len(keys) and int(keys[i]) == key and bool(masks[i][live].all()):
+            got: Floats = vals[i]
+            return got
+    return None
 
 
 def _rest_index(hand: tuple[int, ...]) -> Ints:
@@ -632,6 +707,7 @@ def _expand(g: Graph, stream: _Stream, layer: Layer, seat: int, mine_at: Ints, n
                 return None
             ends.append(e)
         grp.ends = np.concatenate(ends)
+        grp.mask = grp.live > 0
         grp.live = grp.live[:0]  # no longer needed
     return {k: _Group(k, np.concatenate([p.sid for p in ps]),
                       np.concatenate([p.at for p in ps]), np.concatenate([p.live for p in ps]),

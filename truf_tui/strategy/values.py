@@ -410,7 +410,7 @@ class Spot:
         fresh = self.at == play.fresh_root and self.state == _FRESH_ROOT
         got = values_below(play.tab, self.stage, play.payoff.target, play.payoff.scores,
                            self.seat, self.hand, self.state, self.at, fresh, self.weights,
-                           lambda o, pending: walk.end(o, pending))
+                           lambda o, pending: walk.end(o, pending), play.payoff)
         if got is None:
             return self.exact_worth()
         return {m: self._unit(float(v @ self.weights)) for m, v in got.items()}
