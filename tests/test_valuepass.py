@@ -121,6 +121,7 @@ def test_the_rules_on_state_keys_are_the_tree_s(need: int) -> None:
 
 
 # -- the pass against the walk ------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("target", [1, 2])
 def test_the_pass_equals_the_walk_on_small_targets(
         target: int, made_once: Callable[[str, Callable[[Path], None]], Path]) -> None:
@@ -134,10 +135,14 @@ def test_the_pass_equals_the_walk_on_small_targets(
     for variant, wild in variants:
         rules = truc.Rules(target=target, rest_refusal=variant)
         for st in _rounds(rules, 8, 40 + target, tab=tab, wild=wild):
-            moves += _compare(_obs(st), tab)
-    assert moves > 100
+            # at target 2, after a card: before it, the walk values the redeal by walking
+            # every deal of a fresh round (``fresh_value``), minutes a variant
+            if target == 1 or _cards(st) >= 1:
+                moves += _compare(_obs(st), tab)
+    assert moves > 40
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scores", [(0, 0), (3, 4), (10, 10), (11, 9), (0, 11), (11, 11),
                                     (9, 9), (6, 6)])
 def test_the_pass_equals_the_walk_on_the_shipped_files(scores: tuple[int, int]) -> None:
@@ -151,6 +156,7 @@ def test_the_pass_equals_the_walk_on_the_shipped_files(scores: tuple[int, int]) 
     assert asked >= 6
 
 
+@pytest.mark.slow
 def test_the_pass_equals_the_walk_before_the_first_card() -> None:
     """The spots that cost the walk most: a round's first decisions (the whole round
     below), at 0-0 and in a match file."""
@@ -219,14 +225,18 @@ def test_the_real_score_s_cap_masks_the_file_s_raises_or_leaves_its_tree() -> No
 
 
 def test_a_round_s_first_decision_costs_a_fraction_of_the_walk() -> None:
-    """The speed itself (CPU seconds, which a loaded machine inflates less than the
-    wall clock's): the walk took 0.35 to 1.7 s before a round's first card at 0-0, the
-    pass well under 0.3 s, the round's next decisions far less."""
+    """The speed itself (CPU seconds, which a loaded machine inflates less than the wall
+    clock's): before a round's first card at 0-0 the walk took 0.35 to 1.8 s (median
+    0.8), the pass about a tenth of that."""
     tab = nearest(tables(), 12, (0, 0))
-    worst = 0.0
-    for st in _rounds(truc.Rules(), 3, 5, (0, 0)):
-        V._spots.pop(tab, None)  # no values kept from an earlier ask
-        t = time.process_time()
-        V.action_values(_obs(st))
-        worst = max(worst, time.process_time() - t)
-    assert worst < 0.6
+    times = []
+    for st in _rounds(truc.Rules(), 4, 5, (0, 0)):
+        if _cards(st) == 0:
+            V._spots.pop(tab, None)  # no values kept from an earlier ask
+            P._passes.clear()
+            t = time.process_time()
+            V.action_values(_obs(st))
+            times.append(time.process_time() - t)
+    times.sort()
+    assert len(times) >= 5
+    assert times[len(times) // 2] < 0.25 and times[-1] < 0.8, times
