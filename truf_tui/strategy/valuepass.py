@@ -430,6 +430,7 @@ def graph(tab: SolvedTable, stage: str) -> Graph:
     if got is None or got.tab is not tab:
         if sum(g.cells for g in _graphs.values()) > GRAPH_STATES:
             _graphs.clear()
+            _passes.clear()  # their nodes are numbered by the graphs dropped
         got = _graphs[key] = Graph(tab, stage)
     return got
 
@@ -581,8 +582,8 @@ def _values_below(tab: SolvedTable, stage: str, target: int, scores: tuple[int, 
     live0[:len(weights)] = weights
     kept = None
     if payoff is not None:
-        kept = _passes.setdefault((id(g), payoff, seat, hand), [])
-        _passes.move_to_end((id(g), payoff, seat, hand))
+        kept = _passes.setdefault((g, payoff, seat, hand), [])
+        _passes.move_to_end((g, payoff, seat, hand))
     if kept is not None:
         for m, sid, a in [(m, c, a) for (m, c), a in zip(starts, child_at, strict=True)]:
             got = _kept_value(kept, k0, sid, a, live0 > 0)
