@@ -185,6 +185,7 @@ def test_the_pass_equals_the_walk_after_a_redeal_with_its_discards() -> None:
     assert asked >= 4
 
 
+@pytest.mark.slow
 def test_the_pass_equals_the_walk_off_the_solved_path_and_with_a_rest_pending() -> None:
     """An opponent who plays at random (his reach may vanish: card removal alone), a rest
     to answer (T8, "stake" and "game" refusals), at 0-0 and in match files."""
