@@ -1,5 +1,8 @@
 """The faster walk of truf_tui.strategy.values gives exactly the values of the plain one.
 
+The walk is the reference the app's layered pass (``valuepass``) is checked against
+(tests/test_valuepass.py); these tests ask it through ``Spot.exact_worth``.
+
 ``Play._shape`` keeps what a node needs of the file apart from its numbers (its moves,
 the real game's rows, where its children's blocks sit) once per public state, where the
 walk used to work it out at every node.  The reference below is the walk's node as it was
@@ -73,9 +76,10 @@ def _forget(tab: SolvedTable) -> None:
 def _both(obs: truc.Observation, tab: SolvedTable, monkeypatch: pytest.MonkeyPatch
           ) -> tuple[dict[truc.Action, float], dict[truc.Action, float]]:
     _forget(tab)
-    fast = V.action_values(obs, tab)
-    _forget(tab)
     with monkeypatch.context() as m:
+        m.setattr(V.Spot, "_worth", V.Spot.exact_worth)
+        fast = V.action_values(obs, tab)
+        _forget(tab)
         m.setattr(V.Play, "_structure", _plain_structure)
         plain = V.action_values(obs, tab)
     _forget(tab)
@@ -149,6 +153,7 @@ def test_a_walk_reads_each_state_s_moves_from_the_file_once(
 
     monkeypatch.setattr(V.Play, "_structure", counted_structure)
     monkeypatch.setattr(SolvedTable, "children", counted_children)
+    monkeypatch.setattr(V.Spot, "_worth", V.Spot.exact_worth)
     _forget(tab)
     V.action_values(obs, tab)
     _forget(tab)

@@ -24,14 +24,16 @@ variant and a fold score as the engine scores them (``truc.concession``); an acc
 is worth a fresh round's value (T3, solved play after it), from
 :func:`fresh_value`.
 
-How: from the spot, a walk of the rest of the round's tree restricted to the observer's own
-hand (his moves are a single distribution; the opponent's a block over his hands), one
-vector over the opponent's possible hands per node, backed up from the ends of the round.
-The walk is exact; its cost is the size of the subtree left, so the spots before the first
-trick is over cost the most (``python -m truf_tui.bench values``).  Results that depend on
-a file and a score alone (the value of a fresh round) are kept (:mod:`.kept`), and so is
-what a node needs of the file apart from its numbers, once per public state
-(``Play._shape``: a walk meets about twice as many nodes as states).
+How: from the spot, the rest of the round's tree restricted to the observer's own hand (his
+moves are a single distribution; the opponent's a block over his hands), one vector over
+the opponent's possible hands per node, backed up from the ends of the round, exactly.  The
+app does it layer by layer with numpy (:mod:`.valuepass`: a round's first decision in
+about 0.1 s instead of 0.4 to 1.8 s); the node-by-node walk below (:class:`Walk`,
+``Spot.exact_worth``) is the reference it is tested against, and values the rare round that
+leaves the file's tree (a round to more than 12).  Results that depend on a file and a
+score alone (the value of a fresh round) are kept (:mod:`.kept`), and so is what a node
+needs of the file apart from its numbers, once per public state (``Play._shape``: a walk
+meets about twice as many nodes as states).
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ from truf_tui.strategy.shipped import nearest, node_policies, tables, word
 from truf_tui.strategy.tree import PLAY, Outcome, State, root_state
 from truf_tui.strategy.tree import REST as REST_KIND
 from truf_tui.strategy.trufbp import SolvedTable, _successors, played
+from truf_tui.strategy.valuepass import values_below
 
 Unit = Literal["points", "match"]
 Vec = npt.NDArray[np.float64]
@@ -400,7 +403,23 @@ class Spot:
                 for a in self.legal}
 
     def _worth(self) -> dict[Move, float]:
-        """The observer's value of each of his moves (not fold)."""
+        """The observer's value of each of his moves (not fold): layer by layer with numpy
+        (:mod:`.valuepass`), or walked where the round leaves the file's tree."""
+        if self.at is None:
+            return self.exact_worth()
+        play = self.play
+        walk = Walk(play, self.stage, self.seat, self.hand, self.fresh)
+        fresh = self.at == play.fresh_root and self.state == _FRESH_ROOT
+        got = values_below(play.tab, self.stage, play.payoff.target, play.payoff.scores,
+                           self.seat, self.hand, self.state, self.at, fresh, self.weights,
+                           lambda o, pending: walk.end(o, pending), play.payoff)
+        if got is None:
+            return self.exact_worth()
+        return {m: self._unit(float(v @ self.weights)) for m, v in got.items()}
+
+    def exact_worth(self) -> dict[Move, float]:
+        """``_worth`` by the plain walk, node by node (the reference the layered pass is
+        tested against; it also values rounds that leave the file's tree)."""
         walk = Walk(self.play, self.stage, self.seat, self.hand, self.fresh)
         moves, _, kids = self.play.node(self.stage, self.state, self.at, _NO_HAND)
         real = self.play.moves(self.state)
@@ -462,12 +481,17 @@ class Walk:
         return self.node(nxt, None if at < 0 else at, live)
 
     def _end(self, o: Outcome, s: State) -> float:
+        return self.end(o, s[1])
+
+    def end(self, o: Outcome, pending: int) -> float:
+        """Seat 0's payoff of an end reached from a state whose pending word is
+        ``pending``."""
         if o.redeal:
-            return self.play.payoff.outcome(o, s[1], self.fresh())
-        key = (o, s[1])
+            return self.play.payoff.outcome(o, pending, self.fresh())
+        key = (o, pending)
         got = self.play.ends.get(key)
         if got is None:  # a few dozen ends a round: each scored once per file and score
-            got = self.play.ends[key] = self.play.payoff.outcome(o, s[1], 0.0)
+            got = self.play.ends[key] = self.play.payoff.outcome(o, pending, 0.0)
         return got
 
     def node(self, s: State, at: int | None, live: Vec) -> Vec:
