@@ -121,7 +121,9 @@ async def test_the_key_bar_and_hint_line_name_the_trainer_within_80_columns(lang
         name = tr("drill.title")
         assert str(hint.render()).endswith(tr("key.drills"))
         assert name.lower().endswith(tr("key.drills").lower())
-        assert tr("start.btn.drills") == tr("cmd.drills") == name
+        assert tr("cmd.drills") == name and tr("start.btn.drills") == tr("key.drills")
+        drills = screen.query_one("#drills", Button)
+        assert drills.region.right <= 80 and str(drills.label) == tr("key.drills")
         line = screen.query_one("#start-hint", Static)
         assert "b:" in str(line.render())
         assert f"b: {name.lower()}" in str(line.render())
@@ -129,4 +131,17 @@ async def test_the_key_bar_and_hint_line_name_the_trainer_within_80_columns(lang
         await pilot.press("b")
         await pilot.pause()
         assert type(app.screen).__name__ == "DrillScreen"
+    set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "eo"])
+async def test_the_five_buttons_fit_80x24(lang: str) -> None:
+    """At 80×24 the buttons are one row high: all five, the trainer's last, whole within
+    80 columns (its label was cut to "Blufa tre" in Esperanto)."""
+    app = TrufApp(settings=Settings(pace="instant", lang=lang))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        buttons = list(app.screen.query("#start-buttons > Button").results(Button))
+        assert len(buttons) == 5
+        assert max(b.region.right for b in buttons) <= 80
     set_language("en")

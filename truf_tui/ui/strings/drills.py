@@ -7,9 +7,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Le Truc spots dealt from the solution, each decision graded",
         "eo": "Situacioj de Truko el la solvo, ĉiu decido taksita",
     },
-    "start.btn.drills": {"en": "Bluff trainer", "eo": "Blufa trejnilo"},
-    # One name everywhere (issue 38 item 4: "Bluff trainer" on the start screen and in the
-    # palette); the key bar (b) says its last word, for room.
+    "start.btn.drills": {"en": "Trainer", "eo": "Trejnilo"},
+    # One name (issue 38 item 4: "Bluff trainer" on the start screen, in its hint line, and
+    # in the palette); its button and the key bar (b) say its last word, for room at 80x24.
     "key.drills": {"en": "Trainer", "eo": "Trejnilo"},
     # -- the categories ------------------------------------------------------------------
     "drill.cat.weak": {"en": "Raise or not with a weak hand",
