@@ -401,8 +401,8 @@ class NetPlay(TableScreen[Any]):
             self.app.bell()
             self.app.push_screen(DealAlarmScreen(event.game, event.why))
         elif isinstance(event, OpponentAway):
-            self._away = event.name
-            self.open_waiting(event.name)
+            self._away = self.net.other_name()  # its name in this table's language
+            self.open_waiting(self._away)
         elif isinstance(event, Reconnecting):
             self._reconnecting = True
             self.notify(tr("net.reconnecting"), severity="warning", timeout=5)

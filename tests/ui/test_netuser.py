@@ -1,0 +1,125 @@
+"""Play a friend as two new users would (issue 39): what stopped them, each kept fixed.
+
+- A code copied from the screen with the mouse comes on two lines at 80 columns (with the
+  box's border): pasted, the code box keeps all of it.
+- At 80×24 "Joining…" and why it failed are below the fold: the screen scrolls to them.
+- A guest whose app was closed (or killed) mid-match pastes the same code again and takes
+  its seat back; once the match is over nothing is left to take back.
+- A player who typed no name is "Host" or "Guest" in the reader's language on both tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from textual import events
+from textual.geometry import Region
+from textual.widgets import Input
+
+from truf_tui.play.config import GameConfig
+from truf_tui.ui.app import TrufApp
+from truf_tui.ui.screens.friend import FriendScreen
+from truf_tui.ui.screens.net_table import NetPlay
+from truf_tui.ui.settings import Settings
+
+
+@pytest.fixture(autouse=True)
+def loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(FriendScreen, "BIND", "127.0.0.1")
+
+
+def app_in(folder: Path | None, lang: str = "en") -> TrufApp:
+    return TrufApp(settings=Settings(pace="instant", lang=lang),
+                   data_dir=None if folder is None else str(folder))
+
+
+async def test_a_code_pasted_on_two_lines_is_kept_whole() -> None:
+    app = app_in(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = FriendScreen(GameConfig(game="truc"))
+        await app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press("j")
+        code = screen.query_one("#code", Input)
+        assert screen.focused is code
+        # As a terminal gives a mouse selection of the invite box's two lines.
+        code.post_message(events.Paste("truf1-AfK6oBRKmAIB\n  ║  AuMC4x   ║\n"))
+        await pilot.pause()
+        assert code.value == "truf1-AfK6oBRKmAIBAuMC4x"
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "not a whole invite code"),
+                                             ("eo", "ne estas tuta invitkodo")])
+async def test_why_a_code_failed_is_in_view_at_80x24(lang: str, words: str) -> None:
+    # As the command line makes it: with the browser-tab choice (a row more on the screen).
+    app = TrufApp(settings=Settings(pace="instant", lang=lang),
+                  web_guest=lambda host, port, lang: None)  # type: ignore[arg-type,return-value]
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = FriendScreen(GameConfig(game="trufludo"))
+        await app.push_screen(screen)
+        await pilot.pause()
+        screen.query_one("#code", Input).value = "truf1-not-a-code"
+        await pilot.press("j", "enter")
+        await pilot.pause(0.2)
+        error = screen.query_one("#friend-error")
+        assert words in str(error.render())
+        # Drawn where the player looks: inside the screen, above the key bar.
+        assert screen.query_one("#web-row").display
+        assert error.region.height > 0 and Region(0, 0, 80, 23).contains_region(error.region)
+
+
+async def test_the_same_code_again_takes_a_closed_apps_seat_back(tmp_path: Path) -> None:
+    from truf_tui.ui.netplay import NetSession
+
+    host, invite = await NetSession.hosting(GameConfig(game="trufludo"), name="Ana",
+                                           bind="127.0.0.1")
+    code = invite.code()
+    seat_file = tmp_path / "net" / "seat.json"
+    try:
+        for visit in range(2):  # joined, the app closed mid-match; started again, the code
+            app = app_in(tmp_path)
+            async with app.run_test(size=(100, 32)) as pilot:
+                app.play_friend(GameConfig(game="trufludo"))
+                await pilot.pause()
+                screen = app.screen
+                assert isinstance(screen, FriendScreen)
+                screen.query_one("#code", Input).value = code
+                await pilot.press("j", "enter")
+                for _ in range(1500):  # ≤ 30 s: ends when it comes
+                    await pilot.pause(0.02)
+                    if isinstance(app.screen, NetPlay):
+                        break
+                assert isinstance(app.screen, NetPlay), (visit, screen._error)
+                assert app.screen.me == 1 and app.screen.who(0) == "Ana"
+                assert seat_file.exists()
+            assert seat_file.exists(), "an app closed mid-match keeps its seat"
+        # The host ends the match: the guest's next close leaves nothing behind.
+        guest = await NetSession.joining(code, name="", folder=tmp_path, keep_seat=True)
+        await host.close()
+        await guest.close()
+        assert not seat_file.exists()
+    finally:
+        await host.close()
+
+
+@pytest.mark.parametrize(("lang", "names"), [("en", ("Host", "Guest")),
+                                             ("eo", ("Gastiganto", "Gasto"))])
+async def test_no_name_typed_is_host_or_guest_in_the_readers_language(
+        lang: str, names: tuple[str, str]) -> None:
+    from truf_tui.ui.i18n import set_language
+    from truf_tui.ui.netplay import NetSession
+
+    host, invite = await NetSession.hosting(GameConfig(game="trufludo"), name="",
+                                           bind="127.0.0.1")
+    guest = await NetSession.joining(invite.code(), name="")
+    try:
+        await asyncio.wait_for(host.guest_joined(), 10)
+        set_language(lang)
+        assert host.names() == names and guest.names() == names
+        assert guest.other_name() == names[0]
+    finally:
+        set_language("en")
+        await host.close()
+        await guest.close()
