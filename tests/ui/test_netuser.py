@@ -123,3 +123,27 @@ async def test_no_name_typed_is_host_or_guest_in_the_readers_language(
         set_language("en")
         await host.close()
         await guest.close()
+
+
+@pytest.mark.parametrize(("lang", "title", "friend"), [
+    ("en", "against a friend online", "your friend"),
+    ("eo", "kontraŭ amiko per la reto", "via amiko")])
+async def test_the_start_screen_names_the_friend_not_the_computer(
+        lang: str, title: str, friend: str) -> None:
+    """With "a friend online" chosen, the title and the first dealer name the friend."""
+    from textual.widgets import RadioButton, Static
+
+    from truf_tui.ui.choices import ChoiceSet
+    from truf_tui.ui.screens.start import StartScreen
+
+    app = app_in(None, lang)
+    async with app.run_test(size=(100, 32)) as pilot:
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        choice = start.query_one("#opponent", ChoiceSet)
+        await pilot.click(f"#opponent-{choice.values.index('friend')}")
+        await pilot.pause()
+        assert title in str(start.query_one("#start-title", Static).render())
+        dealers = [str(b.label) for b in start.query_one("#dealer", ChoiceSet)
+                   .query(RadioButton)]
+        assert friend in dealers and not any("comput" in d for d in dealers), dealers
