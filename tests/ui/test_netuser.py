@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual import events
@@ -147,3 +148,62 @@ async def test_the_start_screen_names_the_friend_not_the_computer(
         dealers = [str(b.label) for b in start.query_one("#dealer", ChoiceSet)
                    .query(RadioButton)]
         assert friend in dealers and not any("comput" in d for d in dealers), dealers
+
+
+async def test_the_hosts_table_stops_waiting_when_the_friend_is_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guest's line drops and comes back before anyone moves: the host's "waiting for
+    … (reconnecting…)" closes by itself (no position comes to say so when the next move
+    is the friend's)."""
+    from truf_tui.net import client as net_client
+    from truf_tui.ui.netplay import NetSession
+    from truf_tui.ui.screens.net_table import WaitingForFriend
+    from truf_tui.ui.screens.start import StartScreen
+
+    real_reconnect = net_client.NetClient.reconnect
+    back = asyncio.Event()
+
+    async def later(self: Any, timeout: float = 10.0) -> None:  # away until the test says
+        await back.wait()
+        await real_reconnect(self, timeout=timeout)
+
+    monkeypatch.setattr(net_client.NetClient, "reconnect", later)
+    app = app_in(tmp_path / "host")
+    guest: NetSession | None = None
+    try:
+        async with app.run_test(size=(100, 32)) as pilot:
+            start = app.screen
+            assert isinstance(start, StartScreen)
+            app.play_friend(start.config())
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, FriendScreen)
+            await pilot.click("#host")
+            for _ in range(1500):  # ≤ 30 s: ends when it comes
+                await pilot.pause(0.02)
+                if screen.code:
+                    break
+            assert screen.code
+            guest = await NetSession.joining(screen.code, name="Bo")
+            for _ in range(1500):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, NetPlay):
+                    break
+            table = app.screen
+            assert isinstance(table, NetPlay)
+            guest.client._writer.transport.abort()  # type: ignore[union-attr]
+            for _ in range(1500):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, WaitingForFriend):
+                    break
+            assert isinstance(app.screen, WaitingForFriend)
+            assert "rejoining" in table.seat_note(table.opp)
+            back.set()  # the guest is back; nobody moves
+            for _ in range(250):  # ≤ 5 s
+                await pilot.pause(0.02)
+                if app.screen is table:
+                    break
+            assert app.screen is table and table.seat_note(table.opp) == ""
+    finally:
+        if guest is not None:
+            await guest.close()
