@@ -207,3 +207,31 @@ async def test_the_hosts_table_stops_waiting_when_the_friend_is_back(
     finally:
         if guest is not None:
             await guest.close()
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "friend online is not saved"),
+                                             ("eo", "amiko per la reto ne konserviĝas")])
+async def test_the_game_menu_says_why_a_game_online_is_not_saved(
+        tmp_path: Path, lang: str, words: str) -> None:
+    """Not "no data folder" (there is one): a game with a friend online is never saved
+    under a name."""
+    from textual.widgets import Static
+
+    from truf_tui.engine import truc
+    from truf_tui.net.client import Turn
+    from truf_tui.ui.screens.net_table import net_table
+    from truf_tui.ui.screens.saves import GameMenu
+
+    from .test_snapshots_net import StandIn
+
+    app = app_in(tmp_path, lang)
+    async with app.run_test(size=(100, 32)) as pilot:
+        obs = dict(truc.new_game(seed=11, dealer=0).observation(1))
+        await app.push_screen(net_table(StandIn(obs), Turn(0, 0, None, obs, [])))  # type: ignore[arg-type]
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, GameMenu)
+        note = str(menu.query_one("#menu-note", Static).render())
+        assert words in note and "data" not in note and "datumdosierujo" not in note
