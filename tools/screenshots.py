@@ -39,9 +39,13 @@ Prepare = Callable[[Pilot[Any]], Awaitable[None]]
 Fill = Callable[[Path], None]
 
 
-def make_app(lang: str = "en", pace: str = "instant", data_dir: Path | None = None) -> TrufApp:
+def make_app(lang: str = "en", pace: str = "instant", data_dir: Path | None = None,
+             web: bool = False) -> TrufApp:
+    """``web``: the browser-tab choice on the Host screen, as the command line gives it."""
+    from truf_tui.cli import web_guest_maker
+
     return TrufApp(settings=Settings(lang=lang, pace=pace), bot_options=BOT_OPTIONS.copy(),
-                   data_dir=data_dir)
+                   data_dir=data_dir, web_guest=web_guest_maker(log_stream=None) if web else None)
 
 
 async def settle(pilot: Pilot[Any], rounds: int = 4) -> None:
@@ -588,6 +592,21 @@ async def shot_net_host(pilot: Pilot[Any]) -> None:
     await wait_for(pilot, lambda: screen.code is not None)
 
 
+async def shot_net_host_web(pilot: Pilot[Any]) -> None:
+    """Hosting for a friend with only a browser: the code and the link (l copies it)."""
+    from textual.widgets import Checkbox
+
+    from truf_tui.ui.screens.friend import FriendScreen
+
+    FriendScreen.BIND = "127.0.0.1"
+    screen = FriendScreen(GameConfig(game="trufludo"), name="Ana")
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    screen.query_one("#web", Checkbox).value = True
+    screen.host()
+    await wait_for(pilot, lambda: screen.link is not None)
+
+
 async def shot_net_join(pilot: Pilot[Any]) -> None:
     from truf_tui.ui.screens.friend import FriendScreen
 
@@ -620,6 +639,14 @@ class _StandIn:
     async def play(self, action: str) -> None:
         pass
 
+    can_chat = True
+
+    async def chat(self, phrase: str | None = None, text: str | None = None) -> bool:
+        return True
+
+    def friend_away(self) -> bool:
+        return False
+
     async def close(self) -> None:
         pass
 
@@ -646,6 +673,22 @@ async def shot_net_verified(pilot: Pilot[Any]) -> None:
     from truf_tui.net.client import DealVerified
 
     (await _net_table(pilot)).on_net_event(DealVerified(0, 0))
+
+
+async def shot_net_chat(pilot: Pilot[Any]) -> None:
+    """The chat at the table: the friend's quick phrase (in this reader's language) and
+    text, this player's own line, and the chat line open with the quick phrases."""
+    from truf_tui.net.client import ChatReceived
+    from truf_tui.ui.widgets.chat import ChatInput
+
+    table = await _net_table(pilot)
+    table.on_net_event(ChatReceived(0, "Ana", "good_luck", None))
+    await pilot.press("t", "6")  # Thanks!
+    table.on_net_event(ChatReceived(0, "Ana", None, "one more after this one?"))
+    await pilot.press("t")
+    table.query_one(ChatInput).cursor_blink = False
+    for key in "sure":
+        await pilot.press(key)
 
 
 SHOTS: list[tuple[str, Prepare, dict[str, Any]]] = [
@@ -683,9 +726,11 @@ SHOTS: list[tuple[str, Prepare, dict[str, Any]]] = [
     ("hotseat-table", shot_hotseat_table, {}),
     ("example", shot_example, {}),
     ("net-host", shot_net_host, {}),
+    ("net-host-web", shot_net_host_web, {"web": True}),
     ("net-join", shot_net_join, {}),
     ("net-waiting", shot_net_waiting, {}),
     ("net-verified", shot_net_verified, {}),
+    ("net-chat", shot_net_chat, {}),
 ]
 
 

@@ -639,6 +639,7 @@ class TrufApp(App[None]):
 
     def game_menu(self) -> None:
         """Escape on a table with a game in progress: back, save as…, saved games, leave."""
+        from truf_tui.ui.screens.net_table import NetPlay
         from truf_tui.ui.screens.saves import GameMenu
 
         def chosen(choice: str | None) -> None:
@@ -650,7 +651,10 @@ class TrufApp(App[None]):
                 self.new_game_menu()
 
         on_disk = not self._followed() or self.game_on_disk
-        self.push_screen(GameMenu(self.lifecycle.can_save, on_disk=on_disk), chosen)
+        # A game with a friend online is never saved under a name, data folder or not.
+        why_not = "menu.no_saving.net" if isinstance(self.screen, NetPlay) else "menu.no_saving"
+        self.push_screen(GameMenu(self.lifecycle.can_save, on_disk=on_disk, why_not=why_not),
+                         chosen)
 
     def save_as(self, then: Callable[[], None] | None = None) -> None:
         """Ask for a name and save the game in progress (or the saved game the start screen

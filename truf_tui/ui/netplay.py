@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ from typing import Any, cast
 from truf_tui.engine import truc, trufludo
 from truf_tui.engine.common import IllegalActionError
 from truf_tui.engine.record import AnyState, GameRecord
+from truf_tui.net.autosave import Autosave
 from truf_tui.net.client import (
     ChatReceived,
     ChatUndelivered,
@@ -40,12 +40,12 @@ from truf_tui.net.client import (
 )
 from truf_tui.net.invite import Invite
 from truf_tui.net.protocol import ProtocolError, clean_text
-from truf_tui.net.seats import SEAT_FILE, keep_record, load_json
+from truf_tui.net.seats import RECORDS_DIR, SEAT_FILE, keep_record, load_json
 from truf_tui.net.server import GUEST_SEAT, Host, HostError
 from truf_tui.net.webseat import LINGER_SECONDS as WEB_LINGER_SECONDS
 from truf_tui.net.webseat import GuestPage
 from truf_tui.play.config import GameConfig
-from truf_tui.store import atomic_write
+from truf_tui.ui.i18n import tr
 
 REJOIN_SECONDS = 300.0  # a dropped table tries to take its seat back this long (the host's)
 RETRY_SECONDS = 2.0
@@ -53,6 +53,8 @@ ENDED = "the host ended the game"
 ENDED_AWAY = "the host ended the game while you were away"
 LINGER_SECONDS = REJOIN_SECONDS  # a host ended while its guest was away waits to tell it
 _lingering: set[asyncio.Future[None]] = set()  # those hosts (kept referenced until done)
+# What travels for a player who typed no name: each table shows it in its own language.
+DEFAULT_NAMES = ("Host", "Guest")
 FINAL = frozenset({"too_late", "wrong_secret", "certificate", "not_truf", "protocol"})
 
 
@@ -132,6 +134,13 @@ def _keep_going(coro: Any) -> None:
     task.add_done_callback(_lingering.discard)
 
 
+def shown_name(name: str, seat: int) -> str:
+    """A seat's name as this table shows it: no name typed is "Host" or "Guest" in the
+    reader's language (the other table's default travels in English)."""
+    return tr(("net.host.name", "net.guest.name")[seat]) if name in ("", DEFAULT_NAMES[seat]) \
+        else name
+
+
 class NetSession:
     """One seat's match: made by :meth:`hosting` (then :meth:`guest_joined`) or
     :meth:`joining`; :meth:`listen` starts reading; :meth:`close` ends everything it
@@ -152,6 +161,7 @@ class NetSession:
         self._linger = False  # ended while the friend was away: tell it if it comes back
         self.linger_seconds = LINGER_SECONDS
         self.page: GuestPage | None = None  # the guest's seat in a browser tab (host --web)
+        self.seat_kept: Autosave | None = None  # the guest's seat.json (the same code again)
         self.web_linger_seconds = WEB_LINGER_SECONDS
 
     # -- making one -------------------------------------------------------------------------
@@ -160,11 +170,11 @@ class NetSession:
                       port: int = 0, address: str | None = None,
                       folder: Path | None = None) -> tuple[NetSession, Invite]:
         """Listen, seat the host's own table (over loopback) and make the invite code."""
-        host = Host(config, bind=bind, port=port, address=address, name=name or "Host")
+        host = Host(config, bind=bind, port=port, address=address, name=name or DEFAULT_NAMES[0])
         try:
             invite = await host.start()
             match: asyncio.Future[Any] = asyncio.ensure_future(host.run_match())
-            client = await host.own_table(name=name or "Host")
+            client = await host.own_table(name=name or DEFAULT_NAMES[0])
         except BaseException:
             await host.close()
             raise
@@ -189,7 +199,8 @@ class NetSession:
                       timeout: float = 25.0, keep_seat: bool = False) -> NetSession:
         """Take the guest's seat with ``code`` (``InviteError``, ``JoinError``: say why).
         ``keep_seat``: the seat is kept in ``folder`` (``net/seat.json``), and the same code
-        again takes it back (a browser tab of ``host --web`` reloaded: a new app)."""
+        again takes it back (the app closed or killed mid-match and started again; a browser
+        tab of ``host --web`` reloaded): until the match is over (:meth:`close`)."""
         invite = Invite.parse(code)
         saved = load_json(folder, SEAT_FILE) if keep_seat else None
         secret = None if saved is None or saved.get("code") != code else saved.get("seat_secret")
@@ -197,16 +208,15 @@ class NetSession:
             client = await NetClient.rejoin(invite, secret, timeout=timeout)
             client.restore(saved)
         else:
-            client = await NetClient.join(invite, name=name or "Guest", timeout=timeout)
-        if keep_seat and folder is not None:
-            seat = folder / "net" / SEAT_FILE
-
-            def keep(data: dict[str, Any]) -> None:
-                seat.parent.mkdir(parents=True, exist_ok=True)
-                atomic_write(seat, json.dumps(data, separators=(",", ":")))
-            client.keep = keep
-            keep(client.saved())
+            client = await NetClient.join(invite, name=name or DEFAULT_NAMES[1], timeout=timeout)
+        kept = None
+        if keep_seat and folder is not None:  # written off the event loop, as the seeds
+            kept = Autosave(folder / RECORDS_DIR / SEAT_FILE)
+            client.keep = kept
+            kept(client.saved())
+            await kept.flush()
         session = cls(client, folder=folder)
+        session.seat_kept = kept
         session.listen()
         return session
 
@@ -226,7 +236,7 @@ class NetSession:
         names = list(self.client.names) + ["", ""]
         if self.host is not None:
             names[GUEST_SEAT] = self.host.seats[GUEST_SEAT].name
-        return (clean_text(names[0]) or "Host", clean_text(names[1]) or "Guest")
+        return (shown_name(clean_text(names[0]), 0), shown_name(clean_text(names[1]), 1))
 
     def other_name(self) -> str:
         return self.names()[1 - self.seat]
@@ -358,6 +368,11 @@ class NetSession:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.host.end(ENDED), 2)
         await self.client.close()
+        if self.seat_kept is not None:
+            if ending:  # left mid-match: the same code again takes the seat back
+                await self.seat_kept.flush()
+            else:  # the match is over, or the seat gone: nothing to take back
+                await self.seat_kept.remove()
         if self.match is not None:
             self.match.cancel()
             await asyncio.gather(self.match, return_exceptions=True)

@@ -32,6 +32,23 @@ from truf_tui.ui.widgets.table import Markup
 NAME_MAX = 16
 
 
+def code_pasted(text: str) -> str:
+    """An invite code as pasted: a code copied from the screen with the mouse comes on two
+    lines at 80 columns, maybe with the box's border; the box keeps every piece of it."""
+    return "".join(c for c in text if not c.isspace() and not "\u2500" <= c <= "\u257f")
+
+
+class CodeInput(Input):
+    """The code box: a paste keeps all its lines (a plain box keeps only the first, which
+    leaves a code cut short, its address wrong)."""
+
+    def _on_paste(self, event: events.Paste) -> None:
+        event.stop()
+        event.prevent_default()  # not the plain box's paste as well
+        if code_pasted(event.text):
+            self.insert_text_at_cursor(code_pasted(event.text))
+
+
 def join_problem(error: Exception) -> str:
     """Why the code did not take a seat, in plain words of the language."""
     if isinstance(error, InviteError):
@@ -75,8 +92,9 @@ class FriendScreen(Translated, Screen[None]):
         border: double $success; padding: 1 2; text-style: bold; color: $text-success;
         height: auto; display: none;
     }
-    FriendScreen #friend-status { height: auto; margin-top: 1; }
-    FriendScreen #friend-error { color: $text-error; height: auto; margin-top: 1; }
+    /* The margin below: scrolled into view, a line is left for the key bar over it. */
+    FriendScreen #friend-status { height: auto; margin: 1 0; }
+    FriendScreen #friend-error { color: $text-error; height: auto; margin: 1 0; }
     FriendScreen #friend-keys { dock: bottom; height: 1; background: $panel; }
     FriendScreen #friend-keys KeyHint { width: auto; padding: 0 1; }
     FriendScreen #web { width: auto; margin-right: 2; }
@@ -124,7 +142,7 @@ class FriendScreen(Translated, Screen[None]):
                 yield Static(id="web-port-label")
                 yield Input(id="web-port", max_length=5, restrict=r"[0-9]*")
             with Horizontal(classes="row"):
-                yield Input(id="code", max_length=400)
+                yield CodeInput(id="code", max_length=400)
                 yield Button(id="join", variant="primary")
             yield Markup(id="invite-code")
             yield Markup(id="friend-status")
@@ -189,7 +207,7 @@ class FriendScreen(Translated, Screen[None]):
                 and not isinstance(self.focused, Input)):
             event.stop()
             box = self.query_one("#code", Input)
-            box.value = "".join(event.text.split())
+            box.value = code_pasted(event.text)
             box.focus()
             box.cursor_position = len(box.value)
 
@@ -197,6 +215,10 @@ class FriendScreen(Translated, Screen[None]):
         self._status = None if key is None else (key, kw)
         self._error = error
         self.refresh_texts()
+        # At 80×24 the status lines are below the fold: "Joining…" and why it failed must
+        # be seen where they are written.
+        shown = self.query_one("#friend-error" if error else "#friend-status")
+        self.call_after_refresh(shown.scroll_visible, animate=False)
 
     @property
     def name_typed(self) -> str:
@@ -218,7 +240,7 @@ class FriendScreen(Translated, Screen[None]):
         port = int(port_text) if port_text.isdigit() and int(port_text) < 65536 else 0
         try:
             session, invite = await NetSession.hosting(
-                self.config, name=self.name_typed or tr("net.host.name"), bind=self.BIND,
+                self.config, name=self.name_typed, bind=self.BIND,
                 port=port, address=address, folder=services(self).data_folder)
         except (OSError, ValueError) as e:
             self.state = "choosing"
@@ -279,9 +301,11 @@ class FriendScreen(Translated, Screen[None]):
 
     async def _join(self, code: str) -> None:
         try:
-            session = await NetSession.joining(code, name=self.name_typed or tr("net.guest.name"),
+            # The seat is kept in the data folder: the same code again takes it back (the app
+            # closed, or the computer restarted, within the 5 minutes).
+            session = await NetSession.joining(code, name=self.name_typed,
                                                folder=services(self).data_folder,
-                                               keep_seat=self.join_code is not None)
+                                               keep_seat=True)
         except (InviteError, JoinError) as e:
             self.state = "choosing" if self.join_code is None else "failed"
             self.say(None, join_problem(e))

@@ -26,6 +26,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
+from textual.timer import Timer
 from textual.widgets import Button, Input
 
 from truf_tui.engine import truc
@@ -74,6 +75,9 @@ CHAT_KEY = ("t", "chat.key", "screen.chat")  # in the key bar, before Esc Menu
 MATCH_END_SECONDS = 5.0  # the longest a finished table waits for the host's match_over
 
 
+BACK_CHECK_SECONDS = 1.0  # how often a host's table waiting for its friend looks again
+
+
 class NetPlay(TableScreen[Any]):
     """What both networked tables add to their game's table (a mixin: put it first)."""
 
@@ -97,6 +101,7 @@ class NetPlay(TableScreen[Any]):
         self._game = first.game
         self._away: str | None = None  # the other player, while reconnecting
         self._reconnecting = False  # this table, while it takes its seat back
+        self._back_watch: Timer | None = None  # the host's: is the away friend back?
         self.verified = 0  # deals verified in this match
         self._wins: tuple[int, int] = (0, 0)  # games won in the match (host's seat first)
         self._ended = -1  # the last game whose end (game_over) the host sent
@@ -404,8 +409,8 @@ class NetPlay(TableScreen[Any]):
             self.app.bell()
             self.app.push_screen(DealAlarmScreen(event.game, event.why))
         elif isinstance(event, OpponentAway):
-            self._away = event.name
-            self.open_waiting(event.name)
+            self._away = self.net.other_name()  # its name in this table's language
+            self.open_waiting(self._away)
         elif isinstance(event, Reconnecting):
             self._reconnecting = True
             self.notify(tr("net.reconnecting"), severity="warning", timeout=5)
@@ -447,6 +452,20 @@ class NetPlay(TableScreen[Any]):
         if self._waiting_box is None and self.is_attached:
             self._waiting_box = WaitingForFriend(name, wins=self.net.host is not None)
             self.app.push_screen(self._waiting_box, self._waiting_closed)
+            if self.net.host is not None and self._back_watch is None:  # this app hosts:
+                self._back_watch = self.set_interval(  # it sees the friend come back
+                    BACK_CHECK_SECONDS, self.friend_back_check)
+
+    def friend_back_check(self) -> None:
+        """The friend came back on their own move: no position comes to say so (the next
+        is theirs to make), so the host's table looks, and stops waiting."""
+        if self._away is not None and not self.net.friend_away():
+            self._away = None
+            self._close_waiting()
+            self.refresh_view()
+        if self._away is None and self._back_watch is not None:
+            self._back_watch.stop()
+            self._back_watch = None
 
     def _waiting_closed(self, choice: str | None) -> None:
         self._waiting_box = None

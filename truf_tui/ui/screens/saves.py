@@ -79,10 +79,12 @@ class GameMenu(Translated, ModalScreen[str | None]):
         Binding("down", "app.focus_next", show=False),
     ]
 
-    def __init__(self, can_save: bool, on_disk: bool = True) -> None:
+    def __init__(self, can_save: bool, on_disk: bool = True,
+                 why_not: str = "menu.no_saving") -> None:
         super().__init__()
         self.can_save = can_save
         self.on_disk = on_disk  # False: the autosave failed, the note says so
+        self.why_not = why_not  # why it cannot be saved (a string key)
         self._chosen = False
 
     def compose(self) -> ComposeResult:
@@ -103,7 +105,7 @@ class GameMenu(Translated, ModalScreen[str | None]):
                          ("saved", "menu.saved_games"), ("leave", "menu.leave")):
             self.query_one(f"#menu-{bid}", Button).label = tr(key)
         note = self.query_one("#menu-note", Static)
-        note.update(tr("menu.no_saving" if not self.can_save else "menu.not_on_disk"))
+        note.update(tr(self.why_not if not self.can_save else "menu.not_on_disk"))
         note.display = not self.can_save or not self.on_disk
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -113,7 +115,7 @@ class GameMenu(Translated, ModalScreen[str | None]):
 
     def action_choose(self, choice: str) -> None:
         if choice == "save" and not self.can_save:
-            self.notify(tr("menu.no_saving"), severity="warning")
+            self.notify(tr(self.why_not), severity="warning")
             return
         if not self._chosen:  # once: a quick second key must not reach the table
             self._chosen = True

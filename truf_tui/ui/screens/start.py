@@ -245,12 +245,16 @@ class StartScreen(Translated, Screen[None]):
         """Who deals first: you or the computer; in hot-seat Player 1 or Player 2."""
         if dealer is not None and self.two_players:
             return tr("hot.player", n=dealer + 1)
+        if dealer == 1 and self.choices.get("opponent") == NETWORK:  # the guest deals
+            return tr("start.dealer.friend")
         return tr(_DEALER_KEYS[dealer])
 
     def refresh_texts(self) -> None:
         game = self.choices["game"]
         texts: dict[str, str | Text] = {
-            "#start-title": tr("start.title.hotseat" if self.two_players else "start.title"),
+            "#start-title": tr("start.title.hotseat" if self.two_players
+                               else "start.title.network"
+                               if self.choices.get("opponent") == NETWORK else "start.title"),
             "#label-game": tr("start.game"),
             "#game-desc": tr(f"game.{game}.desc"),
             "#nudge": tr("start.nudge", game=tr(f"game.{game}")),

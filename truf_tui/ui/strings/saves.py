@@ -11,6 +11,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Games cannot be saved in this session (no data folder).",
         "eo": "Ludoj ne konserveblas en ĉi tiu seanco (sen datumdosierujo).",
     },
+    "menu.no_saving.net": {
+        "en": "A game with a friend online is not saved under a name: each of you keeps it "
+              "in the statistics once it ends.",
+        "eo": "Ludo kun amiko per la reto ne konserviĝas sub nomo: ĉiu el vi havos ĝin en "
+              "la statistikoj, kiam ĝi finiĝos.",
+    },
     # -- Save as… -------------------------------------------------------------------------
     "saveas.title": {"en": "Save this game as…", "eo": "Konservi ĉi tiun ludon kiel…"},
     "saveas.prompt": {

@@ -57,6 +57,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "truf-tui · Trufludo and Le Truc against the computer",
         "eo": "truf-tui · Trufludo kaj Le Truc kontraŭ la komputilo",
     },
+    "start.title.network": {
+        "en": "truf-tui · Trufludo and Le Truc against a friend online",
+        "eo": "truf-tui · Trufludo kaj Le Truc kontraŭ amiko per la reto",
+    },
     "start.title.hotseat": {
         "en": "truf-tui · Trufludo and Le Truc for two players at one keyboard",
         "eo": "truf-tui · Trufludo kaj Le Truc por du ludantoj ĉe unu klavaro",
@@ -139,6 +143,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "start.dealer.random": {"en": "drawn by lot", "eo": "laŭ loto"},
     "start.dealer.you": {"en": "you", "eo": "vi"},
     "start.dealer.computer": {"en": "the computer", "eo": "la komputilo"},
+    "start.dealer.friend": {"en": "your friend", "eo": "via amiko"},
     "start.dealer.note.trufludo": {
         "en": "The other player moves first.",
         "eo": "La alia ludanto movas unue.",
