@@ -101,7 +101,11 @@ def _observations(tab: SolvedTable, rules: truc.Rules, games: int, seed: int,
             st = st.apply(sample(policy(obs, tab)[0], rng))
 
 
-@pytest.mark.parametrize("target", [1, 2])
+# Target 1 only: the walk is now the reference (the app's values come from the layered
+# pass, checked against the walk at targets 1 and 2 in test_valuepass.py); target 2 cost
+# minutes of a loaded CI worker for the walk's own speed-up.
+@pytest.mark.slow
+@pytest.mark.parametrize("target", [1])
 def test_the_fast_walk_equals_the_plain_one_on_small_targets(
         target: int, made_once: Callable[[str, Callable[[Path], None]], Path],
         monkeypatch: pytest.MonkeyPatch) -> None:
