@@ -280,16 +280,13 @@ class NetPlay(TableScreen[Any]):
         target, self._target = self._target, None
         return old.apply(action) if target is None else target
 
+    # The usual check, on a position rebuilt from the host's (this seat's hand and the
+    # public cards): what it cannot settle here is the host's to judge.
+    MOVE_ERRORS = (ValueError,)
+
     def human_move(self, action: Any) -> bool:
         """The move goes to the host; the table shows it when the host sends it back."""
-        s = self.state
-        if not self.my_move():
-            self.warn(lambda: self.wait_text())
-            return False
-        try:
-            s.apply(action)  # the usual check: this seat's hand and the public cards
-        except ValueError:
-            self.warn(lambda: tr("tbl.illegal", move=self.action_words(action)))
+        if not self.may_play(action):
             return False
         self._sent = True
         self._notice = None

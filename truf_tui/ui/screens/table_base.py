@@ -524,16 +524,24 @@ class TableScreen(Screen[None], Generic[S]):
 
         return action_text(self.GAME, self.state, action, self.card_style)
 
-    def human_move(self, action: Any) -> bool:
-        """Play ``action`` for the player if it is legal now; otherwise say why."""
-        s = self.state
+    #: what ``apply`` raises for a move the player may not make here
+    MOVE_ERRORS: tuple[type[Exception], ...] = (IllegalActionError,)
+
+    def may_play(self, action: Any) -> bool:
+        """Is ``action`` the player's legal move now?  If not, say why."""
         if not self.my_move():
             self.warn(lambda: self.wait_text())
             return False
         try:
-            s.apply(action)  # validates; the state itself is not changed
-        except IllegalActionError:
+            self.state.apply(action)  # validates; the state itself is not changed
+        except self.MOVE_ERRORS:
             self.warn(lambda: tr("tbl.illegal", move=self.action_words(action)))
+            return False
+        return True
+
+    def human_move(self, action: Any) -> bool:
+        """Play ``action`` for the player if it is legal now; otherwise say why."""
+        if not self.may_play(action):
             return False
         self.play(self.me, action)
         return True
