@@ -105,6 +105,44 @@ async def test_the_same_code_again_takes_a_closed_apps_seat_back(tmp_path: Path)
         await host.close()
 
 
+async def test_the_seat_file_goes_when_the_match_ends_not_when_the_app_closes(
+        tmp_path: Path) -> None:
+    """The guest's seat.json is removed as the host's match_over arrives, before the table
+    hears of it: an app quit at once leaves nothing behind (a clean-clone run caught the
+    file still there after the table's own close, which runs later)."""
+    from truf_tui.net.autosave import Autosave
+    from truf_tui.net.client import MatchEnded
+    from truf_tui.ui.netplay import NetSession
+
+    seat_file = tmp_path / "net" / "seat.json"
+    release = asyncio.Event()
+
+    class Client:
+        keep: Any = None
+
+        async def events(self) -> Any:
+            yield MatchEnded((12, 7), "won")
+            await release.wait()
+
+        async def close(self) -> None:
+            release.set()
+
+    client = Client()
+    kept = Autosave(seat_file)
+    client.keep = kept
+    kept({"code": "c", "seat_secret": "s"})
+    await kept.flush()
+    assert seat_file.exists()
+    session = NetSession(client)  # type: ignore[arg-type]
+    session.seat_kept = kept
+    session.listen()
+    event = await asyncio.wait_for(session.queue.get(), 5)
+    assert isinstance(event, MatchEnded) and session.over
+    assert not seat_file.exists() and client.keep is None
+    await session.close()
+    assert not seat_file.exists()
+
+
 @pytest.mark.parametrize(("lang", "names"), [("en", ("Host", "Guest")),
                                              ("eo", ("Gastiganto", "Gasto"))])
 async def test_no_name_typed_is_host_or_guest_in_the_readers_language(

@@ -253,6 +253,7 @@ class NetSession:
                     if isinstance(event, GameEnded):
                         await self._keep(event.record)
                     elif isinstance(event, MatchEnded):
+                        await self._seat_done()  # before the table learns it is over
                         self.over, self.result = True, event.result
                         page, self.page = self.page, None
                         if page is not None:  # stops once the friend has read the result
@@ -294,6 +295,13 @@ class NetSession:
             await self.queue.put(Reconnected())
             return True
         return False
+
+    async def _seat_done(self) -> None:
+        """The match is over: the guest's seat.json goes now, not when the table closes
+        (an app quit at once would otherwise leave it behind)."""
+        if self.seat_kept is not None:
+            self.client.keep = None
+            await self.seat_kept.remove()
 
     async def _keep(self, record: GameRecord) -> None:
         try:
