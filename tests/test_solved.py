@@ -501,6 +501,50 @@ def test_every_hand_of_a_node_at_once_is_each_hand_alone() -> None:
     assert nodes > 100 and borrowed > 0
 
 
+def test_the_neighbour_rule_for_many_nodes_at_once_is_each_hand_alone() -> None:
+    """``neighbours`` (the values' pass: many (node, hand) pairs at once) gives each hand the
+    file leaves empty what ``node_policies`` gives it (a neighbour's numbers, its cards
+    mapped by rank order), nodes of the 0-0 file with raises and rests removed as at 11-11,
+    and with random hands emptied so that many borrow."""
+    from truf_tui.strategy.shipped import neighbours, node_policies
+    from truf_tui.strategy.tree import RAISE
+    from truf_tui.strategy.tree import REST as REST_MOVE
+    from truf_tui.strategy.trufbp import played
+
+    tab = table()
+    rng = random.Random(7)
+    borrowed = 0
+    for _ in range(30):
+        path: list[tuple[int, int]] = []
+        while True:
+            s, at = tab.locate(True, path)
+            succ = tab.successors(s)
+            moves = [(kd, r) for kd, r, _ in succ]
+            k = played(s)
+            block = tab.block(s, at)
+            for emptied in (0.0, 0.6):
+                b = block * (np.array([rng.random() >= emptied
+                                       for _ in range(block.shape[1])]))[None, :]
+                allowed = np.array([m[0] not in (RAISE, REST_MOVE) or rng.random() < 0.5
+                                    for m in moves])
+                want, found, _ = node_policies(b, moves, allowed, k)
+                empty = np.flatnonzero(~(b * allowed[:, None]).sum(axis=0).astype(bool))
+                if empty.size == 0 or not b.any():
+                    continue
+                kind = np.array([[m[0] for m in moves]])
+                rank = np.array([[m[1] for m in moves]])
+                got, fine = neighbours(b[None], kind, rank, allowed[None], k,
+                                       np.zeros(len(empty), dtype=np.int64), empty)
+                assert np.array_equal(fine, found[empty])
+                assert np.allclose(got[fine], want[:, empty[fine]].T, rtol=0, atol=1e-15)
+                borrowed += int(fine.sum())
+            nexts = [(kd, r) for kd, r, n in succ if isinstance(n, tuple)]
+            if not nexts:
+                break
+            path.append(rng.choice(nexts))
+    assert borrowed > 200
+
+
 @pytest.mark.slow
 def test_a_per_state_file_plays_one_strategy_for_every_history_of_a_state(
         tiny: Path, capsys: pytest.CaptureFixture[str]) -> None:

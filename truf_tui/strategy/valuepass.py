@@ -44,7 +44,7 @@ from truf_tui.strategy.hands import (
     WIDTH,
     minus,
 )
-from truf_tui.strategy.shipped import node_policies
+from truf_tui.strategy.shipped import neighbours
 from truf_tui.strategy.tree import (
     ACCEPT,
     NONE,
@@ -514,6 +514,28 @@ class _Stream:
             res[part] = self._chunk(c)[flat_p[part] - c * size]
         return out
 
+    def runs(self, starts: Ints, length: int) -> Floats:
+        """[node, i]: the ``length`` numbers from each of ``starts`` (a block, or one hand's
+        column of it, is a run of the stream: read by chunk, not number by number)."""
+        size = self.tab.chunk
+        out = np.empty((len(starts), length), dtype=np.float64)
+        if out.size == 0:
+            return out
+        first = starts // size
+        inside = first == (starts + length - 1) // size
+        across = np.flatnonzero(~inside)
+        if across.size:  # a run over a chunk's end (rare): number by number
+            out[across] = self.at(starts[across, None] + np.arange(length))
+        rows = np.flatnonzero(inside)
+        rows = rows[np.argsort(first[rows], kind="stable")]
+        for part in np.split(rows, np.flatnonzero(np.diff(first[rows])) + 1):
+            if part.size:
+                c = int(first[part[0]])
+                # the chunk seen as its runs of ``length``: rows copied whole, no index array
+                view = np.lib.stride_tricks.sliding_window_view(self._chunk(c), length)
+                out[part] = view[starts[part] - c * size]
+        return out
+
     def _chunk(self, c: int) -> Numbers:
         arr = self.chunks.get(c)
         if arr is None:
@@ -737,7 +759,7 @@ def _expand_piece(g: Graph, stream: _Stream, k: int, sid: Ints, at: Ints, live: 
     opp = g.mover[sid] != seat
     # the moves some live hand makes (the walk's ``sub.any()``; the observer's moves of
     # positive probability: his column is in every column)
-    live_move = (live[:, None, :] * dist).any(axis=2) & valid
+    live_move = (np.matmul(dist, live[:, :, None])[:, :, 0] > 0) & valid  # (all >= 0)
     lifting = opp[:, None] & (kind == PLAY) & (end < 0) & live_move
     ci, cm = np.nonzero(lifting)
     if ci.size:  # exactly among the hands that hold the card
@@ -802,11 +824,12 @@ def _distributions(g: Graph, stream: _Stream, sid: Ints, at: Ints, live: Floats,
                 if sel.size == 0:
                     continue
                 ok_moves = allowed[sel, :f]  # [node, file move]
-                block = _block(stream, f, width, at[sel])
-                held[sel] = (block.sum(axis=1) > 0).any(axis=1)
-                fd = block * ok_moves[:, :, None]
-                if me:  # his own hand's column only
-                    fd = fd[np.arange(len(sel)), :, col[sel]][:, :, None]
+                if me:  # his own hand's column only (the rest of the block if it is empty)
+                    fd = _block(stream, f, width, at[sel], col[sel]) * ok_moves[:, :, None]
+                else:
+                    block = _block(stream, f, width, at[sel])
+                    held[sel] = (block.sum(axis=1) > 0).any(axis=1)
+                    fd = block * ok_moves[:, :, None]
                 total = fd.sum(axis=1)
                 ok = total > 0
                 fd = np.where(ok[:, None, :], fd / np.where(ok, total, 1.0)[:, None, :], 0.0)
@@ -814,13 +837,18 @@ def _distributions(g: Graph, stream: _Stream, sid: Ints, at: Ints, live: Floats,
                 found[sel, :ok.shape[1]] = ok
                 # the hands the file holds nothing for: node_policies' rule (a neighbour)
                 need = ~ok if me else (live[sel, :width] > 0) & ~ok
-                for i in np.flatnonzero(need.any(axis=1) & held[sel]).tolist():
-                    cols = np.flatnonzero(need[i])
-                    hands = col[sel[i]:sel[i] + 1] if me else cols
-                    got, fine = _fill(g, int(sid[sel[i]]), int(k[sel[i]]), hands, m, block[i],
-                                      ok_moves[i])
-                    dist[sel[i]][:, cols] = got
-                    found[sel[i], cols] = fine
+                if me and need.any():  # the rule needs the other hands' numbers
+                    empty = np.flatnonzero(need[:, 0])
+                    block = np.zeros((len(sel), f, width))
+                    block[empty] = _block(stream, f, width, at[sel[empty]])
+                    held[sel[empty]] = (block[empty].sum(axis=1) > 0).any(axis=1)
+                ni, hi = np.nonzero(need & held[sel][:, None])
+                if ni.size:
+                    hands = col[sel[ni]] if me else hi
+                    got, fine = neighbours(block, g.kind[sid[sel], :f], g.rank[sid[sel], :f],
+                                           ok_moves, int(k[sel[0]]), ni, hands)
+                    dist[sel[ni], :f, hi] = got
+                    found[sel[ni], hi] = fine
     # where even that fails: every move the hand can make alike
     need = np.zeros((n, span), dtype=bool)
     need[~mine, :span - 1] = live[~mine, :span - 1] > 0
@@ -843,31 +871,26 @@ def _distributions(g: Graph, stream: _Stream, sid: Ints, at: Ints, live: Floats,
     return out
 
 
-def _block(stream: _Stream, f: int, width: int, at: Ints) -> Floats:
+def _block(stream: _Stream, f: int, width: int, at: Ints, column: Ints | None = None
+           ) -> Floats:
     """The file's integers at nodes of ``f`` moves and ``width`` hands whose blocks start
     at ``at``: [node, move, hand], a column the solved play never brings there all zeros
-    (``SolvedTable.block``)."""
+    (``SolvedTable.block``); only the hand ``column`` of each node, if given ([node,
+    move, 1]: a block is hand by hand, so a hand's numbers are a run of it)."""
     tab = stream.tab
+    if column is not None:
+        width = 1
     if f < 2:
         return np.full((len(at), 1, width), float(tab.top))
-    pos = at[:, None] + np.arange((f - 1) * width)[None, :]
-    raw = stream.at(pos).reshape(len(at), width, f - 1)
+    if column is None:
+        raw = stream.runs(at, (f - 1) * width).reshape(len(at), width, f - 1)
+    else:
+        raw = stream.runs(at + column * (f - 1), f - 1).reshape(len(at), 1, f - 1)
     block = np.empty((len(at), f, width))
     block[:, :-1] = raw.transpose(0, 2, 1)
     block[:, -1] = float(tab.top) - raw.sum(axis=2)
     block *= (raw[:, :, 0] != float(tab.sentinel))[:, None, :]
     return block
-
-
-def _fill(g: Graph, s: int, k: int, hands: Ints, m: int, block: Floats, allowed: Bools
-          ) -> tuple[Floats, Bools]:
-    """``node_policies`` for the mover's ``hands`` the file's numbers leave empty at
-    state ``s`` (its ``block``): [file move, hand], and which it found."""
-    fmoves = g.file_moves(s)
-    out = np.zeros((m, len(hands)))
-    fdist, found, _ = node_policies(block, fmoves, allowed[:len(fmoves)], k, hands.tolist())
-    out[:len(fmoves)] = fdist * found
-    return out, found
 
 
 __all__ = ["Graph", "graph", "values_below"]
