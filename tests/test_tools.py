@@ -46,3 +46,24 @@ def test_a_gzipped_journal_reads_as_the_plain_one(tmp_path: Path) -> None:
     row = table([packed]).splitlines()[2]
     assert row.startswith("| `run.jsonl.gz` | medium | easy | 4 | "
                           f"{res.wins}/{res.draws}/{res.losses} |")
+
+
+def test_the_grading_bench_grades_a_match_round_by_round_as_the_table_does() -> None:
+    """``bench grading --game truc`` times the table's worker jobs: each round once it is
+    over, from its first move; together they are the whole match, each move once."""
+    import random
+
+    from tools.bench import _rounds
+    from truf_tui.engine import truc
+
+    rng = random.Random(3)
+    s = truc.new_game(seed=5)
+    while not s.is_terminal():
+        s = s.apply(rng.choice(s.legal_actions()))
+    spans = _rounds(s)
+    assert len(spans) >= 2 and spans[0][0] == 0
+    for (start, over), nxt in zip(spans, spans[1:] + [(len(s.history), s)], strict=True):
+        assert over.history == s.history[:nxt[0]]  # over when the next round starts
+        assert over.round_start == nxt[0] or over.is_terminal()
+        assert start < nxt[0]
+    assert spans[-1][1].is_terminal()

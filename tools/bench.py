@@ -426,9 +426,23 @@ def _quantile(xs: Sequence[float], q: float) -> float:
     return ys[min(len(ys) - 1, max(0, math.ceil(q * len(ys)) - 1))]
 
 
+def _rounds(match: truc.State) -> list[tuple[int, truc.State]]:
+    """Each round of a finished match: its first move's index and the state once it is
+    over (the table's, when it starts its grading worker)."""
+    out: list[tuple[int, truc.State]] = []
+    s = match.initial()
+    for a in match.history:
+        nxt = s.apply(a)
+        if nxt.round_start != s.round_start or nxt.is_terminal():
+            out.append((s.round_start, nxt))
+        s = nxt
+    return out
+
+
 def bench_truc_grading(matches: int = 6, seed: int = 1) -> dict[str, Any]:
     """Le Truc: the seconds to grade every choice of one seat in a whole match
-    (:func:`truf_tui.grading.grade_truc`, as the results' worker does), p50 and p99 over
+    (:func:`truf_tui.grading.grade_truc`, a round at a time once it is over, as the
+    table's worker does; the match is the sum of its rounds), p50 and p99 over
     ``matches`` matches of 12 points the graded seat plays with ``tight`` or ``medium``
     against the expert, and the seconds of each decision graded again (the kept values)."""
     from truf_tui.ai import make_bot
@@ -438,6 +452,7 @@ def bench_truc_grading(matches: int = 6, seed: int = 1) -> dict[str, Any]:
     times: list[float] = []
     cpu: list[float] = []
     each: list[float] = []
+    rounds: list[float] = []
     choices: list[int] = []
     for m in range(matches):
         tiers = ("tight", "medium")[m % 2], "expert"
@@ -447,11 +462,19 @@ def bench_truc_grading(matches: int = 6, seed: int = 1) -> dict[str, Any]:
             p = s.to_move
             assert p is not None
             s = s.apply(bots[p].choose(s.observation(p)))
-        t0, c0 = time.perf_counter(), time.process_time()
-        graded = grade_truc(s, 0, grader=grader)
-        times.append(time.perf_counter() - t0)
-        cpu.append(time.process_time() - c0)
-        choices.append(len(graded))
+        # As the app does it: each round graded by a worker once it is over, from its
+        # first move (``start``); the match's figure is the sum of its rounds' jobs.
+        wall = used = 0.0
+        graded = 0
+        for start, over in _rounds(s):
+            t0, c0 = time.perf_counter(), time.process_time()
+            graded += len(grade_truc(over, 0, start=start, grader=grader))
+            wall += time.perf_counter() - t0
+            rounds.append(time.process_time() - c0)
+            used += rounds[-1]
+        times.append(wall)
+        cpu.append(used)
+        choices.append(graded)
         st = s.initial()
         for i, a in enumerate(s.history):
             if st.to_move == 0 and is_truc_choice(st):
@@ -465,6 +488,10 @@ def bench_truc_grading(matches: int = 6, seed: int = 1) -> dict[str, Any]:
         "seconds_per_match": {"p50": _quantile(times, 0.5), "p99": _quantile(times, 0.99),
                               "max": max(times, default=0.0)},
         "cpu_seconds_per_match": {"p50": _quantile(cpu, 0.5), "p99": _quantile(cpu, 0.99)},
+        # one worker's job: a round's decisions, graded when it is over
+        "cpu_seconds_per_round": {"rounds": len(rounds), "p50": _quantile(rounds, 0.5),
+                                  "p99": _quantile(rounds, 0.99),
+                                  "max": max(rounds, default=0.0)},
         # the same decisions graded again: what the values kept by the process make of it
         "seconds_per_decision_again": {"p50": _quantile(each, 0.5), "p99": _quantile(each, 0.99),
                                  "max": max(each, default=0.0)},
