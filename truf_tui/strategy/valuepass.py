@@ -298,10 +298,9 @@ class Graph:
                 self.key_of = grown
             self.key_of[first:self.count] = new
             out[~found] = first + np.searchsorted(new, keys[~found])
-            keys_all = np.concatenate((self.sorted_keys, new))
-            sids_all = np.concatenate((self.sorted_sids, np.arange(first, self.count)))
-            order = np.argsort(keys_all, kind="stable")
-            self.sorted_keys, self.sorted_sids = keys_all[order], sids_all[order]
+            at = np.searchsorted(self.sorted_keys, new)  # both sorted: merged, not re-sorted
+            self.sorted_keys = np.insert(self.sorted_keys, at, new)
+            self.sorted_sids = np.insert(self.sorted_sids, at, np.arange(first, self.count))
         return out
 
     def allowed(self, sids: Ints, need: int, m: int) -> tuple[Bools, Bools]:
@@ -531,9 +530,7 @@ class _Stream:
         for part in np.split(rows, np.flatnonzero(np.diff(first[rows])) + 1):
             if part.size:
                 c = int(first[part[0]])
-                # the chunk seen as its runs of ``length``: rows copied whole, no index array
-                view = np.lib.stride_tricks.sliding_window_view(self._chunk(c), length)
-                out[part] = view[starts[part] - c * size]
+                out[part] = _windows(self._chunk(c), length)[starts[part] - c * size]
         return out
 
     def _chunk(self, c: int) -> Numbers:
@@ -541,6 +538,15 @@ class _Stream:
         if arr is None:
             arr = self.chunks[c] = _chunk(self.tab, c)
         return arr
+
+
+def _windows(numbers: Numbers, length: int) -> Numbers:
+    """``numbers`` seen as its runs of ``length`` (row i: the run from i), without a copy:
+    a node's block is then one row, copied whole (numpy's ``sliding_window_view`` does the
+    same, at a hundred times the cost of this one call; a pass makes tens of thousands)."""
+    step = numbers.strides[0]
+    return np.ndarray((len(numbers) - length + 1, length), dtype=numbers.dtype,
+                      buffer=numbers, strides=(step, step))
 
 
 def values_below(tab: SolvedTable, stage: str, target: int, scores: tuple[int, int],
@@ -719,8 +725,8 @@ def _expand(g: Graph, stream: _Stream, layer: Layer, seat: int, mine_at: Ints, n
     """The layer's children, by the opponent's cards (its groups' ``ends`` filled in);
     None if one leaves the file."""
     parts: dict[int, list[_Group]] = {}
+    g.build(np.concatenate([grp.sid for grp in layer.values()]))  # the layer's at once
     for k, grp in layer.items():
-        g.build(grp.sid)
         ends: list[Floats] = []
         for lo in range(0, len(grp.sid), PIECE):
             piece = slice(lo, lo + PIECE)
