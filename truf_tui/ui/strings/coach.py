@@ -393,6 +393,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "review.solved.wrong.refusal": {
         "en": "[b $text-error]A wrong refusal.[/]", "eo": "[b $text-error]Malĝusta rifuzo.[/]",
     },
+    # An answer the solved player never gives, graded best or correct by its value: the
+    # grade's words (grade.best.never), not "a wrong call".
+    "review.solved.graded": {"en": "Graded: {grade}.", "eo": "Taksita: {grade}."},
     "review.what.accept": {"en": "call", "eo": "akcepto"},
     "review.solved.measure": {
         "en": "[dim]A bluff: a raise or rest that, called, wins under half the time against the "
