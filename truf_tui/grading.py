@@ -411,11 +411,13 @@ def figure_digits(x: float, unit: Unit) -> int:
 
 def written(x: float, unit: Unit, sign: bool = False, lang: str | None = None) -> str:
     """``x`` in ``unit`` as a number the player reads (points, or percent without its sign),
-    in ``lang`` (default: the current language): the one writing of a figure of grading,
-    to :func:`figure_digits`; ``sign``: a value, "+1.92" (a loss is written unsigned)."""
+    in ``lang`` (default: the current language): the one writing of a figure of grading.
+    ``sign``: a value ("+1.92"), to the unit's :data:`SHOWN_DIGITS` (the precision values
+    are taken at); else a loss, a sum or a mean of losses, to :func:`figure_digits`."""
     y = x * WRITTEN_SCALE[unit]
-    d = figure_digits(x, unit)
-    return signed(y, d, lang) if sign else unsigned(y, d, lang)
+    if sign:
+        return signed(y, SHOWN_DIGITS[unit], lang)
+    return unsigned(y, figure_digits(x, unit), lang)
 
 
 def solved_share(policy: dict[truc.Action, float], action: truc.Action) -> float:
@@ -457,8 +459,9 @@ def solution_at(observation: truc.Observation, grader: ActionValues | None = Non
 
     g = grader if grader is not None else solved_grader()
     with _VALUES_LOCK:  # the values' kept results are the process's: one asker at a time
+        raw = g.action_values(observation)
         unit = g.value_unit(observation)
-        values = {a: shown_value(v, unit) for a, v in g.action_values(observation).items()}
+        values = {a: shown_value(v, unit) for a, v in raw.items()}
         return Solution(values, g.policy(observation), unit,
                         opponent_range(observation) if with_range else None)
 

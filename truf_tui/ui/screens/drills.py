@@ -29,10 +29,10 @@ from textual.worker import get_current_worker
 from truf_tui import drills
 from truf_tui.cards import TRUC_RANKS
 from truf_tui.engine import truc
-from truf_tui.grading import Grade, Unit, written
+from truf_tui.grading import SHOWN_DIGITS, Grade, Unit, written
 from truf_tui.store import StoreError
 from truf_tui.store.repetition import MISSED, spot_key
-from truf_tui.ui.i18n import plural, tr
+from truf_tui.ui.i18n import plural, tr, unsigned
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.services import ProblemsFound, services, shell
 from truf_tui.ui.settings import SettingsChanged
@@ -63,7 +63,9 @@ class Done:
 def figure(x: float, unit: Unit) -> str:
     """A value as the hint panel writes it (``grading.written``): points with a sign and two
     decimals, a chance in percent to a tenth."""
-    return f"{written(x, unit)}%" if unit == "match" else written(x, unit, sign=True)
+    if unit == "match":  # a chance: no sign, to the tenth values are taken at
+        return f"{unsigned(100 * x, SHOWN_DIGITS[unit])}%"
+    return written(x, unit, sign=True)
 
 
 def loss_words(loss: float, unit: Unit) -> str:

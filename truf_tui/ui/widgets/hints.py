@@ -22,7 +22,7 @@ from truf_tui.cards import Card
 from truf_tui.coach import Reason
 from truf_tui.engine import truc, trufludo
 from truf_tui.play.config import HUMAN
-from truf_tui.ui.i18n import all_strings, tr
+from truf_tui.ui.i18n import all_strings, tr, unsigned
 from truf_tui.ui.widgets.cards import card_markup
 
 if TYPE_CHECKING:
@@ -189,13 +189,13 @@ def figure(value: float, unit: Literal["points", "match"] | None) -> str:
     of a round with a sign and two decimals (Esperanto: a decimal comma; the minus sign, not
     a hyphen); a chance as a bar and percent, of the match to a tenth, of a Trufludo game
     whole."""
-    from truf_tui.grading import written
+    from truf_tui.grading import SHOWN_DIGITS, Unit, written
 
     if unit == "points":
         return f"{written(value, unit, sign=True):>6}"
-    if unit is None:  # Trufludo
-        return f"{bar(value)} {written(value, 'win chance'):>3}%"
-    return f"{bar(value)} {written(value, unit):>5}%"
+    chance: Unit = "win chance" if unit is None else unit  # None: Trufludo's search
+    text = unsigned(100 * value, SHOWN_DIGITS[chance])
+    return f"{bar(value)} {text:>{3 if unit is None else 5}}%"
 
 
 def hint_markup(hint: Hint, style: str = "symbols") -> str:
