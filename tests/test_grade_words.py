@@ -164,3 +164,20 @@ def test_a_loss_of_the_match_below_a_percent_does_not_read_as_zero(lang: str) ->
     assert row[-1].plain == f"0{mark}4 %" and row[-2].plain == f"0{mark}00"
     drilled = Progress([0.004], 1, [], "drill", (1,), 0.004)
     assert f"0{mark}004" in other_line(drilled)
+
+
+def test_a_replay_judges_an_answer_by_its_kept_grade(lang: str) -> None:
+    """The replay of a game in the history reviews its rounds again: its verdicts come from
+    the grades the history kept (``Decision.truc_graded``), not from the mix alone."""
+    from truf_tui.store import Decision
+
+    review, b = answered_raise()
+    kept = Decision("game", "g", b.answer_at or 0, "truc", "accept", "accept", 0.0, "points",
+                    "best", ("raised",), "2030-01-01T10:00:00+00:00")
+    g = kept.truc_graded(HUMAN)
+    assert (g.grade, g.played, g.action) == (Grade.BEST, None, truc.ACCEPT)
+    text = "\n".join(review_lines(review, "letters", grades={g.index: g}))
+    assert WRONG_CALL[lang] not in text and NEVER[lang] in text
+    worse = replace(kept, grade="blunder", loss=0.6, best="refuse").truc_graded(HUMAN)
+    assert WRONG_CALL[lang] in "\n".join(review_lines(review, "letters",
+                                                      grades={g.index: worse}))

@@ -28,7 +28,7 @@ from typing import Any, Literal, TypeAlias, TypedDict, TypeVar
 from truf_tui.engine import truc
 from truf_tui.engine.common import RuleValue
 from truf_tui.engine.record import GameRecord
-from truf_tui.grading import LEAK_VERSION, Graded, leak_tags
+from truf_tui.grading import LEAK_VERSION, Grade, Graded, leak_tags
 from truf_tui.store.files import (
     TEMP_SUFFIX,
     FileChangedError,
@@ -291,6 +291,17 @@ class Decision:
     tags: tuple[str, ...]
     decided_at: str
     spot: str = ""  # a drill's: the key of the spot answered (the review queue's)
+
+    def truc_graded(self, player: int = 0) -> Graded[truc.Action]:
+        """A Le Truc decision as the grading's :class:`~truf_tui.grading.Graded` (for a
+        review's verdicts: the values of its options are not kept, and whether the solved
+        player makes the choice is not known, None)."""
+        if self.unit not in ("points", "match"):
+            raise ValueError(f"not a Le Truc decision's unit: {self.unit!r}")
+        unit: Literal["points", "match"] = "points" if self.unit == "points" else "match"
+        return Graded(player, self.move, truc.parse_action(self.action), self.loss,
+                      truc.parse_action(self.best), (), unit, Grade[self.grade.upper()],
+                      self.tags)
 
 
 @dataclass(frozen=True)

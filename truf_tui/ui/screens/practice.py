@@ -25,7 +25,7 @@ from textual.widgets import Button
 from truf_tui import coach
 from truf_tui.cards import Card
 from truf_tui.engine import truc, trufludo
-from truf_tui.grading import Graded, is_wrong
+from truf_tui.grading import Graded, grade_key, is_wrong
 from truf_tui.play.config import COMPUTER, HUMAN
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.screens.dialogs import ConfirmDialog
@@ -205,9 +205,12 @@ def review_lines(review: coach.RoundReview, style: str = "symbols",
                 line += " " + tr("review.solved.wrong.call" if b.called
                                  else "review.solved.wrong.refusal")
             graded = (grades or {}).get(b.answer_at if b.answer_at is not None else -1)
-            if graded is not None and not wrong and graded.played is False:
+            never = graded is not None and (graded.played is False or (
+                graded.played is None and b.wrong_answer))  # a kept grade: the mix says
+            if graded is not None and not wrong and never:
                 # never the solution's answer, and no error by its value: its grade says so
-                line += " " + tr("review.solved.graded", grade=tr(graded.words_key))
+                line += " " + tr("review.solved.graded",
+                                 grade=tr(grade_key(graded.grade, played=False)))
             if b.called:  # a refusal's bridge follows what it gave up, below
                 bridge = _bridge(wrong, review.end.winner == 1 - b.by,
                                  review.end.winner == b.by)
