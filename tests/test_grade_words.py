@@ -181,3 +181,21 @@ def test_a_replay_judges_an_answer_by_its_kept_grade(lang: str) -> None:
     worse = replace(kept, grade="blunder", loss=0.6, best="refuse").truc_graded(HUMAN)
     assert WRONG_CALL[lang] in "\n".join(review_lines(review, "letters",
                                                       grades={g.index: worse}))
+
+
+def test_a_choice_the_solution_makes_is_never_written_0_percent(lang: str) -> None:
+    """A call mixed in 0.3% of the time read "0%" beside one never made, also "0%", though
+    only the second is "never plays it" in its grade: a choice it makes is "<1%", one it
+    sometimes leaves ">99%"."""
+    from truf_tui.grading import share_text
+    from truf_tui.ui.widgets.hints import Hint, HintLine, hint_markup
+
+    assert [share_text(p) for p in (0.0, 0.003, 0.005, 0.015, 0.42, 0.996, 1.0)] == \
+        ["0", "<1", "<1", "2", "42", ">99", "100"]
+    s, seven, ace = seven_and_ace()
+    hint = Hint("truc", s, (HintLine(seven, 0.5, coach.Reason("t.raise.does", {"n": 2}),
+                                     0.997),
+                            HintLine(ace, 0.4, coach.Reason("t.raise.does", {"n": 2}), 0.003)),
+                "points")
+    text = hint_markup(hint)
+    assert ">99%" in text and "<1%" in text

@@ -420,6 +420,18 @@ def written(x: float, unit: Unit, sign: bool = False, lang: str | None = None) -
     return unsigned(y, figure_digits(x, unit), lang)
 
 
+def share_text(p: float) -> str:
+    """How often the solved player makes a choice, in whole percent as every screen writes
+    it, where a choice it makes is never "0%" and one it sometimes leaves never "100%": "<1",
+    ">99" (a choice it never makes is "0": the grades name it, :func:`grade_key`)."""
+    whole = int(round(100 * p))
+    if p > 0.0 and whole == 0:
+        return "<1"
+    if p < 1.0 and whole == 100:
+        return ">99"
+    return str(whole)
+
+
 def solved_share(policy: dict[truc.Action, float], action: truc.Action) -> float:
     """How often the solved player makes ``action``'s choice: its probability summed over the
     cards of the same rank (T1), as the hint panel shows it on one line."""
@@ -532,4 +544,5 @@ __all__ = ["COSTLIEST", "GRADE_ITERATIONS", "GRADE_SEED", "THRESHOLDS", "UNITS",
            "grade_truc", "grade_truc_move",
            "is_truc_choice", "is_weak", "leak_tags", "Solution", "solution_at", "solved_grader",
            "shown_value", "solved_share", "totals", "truc_option", "WRITTEN_SCALE",
-           "figure_digits", "grade_key", "is_wrong", "written", "MORE_DIGITS", "LEAK_VERSION"]
+           "figure_digits", "grade_key", "is_wrong", "written", "MORE_DIGITS", "LEAK_VERSION",
+           "share_text"]

@@ -29,7 +29,7 @@ from textual.worker import get_current_worker
 from truf_tui import drills
 from truf_tui.cards import TRUC_RANKS
 from truf_tui.engine import truc
-from truf_tui.grading import SHOWN_DIGITS, Grade, Unit, written
+from truf_tui.grading import SHOWN_DIGITS, Grade, Unit, share_text, written
 from truf_tui.store import StoreError
 from truf_tui.store.repetition import MISSED, spot_key
 from truf_tui.ui.i18n import plural, tr, unsigned
@@ -299,7 +299,7 @@ class DrillScreen(Screen[None]):
         for a in drills.ranked(an):
             mark = "▶" if drills.same_choice(a, v.chosen) else " "
             lines.append(f" {mark} {figure(an.values[a], an.unit):>6}  "
-                         f"{100 * an.freqs.get(a, 0.0):3.0f}%  {self.words(a)}")
+                         f"{share_text(an.freqs.get(a, 0.0)):>3}%  {self.words(a)}")
         if an.mixed:
             lines.append(tr("drill.mixed"))
         if self.rolled is not None:

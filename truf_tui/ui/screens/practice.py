@@ -25,7 +25,7 @@ from textual.widgets import Button
 from truf_tui import coach
 from truf_tui.cards import Card
 from truf_tui.engine import truc, trufludo
-from truf_tui.grading import Graded, grade_key, is_wrong
+from truf_tui.grading import Graded, grade_key, is_wrong, share_text
 from truf_tui.play.config import COMPUTER, HUMAN
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.screens.dialogs import ConfirmDialog
@@ -151,7 +151,7 @@ def review_lines(review: coach.RoundReview, style: str = "symbols",
         if b.solved is not None:  # the solved strategy's definition (coach's docstring)
             text = f"{head} " + tr(
                 "review.solved.bluff" if b.bluff else "review.solved.value",
-                w=_pct(b.solved.called_wins), p=_pct(b.solved.p_raise)) + "."
+                w=_pct(b.solved.called_wins), p=share_text(b.solved.p_raise)) + "."
         else:
             text = f"{head} " + tr("review.bluff" if b.bluff else "review.value",
                                    p=_pct(b.equity)) + "."
@@ -196,7 +196,8 @@ def review_lines(review: coach.RoundReview, style: str = "symbols",
                              else tr("review.named.solved.outside", what=answer,
                                      name=names[1 - b.by]))
                 continue
-            figures = {"p": _pct(seen.p_accept), "s": _pct(seen.range_share), "b": _pct(seen.below)}
+            figures = {"p": share_text(seen.p_accept), "s": _pct(seen.range_share),
+                       "b": _pct(seen.below)}
             line = (tr("review.solved.answer", what=answer, **figures) if names is None
                     else tr("review.named.answer", what=answer, name=names[1 - b.by],
                             **figures))

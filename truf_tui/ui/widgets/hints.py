@@ -211,7 +211,9 @@ def hint_markup(hint: Hint, style: str = "symbols") -> str:
         out.append(f"[b]{head}[/]" if i == 0 else head)
         out.append(f"[dim]  {reason_text(line.reason, style)}[/]")
         if line.solved is not None:
-            out.append(f"[dim]  {tr('hint.solved', p=int(round(100 * line.solved)))}[/]")
+            from truf_tui.grading import share_text
+
+            out.append(f"[dim]  {tr('hint.solved', p=share_text(line.solved))}[/]")
     return "\n".join(out)
 
 
