@@ -1213,10 +1213,12 @@ def test_a_history_of_schema_2_keeps_its_decisions_and_takes_drills(tmp_path: Pa
             "tags, decided_at) VALUES ('game', 'g1', 3, 'truc', 'raise', 'fold', 0.3, "
             "'points', 'mistake', 'weak', '2030-01-01T10:00:00+00:00')"), write=True)
     with History(tmp_path) as h:
-        assert h.problems == [] and h.schema_version == len(MIGRATIONS) == 3
+        assert h.problems == [] and h.schema_version == len(MIGRATIONS) == 4
         (d,) = h.decisions("truc")
+        # its game 'g1' was never recorded: the categories an older definition gave it
+        # cannot be made again, and count nowhere (migration 4)
         assert (d.source, d.ref, d.move, d.loss, d.tags, d.spot) == \
-            ("game", "g1", 3, 0.3, ("weak",), "")
+            ("game", "g1", 3, 0.3, (), "")
         assert len(h.games()) == 1
         assert h.add_graded([raise_lost(1, 0.2), raise_lost(2, 0.1)], ref="drill-s",
                             game="truc", source="drill", spot="k") == 2
@@ -1225,3 +1227,63 @@ def test_a_history_of_schema_2_keeps_its_decisions_and_takes_drills(tmp_path: Pa
         drilled = h.decisions("truc", source="drill")
         assert [(x.ref, x.move, x.spot) for x in drilled] == [("drill-s", 1, "k"),
                                                              ("drill-s", 2, "k")]
+
+
+def test_decisions_tagged_by_older_categories_are_read_with_todays(tmp_path: Path) -> None:
+    """Migration 4 (issue 38): the leak categories changed (a redeal merely open no longer
+    makes a card play "the redeal", a weak hand's card is no raise), but the decisions kept
+    before kept their old tags, and the statistics counted every round's first card as a
+    redeal leak.  Read now, a game's decision is tagged again from its record, a drill's
+    from its spot; one whose game was never recorded counts under no category."""
+    from truf_tui.grading import LEAK_VERSION, leak_tags
+    from truf_tui.spots import Spot, drill_tags
+    from truf_tui.store.history import MIGRATION_1, MIGRATION_2, MIGRATION_3
+    from truf_tui.store.repetition import spot_key
+    from truf_tui.ui.screens.stats import progress
+
+    rec = _finished("truc", 74)
+    states = list(rec.states())
+    # the first card played where a redeal was open: "redeal" by the old definition
+    move = next(i for i, s in enumerate(states[:-1])
+                if truc.REDEAL in s.legal_actions() and rec.moves[i].startswith("play"))
+    before = states[move]
+    assert isinstance(before, truc.State)
+    card = truc.parse_action(rec.moves[move])
+    today = leak_tags(before, card, card)
+    assert "redeal" not in today
+    spot = Spot("weak", 5, 0, (0, 0), (), 1)
+    drilled = next(a for a in spot.state().legal_actions() if a.kind == "play")
+    assert drill_tags(spot, drilled, drilled) == ("weak",)
+    rows = [("game", rec.meta["id"], move, rec.moves[move], rec.moves[move], "redeal weak",
+             "2030-01-01T10:00:00+00:00", ""),
+            ("game", "never-finished", 0, "play 7H", "play 7H", "redeal",
+             "2030-01-01T10:01:00+00:00", ""),
+            ("drill", "drill-s", 1, str(drilled), str(drilled), "redeal weak",
+             "2030-01-01T10:02:00+00:00", spot_key(spot.to_dict()))]
+    with History(tmp_path, migrations=[MIGRATION_1, MIGRATION_2, MIGRATION_3]) as old:
+        old.add_game(rec)
+        old._run(lambda c: c.executemany(
+            "INSERT INTO decisions (source, ref, move, game, action, best, loss, unit, grade, "
+            "tags, decided_at, spot) VALUES (?, ?, ?, 'truc', ?, ?, 0.0, 'points', 'best', ?, "
+            "?, ?)", rows), write=True)
+        assert old._query("SELECT tags FROM decisions ORDER BY id") == [
+            ("redeal weak",), ("redeal",), ("redeal weak",)]  # as an older truf-tui kept them
+    with History(tmp_path) as h:
+        assert h.problems == [] and h.schema_version == 4
+        kept = {d.ref: d for d in h.decisions("truc")}
+        assert kept[rec.meta["id"]].tags == today
+        assert kept["drill-s"].tags == ("weak",)
+        assert kept["never-finished"].tags == ()
+        leaks = {lk.tag for src in ("game", "drill")
+                 for lk in progress(list(kept.values()), src).leaks}
+        assert "redeal" not in leaks and leaks == set(today) | {"weak"}
+        versions = h._query("SELECT ref, tags_version FROM decisions ORDER BY id")
+        assert versions == [(rec.meta["id"], LEAK_VERSION), ("never-finished", 0),
+                            ("drill-s", LEAK_VERSION)]
+        assert h.retag() == 0  # done once; the unrecorded one waits for its game
+        # a decision kept now is tagged by today's definition already
+        from truf_tui.grading import Graded
+
+        g = Graded.of(0, 9, truc.RAISE, [(truc.RAISE, 1.0)], "points", tags=("weak",))
+        h.add_graded([g], ref="g2", game="truc")
+        assert next(d for d in h.decisions("truc") if d.ref == "g2").tags == ("weak",)

@@ -272,6 +272,7 @@ class Bet:
     would_win: float | None = None  # refused or folded: what the raiser would have made of it
     solved: RaiseView | None = None  # the solved player's view of it, with the raiser's hand
     answer_view: AnswerView | None = None  # ... of the answer, with the answerer's hand
+    answer_at: int | None = None  # the answer's move in the match's record (its grade's index)
 
     @property
     def bluff(self) -> bool:
@@ -315,6 +316,7 @@ class GiveUp:
     points: int  # what the opponent scored (0 with the game at stake: see ``game``)
     game: bool  # the round was played for the game
     would_win: float  # 1: the refuser would have won the round, 0: lost, 0.5: nobody
+    at: int = -1  # its move in the match's record
 
     @property
     def wrong(self) -> bool:
@@ -402,13 +404,15 @@ def review_round(start: truc.State, actions: Sequence[truc.Action | str]) -> Rou
             t = s.apply(a)
             lr = t.last_round
             assert lr is not None
-            give_ups.append(GiveUp(p, kind, answering, lr.points, lr.game, ww))
+            give_ups.append(GiveUp(p, kind, answering, lr.points, lr.game, ww,
+                                   len(s.history)))
             if open_bet is not None and answering is not None:
                 bets.append(Bet(**open_bet, answer=kind, would_win=1.0 - ww,
-                                answer_view=seen))
+                                answer_view=seen, answer_at=len(s.history)))
                 open_bet = None
         elif kind == "accept" and s.pending in ("raise", "rest") and open_bet is not None:
-            bets.append(Bet(**open_bet, answer="accept", answer_view=answer_view(s)))
+            bets.append(Bet(**open_bet, answer="accept", answer_view=answer_view(s),
+                            answer_at=len(s.history)))
             open_bet = None
         if kind == "accept" and s.pending == "redeal":
             t = s.apply(a)

@@ -30,7 +30,16 @@ import numpy as np
 from truf_tui.ai.solved import SolvedTrucBot
 from truf_tui.cards import TRUC_RANKS, TRUC_STRENGTH, Card
 from truf_tui.engine import truc
-from truf_tui.grading import LEAKS, Grade, Graded, Unit, classify, leak_tags, solution_at
+from truf_tui.grading import (
+    Grade,
+    Graded,
+    Unit,
+    classify,
+    grade_key,
+    leak_tags,
+    shown_value,
+    solution_at,
+)
 from truf_tui.spots import (
     CATEGORIES,
     DEALT,
@@ -42,6 +51,7 @@ from truf_tui.spots import (
     NewerSpot,
     Spot,
     drill_category,
+    drill_tags,
     game_spot,
 )
 from truf_tui.strategy.hands import REST, REST_INDEX
@@ -380,15 +390,22 @@ class Verdict:
     loss: float
     grade: Grade
     best: truc.Action
+    played: bool = True  # the solved player makes this choice here with this hand
+
+    @property
+    def words_key(self) -> str:
+        """Its grade in words, as every screen writes one (``grading.grade_key``)."""
+        return grade_key(self.grade, self.played)
 
 
 def ranked(analysis: Analysis) -> list[truc.Action]:
-    """The options best first: by value as the trainer shows it (two decimals of a point,
-    a whole percent of the chance: the same two decimals), and among values shown equal by
-    how often the solved player plays them, so that a choice it never makes is not listed
-    above its own at the same value.  (A loss under those figures is graded best.)"""
-    return sorted(analysis.values, key=lambda a: (-round(analysis.values[a], 2),
-                                                  -analysis.freqs.get(a, 0.0)))
+    """The options best first: by value as the trainer shows it (``grading.shown_value``:
+    two decimals of a point, a tenth of a percent of the chance), and among values shown
+    equal by how often the solved player plays them, so that a choice it never makes is not
+    listed above its own at the same value.  (A loss under those figures is graded best.)"""
+    return sorted(analysis.values,
+                  key=lambda a: (-shown_value(analysis.values[a], analysis.unit),
+                                 -analysis.freqs.get(a, 0.0)))
 
 
 def grade(analysis: Analysis, chosen: truc.Action) -> Verdict:
@@ -398,19 +415,13 @@ def grade(analysis: Analysis, chosen: truc.Action) -> Verdict:
     top = max(analysis.values.values())
     loss = round(max(0.0, top - analysis.values[mine]), 9)  # as grading.Graded.of
     solution = analysis.freqs.get(mine, 0.0) > 0.0
-    return Verdict(mine, loss, classify(loss, analysis.unit, solution), analysis.best)
+    return Verdict(mine, loss, classify(loss, analysis.unit, solution), analysis.best, solution)
 
 
 def tags_of(spot: Spot, verdict: Verdict) -> tuple[str, ...]:
-    """The leak categories a drilled decision is kept under: those of the choice as a
-    game's decision is (``grading.leak_tags`` of the choice and the best option), and the
-    category the spot was posed as (a weak hand's spot asks "raise or not?": not raising
-    there is that leak's decision too).  "play" only when it is none of the others."""
-    state = spot.state()
-    tags = [t for t in leak_tags(state, verdict.chosen, verdict.best) if t != "play"]
-    if spot.category in LEAKS and spot.category not in tags:
-        tags.append(spot.category)
-    return tuple(t for t in LEAKS if t in tags) or ("play",)
+    """The leak categories a drilled decision is kept under (``spots.drill_tags``, which
+    the history tags its kept decisions by again when the categories change)."""
+    return drill_tags(spot, verdict.chosen, verdict.best)
 
 
 def graded(spot: Spot, analysis: Analysis, verdict: Verdict, number: int
@@ -419,7 +430,7 @@ def graded(spot: Spot, analysis: Analysis, verdict: Verdict, number: int
     ``source="drill"``): ``number``, the spot's number in its session, is its ``index``."""
     values = tuple((a, analysis.values[a]) for a in ranked(analysis))
     return Graded(spot.seat, number, verdict.chosen, verdict.loss, verdict.best, values,
-                  analysis.unit, verdict.grade, tags_of(spot, verdict))
+                  analysis.unit, verdict.grade, tags_of(spot, verdict), verdict.played)
 
 
 def roll(analysis: Analysis, rng: random.Random) -> tuple[float, truc.Action]:

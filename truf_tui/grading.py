@@ -34,6 +34,7 @@ from truf_tui.ai import make_bot
 from truf_tui.ai.trufludo_ai import move_class
 from truf_tui.cards import TRUC_RANKS, TRUC_STRENGTH, Card
 from truf_tui.engine import truc, trufludo
+from truf_tui.i18n import signed, unsigned
 
 A = TypeVar("A", bound=Hashable)
 
@@ -108,6 +109,26 @@ def classify(loss: float, unit: Unit, played_by_solution: bool = False) -> Grade
     return grade
 
 
+def grade_key(grade: Grade, played: bool | None = None) -> str:
+    """The string key of a decision's class in words: the one place that words a grade, so
+    every screen (the review, the results, the trainer) says the same beside it.  A choice
+    the solved player never makes can still be within the solution's rounding of the best
+    value, or cost little: its class says so, and the words add that the solution never
+    makes it (``grade.best.never``: "best value, though the solution never plays it"), never
+    that it was wrong."""
+    if played is False and grade <= Grade.CORRECT:
+        return f"grade.{grade.key}.never"
+    return f"grade.{grade.key}"
+
+
+def is_wrong(grade: Grade) -> bool:
+    """Whether a review may call the decision wrong ("a wrong call", "wrong decision, lucky
+    cards"): only where its class is an error, an inaccuracy or worse.  A choice the solved
+    player never makes but that loses nothing worth naming is graded best or correct, and
+    is not called wrong beside that grade (issue 38: one set of figures)."""
+    return grade >= Grade.INACCURACY
+
+
 @dataclass(frozen=True)
 class Graded(Generic[A]):
     """One graded decision of a game's record."""
@@ -121,12 +142,22 @@ class Graded(Generic[A]):
     unit: Unit
     grade: Grade
     tags: tuple[str, ...] = ()  # the leak categories of the spot (Le Truc: :data:`LEAKS`)
+    # Le Truc: whether the solved player makes this choice here with positive probability
+    # (one it never makes is named so beside its grade, :func:`grade_key`); None: no
+    # solution to ask (Trufludo's search)
+    played: bool | None = None
+
+    @property
+    def words_key(self) -> str:
+        """The string key of its grade in words (:func:`grade_key`)."""
+        return grade_key(self.grade, self.played)
 
     @classmethod
     def of(cls, player: int, index: int, action: A, values: Iterable[tuple[A, float]],
-           unit: Unit, played_by_solution: bool = False,
+           unit: Unit, played_by_solution: bool | None = None,
            tags: tuple[str, ...] = ()) -> Graded[A]:
-        """The grade of choosing ``action`` among ``values`` (one value per legal action)."""
+        """The grade of choosing ``action`` among ``values`` (one value per legal action);
+        ``played_by_solution``: whether the solved player makes it (None: no solution)."""
         ranked = tuple(sorted(values, key=lambda av: -av[1]))
         if not ranked:
             raise ValueError("no action to grade against")
@@ -140,7 +171,7 @@ class Graded(Generic[A]):
         # 0.010000000000000009) must not cross a class's bound
         loss = round(max(0.0, top - chosen[action]), 9)
         return cls(player, index, action, loss, best, ranked, unit,
-                   classify(loss, unit, played_by_solution), tags)
+                   classify(loss, unit, bool(played_by_solution)), tags, played_by_solution)
 
 
 def total_loss(graded: Iterable[Graded[A]]) -> float:
@@ -257,6 +288,13 @@ def grade_game(final: trufludo.State, player: int, *, iterations: int = GRADE_IT
 #: a *Mia resto* (T8), the redeal (T3), the last trick, the end of a match (10-10, 11-x),
 #: and every other card play.
 LEAKS: tuple[str, ...] = ("weak", "raised", "rest", "redeal", "last", "end", "play")
+#: The version of the categories' definition (:func:`leak_tags`, and a drill's
+#: ``spots.drill_tags``) that a kept decision was tagged by: raise it whenever they change,
+#: and the history tags again what an older one tagged (``History.decisions``).  0: kept
+#: before the version was; 1: a decision's categories are what its choice was about (the
+#: redeal only where one was chosen or best, a weak hand's raise only where a bet was,
+#: *Mia resto* facing one).
+LEAK_VERSION = 1
 WEAK_TOP = TRUC_RANKS.index("K")  # a weak hand holds nothing above the king (T1)
 # Graders run in worker threads (a round's, the results screen's): the solved values keep
 # results for the process in plain dicts, so they are asked one at a time.
@@ -336,18 +374,62 @@ def solved_grader() -> ActionValues:
     return make_bot("truc", "solved", seed=GRADE_SEED)  # type: ignore[return-value]
 
 
-#: The decimals every screen writes a Le Truc value to: hundredths of a point, or a whole
-#: percent of the match (the hint panel, the reviews, the results, the trainer).
-SHOWN_DIGITS = 2
+#: The decimals every screen writes a figure of each unit to, in the unit as written:
+#: hundredths of a point of a round; a chance in percent to a tenth (0.1% of the match is
+#: 0.001 of it: a whole percent wrote a loss of 0.4% as "0%"); Trufludo's winning chance in
+#: whole percents (the search's estimates are no finer).  The hint panel, the reviews, the
+#: results, the trainer and the statistics all write through :func:`written`.
+SHOWN_DIGITS: dict[Unit, int] = {"points": 2, "match": 1, "win chance": 0}
+#: A unit's figure as written: points as they are, a chance in percent.
+WRITTEN_SCALE: dict[Unit, int] = {"points": 1, "match": 100, "win chance": 100}
+#: At most this many decimals more than :data:`SHOWN_DIGITS` for a figure that would read as
+#: zero (:func:`figure_digits`).
+MORE_DIGITS = 3
 
 
-def shown_value(value: float) -> float:
+def shown_value(value: float, unit: Unit = "points") -> float:
     """A Le Truc value as the screens write it (:data:`SHOWN_DIGITS`).  The solution's values
     are taken at this precision everywhere (:func:`solution_at`), so that a decision's loss
     is the difference of the two figures the hint panel showed (+1.92 and +0.88 cost 1.04,
     not the 1.05 of the unrounded values), and a move within rounding of the best is the
     best, as the panel ranks it."""
-    return round(value, SHOWN_DIGITS) + 0.0  # -0.0 becomes 0.0
+    k = WRITTEN_SCALE[unit]
+    return round(round(value * k, SHOWN_DIGITS[unit]) / k, 9) + 0.0  # -0.0 becomes 0.0
+
+
+def figure_digits(x: float, unit: Unit) -> int:
+    """The decimals ``x`` (a value or a loss in ``unit``) is written with: the unit's
+    :data:`SHOWN_DIGITS`, and more for a figure that would read as zero though it is not (a
+    mean or a sum of losses below the last digit: 0.004 points is "0.004", never "0.00"),
+    up to :data:`MORE_DIGITS` more."""
+    d = SHOWN_DIGITS[unit]
+    y = abs(x) * WRITTEN_SCALE[unit]
+    while y > 0 and round(y, d) == 0 and d < SHOWN_DIGITS[unit] + MORE_DIGITS:
+        d += 1
+    return d
+
+
+def written(x: float, unit: Unit, sign: bool = False, lang: str | None = None) -> str:
+    """``x`` in ``unit`` as a number the player reads (points, or percent without its sign),
+    in ``lang`` (default: the current language): the one writing of a figure of grading.
+    ``sign``: a value ("+1.92"), to the unit's :data:`SHOWN_DIGITS` (the precision values
+    are taken at); else a loss, a sum or a mean of losses, to :func:`figure_digits`."""
+    y = x * WRITTEN_SCALE[unit]
+    if sign:
+        return signed(y, SHOWN_DIGITS[unit], lang)
+    return unsigned(y, figure_digits(x, unit), lang)
+
+
+def share_text(p: float) -> str:
+    """How often the solved player makes a choice, in whole percent as every screen writes
+    it, where a choice it makes is never "0%" and one it sometimes leaves never "100%": "<1",
+    ">99" (a choice it never makes is "0": the grades name it, :func:`grade_key`)."""
+    whole = int(round(100 * p))
+    if p > 0.0 and whole == 0:
+        return "<1"
+    if p < 1.0 and whole == 100:
+        return ">99"
+    return str(whole)
 
 
 def solved_share(policy: dict[truc.Action, float], action: truc.Action) -> float:
@@ -389,9 +471,10 @@ def solution_at(observation: truc.Observation, grader: ActionValues | None = Non
 
     g = grader if grader is not None else solved_grader()
     with _VALUES_LOCK:  # the values' kept results are the process's: one asker at a time
-        values = {a: shown_value(v) for a, v in g.action_values(observation).items()}
-        return Solution(values, g.policy(observation),
-                        g.value_unit(observation),
+        raw = g.action_values(observation)
+        unit = g.value_unit(observation)
+        values = {a: shown_value(v, unit) for a, v in raw.items()}
+        return Solution(values, g.policy(observation), unit,
                         opponent_range(observation) if with_range else None)
 
 
@@ -408,7 +491,6 @@ def grade_truc_move(state: truc.State, action: truc.Action, index: int,
     values, policy, unit = sol.values, sol.policy, sol.unit
     if action not in values:
         raise ValueError(f"{action} is not a legal action here")
-    # One figure per rank (T1): a card the solved player plays in any suit is its play.
     # One figure per rank (T1): a card the solved player plays in any suit is its play.
     rank = truc_option(action)
     played = any(q > 0.0 and truc_option(a) == rank for a, q in policy.items())
@@ -461,4 +543,6 @@ __all__ = ["COSTLIEST", "GRADE_ITERATIONS", "GRADE_SEED", "THRESHOLDS", "UNITS",
            "LEAKS", "SHOWN_DIGITS", "ActionValues", "by_solution", "costliest_scaled",
            "grade_truc", "grade_truc_move",
            "is_truc_choice", "is_weak", "leak_tags", "Solution", "solution_at", "solved_grader",
-           "shown_value", "solved_share", "totals", "truc_option"]
+           "shown_value", "solved_share", "totals", "truc_option", "WRITTEN_SCALE",
+           "figure_digits", "grade_key", "is_wrong", "written", "MORE_DIGITS", "LEAK_VERSION",
+           "share_text"]

@@ -132,6 +132,14 @@ def signed(value: float, digits: int = 2, lang: str | None = None) -> str:
     return text.replace(".", DECIMAL_MARK.get(lang or _language, "."))
 
 
+def unsigned(value: float, digits: int = 2, lang: str | None = None) -> str:
+    """A figure with ``digits`` decimals and no "+" (a loss, a share): as :func:`signed`,
+    "0.25", "0,25" in Esperanto (the minus sign, never a hyphen, should it be below zero)."""
+    x = round(value, digits) + 0.0  # -0.0 becomes 0.0
+    text = f"{x:.{digits}f}".replace("-", MINUS)
+    return text.replace(".", DECIMAL_MARK.get(lang or _language, "."))
+
+
 def tr(key: str, /, **fmt: object) -> str:
     """``key`` in the current language (:func:`set_language`), formatted with ``fmt``."""
     return tr_in(_language, key, **fmt)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from truf_tui.engine import truc
-from truf_tui.grading import leak_tags
+from truf_tui.grading import LEAKS, leak_tags
 
 Category = Literal["weak", "raised", "rest", "redeal", "last", "end", "score", "random"]
 #: The drills' categories, in the trainer's order: raise or not with a weak hand, facing a
@@ -174,6 +174,18 @@ def drill_category(state: truc.State, chosen: truc.Action | None = None,
     return next((c for c in DEALT if c in tags), "random")
 
 
+def drill_tags(spot: Spot, chosen: truc.Action, best: truc.Action) -> tuple[str, ...]:
+    """The leak categories a drilled decision is kept under: those of the choice as a
+    game's decision is (``grading.leak_tags`` of the choice and the best option), and the
+    category the spot was posed as (a weak hand's spot asks "raise or not?": not raising
+    there is that leak's decision too).  "play" only when it is none of the others."""
+    state = spot.state()
+    tags = [t for t in leak_tags(state, chosen, best) if t != "play"]
+    if spot.category in LEAKS and spot.category not in tags:
+        tags.append(spot.category)
+    return tuple(t for t in LEAKS if t in tags) or ("play",)
+
+
 def game_spot(state: truc.State, index: int, game: str = "",
               best: truc.Action | None = None) -> Spot:
     """The decision before ``state.history[index]`` (``state``: a match that led there from
@@ -213,4 +225,4 @@ def game_spot(state: truc.State, index: int, game: str = "",
 
 
 __all__ = ["CATEGORIES", "DEALT", "DRAWN", "DRILL_RULES", "SPOT_VERSION", "TARGET", "Category",
-           "NewerSpot", "Spot", "drill_category", "game_spot"]
+           "NewerSpot", "Spot", "drill_category", "drill_tags", "game_spot"]

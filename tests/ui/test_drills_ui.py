@@ -511,3 +511,33 @@ def test_kinds_that_share_a_glyph_never_meet_at_a_decision() -> None:
             ("accept", "refuse")]
     for kinds in meet:
         assert len({GLYPHS[k] for k in kinds}) == len(kinds), kinds
+
+
+@pytest.mark.parametrize("lang", ["en", "eo"])
+async def test_a_choice_the_solution_never_makes_says_so_beside_best(lang: str) -> None:
+    """A refusal the solution never makes, 0.01 below the call: graded best (the solution's
+    rounding), and the trainer said "best, it cost nothing" beside its 0% and its lower
+    value.  Its grade's words say the solution never plays it, and it cost 0.01."""
+    from truf_tui import drills
+    from truf_tui.ui.i18n import set_language
+
+    app = make_app(lang=lang)
+    try:
+        async with app.run_test(size=SMALL) as pilot:
+            await pilot.press("b")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, DrillScreen)
+            spot = drills.deal("raised", 1)
+            screen.spot, screen.state = spot, spot.state()
+            screen.analysis = drills.Analysis({truc.ACCEPT: 0.49, truc.REFUSE: 0.48}, "points",
+                                              {truc.ACCEPT: 1.0, truc.REFUSE: 0.0}, None)
+            screen.chosen, screen.phase = truc.REFUSE, "result"
+            text = screen.result_text()
+            never = ("best value, though the solution never plays it" if lang == "en"
+                     else "plej bona valoro, kvankam la solvo neniam ludas ĝin")
+            assert never in text
+            assert ("it cost 0.01 points" if lang == "en" else "kosto: 0,01 poentoj") in text
+            assert "cost nothing" not in text and "kostis nenion" not in text
+    finally:
+        set_language("en")

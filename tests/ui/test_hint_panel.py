@@ -202,7 +202,7 @@ def test_points_are_written_with_a_sign_in_both_languages() -> None:
     from truf_tui.ui.i18n import set_language
 
     assert hints.figure(-1.004, "points") == " −1.00" and hints.figure(0.424, "points") == " +0.42"
-    assert hints.figure(0.494, "match").endswith(" 49%")
+    assert hints.figure(0.494, "match").endswith(" 49.4%")  # a tenth: 0.4% is no 0%
     set_language("eo")
     try:
         assert hints.figure(0.425, "points").strip() in ("+0,42", "+0,43")

@@ -70,8 +70,9 @@ async def test_the_statistics_plot_and_list_the_leaks(tmp_path: Path) -> None:
         assert plot.display and list(plot.data or []) == pytest.approx([0.45, 0.2, 0.025])
         leaks = screen.query_one("#stats-leaks", DataTable)
         rows = [[str(c) for c in leaks.get_row_at(i)] for i in range(leaks.row_count)]
-        assert rows[0][1] == "End of a game" and rows[0][5] == "32 %"
-        assert rows[1] == ["2", "Raise or not, weak hand", "3", "2", "0.95", "0 %"]
+        # the chance of the match to a tenth of a percent, as every screen writes it
+        assert rows[0][1] == "End of a game" and rows[0][5] == "32.0 %"
+        assert rows[1] == ["2", "Raise or not, weak hand", "3", "2", "0.95", "0.0 %"]
 
 
 async def test_no_graded_decision_says_so(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from truf_tui.grading import Grade
 from truf_tui.store import History
 from truf_tui.store.repetition import RepetitionQueue
 from truf_tui.ui.app import TrufApp
-from truf_tui.ui.i18n import set_language
+from truf_tui.ui.i18n import set_language, tr
 from truf_tui.ui.keybar import KeyBar, KeyHint
 from truf_tui.ui.screens.dialogs import ConfirmDialog
 from truf_tui.ui.screens.practice import PracticeRoundSummary
@@ -91,7 +91,7 @@ async def test_a_raise_taken_back_is_graded_and_only_the_fold_reaches_the_histor
         assert t.taken is not None and t.taken.graded == expected
         assert expected.loss > 0.0, "a weak raise at 0-11 costs something"
         text = status(t)
-        assert f"taken back: {expected.grade.key}, it cost " in text
+        assert f"taken back: {tr(expected.words_key)}; it cost " in text
         assert "Choose again." in text
 
         await fold(pilot)

@@ -28,7 +28,7 @@ from typing import Any, Literal, TypeAlias, TypedDict, TypeVar
 from truf_tui.engine import truc
 from truf_tui.engine.common import RuleValue
 from truf_tui.engine.record import GameRecord
-from truf_tui.grading import Graded
+from truf_tui.grading import LEAK_VERSION, Grade, Graded, leak_tags
 from truf_tui.store.files import (
     TEMP_SUFFIX,
     FileChangedError,
@@ -118,7 +118,15 @@ MIGRATION_2: tuple[str, ...] = (
 MIGRATION_3: tuple[str, ...] = (
     "ALTER TABLE decisions ADD COLUMN spot TEXT NOT NULL DEFAULT ''",
 )
-MIGRATIONS: tuple[Migration, ...] = (MIGRATION_1, MIGRATION_2, MIGRATION_3)
+# Migration 4: the version of the leak categories' definition each decision was tagged by
+# (``grading.LEAK_VERSION``; 0: kept before it was).  The tags of an older definition are
+# made again from the decision's position when the decisions are read
+# (:meth:`History.decisions`): a decision kept before the categories changed counted under
+# its old ones (every first decision of a round under "the redeal").
+MIGRATION_4: tuple[str, ...] = (
+    "ALTER TABLE decisions ADD COLUMN tags_version INTEGER NOT NULL DEFAULT 0",
+)
+MIGRATIONS: tuple[Migration, ...] = (MIGRATION_1, MIGRATION_2, MIGRATION_3, MIGRATION_4)
 
 # SQLite's primary result codes that mean "this file is not a usable database".
 _SQLITE_CORRUPT, _SQLITE_NOTADB = 11, 26
@@ -232,6 +240,39 @@ class _RoundBuilder:
                      "winner": k.winner} for k in end.tricks])
 
 
+def _positions(record: str | None) -> list[truc.State] | None:
+    """The states of a Le Truc game's record, before each move and after the last (None: no
+    record, or one that does not replay)."""
+    if record is None:
+        return None
+    try:
+        states = list(GameRecord.from_json(record).states())
+    except (ValueError, TypeError, KeyError):  # RecordError is a ValueError
+        return None
+    return [s for s in states if isinstance(s, truc.State)] or None
+
+
+def _tags_again(source: str, positions: list[truc.State] | None, move: int, action: str,
+                best: str, spot: str) -> tuple[str, ...] | None:
+    """The leak categories of a kept Le Truc decision by today's definition: a game's
+    (``grading.leak_tags`` at ``positions[move]``, the position before its move), a drill's
+    (``spots.drill_tags`` of the spot its key is); None if that cannot be rebuilt."""
+    from truf_tui.spots import Spot, drill_tags
+
+    try:
+        chosen, top = truc.parse_action(action), truc.parse_action(best)
+        if source == "drill":
+            return drill_tags(Spot.from_dict(json.loads(spot)), chosen, top)
+        if positions is None or not 0 <= move < len(positions):
+            return None
+        before = positions[move]
+        if chosen not in before.legal_actions():
+            return None
+        return leak_tags(before, chosen, top)
+    except (ValueError, TypeError, KeyError):  # a damaged row: left as it is
+        return None
+
+
 # -- rows and statistics -------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Decision:
@@ -250,6 +291,17 @@ class Decision:
     tags: tuple[str, ...]
     decided_at: str
     spot: str = ""  # a drill's: the key of the spot answered (the review queue's)
+
+    def truc_graded(self, player: int = 0) -> Graded[truc.Action]:
+        """A Le Truc decision as the grading's :class:`~truf_tui.grading.Graded` (for a
+        review's verdicts: the values of its options are not kept, and whether the solved
+        player makes the choice is not known, None)."""
+        if self.unit not in ("points", "match"):
+            raise ValueError(f"not a Le Truc decision's unit: {self.unit!r}")
+        unit: Literal["points", "match"] = "points" if self.unit == "points" else "match"
+        return Graded(player, self.move, truc.parse_action(self.action), self.loss,
+                      truc.parse_action(self.best), (), unit, Grade[self.grade.upper()],
+                      self.tags)
 
 
 @dataclass(frozen=True)
@@ -744,13 +796,14 @@ class History:
             raise ValueError(f"source must be 'game' or 'drill', not {source!r}")
         when = decided_at or now_iso()
         rows = [(source, ref, g.index, game, str(g.action), str(g.best), g.loss, g.unit,
-                 g.grade.key, " ".join(g.tags), when, spot) for g in graded]
+                 g.grade.key, " ".join(g.tags), when, spot, LEAK_VERSION) for g in graded]
 
         def insert(conn: sqlite3.Connection) -> int:
             before = conn.total_changes
             conn.executemany(
                 "INSERT INTO decisions (source, ref, move, game, action, best, loss, unit, "
-                "grade, tags, decided_at, spot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "grade, tags, decided_at, spot, tags_version) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (source, ref, move) DO NOTHING", rows)
             return conn.total_changes - before
 
@@ -758,7 +811,13 @@ class History:
 
     def decisions(self, game: str | None = None, *, source: str | None = None
                   ) -> list[Decision]:
-        """The kept graded decisions, oldest first (of one game, from one source)."""
+        """The kept graded decisions, oldest first (of one game, from one source), each with
+        the leak categories of today's definition (``grading.LEAK_VERSION``): those an older
+        one tagged are tagged again first (:meth:`retag`); one whose position cannot be
+        rebuilt (its game never finished, so the history has no record of it) has none, so
+        that no statistic counts it under a category it may no longer be."""
+        with contextlib.suppress(StoreError):  # busy or read-only: read what is there
+            self.retag()
         where, args = [], []
         if game is not None:
             where.append("game = ?")
@@ -767,10 +826,41 @@ class History:
             where.append("source = ?")
             args.append(source)
         sql = ("SELECT source, ref, move, game, action, best, loss, unit, grade, tags, "
-               "decided_at, spot FROM decisions"
+               "decided_at, spot, tags_version FROM decisions"
                + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY decided_at, id")
         return [Decision(r[0], r[1], int(r[2]), r[3], r[4], r[5], float(r[6]), r[7], r[8],
-                         tuple(r[9].split()), r[10], r[11]) for r in self._query(sql, args)]
+                         tuple(r[9].split()) if r[12] >= LEAK_VERSION or r[3] != "truc"
+                         else (), r[10], r[11]) for r in self._query(sql, args)]
+
+    def retag(self) -> int:
+        """Tag again, by today's definition, the Le Truc decisions an older definition of
+        the leak categories tagged (``grading.LEAK_VERSION``): a game's from its record
+        (the position before its move), a drill's from its spot's key (the spot itself).
+        Those whose position cannot be rebuilt are left as they are (their game may be
+        recorded later).  Returns how many were tagged again."""
+        def stale(conn: sqlite3.Connection) -> list[tuple[Any, ...]]:
+            return list(conn.execute(
+                "SELECT id, source, ref, move, action, best, spot FROM decisions "
+                "WHERE game = 'truc' AND tags_version < ?", (LEAK_VERSION,)))
+
+        rows = self._run(stale)
+        if not rows:
+            return 0
+        games: dict[str, list[truc.State] | None] = {}
+        for ref in {r[2] for r in rows if r[1] == "game"}:
+            found = self._query("SELECT record FROM games WHERE uid = ? AND game = 'truc'",
+                                (ref,))
+            games[ref] = _positions(found[0][0] if found else None)
+        updates = []
+        for id_, source, ref, move, action, best, spot in rows:
+            tags = _tags_again(source, games.get(ref), move, action, best, spot)
+            if tags is not None:
+                updates.append((" ".join(tags), LEAK_VERSION, id_))
+        if updates:
+            self._run(lambda c: c.executemany(
+                "UPDATE decisions SET tags = ?, tags_version = ? WHERE id = ?", updates),
+                write=True)
+        return len(updates)
 
     # -- reading ---------------------------------------------------------------------------------
     def _query(self, sql: str, args: Sequence[object] = ()) -> list[tuple[Any, ...]]:

@@ -23,10 +23,11 @@ from truf_tui.i18n import (
     string_sources,
     tr,
     tr_in,
+    unsigned,
 )
 
 __all__ = ["FALLBACK", "LANGUAGES", "all_strings", "get_language", "plural", "set_language",
-           "signed", "string_sources", "tr", "tr_in"]
+           "signed", "string_sources", "tr", "tr_in", "unsigned"]
 
 
 def _modules() -> dict[str, Table]:

@@ -29,10 +29,10 @@ from textual.worker import get_current_worker
 from truf_tui import drills
 from truf_tui.cards import TRUC_RANKS
 from truf_tui.engine import truc
-from truf_tui.grading import Grade, Unit
+from truf_tui.grading import SHOWN_DIGITS, Grade, Unit, share_text, written
 from truf_tui.store import StoreError
 from truf_tui.store.repetition import MISSED, spot_key
-from truf_tui.ui.i18n import get_language, plural, signed, tr
+from truf_tui.ui.i18n import plural, tr, unsigned
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.services import ProblemsFound, services, shell
 from truf_tui.ui.settings import SettingsChanged
@@ -60,22 +60,18 @@ class Done:
     queued: bool = False  # missed: it comes back from the review queue
 
 
-def decimal(text: str) -> str:
-    """A number as written in the current language (Esperanto: a decimal comma)."""
-    return text.replace(".", ",") if get_language() == "eo" else text
-
-
 def figure(x: float, unit: Unit) -> str:
-    """A value: points with a sign and two decimals (as the hint panel writes them), a
-    chance in whole percent."""
-    return f"{100 * x:.0f}%" if unit == "match" else signed(x)
+    """A value as the hint panel writes it (``grading.written``): points with a sign and two
+    decimals, a chance in percent to a tenth."""
+    if unit == "match":  # a chance: no sign, to the tenth values are taken at
+        return f"{unsigned(100 * x, SHOWN_DIGITS[unit])}%"
+    return written(x, unit, sign=True)
 
 
 def loss_words(loss: float, unit: Unit) -> str:
-    if unit == "match":
-        # whole percent, as the values above it and the game's review write it
-        return tr("drill.loss.match", x=f"{100 * loss:.0f}")
-    return tr("drill.loss.points", x=decimal(f"{loss:.2f}"))
+    """A loss as the game's review writes it (``grading.written``: one figure, one writing;
+    one that is not zero never reads as zero)."""
+    return tr(f"drill.loss.{unit}", x=written(loss, unit))
 
 
 def range_lines(rng: drills.Range) -> list[str]:
@@ -291,9 +287,11 @@ class DrillScreen(Screen[None]):
             return tr("drill.working")
         assert self.chosen is not None
         v = drills.grade(an, self.chosen)
-        free = v.grade == Grade.BEST  # a tie with the best, or the solution's rounding
+        # "it cost nothing" only where it did not: a best within the solution's rounding
+        # says its cost, as its line below does
+        free = v.grade == Grade.BEST and v.loss == 0.0
         lines = ["", tr("drill.verdict.free" if free else "drill.verdict",
-                        choice=self.words(v.chosen), grade=tr(f"grade.{v.grade.key}"),
+                        choice=self.words(v.chosen), grade=tr(v.words_key),
                         loss=loss_words(v.loss, an.unit))]
         if not free:
             lines.append(tr("drill.verdict.best", best=self.words(v.best)))
@@ -301,7 +299,7 @@ class DrillScreen(Screen[None]):
         for a in drills.ranked(an):
             mark = "▶" if drills.same_choice(a, v.chosen) else " "
             lines.append(f" {mark} {figure(an.values[a], an.unit):>6}  "
-                         f"{100 * an.freqs.get(a, 0.0):3.0f}%  {self.words(a)}")
+                         f"{share_text(an.freqs.get(a, 0.0)):>3}%  {self.words(a)}")
         if an.mixed:
             lines.append(tr("drill.mixed"))
         if self.rolled is not None:
@@ -324,8 +322,7 @@ class DrillScreen(Screen[None]):
             ds = [d for d in self.done if d.unit == unit]
             if ds:
                 avg = sum(d.verdict.loss for d in ds) / len(ds)
-                x = decimal(f"{100 * avg:.1f}" if unit == "match" else f"{avg:.2f}")
-                lines.append(plural(f"drill.summary.{unit}", len(ds), x=x))
+                lines.append(plural(f"drill.summary.{unit}", len(ds), x=written(avg, unit)))
         worst = max(range(len(self.done)), key=lambda i: (self.done[i].verdict.grade,
                                                           self.done[i].verdict.loss),
                     default=None)

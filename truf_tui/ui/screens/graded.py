@@ -29,6 +29,7 @@ from truf_tui.grading import (
     grade_game,
     positions,
     total_loss,
+    written,
 )
 from truf_tui.play.config import HUMAN
 from truf_tui.store import GameRow
@@ -48,9 +49,10 @@ class GameGraded(Message):
         self.failed = failed
 
 
-def pct(x: float) -> int:
-    """A chance as whole percentage points."""
-    return int(round(100 * x))
+def pct(x: float) -> str:
+    """A loss of winning chance in percentage points, written as every figure of grading
+    is (``grading.written``: whole points, more digits where a loss would read as 0)."""
+    return written(x, "win chance")
 
 
 def play_words(action: trufludo.Play, style: str) -> str:
@@ -79,7 +81,7 @@ def review_lines(graded: Sequence[Graded[trufludo.Play]], before: Sequence[trufl
     for k, g in enumerate(top, start=1):
         s = before[g.index]
         lines.append(tr("graded.f.move", k=f"[@click=screen.replay_move({k - 1})]{k}[/]",
-                        move=g.index + 1, grade=tr(f"grade.{g.grade.key}"), loss=pct(g.loss)))
+                        move=g.index + 1, grade=tr(g.words_key), loss=pct(g.loss)))
         lines.append(tr("graded.f.choice", played=play_words(g.action, style),
                         best=play_words(g.best, style)))
         lines.append(tr("graded.f.where", hand=cards_markup(s.hands[g.player], style),
@@ -172,7 +174,7 @@ class GradedTrufludoResults(GradedReview, TrufludoResults):
         return finished_row(self.state, self.tier)
 
     def replay_title(self, graded: Graded[Any], move: int) -> str:
-        return tr("graded.replay.title", move=move, grade=tr(f"grade.{graded.grade.key}"),
+        return tr("graded.replay.title", move=move, grade=tr(graded.words_key),
                   loss=pct(graded.loss))
 
 

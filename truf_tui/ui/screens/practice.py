@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import weakref
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, ComposeResult
@@ -24,7 +25,7 @@ from textual.widgets import Button
 from truf_tui import coach
 from truf_tui.cards import Card
 from truf_tui.engine import truc, trufludo
-from truf_tui.grading import Graded
+from truf_tui.grading import Graded, grade_key, is_wrong, share_text
 from truf_tui.play.config import COMPUTER, HUMAN
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.screens.dialogs import ConfirmDialog
@@ -104,11 +105,29 @@ def _who(p: int) -> str:
     return "you" if p == HUMAN else "computer"
 
 
+Grades = Mapping[int, Graded[truc.Action]]
+
+
+def answer_wrong(b: coach.Bet, grades: Grades | None) -> bool | None:
+    """Whether the answer to ``b`` is called wrong (None: nothing is said).  Where the
+    decisions are graded (``grades``, by move; empty while the worker is at it), its grade
+    alone says so (``grading.is_wrong``): a call the solved player never makes but that is
+    graded best or correct is not "a wrong call" beside that grade.  Where nothing is graded
+    (a replay), the solved player's mix does (:attr:`coach.Bet.wrong_answer`)."""
+    if grades is None:
+        return b.wrong_answer
+    g = grades.get(b.answer_at) if b.answer_at is not None else None
+    return None if g is None else is_wrong(g.grade)
+
+
 def review_lines(review: coach.RoundReview, style: str = "symbols",
-                 names: tuple[str, str] | None = None) -> list[str]:
+                 names: tuple[str, str] | None = None,
+                 grades: Grades | None = None) -> list[str]:
     """The practice notes of a round, in the current language.  ``names``: the two seats'
     names, for a game the player did not play in (a watched or hot-seat game's replay):
-    every bet and answer of both seats, by name, and no "you"."""
+    every bet and answer of both seats, by name, and no "you".  ``grades``: the player's
+    graded decisions by move, which decide whether an answer was wrong
+    (:func:`answer_wrong`)."""
     cards = [cards_markup(review.hands[p], style) for p in (0, 1)]
     dealt = [cards_markup(review.dealt[p], style) for p in (0, 1)]
     if names is None:
@@ -132,7 +151,7 @@ def review_lines(review: coach.RoundReview, style: str = "symbols",
         if b.solved is not None:  # the solved strategy's definition (coach's docstring)
             text = f"{head} " + tr(
                 "review.solved.bluff" if b.bluff else "review.solved.value",
-                w=_pct(b.solved.called_wins), p=_pct(b.solved.p_raise)) + "."
+                w=_pct(b.solved.called_wins), p=share_text(b.solved.p_raise)) + "."
         else:
             text = f"{head} " + tr("review.bluff" if b.bluff else "review.value",
                                    p=_pct(b.equity)) + "."
@@ -177,15 +196,25 @@ def review_lines(review: coach.RoundReview, style: str = "symbols",
                              else tr("review.named.solved.outside", what=answer,
                                      name=names[1 - b.by]))
                 continue
-            figures = {"p": _pct(seen.p_accept), "s": _pct(seen.range_share), "b": _pct(seen.below)}
+            figures = {"p": share_text(seen.p_accept), "s": _pct(seen.range_share),
+                       "b": _pct(seen.below)}
             line = (tr("review.solved.answer", what=answer, **figures) if names is None
                     else tr("review.named.answer", what=answer, name=names[1 - b.by],
                             **figures))
-            if b.wrong_answer:
+            wrong = answer_wrong(b, grades)
+            if wrong:
                 line += " " + tr("review.solved.wrong.call" if b.called
                                  else "review.solved.wrong.refusal")
+            graded = (grades or {}).get(b.answer_at if b.answer_at is not None else -1)
+            never = graded is not None and (graded.played is False or (
+                graded.played is None and b.wrong_answer))  # a kept grade: the mix says
+            if graded is not None and not wrong and never:
+                # never the solution's answer, and no error by its value: its grade says so
+                line += " " + tr("review.solved.graded",
+                                 grade=tr(grade_key(graded.grade, played=False)))
             if b.called:  # a refusal's bridge follows what it gave up, below
-                bridge = _bridge(b, review.end.winner == 1 - b.by, review.end.winner == b.by)
+                bridge = _bridge(wrong, review.end.winner == 1 - b.by,
+                                 review.end.winner == b.by)
                 if bridge is not None:
                     line += " " + tr(bridge)
             notes.append(line)
@@ -201,7 +230,8 @@ def review_lines(review: coach.RoundReview, style: str = "symbols",
                       other=names[1 - g.by])
         answered = next((b for b in review.bets if b.by != g.by and b.answer == g.kind), None)
         if answered is not None:
-            bridge = _bridge(answered, g.would_win == 0.0, g.would_win == 1.0)
+            bridge = _bridge(answer_wrong(answered, grades), g.would_win == 0.0,
+                             g.would_win == 1.0)
             if bridge is not None:
                 line += " " + tr(bridge)
         notes.append(line)
@@ -216,12 +246,11 @@ def review_lines(review: coach.RoundReview, style: str = "symbols",
     return lines
 
 
-def _bridge(b: coach.Bet, well: bool, badly: bool) -> str | None:
-    """The bridge between the solved player's verdict on the answer to ``b`` and how it
-    turned out for the answerer (``well``: it won the round it called, or would have lost
-    the one it gave up; ``badly``: the reverse): "right decision, unlucky cards" and the
-    reverse, or None when the two agree or the solved player cannot judge (A8)."""
-    wrong = b.wrong_answer
+def _bridge(wrong: bool | None, well: bool, badly: bool) -> str | None:
+    """The bridge between the verdict on an answer (``wrong``: :func:`answer_wrong`) and
+    how it turned out for the answerer (``well``: it won the round it called, or would
+    have lost the one it gave up; ``badly``: the reverse): "right decision, unlucky cards"
+    and the reverse, or None when the two agree or there is no verdict (A8)."""
     if wrong is None:
         return None
     if not wrong and badly:
@@ -319,7 +348,9 @@ class PracticeRoundSummary(TrucRoundSummary):
             body += "\n\n" + "\n".join(graded)
         if self.review is None:
             return title, body
-        extra = review_lines(self.review, _style(self.app))
+        # the answers' verdicts follow their grades, once the worker brings them
+        grades = ({g.index: g for g in self.graded or []} if self.wants_grades else None)
+        extra = review_lines(self.review, _style(self.app), grades=grades)
         extra.append(f"[dim]{tr('review.stats.key')}[/]")
         return title, body + "\n\n" + "\n".join(extra)
 

@@ -10,6 +10,7 @@ It also shows a computers' game of the tournament (F12): then the players have n
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -24,12 +25,13 @@ from textual.widgets.option_list import Option
 from truf_tui.cards import Card
 from truf_tui.engine import truc, trufludo
 from truf_tui.engine.record import AnyState, GameRecord
+from truf_tui.grading import Graded
 from truf_tui.play.config import COMPUTER, HUMAN, TIERS
-from truf_tui.store import GameRow
+from truf_tui.store import GameRow, StoreError
 from truf_tui.ui.i18n import plural, tr
 from truf_tui.ui.keybar import KeyBar
 from truf_tui.ui.screens.summary import player_name
-from truf_tui.ui.services import services
+from truf_tui.ui.services import services, shell
 from truf_tui.ui.settings import SettingsChanged
 from truf_tui.ui.storage import HOTSEAT_TIER
 from truf_tui.ui.widgets.cards import card_markup
@@ -320,8 +322,26 @@ class ReplayScreen(Screen[None]):
         hotseat = getattr(self, "row", None) is not None and self.row.tier == HOTSEAT_TIER
         names = None if self.names is None and not hotseat else (
             self.seat_name(HUMAN), self.seat_name(COMPUTER))
-        lines = review_lines(review, self.card_style, names)[1:]  # without the practice title
+        # the verdicts on your answers follow their grades where the history keeps them
+        lines = review_lines(review, self.card_style, names,
+                             self.kept_grades() if names is None else None)[1:]  # no title
         notes.update("\n".join([tr("replay.notes", n=n), *lines]))
+
+    _grades: dict[int, Graded[truc.Action]] | None = None
+
+    def kept_grades(self) -> dict[int, Graded[truc.Action]] | None:
+        """Your graded decisions of this game as the history keeps them, by move (None: it
+        keeps none, e.g. a game not in the history: the review judges by the solved mix)."""
+        if self._grades is None:
+            self._grades = {}
+            data = shell(self).data
+            uid = getattr(getattr(self, "row", None), "uid", "")
+            if data is not None and uid:
+                with contextlib.suppress(StoreError, ValueError, KeyError):
+                    self._grades = {d.move: d.truc_graded(self.row.human_seat) for d in
+                                    data.history.decisions("truc", source="game")
+                                    if d.ref == uid}
+        return self._grades or None
 
     def who(self, player: int) -> str:
         """A seat's name: you and the computer, or in a hot-seat game Player 1 and 2."""

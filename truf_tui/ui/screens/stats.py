@@ -28,7 +28,7 @@ from textual.worker import get_current_worker
 
 from truf_tui import coach
 from truf_tui.drills import CATEGORIES, Category
-from truf_tui.grading import LEAKS, THRESHOLDS
+from truf_tui.grading import LEAKS, THRESHOLDS, written
 from truf_tui.play.config import GAMES, TIERS
 from truf_tui.store import Decision, GameRow, Stats, StoreError, Tally
 from truf_tui.ui.i18n import get_language, plural, tr
@@ -182,8 +182,8 @@ def other_line(p: Progress) -> str:
         return plural(f"sp.other.{p.source}.nomean", p.decisions)
     if in_points < p.decisions:  # some near a match's end, graded in its chance
         return tr(f"sp.other.{p.source}.part", n=p.decisions, k=in_points,
-                  x=number(mean, 2))
-    return plural(f"sp.other.{p.source}", p.decisions, x=number(mean, 2))
+                  x=written(mean, "points"))
+    return plural(f"sp.other.{p.source}", p.decisions, x=written(mean, "points"))
 
 
 def drillable(p: Progress) -> list[Category]:
@@ -202,8 +202,8 @@ def leak_rows(p: Progress) -> list[tuple[Text, ...]]:
                   justify="center"),
              Text(tr(f"leak.{lk.tag}")), Text(str(lk.decisions), justify="right"),
              Text(str(lk.errors), justify="right"),
-             Text(number(lk.points, 2), justify="right"),
-             Text(f"{number(100 * lk.match, 0)} %", justify="right"))
+             Text(written(lk.points, "points"), justify="right"),
+             Text(f"{written(lk.match, 'match')} %", justify="right"))
             for lk in p.leaks]
 
 
@@ -524,8 +524,8 @@ class StatsScreen(Screen[None]):
         plot.data = games
         if games:
             best = min(games)
-            axis.update(tr("sp.axis", first=number(games[0], 2), last=number(games[-1], 2),
-                           best=number(best, 2)))
+            axis.update(tr("sp.axis", first=written(games[0], "points"),
+                           last=written(games[-1], "points"), best=written(best, "points")))
         leaks.display = leaks_note.display = True
         leaks.clear(columns=True)
         for key in ("key", "what", "decisions", "errors", "points", "match"):

@@ -110,7 +110,7 @@ class GradedTrucResults(GradedReview, TrucResults):
         return finished_truc_row(self.state, self.tier)
 
     def replay_title(self, graded: Graded[Any], move: int) -> str:
-        return tr("graded.t.replay.title", move=move, grade=tr(f"grade.{graded.grade.key}"),
+        return tr("graded.t.replay.title", move=move, grade=tr(graded.words_key),
                   cost=amount(graded.loss, graded.unit))
 
 

@@ -28,9 +28,10 @@ from truf_tui.grading import (
     counts,
     grade_truc,
     totals,
+    written,
 )
 from truf_tui.play.config import HUMAN
-from truf_tui.ui.i18n import plural, signed, tr
+from truf_tui.ui.i18n import plural, tr
 from truf_tui.ui.widgets.cards import card_markup
 
 TruGraded = Graded[truc.Action]
@@ -77,14 +78,12 @@ def action_words(action: truc.Action, style: str) -> str:
 
 
 def amount(x: float, unit: Unit, sign: bool = False) -> str:
-    """A value or a loss in its unit, written as the hint panel writes it: points with two
-    decimals (Esperanto's decimal comma; ``sign``: "+1.92", a value, not a loss), a chance
-    in whole percentage points."""
-    if unit == "points":
-        text = tr("graded.t.points", x=signed(x) if sign or x < 0 else signed(x)[1:])
-    else:
-        text = tr("graded.t.pct", x=int(round(100 * x)))
-    return text.replace("-", "−")  # a value below zero: the minus sign, not a hyphen
+    """A value or a loss in its unit, written as the hint panel writes it
+    (``grading.written``): points with two decimals (Esperanto's decimal comma; ``sign``:
+    "+1.92", a value, not a loss), a chance in percentage points to a tenth; a loss that is
+    not zero never reads as zero."""
+    key = "graded.t.points" if unit == "points" else "graded.t.pct"
+    return tr(key, x=written(x, unit, sign=sign or x < 0))
 
 
 def cost_text(graded: Sequence[TruGraded]) -> str:
@@ -111,7 +110,7 @@ def decision_lines(graded: Sequence[TruGraded], before: Callable[[int], truc.Sta
         s = before(g.index)
         mark = f"[@click=screen.replay_move({k - 1})][b]{k}[/][/] " if keys else "• "
         line = mark + tr("graded.t.decision", what=action_words(g.action, style),
-                         trick=trick_of(s), grade=tr(f"grade.{g.grade.key}"))
+                         trick=trick_of(s), grade=tr(g.words_key))
         if g.grade > Grade.BEST and g.loss > 0.0:
             line += " " + tr("graded.t.cost", cost=amount(g.loss, g.unit),
                              best=action_words(g.best, style))
@@ -194,7 +193,7 @@ def match_review_lines(graded: Sequence[TruGraded], before: Callable[[int], truc
         s = before(g.index)
         lines.append(f"[@click=screen.replay_move({k - 1})][b]{k}[/][/] "
                      + tr("graded.t.top", round=s.round_no, trick=trick_of(s),
-                          what=action_words(g.action, style), grade=tr(f"grade.{g.grade.key}"),
+                          what=action_words(g.action, style), grade=tr(g.words_key),
                           cost=amount(g.loss, g.unit), best=action_words(g.best, style)))
     return lines
 

@@ -678,7 +678,7 @@ class TrucTable(TableScreen[truc.State]):
             key = ("tbl.t.takeback.working" if not taken.done else
                    "tbl.t.takeback.failed" if taken.failed else "tbl.t.takeback.nochoice")
             return tr(key, what=what)
-        grade = tr(f"grade.{g.grade.key}")
+        grade = tr(g.words_key)
         if g.loss > 0.0 and g.best != g.action:
             return tr("tbl.t.takeback.cost", what=what, grade=grade,
                       cost=amount(g.loss, g.unit), best=action_words(g.best, self.card_style))

@@ -393,15 +393,19 @@ STRINGS: dict[str, dict[str, str]] = {
     "review.solved.wrong.refusal": {
         "en": "[b $text-error]A wrong refusal.[/]", "eo": "[b $text-error]Malĝusta rifuzo.[/]",
     },
+    # An answer the solved player never gives, graded best or correct by its value: the
+    # grade's words (grade.best.never), not "a wrong call".
+    "review.solved.graded": {"en": "Graded: {grade}.", "eo": "Taksita: {grade}."},
     "review.what.accept": {"en": "call", "eo": "akcepto"},
     "review.solved.measure": {
         "en": "[dim]A bluff: a raise or rest that, called, wins under half the time against the "
               "hands the solved player accepts with. A wrong call or refusal: an answer the "
-              "solved player never gives with your hand; one it mixes in is no mistake.[/]",
+              "solved player never gives with your hand, graded an inaccuracy or worse; one "
+              "it mixes in is no mistake.[/]",
         "eo": "[dim]Blufo: altigo aŭ resto, kiu, akceptita, gajnas malpli ol duonon de la "
               "fojoj kontraŭ la manoj, kun kiuj la solvita ludanto akceptas. Malĝusta akcepto "
-              "aŭ rifuzo: respondo, kiun la solvita ludanto neniam donas kun via mano; tiu, "
-              "kiun ĝi miksas, ne estas eraro.[/]",
+              "aŭ rifuzo: respondo, kiun la solvita ludanto neniam donas kun via mano, "
+              "taksita malprecizaĵo aŭ pli malbone; tiu, kiun ĝi miksas, ne estas eraro.[/]",
     },
     "review.stats.key": {
         "en": "b: your bluffing in this session", "eo": "b: via blufado en ĉi tiu seanco",

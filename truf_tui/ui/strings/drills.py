@@ -98,10 +98,11 @@ STRINGS: dict[str, dict[str, str]] = {
     # -- the result ----------------------------------------------------------------------
     "drill.working": {"en": "[dim]The solution is working this spot out…[/]",
                       "eo": "[dim]La solvo kalkulas ĉi tiun situacion…[/]"},
-    "drill.verdict": {"en": "You chose {choice}: [b]{grade}[/], it cost {loss}.",
-                      "eo": "Vi elektis {choice}: [b]{grade}[/], kosto: {loss}."},
-    "drill.verdict.free": {"en": "You chose {choice}: [b]{grade}[/], it cost nothing.",
-                           "eo": "Vi elektis {choice}: [b]{grade}[/], ĝi kostis nenion."},
+    # a semicolon: a grade's words may have a comma of their own ("correct, though …")
+    "drill.verdict": {"en": "You chose {choice}: [b]{grade}[/]; it cost {loss}.",
+                      "eo": "Vi elektis {choice}: [b]{grade}[/]; kosto: {loss}."},
+    "drill.verdict.free": {"en": "You chose {choice}: [b]{grade}[/]; it cost nothing.",
+                           "eo": "Vi elektis {choice}: [b]{grade}[/]; ĝi kostis nenion."},
     "drill.verdict.best": {"en": "The best choice by value: {best}.",
                            "eo": "La plej bona elekto laŭ valoro: {best}."},
     # Two short lines, not one that wraps at 80 columns: the columns below are the value

@@ -8,6 +8,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "grade.inaccuracy": {"en": "inaccuracy", "eo": "malprecizaĵo"},
     "grade.mistake": {"en": "mistake", "eo": "eraro"},
     "grade.blunder": {"en": "blunder", "eo": "fuŝego"},
+    # A choice the solved player never makes, within its rounding of the best value or
+    # costing little (grading.grade_key): the class, and that the solution never makes it.
+    "grade.best.never": {"en": "best value, though the solution never plays it",
+                         "eo": "plej bona valoro, kvankam la solvo neniam ludas ĝin"},
+    "grade.correct.never": {"en": "correct, though the solution never plays it",
+                            "eo": "ĝusta, kvankam la solvo neniam ludas ĝin"},
     # -- Trufludo's review on the results screen ---------------------------------------------
     "graded.f.pending": {
         "en": "[dim]The expert is grading your choices…[/]",

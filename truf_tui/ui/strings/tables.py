@@ -262,13 +262,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "↶ {what} malfarita: mi taksas ĝin… Elektu denove.",
     },
     "tbl.t.takeback.cost": {
-        "en": "↶ {what} taken back: {grade}, it cost {cost} (best: {best}). Choose again.",
-        "eo": "↶ {what} malfarita: {grade}, ĝi kostis {cost} (plej bona: {best}). "
+        "en": "↶ {what} taken back: {grade}; it cost {cost} (best: {best}). Choose again.",
+        "eo": "↶ {what} malfarita: {grade}; ĝi kostis {cost} (plej bona: {best}). "
               "Elektu denove.",
     },
     "tbl.t.takeback.graded": {
-        "en": "↶ {what} taken back: {grade}, it cost nothing. Choose again.",
-        "eo": "↶ {what} malfarita: {grade}, ĝi kostis nenion. Elektu denove.",
+        "en": "↶ {what} taken back: {grade}; it cost nothing. Choose again.",
+        "eo": "↶ {what} malfarita: {grade}; ĝi kostis nenion. Elektu denove.",
     },
     "tbl.t.takeback.nochoice": {
         "en": "↶ {what} taken back: there was no real choice to grade. Choose again.",

@@ -22,7 +22,7 @@ from truf_tui.cards import Card
 from truf_tui.coach import Reason
 from truf_tui.engine import truc, trufludo
 from truf_tui.play.config import HUMAN
-from truf_tui.ui.i18n import all_strings, signed, tr
+from truf_tui.ui.i18n import all_strings, tr, unsigned
 from truf_tui.ui.widgets.cards import card_markup
 
 if TYPE_CHECKING:
@@ -113,8 +113,11 @@ def ranked(lines: tuple[HintLine, ...], unit: Literal["points", "match"] | None
 
 
 def shown(value: float, unit: Literal["points", "match"] | None) -> float:
-    """A value as the panel writes it: points to two decimals, a chance in whole percent."""
-    return round(value, 2) if unit == "points" else round(100 * value)
+    """A value as the panel writes it (``grading.shown_value``): points to two decimals, a
+    chance of the match in percent to a tenth; Trufludo's search's chance in whole percent."""
+    from truf_tui.grading import shown_value
+
+    return shown_value(value, "win chance" if unit is None else unit)
 
 
 def by_rank(lines: list[HintLine]) -> tuple[HintLine, ...]:
@@ -182,11 +185,17 @@ def bar(value: float) -> str:
 
 
 def figure(value: float, unit: Literal["points", "match"] | None) -> str:
-    """A move's figure: a chance as a bar and whole percent; points of a round with a sign
-    and two decimals (Esperanto: a decimal comma; the minus sign, not a hyphen)."""
+    """A move's figure, written as every figure of grading is (``grading.written``): points
+    of a round with a sign and two decimals (Esperanto: a decimal comma; the minus sign, not
+    a hyphen); a chance as a bar and percent, of the match to a tenth, of a Trufludo game
+    whole."""
+    from truf_tui.grading import SHOWN_DIGITS, Unit, written
+
     if unit == "points":
-        return f"{signed(value):>6}"
-    return f"{bar(value)} {int(shown(value, unit)):3d}%"
+        return f"{written(value, unit, sign=True):>6}"
+    chance: Unit = "win chance" if unit is None else unit  # None: Trufludo's search
+    text = unsigned(100 * value, SHOWN_DIGITS[chance])
+    return f"{bar(value)} {text:>{3 if unit is None else 5}}%"
 
 
 def hint_markup(hint: Hint, style: str = "symbols") -> str:
@@ -202,7 +211,9 @@ def hint_markup(hint: Hint, style: str = "symbols") -> str:
         out.append(f"[b]{head}[/]" if i == 0 else head)
         out.append(f"[dim]  {reason_text(line.reason, style)}[/]")
         if line.solved is not None:
-            out.append(f"[dim]  {tr('hint.solved', p=int(round(100 * line.solved)))}[/]")
+            from truf_tui.grading import share_text
+
+            out.append(f"[dim]  {tr('hint.solved', p=share_text(line.solved))}[/]")
     return "\n".join(out)
 
 
