@@ -7,9 +7,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
 
 from truf_tui.play.config import GameConfig
-from truf_tui.ui.netplay import NetSession, Turn
+from truf_tui.ui.app import TrufApp
+from truf_tui.ui.netplay import STOPPED, Lost, NetSession, Turn, lost_words
+from truf_tui.ui.screens.friend import FriendScreen
+from truf_tui.ui.screens.net_table import NetLost, NetPlay
+from truf_tui.ui.settings import Settings
+from truf_tui.ui.widgets.table import Markup
 
 
 async def _first_turn(session: NetSession) -> Turn:
@@ -51,4 +63,106 @@ async def test_the_hosts_close_returns_in_time_when_the_guest_closed_first() -> 
         if stubborn is not None:
             stubborn.cancel()
         await guest.close()
+        await host.close()
+
+
+@pytest.fixture(autouse=True)
+def loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(FriendScreen, "BIND", "127.0.0.1")
+
+
+def app_in(folder: Path | None = None, lang: str = "en") -> TrufApp:
+    return TrufApp(settings=Settings(pace="instant", lang=lang),
+                   data_dir=None if folder is None else str(folder))
+
+
+async def until(pilot: Pilot[Any], ready: Callable[[], bool], seconds: float = 30) -> None:
+    end = time.monotonic() + seconds
+    while not ready():
+        assert time.monotonic() < end, "it never came"
+        await pilot.pause(0.02)
+
+
+async def host_in_app(pilot: Pilot[Any], game: str = "trufludo") -> str:
+    """The app hosts a game (the Play a friend screen, Host): its invite code."""
+    app = pilot.app
+    assert isinstance(app, TrufApp)
+    app.play_friend(GameConfig(game=game))
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, FriendScreen)
+    screen.query_one("#name", Input).value = "Ana"
+    await pilot.click("#host")
+    await until(pilot, lambda: screen.code is not None)
+    assert screen.code is not None
+    return screen.code
+
+
+async def join_in_app(pilot: Pilot[Any], code: str) -> None:
+    app = pilot.app
+    assert isinstance(app, TrufApp)
+    app.play_friend(GameConfig(game="trufludo"))
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, FriendScreen)
+    screen.query_one("#name", Input).value = "Bo"
+    screen.query_one("#code", Input).value = code
+    await pilot.press("j", "enter")
+    await until(pilot, lambda: isinstance(app.screen, NetPlay))
+
+
+async def test_the_hosts_app_stopping_is_not_said_as_the_friend_ending_the_game() -> None:
+    """The host's app quits (or its terminal closes) with the table open: its guest reads
+    that the host's truf-tui stopped, not that the friend chose to end the game."""
+    app = app_in()
+    guest: NetSession | None = None
+    try:
+        async with app.run_test(size=(100, 32)) as pilot:
+            guest = await NetSession.joining(await host_in_app(pilot), name="Bo")
+            await until(pilot, lambda: isinstance(app.screen, NetPlay))
+            await pilot.pause(0.3)  # the table drawn
+            app.exit()  # no one leaves the table: the app stops under it
+        assert guest is not None
+        while True:
+            event = await asyncio.wait_for(guest.queue.get(), 10)
+            if isinstance(event, Lost):
+                break
+        assert event.why == STOPPED
+        words = lost_words(event, "Ana")
+        assert "Ana's truf-tui stopped" in words and "ended the game" not in words
+    finally:
+        if guest is not None:
+            await guest.close()
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "The connection to Ana's game was lost"),
+    ("eo", "La konekto al la ludo de Ana perdiĝis")])
+async def test_a_lost_host_is_said_as_a_lost_connection(monkeypatch: pytest.MonkeyPatch,
+                                                        lang: str, said: str) -> None:
+    """The line to the host drops and the seat cannot be taken back: the guest's table
+    says the connection was lost (and how a match hosted from the command line goes on),
+    never that the friend ended the game."""
+    from truf_tui.net import client as net_client
+
+    host, invite = await NetSession.hosting(GameConfig(game="trufludo"), name="Ana",
+                                           bind="127.0.0.1")
+    app = app_in(lang=lang)
+    try:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await join_in_app(pilot, invite.code())
+
+            async def gone(self: Any, timeout: float = 0.0) -> None:
+                raise net_client.JoinError("nobody", "too_late")
+
+            monkeypatch.setattr(net_client.NetClient, "reconnect", gone)
+            assert host.host is not None
+            writer = host.host.seats[1].writer
+            assert writer is not None
+            writer.transport.abort()  # the line drops, as when the host's computer dies
+            await until(pilot, lambda: isinstance(app.screen, NetLost))
+            body = str(app.screen.query_one("#net-body", Markup).text)
+            assert said in body and "host --resume" in body
+            assert "ended the game" not in body and "finis la ludon" not in body
+    finally:
         await host.close()

@@ -50,6 +50,9 @@ from truf_tui.ui.i18n import tr
 REJOIN_SECONDS = 300.0  # a dropped table tries to take its seat back this long (the host's)
 RETRY_SECONDS = 2.0
 ENDED = "the host ended the game"
+# The host's app stopped (quit, its terminal closed, a signal) with no one leaving the
+# table: the guest is told so, not that its friend chose to end the game.
+STOPPED = "the host's truf-tui stopped before the match ended"
 ENDED_AWAY = "the host ended the game while you were away"
 LINGER_SECONDS = REJOIN_SECONDS  # a host ended while its guest was away waits to tell it
 CLOSE_STEP_SECONDS = 2.0  # the longest one step of closing a session is waited for
@@ -77,6 +80,7 @@ class Lost:
 
     why: str
     winner: int | None = None
+    lost_line: bool = False  # the connection was lost and the seat not taken back
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,19 @@ class Kept:
 
 
 SessionEvent = Event | Reconnecting | Reconnected | Lost | Kept
+
+
+def lost_words(event: Lost, name: str) -> str:
+    """Why the match cannot go on, in the reader's language: ``name`` (the friend) chose
+    to end it, the friend's app stopped, or the line was lost and the seat not taken
+    back; else the host's own words."""
+    if event.why == ENDED:
+        return tr("net.host.ended")
+    if event.why == STOPPED:
+        return tr("net.host.stopped", name=name)
+    if event.lost_line:
+        return tr("net.host.lost", name=name)
+    return event.why
 
 
 def _sampler(observation: Mapping[str, Any]) -> Callable[[random.Random], AnyState]:
@@ -277,7 +294,7 @@ class NetSession:
                     return
                 if not await self._rejoin():
                     self.over = True
-                    await self.queue.put(Lost(str(e)))
+                    await self.queue.put(Lost(str(e), lost_line=True))
                     return
 
     async def _rejoin(self) -> bool:
@@ -365,9 +382,11 @@ class NetSession:
             if page is not None:
                 await page.close(wait=self.web_linger_seconds)
 
-    async def close(self) -> None:
+    async def close(self, stopping: bool = False) -> None:
         """Stop reading, hang up, and stop hosting (this app's server ends with it; after
-        :meth:`end_while_away` it listens on a while for the friend to come back).  Every
+        :meth:`end_while_away` it listens on a while for the friend to come back).  The
+        guest is told the host ended the game (:data:`ENDED`), or with ``stopping`` that
+        the host's app stopped with the table open (:data:`STOPPED`).  Every
         step is bounded (:data:`CLOSE_STEP_SECONDS`): a friend gone already, a task that
         let its cancellation pass (``wait_for`` in Python 3.11), never keep the app from
         closing; what is not done by then finishes in the background."""
@@ -376,7 +395,7 @@ class NetSession:
         if self._reader is not None:
             await _stopped(self._reader)
         if ending and self.host is not None:  # the guest learns the host ended it
-            await _within(self.host.end(ENDED))
+            await _within(self.host.end(STOPPED if stopping else ENDED))
         await _within(self.client.close())
         if self.seat_kept is not None:
             if ending:  # left mid-match: the same code again takes the seat back
@@ -433,4 +452,4 @@ def _quiet(task: asyncio.Future[Any]) -> None:
 __all__ = ["ChatReceived", "ChatUndelivered", "DealAlarm", "DealVerified", "GameEnded",
            "HostError", "HostProblem", "Kept", "Lost", "MatchEnded", "NetSession",
            "OpponentAway", "Reconnected", "Reconnecting", "SessionEvent", "Turn", "able_to",
-           "state_of"]
+           "lost_words", "state_of"]

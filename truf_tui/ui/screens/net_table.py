@@ -37,7 +37,6 @@ from truf_tui.ui.crashes import log_folder
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.keybar import KeyBar, KeyHint
 from truf_tui.ui.netplay import (
-    ENDED,
     ChatReceived,
     ChatUndelivered,
     DealAlarm,
@@ -53,6 +52,7 @@ from truf_tui.ui.netplay import (
     SessionEvent,
     Turn,
     able_to,
+    lost_words,
     state_of,
 )
 from truf_tui.ui.screens.summary import (
@@ -95,6 +95,7 @@ class NetPlay(TableScreen[Any]):
         self._turn = first  # the host's last position shown (or being shown)
         self._latest = first  # the host's last position received
         self._leaving = False  # the table is being closed: nothing more is drawn
+        self._left = False  # the player left the table (not the app stopping under it)
         self._pending: deque[Turn] = deque()  # positions received, shown in turn
         self._target: Any = None  # the position the move on show leads to
         self._sent = False  # this seat's move is on its way to the host
@@ -265,7 +266,7 @@ class NetPlay(TableScreen[Any]):
             panel.redraw()  # the phrases in the new language
 
     def leave_table(self) -> None:
-        self._leaving = True
+        self._leaving = self._left = True
         super().leave_table()
 
     def on_unmount(self) -> None:
@@ -274,7 +275,8 @@ class NetPlay(TableScreen[Any]):
         self.run_closing()
 
     def run_closing(self) -> None:
-        asyncio.ensure_future(self.net.close())
+        # Unmounted with no one leaving: the app stops (quit, its terminal closed).
+        asyncio.ensure_future(self.net.close(stopping=not self._left))
 
     def next_state(self, old: Any, action: Any) -> Any:
         target, self._target = self._target, None
@@ -438,7 +440,7 @@ class NetPlay(TableScreen[Any]):
         elif isinstance(event, Lost):
             services(self).game_in_progress = False
             self._close_waiting()
-            why = tr("net.host.ended") if event.why == ENDED else event.why
+            why = lost_words(event, self.net.other_name())
             if event.winner is not None and event.winner != self.me:
                 why = tr("net.ended.away.lost", name=self.net.other_name())
             self.app.push_screen(NetLost(why), lambda _: self.leave_table())

@@ -198,6 +198,23 @@ STRINGS: dict[str, dict[str, str]] = {
               "historio konservas ĝin tiel.",
     },
     "net.host.ended": {"en": "Your friend ended the game.", "eo": "Via amiko finis la ludon."},
+    # The host's app stopped, or the line was lost: nobody chose to end the game.
+    "net.host.stopped": {
+        "en": "{name}'s truf-tui stopped (it was closed or quit) before the match was over, "
+              "so this game cannot go on. Games you finished are in your history.",
+        "eo": "La truf-tui de {name} ĉesis (ĝi estis fermita) antaŭ la fino de la matĉo, "
+              "do ĉi tiu ludo ne povas daŭri. Viaj finitaj ludoj estas en via historio.",
+    },
+    "net.host.lost": {
+        "en": "The connection to {name}'s game was lost (their truf-tui stopped, or the "
+              "network failed) and did not come back. Games you finished are in your "
+              "history. A match hosted with the command 'truf-tui host' goes on after "
+              "'truf-tui host --resume': see the help (F1).",
+        "eo": "La konekto al la ludo de {name} perdiĝis (ria truf-tui ĉesis, aŭ la reto "
+              "paneis) kaj ne revenis. Viaj finitaj ludoj estas en via historio. Matĉo "
+              "gastigita per la komando 'truf-tui host' daŭras post 'truf-tui host "
+              "--resume': vidu la helpon (F1).",
+    },
     "net.btn.ok": {"en": "OK", "eo": "Bone"},
     "net.btn.wait": {"en": "Keep waiting", "eo": "Plu atendi"},
     "net.btn.end": {"en": "End the game", "eo": "Fini la ludon"},
