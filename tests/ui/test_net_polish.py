@@ -19,7 +19,7 @@ from truf_tui.play.config import GameConfig
 from truf_tui.ui.app import TrufApp
 from truf_tui.ui.netplay import STOPPED, Lost, NetSession, Turn, lost_words
 from truf_tui.ui.screens.friend import FriendScreen
-from truf_tui.ui.screens.net_table import NetLost, NetPlay
+from truf_tui.ui.screens.net_table import NetLost, NetPlay, WaitingForFriend
 from truf_tui.ui.settings import Settings
 from truf_tui.ui.widgets.table import Markup
 
@@ -166,3 +166,85 @@ async def test_a_lost_host_is_said_as_a_lost_connection(monkeypatch: pytest.Monk
             assert "ended the game" not in body and "finis la ludon" not in body
     finally:
         await host.close()
+
+
+@pytest.mark.parametrize(("lang", "first", "later", "over"), [
+    ("en", "Time left for Bo to come back: 5:00", "Time left for Bo to come back: 3:59",
+     "Bo's 5 minutes are over"),
+    ("eo", "Restas al Bo 5:00 por reveni", "Restas al Bo 3:59 por reveni",
+     "La 5 minutoj de Bo pasis")])
+async def test_the_waiting_box_counts_down_the_rejoin_window(
+        monkeypatch: pytest.MonkeyPatch, lang: str, first: str, later: str,
+        over: str) -> None:
+    """The guest's line drops: the host's "waiting for Bo (reconnecting…)" box shows the
+    time left of the 5 minutes, and counts it down every second."""
+    now = [1000.0]
+    monkeypatch.setattr(WaitingForFriend, "clock", staticmethod(lambda: now[0]))
+    app = app_in(lang=lang)
+    guest: NetSession | None = None
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            guest = await NetSession.joining(await host_in_app(pilot), name="Bo")
+            await until(pilot, lambda: isinstance(app.screen, NetPlay))
+            await pilot.pause(0.3)
+            assert guest._reader is not None
+            guest._reader.cancel()  # this guest stays away: it does not take its seat back
+            guest.client._writer.transport.abort()
+            await until(pilot, lambda: isinstance(app.screen, WaitingForFriend))
+            body = app.screen.query_one("#net-body", Markup)
+            assert first in str(body.text)
+            now[0] += 61
+            await until(pilot, lambda: later in str(body.text), seconds=5)
+            now[0] += 1000
+            await until(pilot, lambda: over in str(body.text), seconds=5)
+    finally:
+        if guest is not None:
+            await guest.close()
+
+
+@pytest.mark.parametrize("game", ["trufludo", "truc"])
+async def test_deal_verified_never_covers_the_results_buttons_at_80x24(game: str) -> None:
+    """At 80x24 the match's results box is up with its buttons uncovered: "deal verified"
+    is a line of the box (no notice over the buttons for seconds)."""
+    from textual.widgets import Button
+    from textual.widgets._toast import Toast, ToastRack
+
+    from tests.ui.test_netplay import headless_host
+    from truf_tui.ui.screens.summary import Results, Summary
+
+    def uncovered(box: Summary) -> None:
+        buttons = [b.region for b in box.query(Button).results(Button)]
+        assert buttons and all(r.area for r in buttons)
+        racks = list(box.query(ToastRack).results(ToastRack))
+        # A notice is drawn within its rack only (the rest of a long stack scrolls).
+        toasts = [t.region.intersection(rack.region) for rack in racks
+                  for t in rack.query(Toast).results(Toast)]
+        assert not [(t, b) for t in toasts for b in buttons if t.overlaps(b)], (
+            [r.region for r in racks], toasts)
+
+    host, code = await headless_host(game)
+    app = app_in()
+    try:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await join_in_app(pilot, code)
+            end = time.monotonic() + 90
+            while not isinstance(app.screen, Results):
+                assert time.monotonic() < end, "the game did not end"
+                screen = app.screen
+                if isinstance(screen, Summary):  # a Le Truc round's summary
+                    await pilot.pause(0.3)  # a notice sent with it would be up by now
+                    uncovered(screen)
+                    screen.close("continue")
+                elif isinstance(screen, WaitingForFriend):
+                    screen.close("wait")
+                elif isinstance(screen, NetPlay) and screen.my_move():
+                    screen.human_move(screen.state.legal_actions()[0])
+                await pilot.pause(0.01)
+            box = app.screen
+            await pilot.pause(0.5)  # a notice sent with the box would be up by now
+            uncovered(box)
+            body = str(box.query_one("#summary-body", Markup).text)
+            assert "Deal verified" in body
+    finally:
+        host.cancel()
+        await asyncio.gather(host, return_exceptions=True)

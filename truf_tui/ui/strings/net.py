@@ -137,6 +137,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "Disdono kontrolita: la kartoj venis el la semoj de ambaŭ komputiloj, kiel "
               "promesite.",
     },
+    # In the results box of a game played over the network (no notice over its buttons).
+    "net.verified.results": {
+        "en": "✓ Deal verified: every card of this game came from both computers' seeds.",
+        "eo": "✓ Disdono kontrolita: ĉiu karto de ĉi tiu ludo venis el la semoj de ambaŭ "
+              "komputiloj.",
+    },
     "net.unchecked": {
         "en": "This game's deal could not be checked here (this table joined again after "
               "a restart).",
@@ -169,6 +175,11 @@ STRINGS: dict[str, dict[str, str]] = {
               "daŭras ĝuste de kie ĝi estis. Vi povas atendi, aŭ fini la ludon nun: tiam "
               "ĝi kalkuliĝas kiel via venko.",
     },
+    # Counted down every second in the waiting box ({time}: m:ss).
+    "net.away.left": {"en": "Time left for {name} to come back: {time}",
+                      "eo": "Restas al {name} {time} por reveni"},
+    "net.away.left.none": {"en": "{name}'s 5 minutes are over: the game cannot wait longer.",
+                           "eo": "La 5 minutoj de {name} pasis: la ludo ne povas plu atendi."},
     # Under a name in the table's name box: at most 12 columns (80x24 and 100x32).
     "net.away.short": {"en": "rejoining…", "eo": "revenas…"},
     "net.reconnecting.short": {"en": "rejoining…", "eo": "revenas…"},
