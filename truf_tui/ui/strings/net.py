@@ -38,12 +38,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "net.web.link": {
         "en": "Or, if your friend has only a browser, send this link (press l to copy it):\n\n"
               "{link}\n\n"
-              "It lets one browser in, once, while the code is good. Your friend's game then "
+              "It lets one browser in (that one may open it again during the match), while the "
+              "code is good. Your friend's game then "
               "runs on this computer: the deal is still provably fair, but this computer "
               "holds both players' programs. Your friend must reach the web port in the link.",
         "eo": "Aŭ, se via amiko havas nur retumilon, sendu ĉi tiun ligilon (premu l por kopii "
               "ĝin):\n\n{link}\n\n"
-              "Ĝi enlasas unu retumilon, unufoje, dum la kodo validas. La ludo de via amiko "
+              "Ĝi enlasas unu retumilon (tiu povas malfermi ĝin denove dum la matĉo), dum la "
+              "kodo validas. La ludo de via amiko "
               "tiam ruliĝas en ĉi tiu komputilo: la disdono restas pruveble justa, sed ĉi tiu "
               "komputilo tenas la programojn de ambaŭ ludantoj. Via amiko devas atingi la "
               "retan pordon en la ligilo.",
