@@ -17,6 +17,7 @@ from textual.widgets import Input
 
 from truf_tui.play.config import GameConfig
 from truf_tui.ui.app import TrufApp
+from truf_tui.ui.i18n import set_language
 from truf_tui.ui.netplay import STOPPED, Lost, NetSession, Turn, lost_words
 from truf_tui.ui.screens.friend import FriendScreen
 from truf_tui.ui.screens.net_table import NetLost, NetPlay, WaitingForFriend
@@ -248,3 +249,35 @@ async def test_deal_verified_never_covers_the_results_buttons_at_80x24(game: str
     finally:
         host.cancel()
         await asyncio.gather(host, return_exceptions=True)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Bo did not come back within the 5 minutes"),
+    ("eo", "Bo ne revenis dum la 5 minutoj")])
+async def test_the_friend_not_back_in_time_is_said_in_the_readers_words(
+        lang: str, said: str) -> None:
+    """The host's own table, when the 5 minutes of the countdown are over: the host's
+    reason ("seat 1 did not come back") in the reader's words."""
+    from truf_tui.net.server import Limits
+
+    host, invite = await NetSession.hosting(GameConfig(game="trufludo"), name="Ana",
+                                           bind="127.0.0.1")
+    assert host.host is not None
+    host.host.limits = Limits(rejoin_seconds=0.5)
+    guest = await NetSession.joining(invite.code(), name="Bo")
+    set_language(lang)
+    try:
+        await asyncio.wait_for(host.guest_joined(), 10)
+        await _first_turn(guest)
+        assert guest._reader is not None
+        guest._reader.cancel()  # the guest stays away
+        guest.client._writer.transport.abort()
+        while True:
+            event = await asyncio.wait_for(host.queue.get(), 20)
+            if isinstance(event, Lost):
+                break
+        assert said in lost_words(event, "Bo")
+    finally:
+        set_language("en")
+        await guest.close()
+        await host.close()

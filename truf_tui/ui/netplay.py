@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import re
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -104,6 +105,8 @@ def lost_words(event: Lost, name: str) -> str:
         return tr("net.host.stopped", name=name)
     if event.lost_line:
         return tr("net.host.lost", name=name)
+    if re.fullmatch(r"seat [01] did not come back", event.why):  # the host's HostError
+        return tr("net.friend.gone", name=name)
     return event.why
 
 

@@ -218,6 +218,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "La truf-tui de {name} ĉesis (ĝi estis fermita) antaŭ la fino de la matĉo, "
               "do ĉi tiu ludo ne povas daŭri. Viaj finitaj ludoj estas en via historio.",
     },
+    # The host's table: the friend's 5 minutes to come back are over.
+    "net.friend.gone": {
+        "en": "{name} did not come back within the 5 minutes, so this game cannot go on. "
+              "Games you finished are in your history.",
+        "eo": "{name} ne revenis dum la 5 minutoj, do ĉi tiu ludo ne povas daŭri. Viaj "
+              "finitaj ludoj estas en via historio.",
+    },
     "net.host.lost": {
         "en": "The connection to {name}'s game was lost (their truf-tui stopped, or the "
               "network failed) and did not come back. Games you finished are in your "
