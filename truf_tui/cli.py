@@ -110,7 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
                             f"(default {MAX_SESSIONS}); a tab beyond them is told so")
     add_network_commands(sub)
     verify = sub.add_parser(
-        "verify", prog="truf-tui verify",
+        "verify", prog="truf-tui verify", usage="%(prog)s [--lang {en,eo}] RECORD",
         help="check that every deal of a game record was fair (truf-tui verify --help)",
         description="Check a game record (from --export, a finished game of the history, or "
                     "a game over the network): every shuffle must follow from the seed its "
@@ -119,6 +119,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "verified, 1 naming the first bad deal (or when the file cannot be "
                     "read).")
     verify.add_argument("record", metavar="RECORD", help="the game record file to check")
+    verify.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                        help="the language of its lines (default: the app's, from the "
+                             "data folder's settings)")
     return p
 
 
@@ -240,7 +243,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.load is not None or args.export is not None:
             parser.error("verify checks a file and exits: it cannot be combined with --load "
                          "or --export")
-        return verify(Path(args.record))
+        return verify(Path(args.record), verify_language(args))
     if args.command == "serve":
         if args.load is not None:
             parser.error("serve cannot open a file (--load): start the game in the browser")
@@ -448,33 +451,123 @@ def web_guest(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         watch.stop()
 
 
-def verify(path: Path) -> int:
+# The engine's DealError sentences (engine/record.py, engine/deals.py), each said in the
+# reader's language by ``verify.why.<key>`` with the numbers and words it names; one not
+# listed here is printed as it is.
+VERIFY_REASONS: tuple[tuple[str, str], ...] = (
+    (r"deal 1 has no proof: this game was dealt from a given pack", "pack"),
+    (r"deal 1 has no proof: this record was kept without the fair deal .*", "unfair"),
+    (r"deal (?P<n>\d+): the host's seed is not revealed yet", "unrevealed"),
+    (r"deal (?P<n>\d+): the host's seed does not match its commitment", "commitment"),
+    (r"deal (?P<n>\d+): the (?:record|game)'s seed is not the one its proof gives", "seed"),
+    (r"deal (?P<n>\d+): its guest seed is not the one deal (?P<m>\d+)'s commitment names",
+     "chain"),
+    (r"deal (?P<n>\d+): its commitment does not start the chain", "start"),
+    (r"deal (?P<n>\d+): its proof has no chain, unlike the (?P<other>later ones|first one)",
+     "unchained"),
+    (r"deal (?P<n>\d+): the record's seal does not match it .*", "seal"),
+    (r"the record of chained deals has no seal", "no_seal"),
+    (r"the record has a seal but its deals have no chain", "stray_seal"),
+    (r"deal (?P<n>\d+): move (?P<i>\d+) \((?P<move>.*?)\) does not fit the cards its seeds "
+     r"deal: (?P<detail>.*)", "move"),
+    (r"deal (?P<n>\d+) has no proof: move (?P<i>\d+) dealt it from hidden randomness",
+     "hidden"),
+    (r"deal (?P<n>\d+) was agreed but never dealt", "never"),
+    (r"deal (?P<n>\d+): (?P<detail>.*)", "shape"),  # a malformed proof: the parser's words
+)
+
+
+def deal_problem(lang: str, why: str) -> str:
+    """A ``DealError``'s sentence in ``lang`` (:data:`VERIFY_REASONS`), else as it is."""
+    from truf_tui.ui.i18n import tr_in
+
+    for pattern, key in VERIFY_REASONS:
+        m = re.fullmatch(pattern, why, flags=re.DOTALL)
+        if m is None:
+            continue
+        words = m.groupdict()
+        if key == "unchained":
+            words["other"] = tr_in(lang, "verify.why.unchained." + (
+                "later" if words["other"] == "later ones" else "first"))
+        return tr_in(lang, f"verify.why.{key}", **words)
+    return why
+
+
+def verify_language(args: argparse.Namespace) -> str:
+    """The language ``verify`` speaks: ``--lang``, else the data folder's settings (read,
+    never written: a file it cannot use is left to the app), else the environment's."""
+    import json
+    import os
+
+    from truf_tui.i18n import FALLBACK
+
+    if args.lang is not None:
+        return str(args.lang)
+    from truf_tui.store.files import ENV_VAR
+
+    folder = args.data_dir or os.environ.get(ENV_VAR)
+    if folder is None:
+        with contextlib.suppress(Exception):
+            import platformdirs
+
+            folder = platformdirs.user_data_dir("truf-tui", appauthor=False)
+    if folder:
+        try:
+            saved = json.loads((Path(folder).expanduser() / "settings.json").read_text())
+            lang = saved["settings"]["lang"]
+            if lang in LANGUAGES:
+                return str(lang)
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):  # as the app's first run
+        value = os.environ.get(var, "")
+        if value:
+            lang = value.split(":")[0][:2].lower()
+            return lang if lang in LANGUAGES else FALLBACK
+    return FALLBACK
+
+
+def verify(path: Path, lang: str = "en") -> int:
     """``verify RECORD``: 0 when every deal of the record follows from its revealed seeds
-    and commitments (NETWORK.md), 1 naming the first bad deal or why the file is unusable."""
+    and commitments (NETWORK.md), 1 naming the first bad deal or why the file is unusable;
+    every line in ``lang``."""
     from truf_tui.engine.deals import DealError, is_chained
     from truf_tui.engine.record import RecordError
-    from truf_tui.store import StoreError, read_record_file
+    from truf_tui.i18n import plural_key
+    from truf_tui.store.files import Invalid, read_snapshot
+    from truf_tui.store.saves import parse_record
+    from truf_tui.ui.i18n import tr_in  # the app's texts, registered
 
     try:
-        record = read_record_file(path, replay=False)
-    except StoreError as e:
-        return fail(str(e))
+        snap = read_snapshot(path)
+    except OSError as e:
+        return fail(tr_in(lang, "verify.unreadable", path=path, detail=e.strerror or e))
+    if snap is None:
+        return fail(tr_in(lang, "verify.missing", path=path))
+    try:
+        record = parse_record(snap.data, replay=False)
+    except Invalid as why:
+        reason = tr_in(lang, f"verify.file.{why.kind}" if why.kind in (
+            "empty", "foreign", "newer") else "verify.file.corrupt")
+        return fail(tr_in(lang, "verify.unusable", path=path, reason=reason,
+                          detail=why.detail))
     try:
         final = record.verify()
     except DealError as e:
-        return fail(f"{path}: NOT VERIFIED: {e}.")
+        return fail(tr_in(lang, "verify.bad", path=path, why=deal_problem(lang, str(e))))
     except RecordError as e:
-        return fail(f"{path}: NOT VERIFIED: the game cannot be replayed: {e}.")
+        return fail(tr_in(lang, "verify.bad", path=path,
+                          why=tr_in(lang, "verify.replay", detail=e)))
     except Exception as e:  # an untrusted file: whatever it holds, a sentence, not a trace
-        return fail(f"{path}: NOT VERIFIED: the record is damaged ({type(e).__name__}: {e}).")
+        return fail(tr_in(lang, "verify.bad", path=path, why=tr_in(
+            lang, "verify.damaged", detail=f"{type(e).__name__}: {e}")))
     n = len(record.deals)
     a, b = final.scores()
-    state = "finished" if final.is_terminal() else "in progress"
-    print(f"{path}: every deal verified: {n} deal{'s' * (n != 1)} of {record.game} "
-          f"({len(record.moves)} moves, {state}, {a}-{b}).")
+    state = tr_in(lang, "verify.finished" if final.is_terminal() else "verify.in_progress")
+    print(tr_in(lang, plural_key("verify.ok", n), path=path, n=n, game=record.game,
+                moves=len(record.moves), state=state, a=a, b=b))
     if not is_chained(record.deals):  # docs/fair-deal.md, "Format 1"
-        print("This record is of the older fair deal (format 1): the guest's seed of a round "
-              "in which no card was played is not bound by it.")
+        print(tr_in(lang, "verify.format1"))
     return 0
 
 

@@ -572,3 +572,26 @@ async def test_a_table_refuses_what_is_not_the_protocol_without_crashing() -> No
         await guest.close()
     finally:
         await host.close()
+
+
+async def test_closing_is_bounded_when_a_connection_task_lets_its_cancellation_pass() -> None:
+    """The guest gone first, one of the host's connection tasks lets a cancellation pass
+    (Python 3.11's ``wait_for`` drops one that comes as its wait ends): ``close`` cancels
+    it again and returns within a few seconds, not after the task's own minute."""
+    host = await start(GameConfig(game="truc"))
+    guest = await NetClient.join(loopback(host.invite), name="Bo")  # type: ignore[arg-type]
+    await guest.close()
+
+    async def lets_one_cancel_pass() -> None:
+        try:
+            await asyncio.sleep(60)
+        except asyncio.CancelledError:
+            pass
+        await asyncio.sleep(60)
+
+    host._spawn(lets_one_cancel_pass())
+    await asyncio.sleep(0)
+    t0 = asyncio.get_running_loop().time()
+    await asyncio.wait_for(host.close(), 10)
+    assert asyncio.get_running_loop().time() - t0 < 4
+    assert not host._tasks

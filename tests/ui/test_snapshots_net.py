@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -15,7 +16,7 @@ from truf_tui.engine import truc
 from truf_tui.net.client import DealVerified, OpponentAway, Turn
 from truf_tui.play.config import GameConfig
 from truf_tui.ui.screens.friend import FriendScreen
-from truf_tui.ui.screens.net_table import net_table
+from truf_tui.ui.screens.net_table import WaitingForFriend, net_table
 
 from .tables_support import make_app
 
@@ -55,7 +56,7 @@ class StandIn:
         self.said.append((phrase, text))
         return True
 
-    async def close(self) -> None:
+    async def close(self, stopping: bool = False) -> None:
         pass
 
 
@@ -93,7 +94,11 @@ def test_join_says_why_a_code_is_wrong(snap_compare: Any) -> None:
     assert snap_compare(make_app(lang="eo"), terminal_size=SIZE, run_before=run_before)
 
 
-def test_waiting_for_a_friend_reconnecting(snap_compare: Any) -> None:
+def test_waiting_for_a_friend_reconnecting(snap_compare: Any,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The countdown of the rejoin window from a still clock: the same picture every time.
+    monkeypatch.setattr(WaitingForFriend, "clock", staticmethod(lambda: 1000.0))
+
     async def run_before(pilot: Pilot[Any]) -> None:
         table = await guest_table(pilot)
         table.on_net_event(OpponentAway("Ana", 300))
@@ -162,7 +167,11 @@ def test_chat_at_80x24(snap_compare: Any) -> None:
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)
 
 
-def test_waiting_for_a_friend_reconnecting_eo_80x24(snap_compare: Any) -> None:
+def test_waiting_for_a_friend_reconnecting_eo_80x24(snap_compare: Any,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The countdown of the rejoin window from a still clock: the same picture every time.
+    monkeypatch.setattr(WaitingForFriend, "clock", staticmethod(lambda: 1000.0))
+
     async def run_before(pilot: Pilot[Any]) -> None:
         table = await guest_table(pilot)
         table.on_net_event(OpponentAway("Ana", 300))

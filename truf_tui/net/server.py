@@ -80,6 +80,7 @@ class Limits:
 
 
 DEFAULT_LIMITS = Limits()
+CLOSE_SECONDS = 2.0  # Host.close: the longest it waits for its connections' tasks
 
 
 class HostError(Exception):
@@ -230,19 +231,28 @@ class Host:
             await self._tell(seat, Error("ended", why[:300], winner))
         return record
 
-    async def close(self) -> None:
+    async def close(self, seconds: float = CLOSE_SECONDS) -> None:
+        """Stop listening and drop every connection, within about ``seconds`` (a table
+        gone already, a task whose cancellation was lost: Python 3.11's ``wait_for`` may
+        drop one that comes as its wait ends; such a task is cancelled again, then left)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + seconds
         if self._server is not None:
             self._server.close()
         for seat in self.seats:
             if seat.writer is not None:
                 seat.writer.close()
-        for task in list(self._tasks):
-            task.cancel()
-        if self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
+        while self._tasks and loop.time() < end:
+            for task in list(self._tasks):
+                task.cancel()
+            await asyncio.wait(set(self._tasks), timeout=min(0.1, end - loop.time()))
+        for seat in self.seats:  # what did not close by itself is cut
+            if seat.writer is not None:
+                seat.writer.transport.abort()
         if self._server is not None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._server.wait_closed(), 2)
+                await asyncio.wait_for(self._server.wait_closed(),
+                                       max(0.1, end - loop.time()))
 
     def _accepted(self, transport: asyncio.Transport) -> None:
         if self._open >= self.limits.max_open or self._handshaking >= self.limits.max_handshakes:

@@ -15,7 +15,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
@@ -50,8 +51,12 @@ from truf_tui.ui.i18n import tr
 REJOIN_SECONDS = 300.0  # a dropped table tries to take its seat back this long (the host's)
 RETRY_SECONDS = 2.0
 ENDED = "the host ended the game"
+# The host's app stopped (quit, its terminal closed, a signal) with no one leaving the
+# table: the guest is told so, not that its friend chose to end the game.
+STOPPED = "the host's truf-tui stopped before the match ended"
 ENDED_AWAY = "the host ended the game while you were away"
 LINGER_SECONDS = REJOIN_SECONDS  # a host ended while its guest was away waits to tell it
+CLOSE_STEP_SECONDS = 2.0  # the longest one step of closing a session is waited for
 _lingering: set[asyncio.Future[None]] = set()  # those hosts (kept referenced until done)
 # What travels for a player who typed no name: each table shows it in its own language.
 DEFAULT_NAMES = ("Host", "Guest")
@@ -76,6 +81,7 @@ class Lost:
 
     why: str
     winner: int | None = None
+    lost_line: bool = False  # the connection was lost and the seat not taken back
 
 
 @dataclass(frozen=True)
@@ -87,6 +93,21 @@ class Kept:
 
 
 SessionEvent = Event | Reconnecting | Reconnected | Lost | Kept
+
+
+def lost_words(event: Lost, name: str) -> str:
+    """Why the match cannot go on, in the reader's language: ``name`` (the friend) chose
+    to end it, the friend's app stopped, or the line was lost and the seat not taken
+    back; else the host's own words."""
+    if event.why == ENDED:
+        return tr("net.host.ended")
+    if event.why == STOPPED:
+        return tr("net.host.stopped", name=name)
+    if event.lost_line:
+        return tr("net.host.lost", name=name)
+    if re.fullmatch(r"seat [01] did not come back", event.why):  # the host's HostError
+        return tr("net.friend.gone", name=name)
+    return event.why
 
 
 def _sampler(observation: Mapping[str, Any]) -> Callable[[random.Random], AnyState]:
@@ -276,7 +297,7 @@ class NetSession:
                     return
                 if not await self._rejoin():
                     self.over = True
-                    await self.queue.put(Lost(str(e)))
+                    await self.queue.put(Lost(str(e), lost_line=True))
                     return
 
     async def _rejoin(self) -> bool:
@@ -364,40 +385,74 @@ class NetSession:
             if page is not None:
                 await page.close(wait=self.web_linger_seconds)
 
-    async def close(self) -> None:
+    async def close(self, stopping: bool = False) -> None:
         """Stop reading, hang up, and stop hosting (this app's server ends with it; after
-        :meth:`end_while_away` it listens on a while for the friend to come back)."""
+        :meth:`end_while_away` it listens on a while for the friend to come back).  The
+        guest is told the host ended the game (:data:`ENDED`), or with ``stopping`` that
+        the host's app stopped with the table open (:data:`STOPPED`).  Every
+        step is bounded (:data:`CLOSE_STEP_SECONDS`): a friend gone already, a task that
+        let its cancellation pass (``wait_for`` in Python 3.11), never keep the app from
+        closing; what is not done by then finishes in the background."""
         ending = not self.over
         self.over = True
         if self._reader is not None:
-            self._reader.cancel()
-            await asyncio.gather(self._reader, return_exceptions=True)
+            await _stopped(self._reader)
         if ending and self.host is not None:  # the guest learns the host ended it
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.host.end(ENDED), 2)
-        await self.client.close()
+            await _within(self.host.end(STOPPED if stopping else ENDED))
+        await _within(self.client.close())
         if self.seat_kept is not None:
             if ending:  # left mid-match: the same code again takes the seat back
-                await self.seat_kept.flush()
+                await _within(self.seat_kept.flush())
             else:  # the match is over, or the seat gone: nothing to take back
-                await self.seat_kept.remove()
+                await _within(self.seat_kept.remove())
         if self.match is not None:
-            self.match.cancel()
-            await asyncio.gather(self.match, return_exceptions=True)
+            await _stopped(self.match)
         page, self.page = self.page, None
         if self.host is not None and self._linger and self.linger_seconds > 0:
             _keep_going(self._linger_then_close(self.host, self.linger_seconds, page))
             self._linger = False
             return
         if self.host is not None:
-            await self.host.close()
+            await _within(self.host.close())
         if page is not None and self.result is not None:  # the friend reads the result
             _keep_going(page.close(wait=self.web_linger_seconds))
         elif page is not None:
-            await page.close()
+            await _within(page.close())
+
+
+async def _within(step: Coroutine[Any, Any, Any], seconds: float | None = None) -> bool:
+    """Run one step of closing for at most ``seconds``: ``False`` if it is not done by
+    then (it goes on in the background, never cancelled half-way: a page stopping its
+    processes finishes).  Its errors end only the step."""
+    task = asyncio.ensure_future(step)
+    _lingering.add(task)
+    task.add_done_callback(_lingering.discard)
+    task.add_done_callback(_quiet)
+    done, _ = await asyncio.wait({task}, timeout=CLOSE_STEP_SECONDS if seconds is None
+                                 else seconds)
+    return bool(done)
+
+
+async def _stopped(task: asyncio.Future[Any]) -> bool:
+    """Cancel ``task`` and wait for it, boundedly: a task whose cancellation was lost (a
+    ``wait_for`` that finished at the same moment, Python 3.11) is cancelled again, and
+    left if it still runs after :data:`CLOSE_STEP_SECONDS`."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + CLOSE_STEP_SECONDS
+    task.add_done_callback(_quiet)
+    while not task.done() and loop.time() < end:
+        task.cancel()
+        await asyncio.wait({task}, timeout=min(0.1, max(0.0, end - loop.time())))
+    return task.done()
+
+
+def _quiet(task: asyncio.Future[Any]) -> None:
+    """A closing step's error is read (never "exception was never retrieved")."""
+    if not task.cancelled():
+        task.exception()
 
 
 __all__ = ["ChatReceived", "ChatUndelivered", "DealAlarm", "DealVerified", "GameEnded",
            "HostError", "HostProblem", "Kept", "Lost", "MatchEnded", "NetSession",
            "OpponentAway", "Reconnected", "Reconnecting", "SessionEvent", "Turn", "able_to",
-           "state_of"]
+           "lost_words", "state_of"]

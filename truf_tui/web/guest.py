@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import contextlib
+import html
 import logging
 import secrets
 import shlex
@@ -33,7 +34,7 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from aiohttp import web
+from aiohttp import hdrs, web
 
 from truf_tui.addresses import is_loopback
 from truf_tui.i18n import LANGUAGES
@@ -41,6 +42,7 @@ from truf_tui.net.invite import Invite
 from truf_tui.net.server import Host
 from truf_tui.net.webseat import INVITE_VARIABLE
 from truf_tui.web import (
+    ONWARD,
     QUIT_GRACE,
     Handler,
     Masked,
@@ -52,8 +54,9 @@ from truf_tui.web import (
 )
 
 NEAR = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}  # a bound address, dialed
-USED = ("This link was opened already: it lets one browser in, once. If that was not your "
-        "friend's, ask for a new game.")
+USED = ("This link was opened already: it lets one browser in. The browser that opened it "
+        "first can open it again until the match is over (the game takes its seat back). "
+        "If that browser was not your friend's, ask for a new game.")
 GONE = ("This link is not good any more: it expires after 10 minutes, and once the "
         "friend's seat is taken. Ask for a new one.")
 
@@ -90,10 +93,31 @@ class GuestServer(TrufServer):
         given = request.query.get("token")
         if (given is not None and self.token is not None
                 and secrets.compare_digest(given.encode(), self.token.encode())):
+            if self.spent and request.method == "GET" and request.path == "/":
+                # The friend closed the tab and opens the link again: the browser it let in
+                # (its cookie) comes back to the seat, whose new app takes it back with the
+                # seat kept in its folder (the same code).
+                return self.reopened(request)
             why = self.refusal()
             if why is not None:
                 return page(403, "access refused", why)
         return await super().guard(request, handler)
+
+    def reopened(self, request: web.Request) -> web.Response:
+        """The spent link opened again: the browser with this server's cookie is welcomed
+        back; one opened from another site's page withholds its SameSite=Strict cookie,
+        so it goes once through a page of ours (same-origin: the cookie follows); any other
+        browser is refused."""
+        cookie = request.cookies.get(self.cookie)
+        if cookie is not None and secrets.compare_digest(cookie.encode(),
+                                                         self.cookie_secret.encode()):
+            return super().welcome(request)
+        if request.headers.get("Sec-Fetch-Site") in ("cross-site", "same-site"):
+            response = web.Response(content_type="text/html", charset="utf-8",
+                                    text=ONWARD.format(url=html.escape(str(request.rel_url))))
+            response.headers[hdrs.CACHE_CONTROL] = "no-store"
+            return response
+        return page(403, "access refused", USED)
 
     def welcome(self, request: web.Request) -> web.Response:
         """The link: spent, and the tab's language taken from it (``&lang=``)."""

@@ -24,7 +24,7 @@ from truf_tui.net.server import HostError
 from truf_tui.play.config import GameConfig
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.keybar import KeyBar
-from truf_tui.ui.netplay import Lost, NetSession, Turn
+from truf_tui.ui.netplay import Lost, NetSession, Turn, lost_words
 from truf_tui.ui.services import services
 from truf_tui.ui.settings import Translated
 from truf_tui.ui.widgets.table import Markup
@@ -324,8 +324,9 @@ class FriendScreen(Translated, Screen[None]):
             if isinstance(event, Turn):
                 break
             if isinstance(event, Lost):
+                name = session.other_name()
                 await self._give_up()
-                self.say(None, tr("net.lost.body", why=event.why))
+                self.say(None, lost_words(event, name))
                 return
         self.state = "playing"
         self.session = None  # the table owns it now (and closes it)

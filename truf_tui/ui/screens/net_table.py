@@ -17,6 +17,8 @@ digits) and a one-line text box; ``s`` mutes the friend's lines (widgets/chat.py
 from __future__ import annotations
 
 import asyncio
+import math
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
@@ -37,7 +39,6 @@ from truf_tui.ui.crashes import log_folder
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.keybar import KeyBar, KeyHint
 from truf_tui.ui.netplay import (
-    ENDED,
     ChatReceived,
     ChatUndelivered,
     DealAlarm,
@@ -53,6 +54,7 @@ from truf_tui.ui.netplay import (
     SessionEvent,
     Turn,
     able_to,
+    lost_words,
     state_of,
 )
 from truf_tui.ui.screens.summary import (
@@ -76,6 +78,11 @@ MATCH_END_SECONDS = 5.0  # the longest a finished table waits for the host's mat
 
 
 BACK_CHECK_SECONDS = 1.0  # how often a host's table waiting for its friend looks again
+# Over a round's or a game's box, notices ("deal verified") are drawn at the top, at most
+# a few rows: at 80x24 a notice at the bottom lay over the box's buttons for seconds.
+BOX_TOASTS = """
+ToastRack { dock: top; align: right top; margin-bottom: 0; max-height: 35%; }
+"""
 
 
 class NetPlay(TableScreen[Any]):
@@ -95,6 +102,7 @@ class NetPlay(TableScreen[Any]):
         self._turn = first  # the host's last position shown (or being shown)
         self._latest = first  # the host's last position received
         self._leaving = False  # the table is being closed: nothing more is drawn
+        self._left = False  # the player left the table (not the app stopping under it)
         self._pending: deque[Turn] = deque()  # positions received, shown in turn
         self._target: Any = None  # the position the move on show leads to
         self._sent = False  # this seat's move is on its way to the host
@@ -103,6 +111,7 @@ class NetPlay(TableScreen[Any]):
         self._reconnecting = False  # this table, while it takes its seat back
         self._back_watch: Timer | None = None  # the host's: is the away friend back?
         self.verified = 0  # deals verified in this match
+        self._checked: dict[int, bool] = {}  # game -> every deal verified (its game_over)
         self._wins: tuple[int, int] = (0, 0)  # games won in the match (host's seat first)
         self._ended = -1  # the last game whose end (game_over) the host sent
         self._results_due: Callable[[], None] | None = None  # shown once that end comes
@@ -265,7 +274,7 @@ class NetPlay(TableScreen[Any]):
             panel.redraw()  # the phrases in the new language
 
     def leave_table(self) -> None:
-        self._leaving = True
+        self._leaving = self._left = True
         super().leave_table()
 
     def on_unmount(self) -> None:
@@ -274,7 +283,8 @@ class NetPlay(TableScreen[Any]):
         self.run_closing()
 
     def run_closing(self) -> None:
-        asyncio.ensure_future(self.net.close())
+        # Unmounted with no one leaving: the app stops (quit, its terminal closed).
+        asyncio.ensure_future(self.net.close(stopping=not self._left))
 
     def next_state(self, old: Any, action: Any) -> Any:
         target, self._target = self._target, None
@@ -311,6 +321,15 @@ class NetPlay(TableScreen[Any]):
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
         self.call_later(self.pump)
+
+    def results_note(self) -> str:
+        """The results box's line on the fair deal of the game on the table: every deal
+        verified, or not checked here (a table that came back in a new process)."""
+        checked = self._checked.get(self._game)
+        if checked is None:
+            return ""
+        return tr("net.verified.results") if checked else \
+            f"[$text-warning]{tr('net.unchecked')}[/]"
 
     def pump(self) -> None:
         """Show the next position the host sent, if the table is free to."""
@@ -399,7 +418,7 @@ class NetPlay(TableScreen[Any]):
             self._pending.append(event)
             self.pump()
         elif isinstance(event, DealVerified):
-            self.verified += 1
+            self.verified += 1  # a box over the table keeps it off its buttons (BOX_TOASTS)
             self.notify(tr("net.verified"), title="✓", timeout=5)
         elif isinstance(event, DealAlarm):
             self.alarm = event.why
@@ -407,7 +426,7 @@ class NetPlay(TableScreen[Any]):
             self.app.push_screen(DealAlarmScreen(event.game, event.why))
         elif isinstance(event, OpponentAway):
             self._away = self.net.other_name()  # its name in this table's language
-            self.open_waiting(self._away)
+            self.open_waiting(self._away, event.seconds)
         elif isinstance(event, Reconnecting):
             self._reconnecting = True
             self.notify(tr("net.reconnecting"), severity="warning", timeout=5)
@@ -428,26 +447,26 @@ class NetPlay(TableScreen[Any]):
             self.notify(tr("net.not.kept", why=event.problem), severity="error", timeout=10)
         elif isinstance(event, GameEnded):
             self._wins, self._ended = event.wins, event.game
+            self._checked[event.game] = event.verified  # said in its results box
             due, self._results_due = self._results_due, None
             if due is not None:
                 due()
-            if not event.verified:
-                self.notify(tr("net.unchecked"), severity="warning", timeout=8)
         elif isinstance(event, MatchEnded):
             services(self).game_in_progress = False
         elif isinstance(event, Lost):
             services(self).game_in_progress = False
             self._close_waiting()
-            why = tr("net.host.ended") if event.why == ENDED else event.why
+            why = lost_words(event, self.net.other_name())
             if event.winner is not None and event.winner != self.me:
                 why = tr("net.ended.away.lost", name=self.net.other_name())
             self.app.push_screen(NetLost(why), lambda _: self.leave_table())
         self.refresh_view()
 
     # -- the other player away --------------------------------------------------------------
-    def open_waiting(self, name: str) -> None:
+    def open_waiting(self, name: str, seconds: float | None = None) -> None:
         if self._waiting_box is None and self.is_attached:
-            self._waiting_box = WaitingForFriend(name, wins=self.net.host is not None)
+            self._waiting_box = WaitingForFriend(name, wins=self.net.host is not None,
+                                                 seconds=seconds)
             self.app.push_screen(self._waiting_box, self._waiting_closed)
             if self.net.host is not None and self._back_watch is None:  # this app hosts:
                 self._back_watch = self.set_interval(  # it sees the friend come back
@@ -565,12 +584,13 @@ class NetTrucTable(NetPlay, TrucTable):
         super().new_game(turn)
 
     def round_summary(self, new: truc.State, start: int | None = None) -> TrucRoundSummary:
-        return TrucRoundSummary(new, names=self.names_or_none, story=self.story)
+        return NetTrucRoundSummary(new, names=self.names_or_none, story=self.story)
 
     def show_results(self) -> None:
         def show() -> None:
             box = NetTrucResults(self.tstate, names=self.names_or_none, story=self.story)
             box.net_buttons = self.results_buttons()
+            box.net_note = self.results_note()
             self.app.push_screen(box, self.results_closed)
 
         self.when_game_ended(show)
@@ -583,23 +603,40 @@ class NetTrufludoTable(NetPlay, TrufludoTable):
         def show() -> None:
             box = NetTrufludoResults(self.tstate, names=self.names_or_none)
             box.net_buttons = self.results_buttons()
+            box.net_note = self.results_note()
             self.app.push_screen(box, self.results_closed)
 
         self.when_game_ended(show)
 
 
+class NetTrucRoundSummary(TrucRoundSummary):
+    DEFAULT_CSS = BOX_TOASTS
+
+
 class NetTrucResults(TrucResults):
+    DEFAULT_CSS = BOX_TOASTS
     net_buttons: tuple[tuple[str, str], ...] = ()
+    net_note = ""  # the fair deal of the game (NetPlay.results_note)
 
     def button_list(self) -> tuple[tuple[str, str], ...]:
         return self.net_buttons
+
+    def texts(self) -> tuple[str, str]:
+        title, body = super().texts()
+        return title, f"{body}\n{self.net_note}" if self.net_note else body
 
 
 class NetTrufludoResults(TrufludoResults):
+    DEFAULT_CSS = BOX_TOASTS
     net_buttons: tuple[tuple[str, str], ...] = ()
+    net_note = ""
 
     def button_list(self) -> tuple[tuple[str, str], ...]:
         return self.net_buttons
+
+    def texts(self) -> tuple[str, str]:
+        title, body = super().texts()
+        return title, f"{body}\n{self.net_note}" if self.net_note else body
 
 
 def net_table(session: NetSession, first: Turn) -> NetPlay:
@@ -652,20 +689,43 @@ class NetDialog(OnceModal[str | None]):
 
 
 class WaitingForFriend(NetDialog):
-    """"Waiting for Ana (reconnecting…)": wait, or leave the match."""
+    """"Waiting for Ana (reconnecting…)": wait, or leave the match.  The time left of the
+    rejoin window (the host's ``waiting`` says how long) is counted down every second, so
+    the player who stayed knows how long the wait can be."""
 
     BUTTONS = (("wait", "net.btn.wait"), ("end", "net.btn.end"))
+    clock: ClassVar[Callable[[], float]] = staticmethod(time.monotonic)
 
-    def __init__(self, name: str, wins: bool = False) -> None:
+    def __init__(self, name: str, wins: bool = False, seconds: float | None = None) -> None:
         super().__init__(id="net-waiting")
         self.friend = name
         self.wins = wins  # ending it now counts as this player's win (the host's side)
+        self.deadline = None if seconds is None else type(self).clock() + seconds
+
+    def on_mount(self) -> None:
+        if self.deadline is not None:
+            self.set_interval(1.0, self.tick)
+
+    def tick(self) -> None:
+        for body in self.query("#net-body").results(Markup):
+            body.text = self.body_text()
+
+    def seconds_left(self) -> int | None:
+        if self.deadline is None:
+            return None
+        return max(0, math.ceil(self.deadline - type(self).clock()))
 
     def title_text(self) -> str:
         return tr("net.away.title", name=self.friend)
 
     def body_text(self) -> str:
-        return tr("net.away.body.win" if self.wins else "net.away.body", name=self.friend)
+        body = tr("net.away.body.win" if self.wins else "net.away.body", name=self.friend)
+        left = self.seconds_left()
+        if left is None:
+            return body
+        key = "net.away.left" if left > 0 else "net.away.left.none"
+        when = f"{left // 60}:{left % 60:02d}"
+        return f"{body}\n\n[b]{tr(key, name=self.friend, time=when)}[/]"
 
 
 class DealAlarmScreen(NetDialog):

@@ -38,12 +38,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "net.web.link": {
         "en": "Or, if your friend has only a browser, send this link (press l to copy it):\n\n"
               "{link}\n\n"
-              "It lets one browser in, once, while the code is good. Your friend's game then "
+              "It lets one browser in (that one may open it again during the match), while the "
+              "code is good. Your friend's game then "
               "runs on this computer: the deal is still provably fair, but this computer "
               "holds both players' programs. Your friend must reach the web port in the link.",
         "eo": "Aŭ, se via amiko havas nur retumilon, sendu ĉi tiun ligilon (premu l por kopii "
               "ĝin):\n\n{link}\n\n"
-              "Ĝi enlasas unu retumilon, unufoje, dum la kodo validas. La ludo de via amiko "
+              "Ĝi enlasas unu retumilon (tiu povas malfermi ĝin denove dum la matĉo), dum la "
+              "kodo validas. La ludo de via amiko "
               "tiam ruliĝas en ĉi tiu komputilo: la disdono restas pruveble justa, sed ĉi tiu "
               "komputilo tenas la programojn de ambaŭ ludantoj. Via amiko devas atingi la "
               "retan pordon en la ligilo.",
@@ -137,6 +139,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "Disdono kontrolita: la kartoj venis el la semoj de ambaŭ komputiloj, kiel "
               "promesite.",
     },
+    # In the results box of a game played over the network (no notice over its buttons).
+    "net.verified.results": {
+        "en": "✓ Deal verified: every card of this game came from both computers' seeds.",
+        "eo": "✓ Disdono kontrolita: ĉiu karto de ĉi tiu ludo venis el la semoj de ambaŭ "
+              "komputiloj.",
+    },
     "net.unchecked": {
         "en": "This game's deal could not be checked here (this table joined again after "
               "a restart).",
@@ -169,6 +177,11 @@ STRINGS: dict[str, dict[str, str]] = {
               "daŭras ĝuste de kie ĝi estis. Vi povas atendi, aŭ fini la ludon nun: tiam "
               "ĝi kalkuliĝas kiel via venko.",
     },
+    # Counted down every second in the waiting box ({time}: m:ss).
+    "net.away.left": {"en": "Time left for {name} to come back: {time}",
+                      "eo": "Restas al {name} {time} por reveni"},
+    "net.away.left.none": {"en": "{name}'s 5 minutes are over: the game cannot wait longer.",
+                           "eo": "La 5 minutoj de {name} pasis: la ludo ne povas plu atendi."},
     # Under a name in the table's name box: at most 12 columns (80x24 and 100x32).
     "net.away.short": {"en": "rejoining…", "eo": "revenas…"},
     "net.reconnecting.short": {"en": "rejoining…", "eo": "revenas…"},
@@ -198,6 +211,30 @@ STRINGS: dict[str, dict[str, str]] = {
               "historio konservas ĝin tiel.",
     },
     "net.host.ended": {"en": "Your friend ended the game.", "eo": "Via amiko finis la ludon."},
+    # The host's app stopped, or the line was lost: nobody chose to end the game.
+    "net.host.stopped": {
+        "en": "{name}'s truf-tui stopped (it was closed or quit) before the match was over, "
+              "so this game cannot go on. Games you finished are in your history.",
+        "eo": "La truf-tui de {name} ĉesis (ĝi estis fermita) antaŭ la fino de la matĉo, "
+              "do ĉi tiu ludo ne povas daŭri. Viaj finitaj ludoj estas en via historio.",
+    },
+    # The host's table: the friend's 5 minutes to come back are over.
+    "net.friend.gone": {
+        "en": "{name} did not come back within the 5 minutes, so this game cannot go on. "
+              "Games you finished are in your history.",
+        "eo": "{name} ne revenis dum la 5 minutoj, do ĉi tiu ludo ne povas daŭri. Viaj "
+              "finitaj ludoj estas en via historio.",
+    },
+    "net.host.lost": {
+        "en": "The connection to {name}'s game was lost (their truf-tui stopped, or the "
+              "network failed) and did not come back. Games you finished are in your "
+              "history. A match hosted with the command 'truf-tui host' goes on after "
+              "'truf-tui host --resume': see the help (F1).",
+        "eo": "La konekto al la ludo de {name} perdiĝis (ria truf-tui ĉesis, aŭ la reto "
+              "paneis) kaj ne revenis. Viaj finitaj ludoj estas en via historio. Matĉo "
+              "gastigita per la komando 'truf-tui host' daŭras post 'truf-tui host "
+              "--resume': vidu la helpon (F1).",
+    },
     "net.btn.ok": {"en": "OK", "eo": "Bone"},
     "net.btn.wait": {"en": "Keep waiting", "eo": "Plu atendi"},
     "net.btn.end": {"en": "End the game", "eo": "Fini la ludon"},
