@@ -45,13 +45,17 @@ class FixedExpert:
 
 
 async def hint_of_fixed_expert(pilot: Pilot[Any]) -> None:
-    real = truf_tui.ai.make_bot
+    import truf_tui.grading
+
+    real, graders = truf_tui.ai.make_bot, truf_tui.grading.make_bot
     truf_tui.ai.make_bot = lambda *a, **k: FixedExpert()  # type: ignore[assignment]
+    # Trufludo's hint asks the review's expert (grading.expert_view)
+    truf_tui.grading.make_bot = truf_tui.ai.make_bot
     try:
         await pilot.press("h")
         await settle(pilot)
     finally:
-        truf_tui.ai.make_bot = real
+        truf_tui.ai.make_bot, truf_tui.grading.make_bot = real, graders
 
 
 def test_trufludo_hint_panel(snap_compare: Any) -> None:

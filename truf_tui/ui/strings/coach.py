@@ -62,6 +62,7 @@ STRINGS: dict[str, dict[str, str]] = {
     # Moves as the hint list names them.
     "hint.f.take": {"en": "{card} takes {take}", "eo": "{card} prenas {take}"},
     "hint.f.throw": {"en": "throw {card}", "eo": "ĵeti {card}"},
+    "hint.or": {"en": " or ", "eo": " aŭ "},
     "hint.t.play": {"en": "play {card}", "eo": "ludi {card}"},
     "hint.t.play.same": {"en": "play {card} or {others}", "eo": "ludi {card} aŭ {others}"},
     "hint.t.raise": {"en": "raise to {n} (“2 pli?”)", "eo": "altigi al {n} (“2 pli?”)"},
