@@ -226,3 +226,31 @@ def test_one_number_of_costliest_decisions_for_both_games() -> None:
             if str(b.action).startswith("replay_move")}  # type: ignore[union-attr]
     assert keys == {str(k) for k in range(1, COSTLIEST + 1)}
     assert not hasattr(graded_review, "TOP") and not hasattr(truc_grades, "TOP")
+
+
+async def test_the_buttons_stay_in_view_at_80x24_in_both_languages() -> None:
+    """At 80x24 the review (70% of the height) left the buttons one row: their top edge,
+    no "Play again (p)" nor "Menu (m)"; in Esperanto too.  The review scrolls in what the
+    buttons leave."""
+    from textual.widgets import Button
+
+    from truf_tui.ui.i18n import get_language, set_language
+
+    before = get_language()
+    try:
+        for lang in ("en", "eo"):
+            set_language(lang)
+            app = make_app()
+            async with app.run_test(size=SMALL) as pilot:
+                results = await play_to_the_end(pilot)
+                await settle(pilot)
+                assert results.graded
+                box = results.query_one(".summary-box").region
+                for button in results.query(Button).results(Button):
+                    r = button.region
+                    # inside the box, above its bottom padding and border
+                    assert r.height == 3 and r.y >= box.y and r.bottom <= box.bottom - 2, \
+                        (lang, button.id, r, box)
+                    assert r.bottom <= SMALL[1]
+    finally:
+        set_language(before)
