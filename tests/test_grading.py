@@ -259,3 +259,24 @@ def test_the_moves_of_one_suit_are_one_line_of_the_hint() -> None:
         assert words() == {"5H prenas 8H, QH aŭ 9H", "ĵeti 4C aŭ 6C"}
     finally:
         set_language(before)
+
+
+def test_a_hint_without_a_choice_gives_no_chance() -> None:
+    """With cards of one suit left the search has nothing to compare and said "50%" (a coin
+    toss, right after a hint at 25%); the review grades no such move.  The hint now says
+    there is no choice, and names the move without a figure."""
+    from truf_tui.ui.i18n import get_language, set_language
+    from truf_tui.ui.widgets import hints
+
+    s = trufludo_state([["7H", "2H"], ["5D", "9S", "KC"]], ["4S", "KS"], stock=18)
+    assert not is_choice(s)
+    hint = hints.analyse("trufludo", s, {"iterations": 60}, seed=1, me=0)
+    before = get_language()
+    try:
+        for lang, words in (("en", "No choice here"), ("eo", "Neniu elekto")):
+            set_language(lang)
+            text = hints.hint_markup(hint, "letters")
+            assert words in text and "%" not in text, text
+            assert "7H" in text and "2H" in text  # the move, either card (F1)
+    finally:
+        set_language(before)

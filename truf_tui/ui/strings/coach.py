@@ -63,6 +63,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "hint.f.take": {"en": "{card} takes {take}", "eo": "{card} prenas {take}"},
     "hint.f.throw": {"en": "throw {card}", "eo": "ĵeti {card}"},
     "hint.or": {"en": " or ", "eo": " aŭ "},
+    "hint.f.forced": {
+        "en": "No choice here: all your cards are of one suit, and only the suit counts "
+              "(F1). Your move:",
+        "eo": "Neniu elekto ĉi tie: ĉiuj viaj kartoj estas de unu emblemo, kaj nur la "
+              "emblemo gravas (F1). Via movo:",
+    },
     "hint.t.play": {"en": "play {card}", "eo": "ludi {card}"},
     "hint.t.play.same": {"en": "play {card} or {others}", "eo": "ludi {card} aŭ {others}"},
     "hint.t.raise": {"en": "raise to {n} (“2 pli?”)", "eo": "altigi al {n} (“2 pli?”)"},

@@ -59,6 +59,8 @@ class Hint:
     lines: tuple[HintLine, ...] | None  # None: the expert failed
     # Truc: what the values measure, points of the round or the chance of winning the match
     unit: Literal["points", "match"] | None = None
+    # Trufludo: every legal move is the same move (F1): nothing to weigh, no figure
+    forced: bool = False
 
 
 def analyse(game: str, state: AnyState, bot_options: BotOptions, seed: int,
@@ -84,6 +86,16 @@ def _trufludo_hint(state: trufludo.State, bot_options: BotOptions, me: int,
     from truf_tui.grading import GRADE_ITERATIONS, expert_view
     from truf_tui.store.errorlog import log_bot_crash
 
+    from truf_tui.grading import is_choice
+
+    if state.to_move == me and not is_choice(state):
+        # One card, or cards of one suit (F1): the search has nothing to compare, and its
+        # "50%" was no chance of winning (it read as a coin toss beside a game at 25%).
+        return Hint("trufludo", state, (HintLine(state.legal_actions()[0], 0.0,
+                                                 coach.trufludo_reason(
+                                                     state, state.legal_actions()[0]),
+                                                 same=tuple(state.legal_actions()[1:])),),
+                    forced=True)
     wanted = bot_options.get("iterations")  # the app's budget if it sets one (tests)
     try:
         if state.to_move != me:
@@ -238,6 +250,12 @@ def hint_markup(hint: Hint, style: str = "symbols") -> str:
     figure, its reason and (Le Truc) the solved player's frequency."""
     if hint.lines is None:
         return f"[$text-warning]{tr('hint.failed')}[/]"
+    if hint.forced:  # no choice: the move and what it does, no figure
+        line = hint.lines[0]
+        return "\n".join([tr("hint.f.forced"), "",
+                          "[b]" + action_text(hint.game, hint.state, line.action, style,
+                                              line.same) + "[/]",
+                          f"[dim]  {reason_text(line.reason, style)}[/]"])
     head = "hint.head.trufludo" if hint.game == "trufludo" else f"hint.head.truc.{hint.unit}"
     out = [tr(head), ""]
     for i, line in enumerate(hint.lines):
