@@ -101,7 +101,11 @@ def test_bluff_statistics(snap_compare: Any) -> None:
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
 
 
-def test_trufludo_practice_warning(snap_compare: Any) -> None:
+def test_trufludo_practice_warning(snap_compare: Any, monkeypatch: Any) -> None:
+    from tests.ui.test_coach_ui import ChancesExpert
+
+    monkeypatch.setattr("truf_tui.grading.make_bot", ChancesExpert)
+
     async def run_before(pilot: Pilot[Any]) -> None:
         t = await start_with(pilot, GameConfig(game="trufludo", seed=11, practice=True),
                              ScriptBot())

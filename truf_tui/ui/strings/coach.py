@@ -231,6 +231,11 @@ STRINGS: dict[str, dict[str, str]] = {
               "La malnova konsilo: neniam lasu solan karton sur la tablo, se vi povas eviti "
               "tion.",
     },
+    "practice.f.figures": {
+        "en": "The expert (as in the hint): {mine}% to win with it, {top}% with {best}.",
+        "eo": "La eksperto (kiel en la konsilo): {mine}% por gajni per ĝi, {top}% per "
+              "{best}.",
+    },
     "practice.f.yes": {"en": "Play it (y)", "eo": "Ludi ĝin (y)"},
     "practice.f.no": {"en": "Choose again (n)", "eo": "Reelekti (n)"},
     # -- practice mode: the Truc round review --------------------------------------------------
