@@ -80,9 +80,18 @@ async def test_a_finished_game_shows_its_graded_review_and_opens_the_replay_at_a
         await settle(pilot)
         replay = pilot.app.screen
         assert isinstance(replay, ReplayScreen)
-        assert replay.position == top[1].index + 1  # the highlighted move is the graded one
-        assert replay.record.moves[top[1].index] == str(top[1].action)
-        assert f"Move {top[1].index + 1} of" in replay.status_text()
+        # It opens on the position the move was made in, the hand and the table the review
+        # names (it opened after the move, the card already on the table); → plays it.
+        g = top[1]
+        assert replay.position == g.index
+        shown = replay.states[replay.position]
+        assert shown.hands[0] == results._before[g.index].hands[0]
+        assert shown.table == results._before[g.index].table
+        assert f"before your move {g.index + 1} ({g.grade.key}" in replay.title_text()
+        await pilot.press("right")
+        await settle(pilot)
+        assert replay.record.moves[replay.position - 1] == str(g.action)
+        assert f"Move {g.index + 1} of" in replay.status_text()
         await pilot.press("escape")
         await settle(pilot)
         assert pilot.app.screen is results  # back to the review

@@ -189,6 +189,11 @@ class GradedTrufludoResults(GradedReview, TrufludoResults):
         return tr("graded.replay.title", move=move, grade=tr(f"grade.{graded.grade.key}"),
                   loss=pct(graded.loss))
 
+    def replay_start(self, graded: Graded[Any]) -> int:
+        """Before the move: the hand and the table the review names, as the player saw
+        them (it opened after the move, the card already on the table); → plays it."""
+        return graded.index
+
 
 __all__ = ["GameGraded", "GradedTrufludoResults", "finished_row", "play_words",
            "review_lines"]
