@@ -65,9 +65,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "hint.or": {"en": " or ", "eo": " aŭ "},
     "hint.f.forced": {
         "en": "No choice here: all your cards are of one suit, and only the suit counts "
-              "(F1). Your move:",
+              "(rule F1). Your move:",
         "eo": "Neniu elekto ĉi tie: ĉiuj viaj kartoj estas de unu emblemo, kaj nur la "
-              "emblemo gravas (F1). Via movo:",
+              "emblemo gravas (regulo F1). Via movo:",
     },
     "hint.t.play": {"en": "play {card}", "eo": "ludi {card}"},
     "hint.t.play.same": {"en": "play {card} or {others}", "eo": "ludi {card} aŭ {others}"},
