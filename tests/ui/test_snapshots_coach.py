@@ -9,7 +9,6 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-import truf_tui.ai
 from truf_tui.ai.base import ActionStats, legal_of
 from truf_tui.play.config import GameConfig
 

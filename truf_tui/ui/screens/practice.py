@@ -68,11 +68,13 @@ class LeaveOneConfirm(ConfirmDialog):
         text = tr("practice.f.message", card=card_markup(self.card, st),
                   left=card_markup(self.left, st))
         if self.figures is not None:
-            from truf_tui.ui.screens.graded import play_words
-
             mine, best, top = self.figures
-            text += "\n" + tr("practice.f.figures", mine=round(100 * mine),
-                               best=play_words(best, st), top=round(100 * top))
+            # the move as the move log and the review say it
+            move = (tr("move.f.throw", card=card_markup(best.card, st)) if best.take is None
+                    else tr("move.f.take", card=card_markup(best.card, st),
+                            take=card_markup(best.take, st)))
+            text += "\n" + tr("practice.f.figures", mine=round(100 * mine), best=move,
+                               top=round(100 * top))
         return text
 
 

@@ -83,10 +83,8 @@ def _trufludo_hint(state: trufludo.State, bot_options: BotOptions, me: int,
     """Trufludo's hint: the figures the end-of-game review grades by (one search, one seed
     per position: ``grading.expert_view``), the moves of one class on one line (F1)."""
     from truf_tui import coach
-    from truf_tui.grading import GRADE_ITERATIONS, expert_view
+    from truf_tui.grading import GRADE_ITERATIONS, expert_view, is_choice
     from truf_tui.store.errorlog import log_bot_crash
-
-    from truf_tui.grading import is_choice
 
     if state.to_move == me and not is_choice(state):
         # One card, or cards of one suit (F1): the search has nothing to compare, and its
