@@ -4,6 +4,7 @@ grading runs in a worker that neither the table nor the screen waits for, and a 
 
 from __future__ import annotations
 
+import re
 import threading
 from typing import Any
 
@@ -263,3 +264,23 @@ async def test_the_buttons_stay_in_view_at_80x24_in_both_languages() -> None:
                     assert r.bottom <= SMALL[1]
     finally:
         set_language(before)
+
+
+def test_the_review_names_the_best_move_as_the_hint_does() -> None:
+    """F1: 5♥ taking 8♥, Q♥ or 9♥ is one move, one line of the hint; the review said
+    "best: 5♥ takes 8♥", as if the heart taken mattered."""
+    from truf_tui.cards import Card
+    from truf_tui.engine import trufludo
+    from truf_tui.grading import Graded
+    from truf_tui.ui.screens.graded import review_lines
+
+    from .tables_support import trufludo_state
+
+    s = trufludo_state([["5H", "4C", "6C"], ["5D", "9S", "KC"]], ["8H", "QH", "9H", "2S"],
+                       stock=18)
+    values = [(a, 0.6 if a.take is not None else 0.4) for a in s.legal_actions()]
+    g = Graded.of(0, 0, trufludo.play(Card.parse("4C", "french")), values, "win chance")
+    text = "\n".join(review_lines([g], [s], "letters"))
+    plain = re.sub(r"\[[^]]*\]", "", text).replace("\xa0", "")
+    assert "best: 5H takes 8H, QH or 9H" in plain, plain
+    assert "you: 4C onto the table" in plain
