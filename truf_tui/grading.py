@@ -176,8 +176,8 @@ def counts(graded: Iterable[Graded[A]]) -> dict[Grade, int]:
 #: (:func:`expert_view`): a whole game (about 13 real choices of a player's 24 moves; the
 #: last deal's are solved exactly) in about half a second of one core
 #: (``python -m truf_tui.bench grading``).  Against a search of 20 000 iterations (the 2 s
-#: the hint used to take) 500 pick the same best move 96% of the time, as 1 000 and 3 000
-#: do; 200 only 88% (docs/coach.md).
+#: the hint used to take) 500 pick the same best move 96% of the time (1 000: 95%, 200:
+#: 88%; docs/coach.md).
 GRADE_ITERATIONS = 500
 #: The search's seed: a position's figures are the same every time they are asked for.
 GRADE_SEED = 38
