@@ -4,6 +4,8 @@ a constructed position and a whole game (deterministic)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from truf_tui.cards import PACKS, Card
@@ -23,6 +25,7 @@ from truf_tui.grading import (
     is_choice,
     total_loss,
 )
+from truf_tui.grading import positions as grading_positions
 
 
 def c(text: str) -> Card:
@@ -183,3 +186,97 @@ def test_a_hand_of_one_suit_is_no_choice() -> None:
     s = trufludo_state([["7H", "2H", "3H"], ["5D", "9S"]], ["4S"], stock=18)
     assert not is_choice(s)
     assert is_choice(single_card_spot())
+
+
+# -- one set of figures: the hint and the review (issue 38 item 7, the audit) ----------------
+def game_positions(seed: int, seat: int = 0) -> list[trufludo.State]:
+    """The positions of ``seat``'s real choices in a game of ``easy`` against ``medium``."""
+    final = finished_game(seed)
+    return [s for s in grading_positions(final.initial(), final.history)
+            if s.to_move == seat and is_choice(s)]
+
+
+def test_the_hint_shows_the_figures_the_review_grades_by() -> None:
+    """Played as a new user: the hint said 55% for a capture and 53% for a throw (2 points,
+    "correct"), the review called the throw an inaccuracy costing 6% (the hint searched for
+    2 s with the table's seed, the review 200 iterations with its own).  Now both read one
+    search per position (``expert_view``): every move's figure in the hint is its value in
+    the review, the hint's first line is never worse than best, and a move's loss is the
+    hint's first figure minus its own."""
+    from truf_tui.ui.widgets import hints
+
+    for i, s in enumerate(game_positions(4)[:6]):
+        hint = hints.analyse("trufludo", s, {"iterations": 60}, seed=7 + i, me=0)
+        assert hint.lines is not None
+        top = hint.lines[0].value
+        for line in hint.lines:
+            for a in (line.action, *line.same):
+                assert isinstance(a, trufludo.Play)
+                g = grade_move(s, a, len(s.history), iterations=60)
+                assert dict(g.values)[a] == line.value
+                assert g.loss == pytest.approx(top - line.value, abs=1e-9)
+                if line is hint.lines[0]:
+                    assert g.grade is Grade.BEST and g.best == a
+
+
+def test_figures_and_losses_are_whole_percents_and_equal_figures_are_a_tie() -> None:
+    """The review writes a loss to the whole percent the hint writes each figure to: the
+    values are taken at that precision (as Le Truc's, ``grading.shown_value``), so a loss is
+    the difference of two figures shown, a move shown level with the best is best, and the
+    total is the sum of the losses shown."""
+    graded = [grade_move(s, s.legal_actions()[-1], len(s.history), iterations=60)
+              for s in game_positions(6)]
+    assert graded
+    for g in graded:
+        assert all(round(100 * v) == pytest.approx(100 * v, abs=1e-9) for _, v in g.values)
+        assert round(100 * g.loss) == pytest.approx(100 * g.loss, abs=1e-9)
+        assert (g.loss == 0.0) == (g.grade is Grade.BEST)
+    assert round(100 * total_loss(graded)) == sum(round(100 * g.loss) for g in graded)
+
+
+def test_the_moves_of_one_suit_are_one_line_of_the_hint() -> None:
+    """F1: only the suit counts.  5♥ can take 8♥, Q♥ or 9♥: the hint listed three lines with
+    one figure (at 80x24 they pushed the throws out of sight); two clubs thrown are one
+    move too."""
+    from truf_tui.ui.i18n import get_language, set_language
+    from truf_tui.ui.widgets import hints
+
+    s = trufludo_state([["5H", "4C", "6C"], ["5D", "9S", "KC"]], ["8H", "QH", "9H", "2S"],
+                       stock=18)
+    hint = hints.analyse("trufludo", s, {"iterations": 60}, seed=1, me=0)
+    assert hint.lines is not None
+    assert len(hint.lines) == 2  # take a heart, throw a club
+    def words() -> set[str]:
+        return {re.sub(r"\[[^]]*\]", "", hints.action_text("trufludo", s, x.action,
+                                                           "letters", x.same))
+                .replace("\xa0", "").strip() for x in hint.lines or ()}
+
+    before = get_language()
+    try:
+        set_language("en")
+        assert words() == {"5H takes 8H, QH or 9H", "throw 4C or 6C"}
+        set_language("eo")
+        assert words() == {"5H prenas 8H, QH aŭ 9H", "ĵeti 4C aŭ 6C"}
+    finally:
+        set_language(before)
+
+
+def test_a_hint_without_a_choice_gives_no_chance() -> None:
+    """With cards of one suit left the search has nothing to compare and said "50%" (a coin
+    toss, right after a hint at 25%); the review grades no such move.  The hint now says
+    there is no choice, and names the move without a figure."""
+    from truf_tui.ui.i18n import get_language, set_language
+    from truf_tui.ui.widgets import hints
+
+    s = trufludo_state([["7H", "2H"], ["5D", "9S", "KC"]], ["4S", "KS"], stock=18)
+    assert not is_choice(s)
+    hint = hints.analyse("trufludo", s, {"iterations": 60}, seed=1, me=0)
+    before = get_language()
+    try:
+        for lang, words in (("en", "No choice here"), ("eo", "Neniu elekto")):
+            set_language(lang)
+            text = hints.hint_markup(hint, "letters")
+            assert words in text and "%" not in text, text
+            assert "7H" in text and "2H" in text  # the move, either card (F1)
+    finally:
+        set_language(before)

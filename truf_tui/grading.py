@@ -17,9 +17,11 @@ own rounding, not the player's error.
 
 Trufludo is graded here (:func:`grade_trufludo`): every move of the player that was a real
 choice (two moves of different suits or kinds, F1) gets its cost in winning chance against
-the best move of the ``expert`` search, with a fixed seed and a fixed number of iterations
-per move so that a review is the same every time it is made.  Pure: no Textual; run it in a
-worker (it takes up to about a second for a whole game, ``python -m truf_tui.bench grading``).
+the best move of the ``expert`` search, by the figures the hint panel shows at that position
+(:func:`expert_view`: a fixed seed per position and a fixed number of iterations, so that
+the hint and the review agree and a review is the same every time it is made).  Pure: no
+Textual; run it in a worker (about half a second for a whole game,
+``python -m truf_tui.bench grading``).
 """
 
 from __future__ import annotations
@@ -201,12 +203,50 @@ def counts(graded: Iterable[Graded[A]]) -> dict[Grade, int]:
 
 
 # -- Trufludo -------------------------------------------------------------------------------------
-#: Search iterations per graded move: a whole game (about 13 real choices of a player's 24
-#: moves; the last deal's are solved exactly) in about 0.2 s of one core, p99 under 0.25 s
-#: (``python -m truf_tui.bench grading``; 300 made the grades no steadier, docs/coach.md).
-GRADE_ITERATIONS = 200
-#: The search's seed: a game's review is the same every time it is made.
+#: Search iterations behind every Trufludo figure, the hint panel's and the review's
+#: (:func:`expert_view`): a whole game (about 13 real choices of a player's 24 moves; the
+#: last deal's are solved exactly) in about half a second of one core
+#: (``python -m truf_tui.bench grading``).  Against a search of 20 000 iterations (the 2 s
+#: the hint used to take) 500 pick the same best move 96% of the time (1 000: 95%, 200:
+#: 88%; docs/coach.md).
+GRADE_ITERATIONS = 500
+#: The search's seed: a position's figures are the same every time they are asked for.
 GRADE_SEED = 38
+
+
+def shown_chance(value: float) -> float:
+    """A chance as the screens write it, in whole percent (0.55 for 55%): the hint's figure
+    of a move, and what a loss is the difference of (F1-F11 make no finer promise)."""
+    return round(value, 2) + 0.0
+
+
+def expert_view(state: trufludo.State, *, iterations: int = GRADE_ITERATIONS,
+                seed: int = GRADE_SEED) -> list[tuple[trufludo.Play, float]]:
+    """Every legal move of the player to move with its chance of winning the game, as the
+    ``expert`` search sees it from that player's observation, in whole percent
+    (:func:`shown_chance`), best first (equal figures in the search's order).
+
+    The one source of Trufludo's figures: the hint panel shows these and the review grades
+    by them, so a move the hint ranks first is never a mistake in the review, and a loss is
+    the difference of two figures the hint showed.  Deterministic: the seed is the
+    position's (its number of moves), whoever asks."""
+    player = state.to_move
+    if player is None:
+        raise ValueError("the game is over: there is no move to judge")
+    bot = make_bot("trufludo", "expert", seed=seed * 1009 + len(state.history),
+                   iterations=iterations)
+    stats = bot.analyse(state.observation(player))
+    # F1: moves of one class (same suit, capture or not) are one move: one figure each.
+    by_class: dict[int, float] = {}
+    order: dict[int, int] = {}
+    for st in stats:
+        k = move_class(st.action)
+        if k not in by_class:
+            by_class[k] = shown_chance(st.value)
+            order[k] = len(order)
+    legal = [a for a in state.legal_actions() if move_class(a) in by_class]
+    legal.sort(key=lambda a: (-by_class[move_class(a)], order[move_class(a)]))
+    return [(a, by_class[move_class(a)]) for a in legal]
 
 
 def positions(start: trufludo.State, moves: Sequence[trufludo.Play]
@@ -230,18 +270,11 @@ def grade_move(state: trufludo.State, action: trufludo.Play, index: int, *,
                iterations: int = GRADE_ITERATIONS, seed: int = GRADE_SEED
                ) -> Graded[trufludo.Play]:
     """The cost of playing ``action`` in ``state``, in winning chance, against the best move
-    of the ``expert`` search (the hints' player) from the mover's observation."""
+    by the figures of the hint panel at that position (:func:`expert_view`)."""
     player = state.to_move
     if player is None:
         raise ValueError("the game is over: there is no move to grade")
-    # One seed per move, so that grading a move alone gives the same as in a whole game.
-    bot = make_bot("trufludo", "expert", seed=seed * 1009 + index, iterations=iterations)
-    stats = bot.analyse(state.observation(player))
-    by_class: dict[int, float] = {}
-    for st in stats:
-        by_class.setdefault(move_class(st.action), st.value)
-    values = [(a, by_class[move_class(a)]) for a in state.legal_actions()
-              if move_class(a) in by_class]
+    values = expert_view(state, iterations=iterations, seed=seed)
     if not any(a == action for a, _ in values):
         raise ValueError(f"{action} is not a legal move here")
     return Graded.of(player, index, action, values, "win chance")
@@ -539,7 +572,8 @@ def costliest_scaled(graded: Iterable[Graded[A]], n: int = COSTLIEST) -> list[Gr
 
 __all__ = ["COSTLIEST", "GRADE_ITERATIONS", "GRADE_SEED", "THRESHOLDS", "UNITS", "Grade", "Graded",
            "Thresholds", "Unit", "classify", "costliest", "counts", "grade_game", "grade_move",
-           "grade_trufludo", "is_choice", "positions", "total_loss",
+           "grade_trufludo", "is_choice", "positions", "total_loss", "expert_view",
+           "shown_chance",
            "LEAKS", "SHOWN_DIGITS", "ActionValues", "by_solution", "costliest_scaled",
            "grade_truc", "grade_truc_move",
            "is_truc_choice", "is_weak", "leak_tags", "Solution", "solution_at", "solved_grader",

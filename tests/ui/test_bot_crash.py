@@ -126,7 +126,8 @@ async def test_a_crash_in_the_tournaments_background_game(monkeypatch: Any) -> N
 def test_the_hints_expert_crashing_is_logged(monkeypatch: Any, tmp_path: Path) -> None:
     from tests.ui.tables_support import trufludo_state
 
-    monkeypatch.setattr(truf_tui.ai, "make_bot", lambda *a, **k: CrashBot())
+    # The hint's figures are the review's (grading.expert_view), whose expert this is.
+    monkeypatch.setattr("truf_tui.grading.make_bot", lambda *a, **k: CrashBot())
     s = trufludo_state([["7H", "2S", "3C"], ["5D", "9S", "KC"]], ["4H", "KS"], stock=18)
     hint = hints.analyse("trufludo", s, {}, 1, HUMAN, tmp_path)
     assert hint.lines is None  # the panel says the expert could not judge the position

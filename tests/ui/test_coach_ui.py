@@ -214,8 +214,41 @@ async def test_the_practice_switch_on_the_start_screen() -> None:
         assert start_screen.config().practice is True
 
 
+class ChancesExpert:
+    """Stands in for the expert of the practice warning (``grading.expert_view``): each
+    move's chance of winning by its text (by default 7H taking 4H, which leaves KS alone,
+    at 40%, the throw of 3C, which leaves three cards, at 60%)."""
+
+    chances = {"play 7H take 4H": 0.40, "play 2S take KS": 0.45, "play 3C": 0.60}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    def analyse(self, observation: Any) -> list[Any]:
+        from truf_tui.ai.base import ActionStats, legal_of
+
+        _, legal = legal_of(observation)
+        return sorted((ActionStats(a, 0, self.chances[str(a)]) for a in legal),
+                      key=lambda st: -st.value)
+
+
+@pytest.fixture
+def expert_says(monkeypatch: Any) -> Any:
+    """The practice warning's expert, with the chances given (default :class:`ChancesExpert`)."""
+    def set_chances(chances: dict[str, float] | None = None) -> None:
+        class Expert(ChancesExpert):
+            pass
+
+        if chances is not None:
+            Expert.chances = chances
+        monkeypatch.setattr("truf_tui.grading.make_bot", Expert)
+
+    set_chances()
+    return set_chances
+
+
 @pytest.mark.slow
-async def test_trufludo_asks_once_before_leaving_one_card() -> None:
+async def test_trufludo_asks_once_before_leaving_one_card(expert_says: Any) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         t = await start_with(pilot, GameConfig(game="trufludo", seed=11, practice=True),
@@ -230,7 +263,11 @@ async def test_trufludo_asks_once_before_leaving_one_card() -> None:
         await settle(pilot)
         dialog = app.screen
         assert isinstance(dialog, LeaveOneConfirm)
-        assert "leaves exactly one card" in str(dialog.query_one("#dialog-message").render())
+        message = str(dialog.query_one("#dialog-message").render())
+        assert "leaves exactly one card" in message
+        # the hint's figures say why: this move at 40%, the best, a throw, at 60%
+        assert "The expert (as in the hint): 40% to win with it, 60% with" in message
+        assert "3♣" in message and "onto the table" in message
         await pilot.press("n")
         await settle(pilot)
         assert app.screen is t and t.state == s
@@ -241,7 +278,7 @@ async def test_trufludo_asks_once_before_leaving_one_card() -> None:
 
 
 @pytest.mark.slow
-async def test_trufludo_warning_yes_plays_and_safe_moves_do_not_ask() -> None:
+async def test_trufludo_warning_yes_plays_and_safe_moves_do_not_ask(expert_says: Any) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         t = await start_with(pilot, GameConfig(game="trufludo", seed=11, practice=True),
@@ -260,6 +297,30 @@ async def test_trufludo_warning_yes_plays_and_safe_moves_do_not_ask() -> None:
         await pilot.press("y")
         await settle(pilot)
         assert str(t.state.history[0]) == "play 7H take 4H"
+
+
+@pytest.mark.slow
+async def test_no_warning_when_the_hint_rates_the_move_best(expert_says: Any) -> None:
+    """Played as a new user: 24 of 26 "are you sure?" came on the move the hint ranked
+    first (a capture that leaves one card beats a throw that leaves three, 74% to 51%).
+    The warning now asks only when the hint's figures back it: the move costs at least an
+    inaccuracy (5%) against a best move that leaves no single card."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        t = await start_with(pilot, GameConfig(game="trufludo", seed=11, practice=True),
+                             ScriptBot())
+        s = trufludo_state([["7H", "2S", "3C"], ["5D", "9S", "KC"]], ["4H", "KS"], stock=18)
+        for chances in ({"play 7H take 4H": 0.74, "play 2S take KS": 0.45, "play 3C": 0.51},
+                        # 3 points under the best: "correct", no question either
+                        {"play 7H take 4H": 0.57, "play 2S take KS": 0.45, "play 3C": 0.60}):
+            expert_says(chances)
+            practice._asked.clear()  # asked once per position: this is a new question
+            t.load_state(s)
+            await settle(pilot)
+            await pilot.press("1")  # 7H takes 4H and leaves KS alone
+            await settle(pilot)
+            assert not isinstance(app.screen, LeaveOneConfirm), chances
+            assert app.screen is t and str(t.state.history[0]) == "play 7H take 4H"
 
 
 @pytest.mark.slow

@@ -4,6 +4,7 @@ grading runs in a worker that neither the table nor the screen waits for, and a 
 
 from __future__ import annotations
 
+import re
 import threading
 from typing import Any
 
@@ -80,9 +81,18 @@ async def test_a_finished_game_shows_its_graded_review_and_opens_the_replay_at_a
         await settle(pilot)
         replay = pilot.app.screen
         assert isinstance(replay, ReplayScreen)
-        assert replay.position == top[1].index + 1  # the highlighted move is the graded one
-        assert replay.record.moves[top[1].index] == str(top[1].action)
-        assert f"Move {top[1].index + 1} of" in replay.status_text()
+        # It opens on the position the move was made in, the hand and the table the review
+        # names (it opened after the move, the card already on the table); → plays it.
+        g = top[1]
+        assert replay.position == g.index
+        shown = replay.states[replay.position]
+        assert shown.hands[0] == results._before[g.index].hands[0]
+        assert shown.table == results._before[g.index].table
+        assert f"before your move {g.index + 1} ({g.grade.key}" in replay.title_text()
+        await pilot.press("right")
+        await settle(pilot)
+        assert replay.record.moves[replay.position - 1] == str(g.action)
+        assert f"Move {g.index + 1} of" in replay.status_text()
         await pilot.press("escape")
         await settle(pilot)
         assert pilot.app.screen is results  # back to the review
@@ -226,3 +236,51 @@ def test_one_number_of_costliest_decisions_for_both_games() -> None:
             if str(b.action).startswith("replay_move")}  # type: ignore[union-attr]
     assert keys == {str(k) for k in range(1, COSTLIEST + 1)}
     assert not hasattr(graded_review, "TOP") and not hasattr(truc_grades, "TOP")
+
+
+async def test_the_buttons_stay_in_view_at_80x24_in_both_languages() -> None:
+    """At 80x24 the review (70% of the height) left the buttons one row: their top edge,
+    no "Play again (p)" nor "Menu (m)"; in Esperanto too.  The review scrolls in what the
+    buttons leave."""
+    from textual.widgets import Button
+
+    from truf_tui.ui.i18n import get_language, set_language
+
+    before = get_language()
+    try:
+        for lang in ("en", "eo"):
+            set_language(lang)
+            app = make_app()
+            async with app.run_test(size=SMALL) as pilot:
+                results = await play_to_the_end(pilot)
+                await settle(pilot)
+                assert results.graded
+                box = results.query_one(".summary-box").region
+                for button in results.query(Button).results(Button):
+                    r = button.region
+                    # inside the box, above its bottom padding and border
+                    assert r.height == 3 and r.y >= box.y and r.bottom <= box.bottom - 2, \
+                        (lang, button.id, r, box)
+                    assert r.bottom <= SMALL[1]
+    finally:
+        set_language(before)
+
+
+def test_the_review_names_the_best_move_as_the_hint_does() -> None:
+    """F1: 5♥ taking 8♥, Q♥ or 9♥ is one move, one line of the hint; the review said
+    "best: 5♥ takes 8♥", as if the heart taken mattered."""
+    from truf_tui.cards import Card
+    from truf_tui.engine import trufludo
+    from truf_tui.grading import Graded
+    from truf_tui.ui.screens.graded import review_lines
+
+    from .tables_support import trufludo_state
+
+    s = trufludo_state([["5H", "4C", "6C"], ["5D", "9S", "KC"]], ["8H", "QH", "9H", "2S"],
+                       stock=18)
+    values = [(a, 0.6 if a.take is not None else 0.4) for a in s.legal_actions()]
+    g = Graded.of(0, 0, trufludo.play(Card.parse("4C", "french")), values, "win chance")
+    text = "\n".join(review_lines([g], [s], "letters"))
+    plain = re.sub(r"\[[^]]*\]", "", text).replace("\xa0", "")
+    assert "best: 5H takes 8H, QH or 9H" in plain, plain
+    assert "you: 4C onto the table" in plain

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, Sparkline
 
+from truf_tui.cards import PACKS
 from truf_tui.engine import truc
 from truf_tui.grading import Graded, Unit
 from truf_tui.store import History
@@ -18,6 +19,7 @@ from truf_tui.ui.screens.stats import StatsScreen, progress
 from truf_tui.ui.settings import Settings
 
 SIZE = (100, 32)
+PACK = PACKS["french"]
 
 
 def decision(move: int, loss: float, tags: tuple[str, ...], unit: Unit = "points"
@@ -300,3 +302,41 @@ async def test_only_drills_show_the_trainers_decisions(tmp_path: Path) -> None:
         assert not screen.query_one("#stats-progress-other").display
         plot = screen.query_one("#stats-progress", Sparkline)
         assert list(plot.data or []) == pytest.approx([0.3, 0.0])
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "Your moves graded by the expert: 5 in 2 games (mistakes or blunders: 2). "
+           "They cost 22 percentage points of winning chance a game (the last game 12)."),
+    ("eo", "Viaj movoj taksitaj de la eksperto: 5 en 2 ludoj (eraroj aŭ fuŝegoj: 2). "
+           "Ili kostis 22 procentpoentojn de la ŝanco gajni por ludo (la lasta ludo 12)."),
+])
+async def test_trufludo_graded_moves_are_counted_in_the_statistics(
+        tmp_path: Path, lang: str, words: str) -> None:
+    """The results' review of a Trufludo game went into the history (every graded move)
+    and nowhere else: the statistics said nothing of it.  Now a line under Trufludo's
+    table: how many moves, in how many games, how many mistakes or blunders, and what they
+    cost a game, on average and in the last game (the review's total)."""
+    from truf_tui.engine.trufludo import play
+
+    def move(i: int, loss: float) -> Graded[Any]:
+        a, b = play(PACK[i]), play(PACK[i + 1])
+        return Graded.of(0, i, a, [(a, 0.6 - loss), (b, 0.6)], "win chance")
+
+    with History(tmp_path) as h:
+        h.add_graded([move(0, 0.2), move(2, 0.0), move(4, 0.12)], ref="g1", game="trufludo",
+                     decided_at="2030-01-01T10:00:00+00:00")
+        h.add_graded([move(0, 0.07), move(2, 0.05)], ref="g2", game="trufludo",
+                     decided_at="2030-01-02T10:00:00+00:00")
+    from truf_tui.ui.i18n import set_language
+
+    app = TrufApp(settings=Settings(pace="instant", lang=lang), data_dir=tmp_path)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("s")
+            await pilot.pause()
+            screen = pilot.app.screen
+            assert isinstance(screen, StatsScreen)
+            text = str(screen.query_one("#stats-mean-trufludo").render())
+            assert " ".join(words.split()) in " ".join(text.split())
+    finally:
+        set_language("en")

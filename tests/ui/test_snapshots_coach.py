@@ -9,7 +9,6 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-import truf_tui.ai
 from truf_tui.ai.base import ActionStats, legal_of
 from truf_tui.play.config import GameConfig
 
@@ -45,13 +44,17 @@ class FixedExpert:
 
 
 async def hint_of_fixed_expert(pilot: Pilot[Any]) -> None:
-    real = truf_tui.ai.make_bot
+    import truf_tui.grading
+
+    real, graders = truf_tui.ai.make_bot, truf_tui.grading.make_bot
     truf_tui.ai.make_bot = lambda *a, **k: FixedExpert()  # type: ignore[assignment]
+    # Trufludo's hint asks the review's expert (grading.expert_view)
+    truf_tui.grading.make_bot = truf_tui.ai.make_bot
     try:
         await pilot.press("h")
         await settle(pilot)
     finally:
-        truf_tui.ai.make_bot = real
+        truf_tui.ai.make_bot, truf_tui.grading.make_bot = real, graders
 
 
 def test_trufludo_hint_panel(snap_compare: Any) -> None:
@@ -97,7 +100,11 @@ def test_bluff_statistics(snap_compare: Any) -> None:
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
 
 
-def test_trufludo_practice_warning(snap_compare: Any) -> None:
+def test_trufludo_practice_warning(snap_compare: Any, monkeypatch: Any) -> None:
+    from tests.ui.test_coach_ui import ChancesExpert
+
+    monkeypatch.setattr("truf_tui.grading.make_bot", ChancesExpert)
+
     async def run_before(pilot: Pilot[Any]) -> None:
         t = await start_with(pilot, GameConfig(game="trufludo", seed=11, practice=True),
                              ScriptBot())

@@ -18,6 +18,7 @@ from textual import on
 from textual.message import Message
 from textual.worker import get_current_worker
 
+from truf_tui.ai.trufludo_ai import move_class
 from truf_tui.engine import trufludo
 from truf_tui.engine.record import GameRecord
 from truf_tui.grading import (
@@ -38,6 +39,7 @@ from truf_tui.ui.screens.graded_review import GradedReview
 from truf_tui.ui.screens.summary import Names, TrufludoResults, _style
 from truf_tui.ui.services import services
 from truf_tui.ui.widgets.cards import card_markup, cards_markup
+from truf_tui.ui.widgets.hints import either
 
 
 class GameGraded(Message):
@@ -55,12 +57,23 @@ def pct(x: float) -> str:
     return written(x, "win chance")
 
 
-def play_words(action: trufludo.Play, style: str) -> str:
-    """A Trufludo move in words, as the move log says it."""
+def play_words(action: trufludo.Play, style: str,
+               same: Sequence[trufludo.Play] = ()) -> str:
+    """A Trufludo move in words, as the move log says it; with ``same``, the moves that are
+    the same move (F1: another card of the suit played or taken), named as the hint names
+    them ("5♥ takes 8♥, Q♥ or 9♥")."""
+    moves = [action, *same]
+    card = either([card_markup(c, style) for c in dict.fromkeys(a.card for a in moves)])
     if action.take is None:
-        return tr("move.f.throw", card=card_markup(action.card, style))
-    return tr("move.f.take", card=card_markup(action.card, style),
-              take=card_markup(action.take, style))
+        return tr("move.f.throw", card=card)
+    takes = dict.fromkeys(a.take for a in moves if a.take is not None)
+    return tr("move.f.take", card=card, take=either([card_markup(c, style) for c in takes]))
+
+
+def same_move(graded: Graded[trufludo.Play], action: trufludo.Play) -> list[trufludo.Play]:
+    """The other legal moves of ``action``'s class among the graded move's (F1)."""
+    k = move_class(action)
+    return [a for a, _ in graded.values if a != action and move_class(a) == k]
 
 
 def review_lines(graded: Sequence[Graded[trufludo.Play]], before: Sequence[trufludo.State],
@@ -83,7 +96,7 @@ def review_lines(graded: Sequence[Graded[trufludo.Play]], before: Sequence[trufl
         lines.append(tr("graded.f.move", k=f"[@click=screen.replay_move({k - 1})]{k}[/]",
                         move=g.index + 1, grade=tr(g.words_key), loss=pct(g.loss)))
         lines.append(tr("graded.f.choice", played=play_words(g.action, style),
-                        best=play_words(g.best, style)))
+                        best=play_words(g.best, style, same_move(g, g.best))))
         lines.append(tr("graded.f.where", hand=cards_markup(s.hands[g.player], style),
                         table=cards_markup(s.table, style) or tr("replay.none")))
     return lines
@@ -116,8 +129,22 @@ class GradedTrufludoResults(GradedReview, TrufludoResults):
         self.iterations = GRADE_ITERATIONS  # search iterations a move
         self._before: list[trufludo.State] = []
 
+    # The rows of the box around its scrolling review: the border and padding above and
+    # below, the title and the row under it, the buttons and the row above them.
+    FRAME = 10
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """The review scrolls within what the terminal leaves it, so that the buttons stay
+        in view at 80x24 (70% of the height left them one row, their top edge)."""
+        for scroll in self.query("#summary-scroll"):
+            scroll.styles.max_height = max(3, self.size.height - self.FRAME)
+
     def on_mount(self) -> None:
         super().on_mount()
+        self._fit()
         if self.names is None and self.state.history:
             # The app's budget for its computer players, if it sets one (the tests' and the
             # screenshots' small ones), else the grader's own.
@@ -176,6 +203,11 @@ class GradedTrufludoResults(GradedReview, TrufludoResults):
     def replay_title(self, graded: Graded[Any], move: int) -> str:
         return tr("graded.replay.title", move=move, grade=tr(graded.words_key),
                   loss=pct(graded.loss))
+
+    def replay_start(self, graded: Graded[Any]) -> int:
+        """Before the move: the hand and the table the review names, as the player saw
+        them (it opened after the move, the card already on the table); → plays it."""
+        return graded.index
 
 
 __all__ = ["GameGraded", "GradedTrufludoResults", "finished_row", "play_words",

@@ -41,6 +41,10 @@ class GradedReview(Summary):
     def replay_title(self, graded: Graded[Any], move: int) -> str:
         raise NotImplementedError
 
+    def replay_start(self, graded: Graded[Any]) -> int:
+        """The replay's position for a graded decision: after it (its move highlighted)."""
+        return graded.index + 1
+
     def action_replay_move(self, k: int) -> None:
         """Open the replay at the ``k``-th costliest decision (0 for the costliest)."""
         from truf_tui.ui.screens.replay import ReplayScreen
@@ -50,7 +54,7 @@ class GradedReview(Summary):
             return
         g = top[k]
         move = g.index + 1
-        self.app.push_screen(ReplayScreen(self.finished_row(), start=move,
+        self.app.push_screen(ReplayScreen(self.finished_row(), start=self.replay_start(g),
                                           title=lambda: self.replay_title(g, move)))
 
     def action_scroll_review(self, step: int) -> None:

@@ -1,8 +1,9 @@
 """The coach's practice mode (the start screen's "Practice" switch, ``GameConfig.practice``).
 
 - Trufludo: playing a card that leaves exactly one card on the table, when another move
-  would not, asks "are you sure?" once per position, with the reason (the seed's tactic):
-  :func:`confirm_risky`, :class:`LeaveOneConfirm`.
+  would not and the expert's figures (the hint's) say it costs at least an inaccuracy,
+  asks "are you sure?" once per position, with the reason (the seed's tactic) and the
+  figures: :func:`confirm_risky`, :class:`LeaveOneConfirm`.
 - Le Truc: after every round the summary reveals the computer's hand and reviews the round
   (:func:`truf_tui.coach.review_round`): which raises and rests were bluffs, which worked,
   which were called, which of your refusals gave up a round you would have won
@@ -45,7 +46,8 @@ def _style(app: App[object]) -> str:
 
 # -- Trufludo: "are you sure?" ------------------------------------------------------------------
 class LeaveOneConfirm(ConfirmDialog):
-    """Playing ``card`` would leave ``left`` alone on the table (F7): are you sure?"""
+    """Playing ``card`` would leave ``left`` alone on the table (F7): are you sure?  With the
+    expert's figures (the hint's): this move's chance of winning and the better move's."""
 
     DEFAULT_CSS = """
     LeaveOneConfirm .dialog {
@@ -54,16 +56,27 @@ class LeaveOneConfirm(ConfirmDialog):
     }
     """
 
-    def __init__(self, card: Card, left: Card) -> None:
+    def __init__(self, card: Card, left: Card,
+                 figures: tuple[float, trufludo.Play, float] | None = None) -> None:
         super().__init__("practice.f.title", "practice.f.message", "practice.f.yes",
                          "practice.f.no", id="confirm-leave-one")
         self.card = card
         self.left = left
+        self.figures = figures  # this move's chance, the best move and its chance
 
     def message(self) -> str:
         st = _style(self.app)
-        return tr("practice.f.message", card=card_markup(self.card, st),
+        text = tr("practice.f.message", card=card_markup(self.card, st),
                   left=card_markup(self.left, st))
+        if self.figures is not None:
+            mine, best, top = self.figures
+            # the move as the move log and the review say it
+            move = (tr("move.f.throw", card=card_markup(best.card, st)) if best.take is None
+                    else tr("move.f.take", card=card_markup(best.card, st),
+                            take=card_markup(best.take, st)))
+            text += "\n" + tr("practice.f.figures", mine=round(100 * mine), best=move,
+                               top=round(100 * top))
+        return text
 
 
 # Positions already asked about, per table: "once per game situation".
@@ -71,10 +84,31 @@ _asked: weakref.WeakKeyDictionary[TrufludoTable, set[trufludo.State]] = (
     weakref.WeakKeyDictionary())
 
 
+def worth_asking(values: list[tuple[trufludo.Play, float]], state: trufludo.State,
+                 action: trufludo.Play) -> tuple[float, trufludo.Play, float] | None:
+    """The figures to ask with (this move's chance, the best move, its chance), when the
+    expert's figures (the hint's, ``grading.expert_view``) back the old advice: the move
+    costs at least an inaccuracy (``grading.THRESHOLDS``) against a best move that leaves no
+    single card.  Else None: as a new user, 24 of 26 warnings came on the hint's best move
+    (taking a card and leaving one is mostly worth more than a throw that leaves three)."""
+    from truf_tui.grading import THRESHOLDS
+
+    chance = dict(values)
+    if action not in chance or not values:
+        return None
+    best, top = values[0]
+    if coach.leaves_one(state, best) is not None:
+        return None
+    if top - chance[action] < THRESHOLDS["win chance"].inaccuracy - 1e-9:
+        return None
+    return chance[action], best, top
+
+
 def confirm_risky(table: TrufludoTable, action: trufludo.Play) -> bool:
     """In practice mode, before the player's ``action`` is played: ask first if it leaves a
-    single card and another move would not (once per position).  True: a question is asked
-    and the move waits for the answer (played by ``table.human_move`` on "yes")."""
+    single card, another move would not, and the expert's figures say it costs (once per
+    position).  True: the move waits, for the expert (a worker) and then for the answer
+    (played by ``table.human_move`` when it is worth no question, or on "yes")."""
     s = table.state
     if not table.config.practice or s.current_player != HUMAN or table._busy:
         return False
@@ -88,12 +122,38 @@ def confirm_risky(table: TrufludoTable, action: trufludo.Play) -> bool:
     if left is None:
         return False
     asked.add(s)
+    wanted = services(table).bot_options.get("iterations")
 
-    def answered(yes: bool | None) -> None:
-        if yes and table.state == s:
+    def judge() -> None:
+        from truf_tui.grading import GRADE_ITERATIONS, expert_view
+
+        figures: tuple[float, trufludo.Play, float] | None
+        try:
+            values = expert_view(s, iterations=wanted if isinstance(wanted, int)
+                                 else GRADE_ITERATIONS)
+            figures = worth_asking(values, s, action)
+            ask = figures is not None
+        except Exception:  # the expert failed: the old advice alone
+            figures, ask = None, True
+        try:
+            table.app.call_from_thread(judged, ask, figures)
+        except RuntimeError:
+            pass  # the app is closing
+
+    def judged(ask: bool, figures: tuple[float, trufludo.Play, float] | None) -> None:
+        if table.state != s or not table.is_attached:
+            return  # another move was made meanwhile
+        if not ask:
             table.human_move(action)
+            return
 
-    table.app.push_screen(LeaveOneConfirm(action.card, left), answered)
+        def answered(yes: bool | None) -> None:
+            if yes and table.state == s:
+                table.human_move(action)
+
+        table.app.push_screen(LeaveOneConfirm(action.card, left, figures), answered)
+
+    table.run_worker(judge, thread=True, group="practice-warning", exit_on_error=False)
     return True
 
 

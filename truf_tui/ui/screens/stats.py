@@ -28,7 +28,7 @@ from textual.worker import get_current_worker
 
 from truf_tui import coach
 from truf_tui.drills import CATEGORIES, Category
-from truf_tui.grading import LEAKS, THRESHOLDS, written
+from truf_tui.grading import LEAKS, THRESHOLDS, Grade, written
 from truf_tui.play.config import GAMES, TIERS
 from truf_tui.store import Decision, GameRow, Stats, StoreError, Tally
 from truf_tui.ui.i18n import get_language, plural, tr
@@ -294,6 +294,22 @@ def rows_for(stats: Stats, game: str) -> list[tuple[str, ...]]:
     return rows
 
 
+def trufludo_line(graded: list[Decision]) -> str:
+    """Trufludo's graded moves (its games' reviews, kept in the history): how many, in how
+    many games, how many mistakes or blunders, and what they cost a game in percentage
+    points of winning chance, on average and in the last game (the review's total)."""
+    if not graded:
+        return ""
+    games: dict[str, float] = {}
+    for d in graded:  # oldest first: the last game's is the last key
+        games[d.ref] = games.get(d.ref, 0.0) + d.loss
+    bad = sum(1 for d in graded if d.grade in (Grade.MISTAKE.key, Grade.BLUNDER.key))
+    mean = round(100 * sum(games.values()) / len(games))
+    last = round(100 * list(games.values())[-1])
+    key = "stats.f.graded.one" if len(games) == 1 else "stats.f.graded"
+    return tr(key, n=len(graded), games=len(games), bad=bad, mean=mean, last=last)
+
+
 def tier_label(tier: str | None) -> str:
     """The opponent column of a finished game."""
     if tier == HOTSEAT_TIER:
@@ -344,6 +360,7 @@ class StatsScreen(Screen[None]):
         self._rows: list[GameRow] = []  # the whole history, for the bluff counts
         self.counting = 0  # recorded matches still being reviewed by the worker
         self.decisions: list[Decision] = []  # Le Truc's graded decisions, games and drills
+        self.trufludo_graded: list[Decision] = []  # Trufludo's: its games' reviews
         self.source: Source = "game"  # whose decisions the plot and the leaks show (d)
         self.progress = Progress([], 0, [])  # the graded decisions' plot and leaks
         self.other = Progress([], 0, [], "drill")  # the other source's, in one line
@@ -437,6 +454,7 @@ class StatsScreen(Screen[None]):
             stats = data.history.stats()
             everything = data.history.games()
             self.decisions = data.history.decisions("truc")
+            self.trufludo_graded = data.history.decisions("trufludo", source="game")
             # the games' first; the trainer's when only it has graded decisions
             if not any(d.source == "game" for d in self.decisions) and self.decisions:
                 self.source = "drill"
@@ -482,7 +500,9 @@ class StatsScreen(Screen[None]):
                 table.add_column(tr(f"stats.col.{col}"), key=col, width=14 if i == 0 else None)
             for row in rows_for(stats, game):
                 table.add_row(row[0], *(Text(cell, justify="right") for cell in row[1:]))
-        self.query_one("#stats-mean-trufludo", Static).update(self._trufegoj(stats))
+        self.query_one("#stats-mean-trufludo", Static).update(
+            "\n".join(t for t in (self._trufegoj(stats), trufludo_line(self.trufludo_graded))
+                      if t))
         self.query_one("#stats-mean-truc", Static).update(self._points(stats))
         self.refresh_progress()
         self.refresh_bluffs()

@@ -62,6 +62,13 @@ STRINGS: dict[str, dict[str, str]] = {
     # Moves as the hint list names them.
     "hint.f.take": {"en": "{card} takes {take}", "eo": "{card} prenas {take}"},
     "hint.f.throw": {"en": "throw {card}", "eo": "ĵeti {card}"},
+    "hint.or": {"en": " or ", "eo": " aŭ "},
+    "hint.f.forced": {
+        "en": "No choice here: all your cards are of one suit, and only the suit counts "
+              "(rule F1). Your move:",
+        "eo": "Neniu elekto ĉi tie: ĉiuj viaj kartoj estas de unu emblemo, kaj nur la "
+              "emblemo gravas (regulo F1). Via movo:",
+    },
     "hint.t.play": {"en": "play {card}", "eo": "ludi {card}"},
     "hint.t.play.same": {"en": "play {card} or {others}", "eo": "ludi {card} aŭ {others}"},
     "hint.t.raise": {"en": "raise to {n} (“2 pli?”)", "eo": "altigi al {n} (“2 pli?”)"},
@@ -223,6 +230,11 @@ STRINGS: dict[str, dict[str, str]] = {
               "prenos ĝin kiel trufegon, kiu valoras duoble, kaj denove ludos.\n"
               "La malnova konsilo: neniam lasu solan karton sur la tablo, se vi povas eviti "
               "tion.",
+    },
+    "practice.f.figures": {
+        "en": "The expert (as in the hint): {mine}% to win with it, {top}% with {best}.",
+        "eo": "La eksperto (kiel en la konsilo): {mine}% por gajni per ĝi, {top}% per "
+              "{best}.",
     },
     "practice.f.yes": {"en": "Play it (y)", "eo": "Ludi ĝin (y)"},
     "practice.f.no": {"en": "Choose again (n)", "eo": "Reelekti (n)"},

@@ -56,8 +56,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "    via mano {hand} · tablo {table}",
     },
     "graded.replay.title": {
-        "en": "Replay · your move {move}: {grade}, −{loss}% of winning chance",
-        "eo": "Reludo · via movo {move}: {grade}, −{loss}% de la ŝanco gajni",
+        "en": "Replay · before your move {move} ({grade}, −{loss}% of winning chance): "
+              "→ plays it",
+        "eo": "Reludo · antaŭ via movo {move} ({grade}, −{loss}% de la ŝanco gajni): "
+              "→ ludas ĝin",
     },
     # -- Le Truc: the round's review (practice) and the end of a match ----------------------
     "graded.t.points": {"en": "{x} points", "eo": "{x} poentoj"},

@@ -8,6 +8,21 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Trufegoj per game: you {you}, the computer {computer} (over 1 game).",
         "eo": "Trufegoj por ludo: vi {you}, la komputilo {computer} (el 1 ludo).",
     },
+    # Trufludo's moves graded at the end of its games (the results' review)
+    "stats.f.graded": {
+        "en": "Your moves graded by the expert: {n} in {games} games (mistakes or "
+              "blunders: {bad}). They cost {mean} percentage points of winning chance a game "
+              "(the last game {last}).",
+        "eo": "Viaj movoj taksitaj de la eksperto: {n} en {games} ludoj (eraroj aŭ "
+              "fuŝegoj: {bad}). Ili kostis {mean} procentpoentojn de la ŝanco gajni por ludo "
+              "(la lasta ludo {last}).",
+    },
+    "stats.f.graded.one": {
+        "en": "Your moves graded by the expert: {n} in 1 game (mistakes or "
+              "blunders: {bad}). They cost {last} percentage points of winning chance.",
+        "eo": "Viaj movoj taksitaj de la eksperto: {n} en 1 ludo (eraroj aŭ "
+              "fuŝegoj: {bad}). Ili kostis {last} procentpoentojn de la ŝanco gajni.",
+    },
     "stats.points.one": {
         "en": "Points per round: you {you}, the computer {computer} (over 1 round).",
         "eo": "Poentoj por rondo: vi {you}, la komputilo {computer} (el 1 rondo).",

@@ -1,7 +1,9 @@
 """Hints (``h`` on both tables): every legal move, best first, with its figure and a one-line
 reason in words (:mod:`truf_tui.coach`).
 
-Trufludo's figures are the ``expert`` search's chances of winning the game.  Le Truc's all
+Trufludo's figures are the ``expert`` search's chances of winning the game, the very figures
+the end-of-game review grades by (``grading.expert_view``: one seed per position, a fixed
+budget), with the moves of one suit and kind on one line (F1: only the suit counts).  Le Truc's all
 come from the solution (issue 38 A1-A3): each move's value when both players then play the
 solved strategy (``action_values``, in points of the round or the chance of winning the
 match, ``value_unit``), ranked by it, fold included, and how often the solved player makes
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from truf_tui.ai.trufludo_ai import move_class
 from truf_tui.cards import Card
 from truf_tui.coach import Reason
 from truf_tui.engine import truc, trufludo
@@ -42,7 +45,9 @@ class HintLine:
     value: float
     reason: Reason
     solved: float | None = None  # Truc: how often the solved player makes it with this hand
-    same: tuple[truc.Action, ...] = ()  # Truc: the plays of the other cards of the same rank (T1)
+    # the other moves that are the same move: Truc's plays of the other cards of the same
+    # rank (T1), Trufludo's of the same suit, or taking another card of it (F1)
+    same: tuple[truc.Action | trufludo.Play, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -54,6 +59,8 @@ class Hint:
     lines: tuple[HintLine, ...] | None  # None: the expert failed
     # Truc: what the values measure, points of the round or the chance of winning the match
     unit: Literal["points", "match"] | None = None
+    # Trufludo: every legal move is the same move (F1): nothing to weigh, no figure
+    forced: bool = False
 
 
 def analyse(game: str, state: AnyState, bot_options: BotOptions, seed: int,
@@ -62,25 +69,58 @@ def analyse(game: str, state: AnyState, bot_options: BotOptions, seed: int,
     the keyboard, who sees only their own hand) and word every move.  Slow (Le Truc's
     values take up to about 2 s before a round's first card): run it in a worker thread.
     If the expert crashes, its traceback goes to the error log in ``log_folder`` (else the
-    default data folder) and the hint says it failed."""
-    from truf_tui import coach
-    from truf_tui.ai import make_bot
-    from truf_tui.store.errorlog import log_bot_crash
-
+    default data folder) and the hint says it failed.  Trufludo's figures are the review's
+    (``grading.expert_view``), seeded by the position, not by ``seed``."""
     if game == "truc":
         assert isinstance(state, truc.State)
         return _truc_hint(state, seed, me, log_folder)
-    try:
-        bot = make_bot(game, "expert", seed=seed, **bot_options)
-        stats = bot.analyse(state.observation(me))
-    except Exception as e:  # a bot bug must not end the player's game: it is logged
-        log_bot_crash(e, game=game, tier="expert", where="hint", seat=me,
-                      moves=state.history, folder=log_folder)
-        return Hint(game, state, None)
     assert isinstance(state, trufludo.State)
-    lines = [HintLine(st.action, st.value, coach.trufludo_reason(state, st.action))
-             for st in stats]
-    return Hint(game, state, tuple(lines))
+    return _trufludo_hint(state, bot_options, me, log_folder)
+
+
+def _trufludo_hint(state: trufludo.State, bot_options: BotOptions, me: int,
+                   log_folder: Path | None) -> Hint:
+    """Trufludo's hint: the figures the end-of-game review grades by (one search, one seed
+    per position: ``grading.expert_view``), the moves of one class on one line (F1)."""
+    from truf_tui import coach
+    from truf_tui.grading import GRADE_ITERATIONS, expert_view, is_choice
+    from truf_tui.store.errorlog import log_bot_crash
+
+    if state.to_move == me and not is_choice(state):
+        # One card, or cards of one suit (F1): the search has nothing to compare, and its
+        # "50%" was no chance of winning (it read as a coin toss beside a game at 25%).
+        return Hint("trufludo", state, (HintLine(state.legal_actions()[0], 0.0,
+                                                 coach.trufludo_reason(
+                                                     state, state.legal_actions()[0]),
+                                                 same=tuple(state.legal_actions()[1:])),),
+                    forced=True)
+    wanted = bot_options.get("iterations")  # the app's budget if it sets one (tests)
+    try:
+        if state.to_move != me:
+            raise ValueError("not this seat's turn: there is no move to judge")
+        values = expert_view(state, iterations=wanted if isinstance(wanted, int)
+                             else GRADE_ITERATIONS)
+    except Exception as e:  # a bot bug must not end the player's game: it is logged
+        log_bot_crash(e, game="trufludo", tier="expert", where="hint", seat=me,
+                      moves=state.history, folder=log_folder)
+        return Hint("trufludo", state, None)
+    groups: dict[int, list[tuple[trufludo.Play, float]]] = {}
+    for a, v in values:
+        groups.setdefault(move_class(a), []).append((a, v))
+    lines = []
+    for group in groups.values():
+        first, value = group[0]
+        reason = coach.trufludo_reason(state, first)
+        if len(group) > 1:  # the card each one leaves alone, if they differ: all of them
+            left = []
+            for a, _ in group:
+                c = coach.trufludo_reason(state, a).params.get("left")
+                if isinstance(c, Card) and c not in left:
+                    left.append(c)
+            if len(left) > 1:
+                reason = Reason(reason.key, {**reason.params, "left": tuple(left)})
+        lines.append(HintLine(first, value, reason, same=tuple(a for a, _ in group[1:])))
+    return Hint("trufludo", state, tuple(lines))
 
 
 def _truc_hint(state: truc.State, seed: int, me: int, log_folder: Path | None) -> Hint:
@@ -151,21 +191,35 @@ def reason_text(reason: Reason, style: str = "symbols") -> str:
     key = f"coach.{reason.key}"
     if reason.params.get("n") == 1 and f"{key}.one" in all_strings():
         key += ".one"
-    params = {k: card_markup(v, style) if isinstance(v, Card) else v
+    params = {k: card_markup(v, style) if isinstance(v, Card)
+              else either([card_markup(c, style) for c in v]) if isinstance(v, tuple) else v
               for k, v in reason.params.items()}
     return tr(key, **params)
 
 
+def either(items: list[str]) -> str:
+    """Alternatives in words: "A", "A or B", "A, B or C" (eo: "aŭ")."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + tr("hint.or") + items[-1]
+
+
 def action_text(game: str, state: AnyState, action: truc.Action | trufludo.Play,
-                style: str = "symbols", same: tuple[truc.Action, ...] = ()) -> str:
-    """A move as the hint list names it (``same``: Truc's plays of the other cards of the
-    same rank, named on the same line)."""
+                style: str = "symbols", same: tuple[truc.Action | trufludo.Play, ...] = ()
+                ) -> str:
+    """A move as the hint list names it (``same``: the moves that are the same move, named
+    on the same line: Truc's plays of the other cards of the same rank, Trufludo's of the
+    other cards of the suit, or taking another card of it)."""
     if game == "trufludo":
         assert isinstance(action, trufludo.Play)
-        card = card_markup(action.card, style)
+        moves = [action, *(a for a in same if isinstance(a, trufludo.Play))]
+        played = list(dict.fromkeys(a.card for a in moves))
+        card = either([card_markup(c, style) for c in played])
         if action.take is None:
             return tr("hint.f.throw", card=card)
-        return tr("hint.f.take", card=card, take=card_markup(action.take, style))
+        taken = list(dict.fromkeys(a.take for a in moves if a.take is not None))
+        return tr("hint.f.take", card=card,
+                  take=either([card_markup(c, style) for c in taken]))
     assert isinstance(action, truc.Action) and isinstance(state, truc.State)
     if action.kind == "play":
         assert action.card is not None  # a play names its card
@@ -203,6 +257,12 @@ def hint_markup(hint: Hint, style: str = "symbols") -> str:
     figure, its reason and (Le Truc) the solved player's frequency."""
     if hint.lines is None:
         return f"[$text-warning]{tr('hint.failed')}[/]"
+    if hint.forced:  # no choice: the move and what it does, no figure
+        line = hint.lines[0]
+        return "\n".join([tr("hint.f.forced"), "",
+                          "[b]" + action_text(hint.game, hint.state, line.action, style,
+                                              line.same) + "[/]",
+                          f"[dim]  {reason_text(line.reason, style)}[/]"])
     head = "hint.head.trufludo" if hint.game == "trufludo" else f"hint.head.truc.{hint.unit}"
     out = [tr(head), ""]
     for i, line in enumerate(hint.lines):
@@ -217,5 +277,6 @@ def hint_markup(hint: Hint, style: str = "symbols") -> str:
     return "\n".join(out)
 
 
-__all__ = ["Hint", "HintLine", "action_text", "analyse", "by_rank", "figure", "hint_markup",
+__all__ = ["Hint", "HintLine", "action_text", "analyse", "by_rank", "either", "figure",
+           "hint_markup",
            "ranked", "reason_text", "shown"]
