@@ -462,6 +462,39 @@ def test_the_sweep_measures_each_score_as_check_does_and_resumes(
     assert svg.startswith("<svg") and f"{swept:.3f}" in svg and "0-0" in svg
 
 
+def test_a_chunk_unpacked_raw_is_what_lzma_gives_and_anything_else_is_checked() -> None:
+    """``unpack_chunk`` (the LZMA2 data decoded past the .xz container, with a dictionary
+    of the chunk's size) gives every shipped file's chunks byte for byte as
+    ``lzma.decompress``; a stream of another shape goes the checked way, and damage is an
+    error, never wrong numbers read quietly."""
+    from truf_tui.strategy.shipped import tables
+    from truf_tui.strategy.trufbp import CHUNK_FILTERS, _lzma2_of, unpack_chunk
+
+    seen = 0
+    for tab in tables():
+        last = len(tab.starts) - 2
+        for i in sorted({0, last, *range(0, last, 23)}):
+            packed = tab.data[int(tab.starts[i]):int(tab.starts[i + 1])]
+            want = np.frombuffer(lzma.decompress(packed), tab.dtype)
+            with pytest.MonkeyPatch.context() as mp:  # the quick way is the one taken
+                mp.setattr(lzma, "decompress", None)
+                count = min(tab.chunk, int(tab.header["entries"]) - i * tab.chunk)
+                got = np.frombuffer(unpack_chunk(packed, count * want.itemsize), tab.dtype)
+            assert np.array_equal(got, want)
+            seen += 1
+    assert seen > 100
+    raw = np.arange(5000, dtype="<u2").tobytes()
+    two = lzma.compress(raw, filters=[{"id": lzma.FILTER_DELTA, "dist": 2}, *CHUNK_FILTERS])
+    assert _lzma2_of(two) is None and unpack_chunk(two, len(raw)) == raw
+    one = lzma.compress(raw, filters=CHUNK_FILTERS)
+    assert unpack_chunk(one, len(raw)) == raw
+    assert unpack_chunk(one, 100) == raw  # the wrong size: the checked way
+    damaged = bytearray(one)
+    damaged[len(one) // 2] ^= 0x55
+    with pytest.raises(lzma.LZMAError):
+        unpack_chunk(bytes(damaged), len(raw))
+
+
 def test_every_hand_of_a_node_at_once_is_each_hand_alone() -> None:
     """``node_policies`` (the check's walk: every hand of a node at once) gives each hand
     what ``node_policy`` (the app: one hand) gives it, where moves are removed and hands

@@ -66,6 +66,57 @@ CHUNK_FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME,
 
 Succ = list[tuple[int, int, State | Outcome]]
 
+_XZ_MAGIC = b"\xfd7zXZ\x00"
+
+
+def unpack_chunk(packed: bytes, size: int) -> bytes:
+    """A chunk's ``size`` bytes (``lzma.compress`` of them: one .xz stream of one block).
+    Its LZMA2 data is decoded raw, past the container and its CRC64, with a dictionary of
+    the chunk's size rather than the header's 64 MB (no match reaches back past the
+    chunk's start): a third less time, and a grader decodes hundreds of chunks a match.
+    What LZMA2 itself checks still holds (each packet's sizes, the end of the stream), and
+    so does the size.  Anything else (another shape of stream, an error, a stream that
+    ends early or late) goes through ``lzma.decompress``, which checks everything
+    (:exc:`lzma.LZMAError`)."""
+    lzma2 = _lzma2_of(packed)
+    if lzma2 is not None:
+        data, dict_size = lzma2
+        d = lzma.LZMADecompressor(lzma.FORMAT_RAW, filters=[
+            {"id": lzma.FILTER_LZMA2, "dict_size": max(4096, min(dict_size, size))}])
+        try:
+            out = d.decompress(data)
+        except lzma.LZMAError:
+            out = b""
+        if d.eof and len(out) == size:
+            return out
+    return lzma.decompress(packed)
+
+
+def _lzma2_of(packed: bytes) -> tuple[bytes, int] | None:
+    """The LZMA2 data of a one-block .xz stream whose only filter is LZMA2, and its
+    dictionary's size (the .xz format's block header: size byte, flags, optional sizes,
+    filter flags); None for anything else."""
+    if len(packed) < 32 or packed[:6] != _XZ_MAGIC:
+        return None
+    at = 12  # the stream header
+    size = (packed[at] + 1) * 4
+    flags = packed[at + 1]
+    if flags & 0x03 or flags & 0x3C:  # more than one filter, or reserved bits
+        return None
+    i = at + 2
+    for present in (flags & 0x40, flags & 0x80):  # compressed, uncompressed size
+        if present:
+            while packed[i] & 0x80:
+                i += 1
+            i += 1
+    if packed[i] != 0x21 or packed[i + 1] != 1:  # the filter LZMA2, one byte of props
+        return None
+    code = packed[i + 2]
+    if code > 40:
+        return None
+    dict_size = 0xFFFFFFFF if code == 40 else (2 | (code & 1)) << (code // 2 + 11)
+    return packed[at + size:], dict_size
+
 
 # -- the header: JSON after the magic bytes and its length --------------------------------
 class MatchTable(TypedDict):
@@ -256,7 +307,9 @@ class SolvedTable:
             if got is not None:
                 self._chunks.move_to_end(i)
                 return got
-        raw = lzma.decompress(self.data[int(self.starts[i]):int(self.starts[i + 1])])
+        count = min(self.chunk, int(self.header["entries"]) - i * self.chunk)
+        raw = unpack_chunk(self.data[int(self.starts[i]):int(self.starts[i + 1])],
+                           count * np.dtype(self.dtype).itemsize)
         arr = np.frombuffer(raw, self.dtype)
         with self._lock:
             self._chunks[i] = arr
