@@ -248,22 +248,24 @@ async def test_the_buttons_stay_in_view_at_80x24_in_both_languages() -> None:
 
     before = get_language()
     try:
-        for lang in ("en", "eo"):
-            set_language(lang)
-            app = make_app()
+        for lang, head in (("en", "graded by the expert"), ("eo", "taksitaj de la eksperto")):
+            app = make_app(lang=lang)  # the app's settings say its language, not set_language
             async with app.run_test(size=SMALL) as pilot:
                 results = await play_to_the_end(pilot)
                 await settle(pilot)
                 assert results.graded
+                assert head in body(results)  # in the language asked for
                 box = results.query_one(".summary-box").region
-                for button in results.query(Button).results(Button):
+                buttons = list(results.query(Button).results(Button))
+                assert len(buttons) == 2
+                for button in buttons:
                     r = button.region
                     # inside the box, above its bottom padding and border
                     assert r.height == 3 and r.y >= box.y and r.bottom <= box.bottom - 2, \
                         (lang, button.id, r, box)
                     assert r.bottom <= SMALL[1]
     finally:
-        set_language(before)
+        set_language(before)  # the app set it for the tests that follow
 
 
 def test_the_review_names_the_best_move_as_the_hint_does() -> None:

@@ -30,8 +30,8 @@ from .tables_support import BOT_OPTIONS, ScriptBot, settle, table_of
 SIZE = (100, 40)
 
 
-def make_app(tmp_path: Path | None = None) -> TrufApp:
-    return TrufApp(settings=Settings(pace="instant"), bot_options=dict(BOT_OPTIONS),
+def make_app(tmp_path: Path | None = None, lang: str = "en") -> TrufApp:
+    return TrufApp(settings=Settings(pace="instant", lang=lang), bot_options=dict(BOT_OPTIONS),
                    data_dir=tmp_path)
 
 
@@ -195,3 +195,36 @@ def test_graded_round_review_eo_80x24(snap_compare: Any) -> None:
         await settle(pilot)
 
     assert snap_compare(small_app(lang="eo"), terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_the_buttons_stay_in_view_at_80x24_in_both_languages(tmp_path: Path) -> None:
+    """At 80x24 the review (70% of the height) put the buttons on rows 21-23 of a 24-row box,
+    cut by its bottom: the review scrolls in what the buttons leave, as Trufludo's does
+    (``GradedReview``); in Esperanto too."""
+    from textual.widgets import Button
+
+    from truf_tui.ui.i18n import get_language, set_language
+
+    small = (80, 24)
+    before = get_language()
+    try:
+        for lang, played in (("en", "Rounds played"), ("eo", "Luditaj rondoj")):
+            app = make_app(tmp_path / lang, lang=lang)  # the app's settings say its language
+            async with app.run_test(size=small) as pilot:
+                results = await play_out(pilot, await begin(pilot))
+                await settle(pilot)
+                assert not results.grading and results.graded
+                assert played in results.texts()[1]  # in the language asked for
+                scroll = results.query_one("#summary-scroll")
+                assert scroll.max_scroll_y > 0, "a review longer than the screen leaves it"
+                box = results.query_one(".summary-box").region
+                buttons = list(results.query(Button).results(Button))
+                assert len(buttons) == 2
+                for button in buttons:
+                    r = button.region
+                    # inside the box, above its bottom padding and border
+                    assert r.height == 3 and r.y >= box.y and r.bottom <= box.bottom - 2, \
+                        (lang, button.id, r, box)
+                    assert r.bottom <= small[1]
+    finally:
+        set_language(before)  # the app set it for the tests that follow

@@ -129,22 +129,8 @@ class GradedTrufludoResults(GradedReview, TrufludoResults):
         self.iterations = GRADE_ITERATIONS  # search iterations a move
         self._before: list[trufludo.State] = []
 
-    # The rows of the box around its scrolling review: the border and padding above and
-    # below, the title and the row under it, the buttons and the row above them.
-    FRAME = 10
-
-    def on_resize(self) -> None:
-        self._fit()
-
-    def _fit(self) -> None:
-        """The review scrolls within what the terminal leaves it, so that the buttons stay
-        in view at 80x24 (70% of the height left them one row, their top edge)."""
-        for scroll in self.query("#summary-scroll"):
-            scroll.styles.max_height = max(3, self.size.height - self.FRAME)
-
     def on_mount(self) -> None:
         super().on_mount()
-        self._fit()
         if self.names is None and self.state.history:
             # The app's budget for its computer players, if it sets one (the tests' and the
             # screenshots' small ones), else the grader's own.

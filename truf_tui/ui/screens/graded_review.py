@@ -1,6 +1,6 @@
 """What the two graded results screens share (issue 38 items 2 and 7): the review scrolls
-with the arrows on a small terminal, and 1, 2, 3 open the replay at the costliest decisions,
-each on the position it was made in."""
+with the arrows within what the buttons leave it (80x24 shows them whole), and 1, 2, 3 open
+the replay at the costliest decisions, each on the position it was made in."""
 
 from __future__ import annotations
 
@@ -31,6 +31,24 @@ class GradedReview(Summary):
         Binding("up", "scroll_review(-1)", show=False),
         Binding("down", "scroll_review(1)", show=False),
     ]
+
+    # The rows of the box around its scrolling review: the border and padding above and
+    # below, the title and the row under it, the buttons and the row above them.
+    FRAME = 10
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """The review scrolls within what the terminal leaves it, so that the buttons stay
+        in view at 80x24 (70% of the height left them one row in Trufludo, their top edge,
+        and none in Le Truc)."""
+        for scroll in self.query("#summary-scroll"):
+            scroll.styles.max_height = max(3, self.size.height - self.FRAME)
 
     def costliest(self) -> Sequence[Graded[Any]]:
         raise NotImplementedError

@@ -216,9 +216,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "practice.label": {"en": "Practice", "eo": "Ekzercado"},
     "practice.off": {"en": "off", "eo": "malŝaltita"},
     "practice.on": {"en": "on", "eo": "ŝaltita"},
+    # Trufludo warns only when the lone card costs (practice.worth_asking), not at every one.
     "practice.note": {
-        "en": "Trufludo: warns before you leave one card. Le Truc: reviews every round.",
-        "eo": "Trufludo: averto antaŭ ol lasi solan karton. Le Truc: analizo de ĉiu rondo.",
+        "en": "Trufludo: warns when leaving one card costs. Le Truc: reviews every round.",
+        "eo": "Trufludo: averto, se sola karto kostus. Le Truc: analizo de ĉiu rondo.",
     },
     # -- practice mode: Trufludo's warning -----------------------------------------------------
     "practice.f.title": {"en": "Are you sure?", "eo": "Ĉu vi certas?"},
