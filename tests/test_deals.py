@@ -57,9 +57,9 @@ def test_a_wrong_reveal_is_detected() -> None:
     host, guest = seeds(1), seeds(2)
     proof = DealProof.agreed(deals.commitment(host), guest).revealed(seeds(9))
     assert not proof.verified()
-    with pytest.raises(DealError, match="does not match its commitment"):
+    with pytest.raises(DealError, match="does not agree with its commitment"):
         proof.seed()
-    with pytest.raises(DealError, match="deal 2: the host's seed does not match"):
+    with pytest.raises(DealError, match="deal 2: the host's seed does not agree"):
         deals.check_deals([DealProof.of(host, guest), proof])
 
 

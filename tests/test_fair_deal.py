@@ -117,7 +117,7 @@ def test_with_deal_needs_every_earlier_proof_and_a_revealed_one() -> None:
     agreed = DealProof.agreed(deals.commitment(b"\x03" * 32), b"\x04" * 32)
     with pytest.raises(DealError, match="deal 2: the host's seed is not revealed"):
         s.with_deal(agreed)
-    with pytest.raises(DealError, match="deal 2: the host's seed does not match"):
+    with pytest.raises(DealError, match="deal 2: the host's seed does not agree"):
         s.with_deal(agreed.revealed(b"\x05" * 32))
     twice = s.with_deal(proof_from(rng))
     with pytest.raises(ValueError, match="needs the proofs"):
@@ -134,7 +134,7 @@ def test_new_game_checks_its_proofs() -> None:
     with pytest.raises(ValueError, match="one deal proof at most"):
         trufludo.new_game(deals=(p, p))
     bad = DealProof(p.commitment, p.guest_seed, "00" * 32)
-    with pytest.raises(DealError, match="deal 1: the host's seed does not match"):
+    with pytest.raises(DealError, match="deal 1: the host's seed does not agree"):
         trufludo.new_game(deals=(bad,))
 
 
@@ -209,7 +209,7 @@ def test_verify_names_the_first_bad_deal() -> None:
         d["deals"][k - 1][key] = value
         return GameRecord.from_dict(d)
 
-    with pytest.raises(DealError, match="^deal 2: the host's seed does not match"):
+    with pytest.raises(DealError, match="^deal 2: the host's seed does not agree"):
         altered(2, "host_seed", "ab" * 32).verify()
     with pytest.raises(DealError, match="^deal 3: move .* does not fit the cards"):
         altered(3, "guest_seed", "cd" * 32).verify()
@@ -250,7 +250,7 @@ def test_verify_binds_the_guest_seed_of_every_round_one_with_no_card_too() -> No
         with pytest.raises(DealError, match=f"^deal {k}: its guest seed is not the one "
                                             f"deal {k + 1}'s commitment names"):
             altered(good, k).verify()
-    with pytest.raises(DealError, match=f"^deal {last}: the record's seal does not match"):
+    with pytest.raises(DealError, match=f"^deal {last}: the record's seal does not agree"):
         altered(good, last).verify()
     d = good.to_dict()
     del d["seal"]
@@ -258,7 +258,7 @@ def test_verify_binds_the_guest_seed_of_every_round_one_with_no_card_too() -> No
         GameRecord.from_dict(d)
     d = good.to_dict()
     d["deals"][1]["chain"] = deals.CHAIN_START  # a chain cut: its commitment fails first
-    with pytest.raises(DealError, match="^deal 2: the host's seed does not match"):
+    with pytest.raises(DealError, match="^deal 2: the host's seed does not agree"):
         GameRecord.from_dict(d).verify()
 
     # The same game dealt with format 1 proofs (older records) still verifies, and so does
@@ -351,7 +351,7 @@ def test_verify_passes_a_good_record_and_names_the_deal_of_an_altered_seed(
     d["deals"][1]["host_seed"] = "ab" * 32  # a reveal that is not what was committed to
     bad.write_text(json.dumps(d))
     assert cli.main(["verify", str(bad)]) == 1
-    assert "deal 2: the host's seed does not match its commitment" in capsys.readouterr().err
+    assert "deal 2: the host's seed does not agree with its commitment" in capsys.readouterr().err
 
 
 def test_verify_says_plainly_what_it_cannot_check(

@@ -354,9 +354,9 @@ class LyingHost(Host):
 
 
 @pytest.mark.parametrize("game, how, from_deal, why", [
-    ("trufludo", "reveal", 0, "does not match its commitment"),
+    ("trufludo", "reveal", 0, "does not agree with its commitment"),
     ("trufludo", "ignore_guest", 0, "with this table's seed"),
-    ("truc", "reveal", 1, "does not match its commitment"),  # a later round's deal (T2)
+    ("truc", "reveal", 1, "does not agree with its commitment"),  # a later round's deal (T2)
     ("truc", "ignore_guest", 2, "with this table's seed"),
 ])
 async def test_a_tampered_deal_raises_the_alarm(game: str, how: str, from_deal: int,

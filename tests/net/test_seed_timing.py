@@ -357,7 +357,7 @@ async def test_a_commitment_that_does_not_echo_the_guest_s_last_seed_raises_the_
     while host.state.round_no == 2:
         cards = cards_of(host.legal())
         await host.move(cards[0] if cards else host.legal()[0])
-    assert any("deal 2 does not match its commitment (to that seed and to the deal "
+    assert any("deal 2 does not agree with its commitment (to that seed and to the deal "
                "before it)" in why for why in host.alarms), host.alarms
 
 

@@ -40,7 +40,7 @@ def test_verify_speaks_esperanto_with_lang(tmp_path: Path,
     assert "pli malnova justa disdono (formo 1)" in out and "older" not in out
     assert cli.main(["--lang", "eo", "verify", str(bad)]) == 1
     err = capsys.readouterr().err
-    assert "NE KONTROLITA: disdono 2: la semo de la gastiganto ne kongruas kun ĝia promeso" \
+    assert "NE KONTROLITA: disdono 2: la semo de la gastiganto ne akordas kun ĝia promeso" \
         in err and "NOT" not in err
     assert cli.main(["--lang", "eo", "verify", str(tmp_path / "none.json")]) == 1
     assert "ne ekzistas" in capsys.readouterr().err
@@ -72,13 +72,13 @@ def test_each_reason_says_the_engines_sentence_in_english_and_has_esperanto() ->
         "deal 1 has no proof: this record was kept without the fair deal (by an older "
         "version, or a game started from a chosen seed)",
         "deal 3: the host's seed is not revealed yet",
-        "deal 2: the host's seed does not match its commitment",
+        "deal 2: the host's seed does not agree with its commitment",
         "deal 1: the record's seed is not the one its proof gives",
         "deal 4: its guest seed is not the one deal 5's commitment names",
         "deal 1: its commitment does not start the chain",
         "deal 1: its proof has no chain, unlike the later ones",
         "deal 2: its proof has no chain, unlike the first one",
-        "deal 6: the record's seal does not match it (its guest seed was changed)",
+        "deal 6: the record's seal does not agree with it (its guest seed was changed)",
         "the record of chained deals has no seal",
         "the record has a seal but its deals have no chain",
         "deal 3: move 17 ('play 7H') does not fit the cards its seeds deal: not in hand",

@@ -171,11 +171,11 @@ class DealProof:
 
     def seed(self) -> int:
         """The shuffle seed this proof gives; :class:`DealError` if the host's seed is not
-        revealed or does not match its commitment."""
+        revealed or does not agree with its commitment."""
         if self.host_seed is None:
             raise DealError("the host's seed is not revealed yet")
         if not self.verified():
-            raise DealError("the host's seed does not match its commitment")
+            raise DealError("the host's seed does not agree with its commitment")
         return shuffle_seed(bytes.fromhex(self.host_seed), bytes.fromhex(self.guest_seed))
 
     # -- JSON --------------------------------------------------------------------------------
@@ -241,7 +241,7 @@ def check_chain(proofs: Sequence[DealProof], seal: str | None) -> None:
     if seal is None:
         raise DealError("the record of chained deals has no seal")
     if not hmac.compare_digest(seal, expected):
-        raise DealError(f"deal {len(proofs)}: the record's seal does not match it (its guest "
+        raise DealError(f"deal {len(proofs)}: the record's seal does not agree with it (its guest "
                         "seed was changed)")
 
 

@@ -458,7 +458,7 @@ class State(_Fields):
         docs/fair-deal.md) agrees it before the move that deals that round is applied
         (:meth:`shuffles_on`).  ``ValueError`` when the earlier rounds' proofs are not all
         in the state, or the match is over; ``DealError`` (a ValueError) when the proof is
-        not revealed or does not match its commitment."""
+        not revealed or does not agree with its commitment."""
         if self.to_move is None:
             raise ValueError("the match is over: no round is dealt after it")
         if len(self.deals) != self.round_no:

@@ -527,7 +527,7 @@ class NetClient:
         proofs = self._proofs(game)
         # Format 2: the commitment names the deal before it, this table's seed of it too.
         if len(proofs) > msg.deal and not proofs[msg.deal].verified():
-            return (f"the host's seed for deal {msg.deal + 1} does not match its commitment "
+            return (f"the host's seed for deal {msg.deal + 1} does not agree with its commitment "
                     "(to that seed and to the deal before it)")
         return self._replays_to(msg.deal, game)
 

@@ -38,13 +38,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "net.web.link": {
         "en": "Or, if your friend has only a browser, send this link (press l to copy it):\n\n"
               "{link}\n\n"
-              "It lets one browser in (that one may open it again during the match), while the "
-              "code is good. Your friend's game then "
+              "It lets one browser in (that one may open it again until you have finished "
+              "playing), while the code is good. Your friend's game then "
               "runs on this computer: the deal is still provably fair, but this computer "
               "holds both players' programs. Your friend must reach the web port in the link.",
         "eo": "Aŭ, se via amiko havas nur retumilon, sendu ĉi tiun ligilon (premu l por kopii "
               "ĝin):\n\n{link}\n\n"
-              "Ĝi enlasas unu retumilon (tiu povas malfermi ĝin denove dum la matĉo), dum la "
+              "Ĝi enlasas unu retumilon (tiu povas malfermi ĝin denove ĝis vi finos ludi), dum la "
               "kodo validas. La ludo de via amiko "
               "tiam ruliĝas en ĉi tiu komputilo: la disdono restas pruveble justa, sed ĉi tiu "
               "komputilo tenas la programojn de ambaŭ ludantoj. Via amiko devas atingi la "
@@ -213,9 +213,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "net.host.ended": {"en": "Your friend ended the game.", "eo": "Via amiko finis la ludon."},
     # The host's app stopped, or the line was lost: nobody chose to end the game.
     "net.host.stopped": {
-        "en": "{name}'s truf-tui stopped (it was closed or quit) before the match was over, "
-              "so this game cannot go on. Games you finished are in your history.",
-        "eo": "La truf-tui de {name} ĉesis (ĝi estis fermita) antaŭ la fino de la matĉo, "
+        "en": "{name}'s truf-tui stopped (it was closed or quit) before you had finished "
+              "playing, so this game cannot go on. Games you finished are in your history.",
+        "eo": "La truf-tui de {name} ĉesis (ĝi estis fermita) antaŭ ol vi finis ludi, "
               "do ĉi tiu ludo ne povas daŭri. Viaj finitaj ludoj estas en via historio.",
     },
     # The host's table: the friend's 5 minutes to come back are over.
@@ -228,11 +228,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "net.host.lost": {
         "en": "The connection to {name}'s game was lost (their truf-tui stopped, or the "
               "network failed) and did not come back. Games you finished are in your "
-              "history. A match hosted with the command 'truf-tui host' goes on after "
+              "history. Games hosted with the command 'truf-tui host' go on after "
               "'truf-tui host --resume': see the help (F1).",
         "eo": "La konekto al la ludo de {name} perdiĝis (ria truf-tui ĉesis, aŭ la reto "
-              "paneis) kaj ne revenis. Viaj finitaj ludoj estas en via historio. Matĉo "
-              "gastigita per la komando 'truf-tui host' daŭras post 'truf-tui host "
+              "paneis) kaj ne revenis. Viaj finitaj ludoj estas en via historio. Ludoj "
+              "gastigitaj per la komando 'truf-tui host' daŭras post 'truf-tui host "
               "--resume': vidu la helpon (F1).",
     },
     "net.btn.ok": {"en": "OK", "eo": "Bone"},

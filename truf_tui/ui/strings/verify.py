@@ -62,8 +62,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "disdono {n}: la semo de la gastiganto ankoraŭ ne estas malkaŝita",
     },
     "verify.why.commitment": {
-        "en": "deal {n}: the host's seed does not match its commitment",
-        "eo": "disdono {n}: la semo de la gastiganto ne kongruas kun ĝia promeso",
+        "en": "deal {n}: the host's seed does not agree with its commitment",
+        "eo": "disdono {n}: la semo de la gastiganto ne akordas kun ĝia promeso",
     },
     "verify.why.seed": {
         "en": "deal {n}: the record's seed is not the one its proof gives",
@@ -85,8 +85,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "verify.why.unchained.later": {"en": "the later ones", "eo": "la postaj"},
     "verify.why.unchained.first": {"en": "the first one", "eo": "la unua"},
     "verify.why.seal": {
-        "en": "deal {n}: the record's seal does not match it (its guest seed was changed)",
-        "eo": "disdono {n}: la sigelo de la registro ne kongruas kun ĝi (ĝia gasta semo "
+        "en": "deal {n}: the record's seal does not agree with it (its guest seed was changed)",
+        "eo": "disdono {n}: la sigelo de la registro ne akordas kun ĝi (ĝia gasta semo "
               "estis ŝanĝita)",
     },
     "verify.why.no_seal": {"en": "the record of chained deals has no seal",
