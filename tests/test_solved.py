@@ -10,7 +10,7 @@ import json
 import lzma
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -503,35 +503,40 @@ def test_every_hand_of_a_node_at_once_is_each_hand_alone() -> None:
     from truf_tui.strategy.shipped import node_policies, node_policy
     from truf_tui.strategy.tree import RAISE
     from truf_tui.strategy.tree import REST as REST_MOVE
+
+    borrowed = nodes = 0
+    for moves, k, block in _random_nodes(random.Random(4), 40):
+        allowed = np.array([m[0] not in (RAISE, REST_MOVE) for m in moves])
+        dist, found, placed = node_policies(block, moves, allowed, k)
+        for j, hand in enumerate(REST[k]):
+            one, how = node_policy(block, moves, allowed, k, hand)
+            if one is None:
+                assert not found[j]
+                continue
+            assert found[j] and np.array_equal(one, dist[:, j])
+            assert (how == "placed") == placed[j]
+            borrowed += not block[:, j].any()
+        nodes += 1
+    assert nodes > 100 and borrowed > 0
+
+
+def _random_nodes(rng: random.Random, walks: int
+                  ) -> Iterator[tuple[list[tuple[int, int]], int, np.ndarray]]:
+    """The nodes of ``walks`` random walks down the 0-0 file's tree: each node's moves, the
+    cards its mover has played and its block."""
     from truf_tui.strategy.trufbp import played
 
     tab = table()
-    rng = random.Random(4)
-    borrowed = nodes = 0
-    for _ in range(40):
+    for _ in range(walks):
         path: list[tuple[int, int]] = []
         while True:
             s, at = tab.locate(True, path)
             succ = tab.successors(s)
-            moves = [(k, r) for k, r, _ in succ]
-            k = played(s)
-            allowed = np.array([m[0] not in (RAISE, REST_MOVE) for m in moves])
-            block = tab.block(s, at)
-            dist, found, placed = node_policies(block, moves, allowed, k)
-            for j, hand in enumerate(REST[k]):
-                one, how = node_policy(block, moves, allowed, k, hand)
-                if one is None:
-                    assert not found[j]
-                    continue
-                assert found[j] and np.array_equal(one, dist[:, j])
-                assert (how == "placed") == placed[j]
-                borrowed += not block[:, j].any()
-            nodes += 1
+            yield [(kind, r) for kind, r, _ in succ], played(s), tab.block(s, at)
             nexts = [(kind, r) for kind, r, n in succ if isinstance(n, tuple)]
             if not nexts:
                 break
             path.append(rng.choice(nexts))
-    assert nodes > 100 and borrowed > 0
 
 
 def test_the_neighbour_rule_for_many_nodes_at_once_is_each_hand_alone() -> None:
@@ -542,39 +547,26 @@ def test_the_neighbour_rule_for_many_nodes_at_once_is_each_hand_alone() -> None:
     from truf_tui.strategy.shipped import neighbours, node_policies
     from truf_tui.strategy.tree import RAISE
     from truf_tui.strategy.tree import REST as REST_MOVE
-    from truf_tui.strategy.trufbp import played
 
-    tab = table()
     rng = random.Random(7)
     borrowed = 0
-    for _ in range(30):
-        path: list[tuple[int, int]] = []
-        while True:
-            s, at = tab.locate(True, path)
-            succ = tab.successors(s)
-            moves = [(kd, r) for kd, r, _ in succ]
-            k = played(s)
-            block = tab.block(s, at)
-            for emptied in (0.0, 0.6):
-                b = block * (np.array([rng.random() >= emptied
-                                       for _ in range(block.shape[1])]))[None, :]
-                allowed = np.array([m[0] not in (RAISE, REST_MOVE) or rng.random() < 0.5
-                                    for m in moves])
-                want, found, _ = node_policies(b, moves, allowed, k)
-                empty = np.flatnonzero(~(b * allowed[:, None]).sum(axis=0).astype(bool))
-                if empty.size == 0 or not b.any():
-                    continue
-                kind = np.array([[m[0] for m in moves]])
-                rank = np.array([[m[1] for m in moves]])
-                got, fine = neighbours(b[None], kind, rank, allowed[None], k,
-                                       np.zeros(len(empty), dtype=np.int64), empty)
-                assert np.array_equal(fine, found[empty])
-                assert np.allclose(got[fine], want[:, empty[fine]].T, rtol=0, atol=1e-15)
-                borrowed += int(fine.sum())
-            nexts = [(kd, r) for kd, r, n in succ if isinstance(n, tuple)]
-            if not nexts:
-                break
-            path.append(rng.choice(nexts))
+    for moves, k, block in _random_nodes(rng, 30):
+        for emptied in (0.0, 0.6):
+            b = block * (np.array([rng.random() >= emptied
+                                   for _ in range(block.shape[1])]))[None, :]
+            allowed = np.array([m[0] not in (RAISE, REST_MOVE) or rng.random() < 0.5
+                                for m in moves])
+            want, found, _ = node_policies(b, moves, allowed, k)
+            empty = np.flatnonzero(~(b * allowed[:, None]).sum(axis=0).astype(bool))
+            if empty.size == 0 or not b.any():
+                continue
+            kind = np.array([[m[0] for m in moves]])
+            rank = np.array([[m[1] for m in moves]])
+            got, fine = neighbours(b[None], kind, rank, allowed[None], k,
+                                   np.zeros(len(empty), dtype=np.int64), empty)
+            assert np.array_equal(fine, found[empty])
+            assert np.allclose(got[fine], want[:, empty[fine]].T, rtol=0, atol=1e-15)
+            borrowed += int(fine.sum())
     assert borrowed > 200
 
 

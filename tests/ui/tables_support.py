@@ -104,3 +104,18 @@ def trufludo_state(hands: Sequence[Sequence[str]], table: Sequence[str], to_move
         "history": [], "seed": 1,
     }
     return trufludo.State.from_dict(d)
+
+
+def assert_buttons_in_view(screen: Any, size: tuple[int, int], lang: str) -> None:
+    """A results screen's two buttons are whole, inside its box above the box's bottom
+    padding and border, and on the screen (the review scrolls in what they leave)."""
+    from textual.widgets import Button
+
+    box = screen.query_one(".summary-box").region
+    buttons = list(screen.query(Button).results(Button))
+    assert len(buttons) == 2
+    for button in buttons:
+        r = button.region
+        assert r.height == 3 and r.y >= box.y and r.bottom <= box.bottom - 2, \
+            (lang, button.id, r, box)
+        assert r.bottom <= size[1]

@@ -17,7 +17,7 @@ from truf_tui.ui.screens.graded import GradedTrufludoResults
 from truf_tui.ui.screens.replay import ReplayScreen
 from truf_tui.ui.screens.table_base import TableScreen
 
-from .tables_support import ScriptBot, make_app, settle, start, table_of
+from .tables_support import ScriptBot, assert_buttons_in_view, make_app, settle, start, table_of
 
 SMALL = (80, 24)
 
@@ -242,7 +242,6 @@ async def test_the_buttons_stay_in_view_at_80x24_in_both_languages() -> None:
     """At 80x24 the review (70% of the height) left the buttons one row: their top edge,
     no "Play again (p)" nor "Menu (m)"; in Esperanto too.  The review scrolls in what the
     buttons leave."""
-    from textual.widgets import Button
 
     from truf_tui.ui.i18n import get_language, set_language
 
@@ -255,15 +254,7 @@ async def test_the_buttons_stay_in_view_at_80x24_in_both_languages() -> None:
                 await settle(pilot)
                 assert results.graded
                 assert head in body(results)  # in the language asked for
-                box = results.query_one(".summary-box").region
-                buttons = list(results.query(Button).results(Button))
-                assert len(buttons) == 2
-                for button in buttons:
-                    r = button.region
-                    # inside the box, above its bottom padding and border
-                    assert r.height == 3 and r.y >= box.y and r.bottom <= box.bottom - 2, \
-                        (lang, button.id, r, box)
-                    assert r.bottom <= SMALL[1]
+                assert_buttons_in_view(results, SMALL, lang)
     finally:
         set_language(before)  # the app set it for the tests that follow
 

@@ -25,7 +25,7 @@ from truf_tui.ui.screens.truc_graded import GradedTrucResults
 from truf_tui.ui.screens.truc_table import TrucTable
 from truf_tui.ui.settings import Settings
 
-from .tables_support import BOT_OPTIONS, ScriptBot, settle, table_of
+from .tables_support import BOT_OPTIONS, ScriptBot, assert_buttons_in_view, settle, table_of
 
 SIZE = (100, 40)
 
@@ -201,7 +201,6 @@ async def test_the_buttons_stay_in_view_at_80x24_in_both_languages(tmp_path: Pat
     """At 80x24 the review (70% of the height) put the buttons on rows 21-23 of a 24-row box,
     cut by its bottom: the review scrolls in what the buttons leave, as Trufludo's does
     (``GradedReview``); in Esperanto too."""
-    from textual.widgets import Button
 
     from truf_tui.ui.i18n import get_language, set_language
 
@@ -217,14 +216,6 @@ async def test_the_buttons_stay_in_view_at_80x24_in_both_languages(tmp_path: Pat
                 assert played in results.texts()[1]  # in the language asked for
                 scroll = results.query_one("#summary-scroll")
                 assert scroll.max_scroll_y > 0, "a review longer than the screen leaves it"
-                box = results.query_one(".summary-box").region
-                buttons = list(results.query(Button).results(Button))
-                assert len(buttons) == 2
-                for button in buttons:
-                    r = button.region
-                    # inside the box, above its bottom padding and border
-                    assert r.height == 3 and r.y >= box.y and r.bottom <= box.bottom - 2, \
-                        (lang, button.id, r, box)
-                    assert r.bottom <= small[1]
+                assert_buttons_in_view(results, small, lang)
     finally:
         set_language(before)  # the app set it for the tests that follow
