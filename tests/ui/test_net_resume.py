@@ -120,6 +120,7 @@ def moves_of(folder: Path, uid: str) -> tuple[str, ...]:
     return tuple(str(m) for m in record.moves)
 
 
+@pytest.mark.slow
 async def test_a_match_hosted_from_the_app_is_resumed_after_a_crash(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     host_dir, guest_dir = tmp_path / "host", tmp_path / "guest"
@@ -202,6 +203,7 @@ async def host_bot(session: NetSession) -> Lost | MatchEnded:
     return await bot(session)
 
 
+@pytest.mark.slow
 async def test_the_app_guest_keeps_its_seat_and_takes_it_at_the_resumed_host(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     host_dir, guest_dir = tmp_path / "host", tmp_path / "guest"
@@ -241,7 +243,7 @@ async def test_the_app_guest_keeps_its_seat_and_takes_it_at_the_resumed_host(
             assert "Your seat is kept" in body and "new code" in body and "Join" in body
             await pilot.press("enter")
             await until(pilot, lambda: isinstance(app.screen, StartScreen),
-                        why=lambda: f"{app.screen_stack} {list(app._notifications)} {app.screen.focused}")
+                        why=lambda: f"{app.screen_stack}")
             assert (guest_dir / "net" / SEAT_FILE).exists(), "the seat stays kept"
 
             # The host resumes (a new certificate and code); the app pastes the new code.
@@ -305,8 +307,9 @@ async def test_another_matchs_kept_seat_does_not_stop_a_new_code(tmp_path: Path)
 
 async def test_the_app_offers_to_resume_or_forget_and_keeps_it_when_not_resumed(
         tmp_path: Path) -> None:
-    """Going back while waiting for the friend of a resumed match keeps it; "Forget it"
-    removes it, and nothing is offered after."""
+    """Going back while waiting for the friend of a resumed match keeps it, and so does a
+    new game hosted and given up before anyone joined; "Forget it" removes it, and nothing
+    is offered after."""
     config = GameConfig(game="trufludo")
     host, invite = await NetSession.hosting(config, name="Ana", bind="127.0.0.1",
                                            folder=tmp_path)
@@ -328,6 +331,16 @@ async def test_the_app_offers_to_resume_or_forget_and_keeps_it_when_not_resumed(
         await pilot.click("#resume")
         await until(pilot, lambda: screen.code is not None, why=lambda: str(screen._error))
         await pilot.press("escape")  # back, before Bo came back
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        assert resumable_save(tmp_path) is not None, "still there to resume"
+        # A new game hosted, and given up before anyone joined: the old match stays too.
+        use(pilot).play_friend(config)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, FriendScreen) and screen.save is not None
+        await pilot.click("#host")
+        await until(pilot, lambda: screen.code is not None, why=lambda: str(screen._error))
+        await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, StartScreen))
         assert resumable_save(tmp_path) is not None, "still there to resume"
         use(pilot).play_friend(config)

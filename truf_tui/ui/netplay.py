@@ -497,7 +497,9 @@ class NetSession:
                 await _within(self.seat_kept.remove())
         if self.match is not None:
             await _stopped(self.match)
-        if self.autosave is not None:
+        if self.autosave is not None and self.host is not None and self.host.ticket.used:
+            # (Nobody joined: nothing of this match was written, and a match an earlier
+            # run left to resume stays.)
             if ending and not stopping and not keep:  # the host's player ended it
                 await _within(self.autosave.remove())
             else:  # the last state on disk, to resume
