@@ -165,7 +165,7 @@ async def test_a_match_hosted_from_the_app_is_resumed_after_a_crash(
             assert screen.query_one("#resume-row").display
             assert "Resume the match with Bo" in str(screen.query_one("#resume",
                                                                       Button).label)
-            assert "with [b]Bo[/] was cut short" in text_of(app)
+            assert "Your match with [b]Bo[/] (Trufludo, 1 game" in text_of(app)
             await pilot.click("#resume")
             await until(pilot, lambda: screen.code is not None, why=lambda: str(screen._error))
             new_code = screen.code

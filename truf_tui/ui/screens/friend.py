@@ -25,6 +25,7 @@ from textual.widgets import Button, Checkbox, Input, Static
 
 from truf_tui.net.client import JoinError
 from truf_tui.net.invite import InviteError
+from truf_tui.net.protocol import clean_text
 from truf_tui.net.server import HostError
 from truf_tui.play.config import GameConfig
 from truf_tui.ui.i18n import tr
@@ -235,7 +236,7 @@ class FriendScreen(Translated, Screen[None]):
         assert self.save is not None
         names = self.save.get("names")
         name = names[1] if isinstance(names, list) and len(names) == 2 else ""
-        return shown_name(name if isinstance(name, str) else "", 1)
+        return shown_name(clean_text(name) if isinstance(name, str) else "", 1)
 
     def action_code_box(self) -> None:
         if self.state == "choosing" and self.join_code is None:

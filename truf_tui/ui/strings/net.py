@@ -71,10 +71,10 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     # -- a hosted match the app did not finish (killed, or stopped under the table) ----------
     "net.resume.offer": {
-        "en": "Your match of {what} with [b]{name}[/] was cut short: this truf-tui stopped "
+        "en": "Your match with [b]{name}[/] ({what}) was cut short: this truf-tui stopped "
               "while you hosted it. Resume it to get a new code for {name}: the match goes "
               "on exactly where it was. (Hosting a new game forgets it.)",
-        "eo": "Via matĉo de {what} kun [b]{name}[/] estis interrompita: ĉi tiu truf-tui "
+        "eo": "Via matĉo kun [b]{name}[/] ({what}) estis interrompita: ĉi tiu truf-tui "
               "ĉesis, dum vi gastigis ĝin. Daŭrigu ĝin por ricevi novan kodon por {name}: "
               "la matĉo daŭras ĝuste de kie ĝi estis. (Gastigi novan ludon forgesas ĝin.)",
     },
