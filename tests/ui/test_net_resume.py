@@ -371,3 +371,73 @@ def test_the_guest_is_told_the_host_can_resume(lang: str, kept: str) -> None:
     finally:
         set_language("en")
     assert kept in stopped and kept in lost and kept not in given_up
+
+
+async def test_the_hosts_player_ending_the_match_leaves_nothing_to_resume(
+        tmp_path: Path) -> None:
+    """Leaving the table mid-match ends the match (the guest reads "your friend ended the
+    game" and its seat goes): the autosave goes with it."""
+    host, invite = await NetSession.hosting(GameConfig(game="trufludo"), name="Ana",
+                                           bind="127.0.0.1", folder=tmp_path / "host")
+    guest = await NetSession.joining(invite.code(), name="Bo", folder=tmp_path / "guest",
+                                     keep_seat=True)
+    try:
+        await asyncio.wait_for(host.guest_joined(), 10)
+        while not isinstance(await asyncio.wait_for(guest.queue.get(), 10), Turn):
+            pass  # dealt: mid-match
+        assert resumable_save(tmp_path / "host") is not None
+        await host.close()  # the host's player left the table
+        lost = await asyncio.wait_for(bot(guest), 10)
+        assert isinstance(lost, Lost) and not lost.resumable
+    finally:
+        await guest.close()
+    assert not (tmp_path / "host" / "net" / HOST_FILE).exists()
+    assert not (tmp_path / "guest" / "net" / SEAT_FILE).exists()
+
+
+class Away:
+    """A guest's client whose host is gone: reading fails, coming back is refused as
+    ``kind``."""
+
+    keep: Any = None
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    async def events(self) -> Any:
+        raise ConnectionError("the host is gone")
+        yield  # an async generator
+
+    async def reconnect(self, timeout: float = 0.0) -> None:
+        from truf_tui.net.client import JoinError
+
+        raise JoinError("refused", self.kind)
+
+    async def close(self) -> None:
+        return None
+
+
+@pytest.mark.parametrize(("kind", "kept"), [("nobody", True), ("certificate", True),
+                                            ("too_late", False)])
+async def test_the_guest_keeps_its_seat_unless_the_host_gave_it_up(
+        tmp_path: Path, kind: str, kept: bool) -> None:
+    """The host vanished (nobody listens there, or another certificate answers: a host
+    resumed on the same port): the seat file stays for the new code, and the lost box
+    says so.  A seat the host gave up (too late) goes."""
+    from truf_tui.net.autosave import Autosave
+
+    seat_file = tmp_path / "net" / SEAT_FILE
+    client = Away(kind)
+    kept_seat = Autosave(seat_file)
+    kept_seat({"code": "c", "seat_secret": "s"})
+    await kept_seat.flush()
+    session = NetSession(client, rejoin_seconds=0.2)  # type: ignore[arg-type]
+    session.seat_kept = kept_seat
+    session.listen()
+    lost = None
+    while not isinstance(lost, Lost):
+        lost = await asyncio.wait_for(session.queue.get(), 5)
+    assert lost.lost_line and lost.resumable is kept
+    assert seat_file.exists()  # while waiting, and until the table closes
+    await session.close()
+    assert seat_file.exists() is kept
