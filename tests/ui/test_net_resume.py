@@ -22,6 +22,7 @@ from textual.widgets import Button, Input
 
 from tests.ui.test_netplay import app_in, host_code, play_out, step, text_of, use, where
 from truf_tui.engine.record import GameRecord
+from truf_tui.net.client import GameEnded
 from truf_tui.net.seats import HOST_FILE, SEAT_FILE, load_json
 from truf_tui.play.config import GameConfig
 from truf_tui.store import History
@@ -86,10 +87,14 @@ def crash(session: NetSession, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(session, "close", dead)
 
 
-async def bot(session: NetSession, moves: list[int] | None = None) -> Lost | MatchEnded:
-    """A guest that plays the first legal move until the match ends or is lost."""
+async def bot(session: NetSession, moves: list[int] | None = None,
+              verified: list[bool] | None = None) -> Lost | MatchEnded:
+    """A seat that plays the first legal move until the match ends or is lost (``moves``:
+    the positions it moved at; ``verified``: each finished game's deals checked)."""
     while True:
         event = await session.queue.get()
+        if isinstance(event, GameEnded) and verified is not None:
+            verified.append(event.verified)
         if isinstance(event, Turn) and event.legal:
             await session.play(event.legal[0])
             if moves is not None:
@@ -176,7 +181,8 @@ async def test_a_match_hosted_from_the_app_is_resumed_after_a_crash(
                                             keep_seat=True)
             sessions.append(back)
             assert back.seat == 1
-            playing = asyncio.ensure_future(bot(back))
+            verified: list[bool] = []
+            playing = asyncio.ensure_future(bot(back, verified=verified))
             await until(pilot, lambda: isinstance(app.screen, NetPlay), why=lambda: where(app))
             table = app.screen
             assert isinstance(table, NetPlay) and table.config.game == "trufludo"
@@ -184,8 +190,10 @@ async def test_a_match_hosted_from_the_app_is_resumed_after_a_crash(
             # The same game, at the same position: every move made before the crash stands.
             assert list(table._turn.observation["history"])[:len(seen)] == seen
             await play_out(pilot, seconds=60)
-            assert table.alarm is None
+            assert table.alarm is None and table._checked and all(table._checked.values())
         assert isinstance(await asyncio.wait_for(playing, 20), MatchEnded)
+        # The guest checked every deal of the game the crash cut, with the seeds it kept.
+        assert verified and all(verified)
     finally:
         for session in sessions:
             await session.close()
