@@ -176,6 +176,8 @@ async def test_a_match_hosted_from_the_app_is_resumed_after_a_crash(
             new_code = screen.code
             assert new_code is not None and new_code != code
             assert "Send this new code to Bo" in text_of(app)
+            assert "kept seat back, for 5 minutes" in text_of(app)
+            assert "It works once, for 10 minutes" not in text_of(app)
             # The guest takes its seat with the new code (its seat secret proves who it is).
             back = await NetSession.joining(new_code, name="Bo", folder=guest_dir,
                                             keep_seat=True)

@@ -141,6 +141,7 @@ class FriendScreen(Translated, Screen[None]):
         self.state = "choosing"  # hosting, joining, playing
         # The match this app hosted and did not finish (net/host.json), to resume.
         self.save: dict[str, Any] | None = None
+        self.resuming = False  # the code shown is a resumed match's (the kept seat's)
         self._status: tuple[str, dict[str, Any]] | None = None
         self._error: str | None = None
 
@@ -206,7 +207,8 @@ class FriendScreen(Translated, Screen[None]):
         box = self.query_one("#invite-code", Markup)
         box.display = self.code is not None
         if self.code is not None:
-            box.text = tr("net.code.is", code=escape(self.code))
+            box.text = tr("net.code.resumed" if self.resuming else "net.code.is",
+                          code=escape(self.code))
             if self.link is not None:
                 box.text += "\n\n" + tr("net.web.link", link=escape(self.link))
         status = "" if self._status is None else tr(self._status[0], **self._status[1])
@@ -322,6 +324,7 @@ class FriendScreen(Translated, Screen[None]):
                 self.say(None, tr("net.web.failed", why=e.strerror or str(e)))
                 return
         self.code = invite.code()
+        self.resuming = save is not None
         self.set_focus(None)  # out of the inputs: c copies the code, not a letter typed
         if save is not None:  # the friend's seat waits for them, with this new code
             self.say("net.resume.waiting", name=escape(session.other_name()))

@@ -31,6 +31,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "Sendu ĉi tiun kodon al via amiko (premu c por kopii ĝin):\n\n{code}\n\n"
               "Ĝi validas unufoje, dum 10 minutoj.",
     },
+    # A resumed match's code: it lets only the friend whose seat is kept back in.
+    "net.code.resumed": {
+        "en": "Send this new code to your friend (press c to copy it):\n\n{code}\n\n"
+              "It takes your friend's kept seat back, for 5 minutes.",
+        "eo": "Sendu ĉi tiun novan kodon al via amiko (premu c por kopii ĝin):\n\n{code}\n\n"
+              "Ĝi redonas al via amiko rian konservitan sidlokon, dum 5 minutoj.",
+    },
     "net.key.code": {"en": "Type a code", "eo": "Tajpi kodon"},
     # -- host --web: the guest's seat in a browser tab ------------------------------------------
     "net.web.offer": {"en": "my friend has only a browser", "eo": "mia amiko havas nur retumilon"},
