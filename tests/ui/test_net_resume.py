@@ -451,3 +451,43 @@ async def test_the_guest_keeps_its_seat_unless_the_host_gave_it_up(
     assert seat_file.exists()  # while waiting, and until the table closes
     await session.close()
     assert seat_file.exists() is kept
+
+
+async def test_the_host_ending_as_the_seed_goes_out_is_said_as_ended(tmp_path: Path) -> None:
+    """The host ends the match while the guest's table is still keeping its seed (a slow
+    disk), before it sends it: the seed cannot go out, and the table reads on, so the
+    guest learns the host ended the game (and gives its seat up), not a dropped line it
+    would wait 5 minutes on and keep a seat for."""
+    import time
+
+    from truf_tui.net.autosave import Autosave
+    from truf_tui.net.client import HostProblem, NetClient
+    from truf_tui.net.protocol import Commit
+    from truf_tui.store import atomic_write
+
+    def slow(path: Path, text: str) -> None:
+        time.sleep(0.4)
+        atomic_write(path, text)
+
+    host, invite = await NetSession.hosting(GameConfig(game="trufludo"), name="Ana",
+                                           bind="127.0.0.1")
+    client = await NetClient.join(invite, name="Bo")
+    client.keep = Autosave(tmp_path / SEAT_FILE, write=slow)
+    seen: list[Any] = []
+
+    async def read() -> None:
+        async for event in client.events():
+            seen.append(event)
+            if isinstance(event, HostProblem):
+                return
+
+    reading = asyncio.ensure_future(read())
+    try:
+        await until(None, lambda: any(isinstance(m, Commit) for m in client.received))
+        await host.close()  # the host's player leaves while the seed is being kept
+        await asyncio.wait_for(reading, 10)  # no ConnectionError
+        assert isinstance(seen[-1], HostProblem) and seen[-1].code == "ended"
+    finally:
+        reading.cancel()
+        await client.close()
+        await host.close()
