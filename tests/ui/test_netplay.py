@@ -446,6 +446,8 @@ async def test_ending_the_game_while_the_friend_is_away_is_a_win_kept_once(
             assert [(r.result, r.human_seat, r.ended_away) for r in rows] == [("win", 0, 1)]
             assert not rows[0].record().replay().is_terminal()  # unfinished, won all the same
             assert result_text(rows[0]).endswith("(ended while your friend was away)")
+            # Over, as far as the host's app is concerned: nothing is offered to resume.
+            assert not (tmp_path / "host" / "net" / "host.json").exists()
             replay = ReplayScreen(rows[0])  # the replay says it too, and plays to its end
             await app.push_screen(replay)
             await pilot.pause()

@@ -426,7 +426,11 @@ class NetClient:
                     self.keep(self.saved())
                     if isinstance(self.keep, Autosave):  # written off the event loop
                         await self.keep.flush()
-            await self._send(Seed(msg.game, msg.deal, game.my_seeds[msg.deal].hex()))
+            # A line that drops as the seed goes out: reading on says how (the host's last
+            # message first, e.g. that it ended the game); asked again after a rejoin, the
+            # same seed goes (kept above).
+            with contextlib.suppress(ConnectionError):
+                await self._send(Seed(msg.game, msg.deal, game.my_seeds[msg.deal].hex()))
             return None
         if isinstance(msg, Reveal):
             game = self._games.setdefault(msg.game, _Game())

@@ -41,8 +41,8 @@ from truf_tui.net.client import (
 )
 from truf_tui.net.invite import Invite
 from truf_tui.net.protocol import ProtocolError, clean_text
-from truf_tui.net.seats import RECORDS_DIR, SEAT_FILE, keep_record, load_json
-from truf_tui.net.server import GUEST_SEAT, Host, HostError
+from truf_tui.net.seats import HOST_FILE, RECORDS_DIR, SEAT_FILE, keep_record, load_json
+from truf_tui.net.server import GUEST_SEAT, SAVE_FORMAT, Host, HostError
 from truf_tui.net.webseat import LINGER_SECONDS as WEB_LINGER_SECONDS
 from truf_tui.net.webseat import GuestPage
 from truf_tui.play.config import GameConfig
@@ -77,11 +77,13 @@ class Reconnected:
 class Lost:
     """The match cannot go on from this table; ``why`` in the host's words or ours.
     ``winner``: the host's player ended it while the other was away, and the game in play
-    counts as that seat's win."""
+    counts as that seat's win.  ``resumable``: the host vanished (its app stopped, or the
+    line was lost) with the seat still kept: a resumed host's new code takes it back."""
 
     why: str
     winner: int | None = None
     lost_line: bool = False  # the connection was lost and the seat not taken back
+    resumable: bool = False
 
 
 @dataclass(frozen=True)
@@ -102,12 +104,51 @@ def lost_words(event: Lost, name: str) -> str:
     if event.why == ENDED:
         return tr("net.host.ended")
     if event.why == STOPPED:
-        return tr("net.host.stopped", name=name)
+        return tr("net.host.stopped", name=name) + resume_words(event, name)
     if event.lost_line:
-        return tr("net.host.lost", name=name)
+        return tr("net.host.lost", name=name) + resume_words(event, name)
     if re.fullmatch(r"seat [01] did not come back", event.why):  # the host's HostError
         return tr("net.friend.gone", name=name)
     return event.why
+
+
+def resume_words(event: Lost, name: str) -> str:
+    """For a guest whose host vanished with its seat kept: the host may resume the match,
+    and the new code it sends takes the seat back (Join)."""
+    return "\n\n" + tr("net.resume.guest", name=name) if event.resumable else ""
+
+
+def resumable_save(folder: Path | None) -> dict[str, Any] | None:
+    """The match this app hosted and did not finish (its autosave, ``net/host.json``), if
+    a guest had joined it: what the Play a friend screen offers to resume."""
+    save = load_json(folder, HOST_FILE)
+    if save is None or not save.get("guest_joined") or save.get("format") != SAVE_FORMAT:
+        return None
+    names = save.get("names")
+    config = save.get("config")
+    if not (isinstance(names, list) and len(names) == 2
+            and all(isinstance(n, str) for n in names) and isinstance(config, dict)):
+        return None
+    try:
+        saved_config(save)
+    except (KeyError, TypeError, ValueError):
+        return None
+    return save
+
+
+def saved_config(save: Mapping[str, Any]) -> GameConfig:
+    """The game, its variants and the best-of of a host's autosave (``KeyError``,
+    ``TypeError``, ``ValueError`` if it has none)."""
+    c = save["config"]
+    return GameConfig(game=str(c["game"]), rules=dict(c["rules"]), best_of=int(c["best_of"]),
+                      opponent="human")
+
+
+async def forget_save(folder: Path | None) -> None:
+    """The host's player gives the unfinished match up: its autosave goes."""
+    if folder is not None:
+        with contextlib.suppress(OSError):
+            await asyncio.to_thread((folder / RECORDS_DIR / HOST_FILE).unlink)
 
 
 def _sampler(observation: Mapping[str, Any]) -> Callable[[random.Random], AnyState]:
@@ -183,23 +224,41 @@ class NetSession:
         self.linger_seconds = LINGER_SECONDS
         self.page: GuestPage | None = None  # the guest's seat in a browser tab (host --web)
         self.seat_kept: Autosave | None = None  # the guest's seat.json (the same code again)
+        # The host's net/host.json: kept while the match may be resumed (host --resume, or
+        # the Play a friend screen of this app started again), removed once it cannot be.
+        self.autosave: Autosave | None = None
+        self.resumed = False  # hosting a match an earlier run of the app left unfinished
+        self.resumable = False  # the guest's: the host vanished, the seat stays kept
         self.web_linger_seconds = WEB_LINGER_SECONDS
 
     # -- making one -------------------------------------------------------------------------
     @classmethod
     async def hosting(cls, config: GameConfig, *, name: str, bind: str = "0.0.0.0",
                       port: int = 0, address: str | None = None,
-                      folder: Path | None = None) -> tuple[NetSession, Invite]:
-        """Listen, seat the host's own table (over loopback) and make the invite code."""
-        host = Host(config, bind=bind, port=port, address=address, name=name or DEFAULT_NAMES[0])
+                      folder: Path | None = None, save: dict[str, Any] | None = None
+                      ) -> tuple[NetSession, Invite]:
+        """Listen, seat the host's own table (over loopback) and make the invite code.
+        The match is autosaved in ``folder`` (``net/host.json``, as ``host`` does), so an
+        app killed mid-match can resume it: ``save`` is that autosave (:func:`resumable_save`),
+        hosted again as ``host --resume`` does (a new certificate and code; the guest's
+        seat waits 5 minutes for its table, which takes it with its seat secret).
+        ``ValueError`` if ``save`` cannot be resumed."""
+        autosave = Autosave(None if folder is None else folder / RECORDS_DIR / HOST_FILE)
+        if save is None:
+            host = Host(config, bind=bind, port=port, address=address,
+                        name=name or DEFAULT_NAMES[0], keep=autosave)
+        else:
+            host = Host.resume(save, bind=bind, port=port, address=address, keep=autosave)
         try:
             invite = await host.start()
             match: asyncio.Future[Any] = asyncio.ensure_future(host.run_match())
-            client = await host.own_table(name=name or DEFAULT_NAMES[0])
+            client = await host.own_table(name=host.seats[0].name)
         except BaseException:
             await host.close()
             raise
         session = cls(client, host=host, match=match, folder=folder)
+        session.autosave = autosave
+        session.resumed = save is not None
         session.listen()
         return session, invite
 
@@ -224,11 +283,21 @@ class NetSession:
         tab of ``host --web`` reloaded): until the match is over (:meth:`close`)."""
         invite = Invite.parse(code)
         saved = load_json(folder, SEAT_FILE) if keep_seat else None
-        secret = None if saved is None or saved.get("code") != code else saved.get("seat_secret")
+        secret = None if saved is None else saved.get("seat_secret")
+        client: NetClient | None = None
         if isinstance(secret, str) and saved is not None:
-            client = await NetClient.rejoin(invite, secret, timeout=timeout)
-            client.restore(saved)
-        else:
+            # The kept seat's secret, with this code's host: the same code again, or the
+            # new code of a host that resumed the match (as ``join --rejoin NEWCODE``).
+            try:
+                client = await NetClient.rejoin(invite, secret, timeout=timeout)
+            except JoinError as e:
+                # Another match's host does not know the secret (or a damaged file's): the
+                # code is a new seat's.  Any other answer is this code's, said as it is.
+                if saved.get("code") == code or e.kind not in ("wrong_secret", "bad_field"):
+                    raise
+            else:
+                client.restore(saved)
+        if client is None:
             client = await NetClient.join(invite, name=name or DEFAULT_NAMES[1], timeout=timeout)
         kept = None
         if keep_seat and folder is not None:  # written off the event loop, as the seeds
@@ -275,6 +344,8 @@ class NetSession:
                         await self._keep(event.record)
                     elif isinstance(event, MatchEnded):
                         await self._seat_done()  # before the table learns it is over
+                        if self.autosave is not None:  # nothing left to resume
+                            await self.autosave.remove()
                         self.over, self.result = True, event.result
                         page, self.page = self.page, None
                         if page is not None:  # stops once the friend has read the result
@@ -284,7 +355,11 @@ class NetSession:
                         # The away guest's loss, kept once (the host keeps its own win).
                         if event.record is not None and self.host is None:
                             await self._keep(event.record)
-                        await self.queue.put(Lost(event.message, event.winner))
+                        # The host's app stopped under its table: it kept the match to
+                        # resume, and this seat stays kept for the new code.
+                        self.resumable = self.host is None and event.message == STOPPED
+                        await self.queue.put(Lost(event.message, event.winner,
+                                                  resumable=self.resumable))
                         return
                     await self.queue.put(event)
                 return
@@ -295,27 +370,35 @@ class NetSession:
             except ConnectionError as e:
                 if self.over:
                     return
-                if not await self._rejoin():
+                why = await self._rejoin()
+                if why is not None:
                     self.over = True
-                    await self.queue.put(Lost(str(e), lost_line=True))
+                    # Not given up by the host: a resumed host's new code takes it back.
+                    self.resumable = self.host is None and why != "too_late"
+                    await self.queue.put(Lost(str(e), lost_line=True,
+                                              resumable=self.resumable))
                     return
 
-    async def _rejoin(self) -> bool:
-        """Take the seat back with its secret, trying for ``rejoin_seconds``."""
+    async def _rejoin(self) -> str | None:
+        """Take the seat back with its secret, trying for ``rejoin_seconds``: ``None``
+        once back, else the kind of the last refusal (``too_late``: the seat is given up;
+        ``certificate``: another host at that address, maybe this one's host resumed)."""
         await self.queue.put(Reconnecting())
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.rejoin_seconds
+        kind = "timeout"
         while loop.time() < deadline:
             try:
                 await self.client.reconnect(timeout=min(10.0, deadline - loop.time()))
             except JoinError as e:
+                kind = e.kind
                 if e.kind in FINAL:  # the seat is gone, or another program answers
-                    return False
+                    return kind
                 await asyncio.sleep(RETRY_SECONDS)
                 continue
             await self.queue.put(Reconnected())
-            return True
-        return False
+            return None
+        return kind
 
     async def _seat_done(self) -> None:
         """The match is over: the guest's seat.json goes now, not when the table closes
@@ -370,6 +453,8 @@ class NetSession:
             return False
         if record is not None:
             await self._keep(record)
+        if self.autosave is not None:  # the match is over: nothing to resume
+            await self.autosave.remove()
         return record is not None
 
     async def _linger_then_close(self, host: Host, seconds: float,
@@ -385,11 +470,14 @@ class NetSession:
             if page is not None:
                 await page.close(wait=self.web_linger_seconds)
 
-    async def close(self, stopping: bool = False) -> None:
+    async def close(self, stopping: bool = False, keep: bool = False) -> None:
         """Stop reading, hang up, and stop hosting (this app's server ends with it; after
         :meth:`end_while_away` it listens on a while for the friend to come back).  The
         guest is told the host ended the game (:data:`ENDED`), or with ``stopping`` that
-        the host's app stopped with the table open (:data:`STOPPED`).  Every
+        the host's app stopped with the table open (:data:`STOPPED`).  The host's
+        autosave stays to resume when the app stops (``stopping``), when the match
+        could not go on, or with ``keep`` (the player went back while waiting for the
+        friend of a resumed match); the host's player ending the match removes it.  Every
         step is bounded (:data:`CLOSE_STEP_SECONDS`): a friend gone already, a task that
         let its cancellation pass (``wait_for`` in Python 3.11), never keep the app from
         closing; what is not done by then finishes in the background."""
@@ -401,12 +489,21 @@ class NetSession:
             await _within(self.host.end(STOPPED if stopping else ENDED))
         await _within(self.client.close())
         if self.seat_kept is not None:
-            if ending:  # left mid-match: the same code again takes the seat back
+            # Left mid-match, or the host vanished: the same code again, or a resumed
+            # host's new one, takes the seat back.
+            if ending or self.resumable:
                 await _within(self.seat_kept.flush())
             else:  # the match is over, or the seat gone: nothing to take back
                 await _within(self.seat_kept.remove())
         if self.match is not None:
             await _stopped(self.match)
+        if self.autosave is not None and self.host is not None and self.host.ticket.used:
+            # (Nobody joined: nothing of this match was written, and a match an earlier
+            # run left to resume stays.)
+            if ending and not stopping and not keep:  # the host's player ended it
+                await _within(self.autosave.remove())
+            else:  # the last state on disk, to resume
+                await _within(self.autosave.flush())
         page, self.page = self.page, None
         if self.host is not None and self._linger and self.linger_seconds > 0:
             _keep_going(self._linger_then_close(self.host, self.linger_seconds, page))
@@ -455,4 +552,4 @@ def _quiet(task: asyncio.Future[Any]) -> None:
 __all__ = ["ChatReceived", "ChatUndelivered", "DealAlarm", "DealVerified", "GameEnded",
            "HostError", "HostProblem", "Kept", "Lost", "MatchEnded", "NetSession",
            "OpponentAway", "Reconnected", "Reconnecting", "SessionEvent", "Turn", "able_to",
-           "lost_words", "state_of"]
+           "forget_save", "lost_words", "resumable_save", "saved_config", "state_of"]

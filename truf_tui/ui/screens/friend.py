@@ -4,6 +4,11 @@ Hosting runs the authoritative server in the app's event loop (an async worker: 
 never waits on the network); the host's own table joins it over loopback like the guest's.
 The game, its variants and the best-of are the start screen's choices.  When the guest has
 taken the seat and the first deal is agreed, the table replaces this screen.
+
+A match this app hosted and did not finish (the app was killed, or stopped under its table)
+is autosaved in the data folder (``net/host.json``): the screen then offers to resume it,
+which hosts it again with a new code for the friend, whose seat waits for it (issue 39
+item 4, as ``host --resume``); or to forget it.
 """
 
 from __future__ import annotations
@@ -20,11 +25,21 @@ from textual.widgets import Button, Checkbox, Input, Static
 
 from truf_tui.net.client import JoinError
 from truf_tui.net.invite import InviteError
+from truf_tui.net.protocol import clean_text
 from truf_tui.net.server import HostError
 from truf_tui.play.config import GameConfig
 from truf_tui.ui.i18n import tr
 from truf_tui.ui.keybar import KeyBar
-from truf_tui.ui.netplay import Lost, NetSession, Turn, lost_words
+from truf_tui.ui.netplay import (
+    Lost,
+    NetSession,
+    Turn,
+    forget_save,
+    lost_words,
+    resumable_save,
+    saved_config,
+    shown_name,
+)
 from truf_tui.ui.services import services
 from truf_tui.ui.settings import Translated
 from truf_tui.ui.widgets.table import Markup
@@ -100,6 +115,9 @@ class FriendScreen(Translated, Screen[None]):
     FriendScreen #web { width: auto; margin-right: 2; }
     FriendScreen #web-port { width: 12; }
     FriendScreen.web-guest .row, FriendScreen.web-guest #host-offer { display: none; }
+    FriendScreen #resume-offer { color: $text-warning; height: auto; }
+    FriendScreen #resume-offer, FriendScreen #resume-row { display: none; }
+    FriendScreen.resumable #resume-offer, FriendScreen.resumable #resume-row { display: block; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", show=False),
@@ -121,12 +139,19 @@ class FriendScreen(Translated, Screen[None]):
         if join_code is not None:
             self.add_class("web-guest")
         self.state = "choosing"  # hosting, joining, playing
+        # The match this app hosted and did not finish (net/host.json), to resume.
+        self.save: dict[str, Any] | None = None
+        self.resuming = False  # the code shown is a resumed match's (the kept seat's)
         self._status: tuple[str, dict[str, Any]] | None = None
         self._error: str | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="friend-box"):
             yield Markup(id="friend-title")
+            yield Markup(id="resume-offer")
+            with Horizontal(classes="row", id="resume-row"):
+                yield Button(id="resume", variant="warning")
+                yield Button(id="forget")
             with Horizontal(classes="row"):
                 yield Static(id="name-label")
                 yield Input(self.player, id="name", max_length=NAME_MAX)
@@ -155,6 +180,14 @@ class FriendScreen(Translated, Screen[None]):
 
     def refresh_texts(self) -> None:
         self.query_one("#friend-title", Markup).text = tr("net.title")
+        self.set_class(self.save is not None and self.state == "choosing", "resumable")
+        if self.save is not None:
+            friend = self.saved_friend()
+            self.query_one("#resume-offer", Markup).text = tr(
+                "net.resume.offer", name=escape(friend),
+                what=escape(config_words(saved_config(self.save))))
+            self.query_one("#resume", Button).label = tr("net.resume", name=friend)
+            self.query_one("#forget", Button).label = tr("net.resume.forget")
         self.query_one("#name-label", Static).update(tr("net.name"))
         self.query_one("#name", Input).placeholder = tr("net.name.placeholder")
         self.query_one("#host-offer", Markup).text = tr(
@@ -174,7 +207,8 @@ class FriendScreen(Translated, Screen[None]):
         box = self.query_one("#invite-code", Markup)
         box.display = self.code is not None
         if self.code is not None:
-            box.text = tr("net.code.is", code=escape(self.code))
+            box.text = tr("net.code.resumed" if self.resuming else "net.code.is",
+                          code=escape(self.code))
             if self.link is not None:
                 box.text += "\n\n" + tr("net.web.link", link=escape(self.link))
         status = "" if self._status is None else tr(self._status[0], **self._status[1])
@@ -194,8 +228,17 @@ class FriendScreen(Translated, Screen[None]):
             self.run_worker(self._join(self.join_code), group="friend", exclusive=True,
                             exit_on_error=False)
             return
+        self.save = resumable_save(services(self).data_folder)
+        self.refresh_texts()
         # The first button, not the code box: a host would have to come back to it.
-        self.query_one("#host", Button).focus()
+        self.query_one("#resume" if self.save is not None else "#host", Button).focus()
+
+    def saved_friend(self) -> str:
+        """The friend of the match to resume, as this table names them."""
+        assert self.save is not None
+        names = self.save.get("names")
+        name = names[1] if isinstance(names, list) and len(names) == 2 else ""
+        return shown_name(clean_text(name) if isinstance(name, str) else "", 1)
 
     def action_code_box(self) -> None:
         if self.state == "choosing" and self.join_code is None:
@@ -233,7 +276,27 @@ class FriendScreen(Translated, Screen[None]):
         self.say("net.host.starting")
         self.run_worker(self._host(), group="friend", exclusive=True, exit_on_error=False)
 
-    async def _host(self) -> None:
+    @on(Button.Pressed, "#resume")
+    def resume(self) -> None:
+        """Host the unfinished match again: a new code, the friend's seat kept for it."""
+        if self.state != "choosing" or self.save is None:
+            return
+        self.state = "hosting"
+        self.say("net.host.starting")
+        self.run_worker(self._host(self.save), group="friend", exclusive=True,
+                        exit_on_error=False)
+
+    @on(Button.Pressed, "#forget")
+    def forget(self) -> None:
+        if self.state != "choosing" or self.save is None:
+            return
+        self.save = None
+        self.run_worker(forget_save(services(self).data_folder), group="forget")
+        self.say(None)
+        self.notify(tr("net.resume.forgotten"), timeout=4)
+        self.query_one("#host", Button).focus()
+
+    async def _host(self, save: dict[str, Any] | None = None) -> None:
         # Port forwarding and tunnels want a known port, and the address the guest dials.
         port_text = self.query_one("#port", Input).value.strip()
         address = self.query_one("#address", Input).value.strip() or None
@@ -241,7 +304,7 @@ class FriendScreen(Translated, Screen[None]):
         try:
             session, invite = await NetSession.hosting(
                 self.config, name=self.name_typed, bind=self.BIND,
-                port=port, address=address, folder=services(self).data_folder)
+                port=port, address=address, folder=services(self).data_folder, save=save)
         except (OSError, ValueError) as e:
             self.state = "choosing"
             why = getattr(e, "strerror", None) or str(e)
@@ -249,7 +312,7 @@ class FriendScreen(Translated, Screen[None]):
             return
         self.session = session
         maker = services(self).web_guest
-        if maker is not None and self.query_one("#web", Checkbox).value:
+        if save is None and maker is not None and self.query_one("#web", Checkbox).value:
             typed = self.query_one("#web-port", Input).value.strip()
             web_port = int(typed) if typed.isdigit() and int(typed) < 65536 else 0
             try:
@@ -261,16 +324,25 @@ class FriendScreen(Translated, Screen[None]):
                 self.say(None, tr("net.web.failed", why=e.strerror or str(e)))
                 return
         self.code = invite.code()
+        self.resuming = save is not None
         self.set_focus(None)  # out of the inputs: c copies the code, not a letter typed
-        self.say("net.waiting.friend")
+        if save is not None:  # the friend's seat waits for them, with this new code
+            self.say("net.resume.waiting", name=escape(session.other_name()))
+        else:
+            self.say("net.waiting.friend")
         if self.link is not None:  # the code and the link: below the fold at 80×24
             self.call_after_refresh(self.query_one("#invite-code").scroll_visible,
                                     animate=False)
         try:
             await session.guest_joined()
         except HostError:
+            name = session.other_name()
             await self._give_up()
-            self.say(None, tr("net.host.expired"))
+            if save is not None:  # kept: the friend may come back another time
+                self.save = resumable_save(services(self).data_folder)
+                self.say(None, tr("net.resume.gone", name=escape(name)))
+            else:
+                self.say(None, tr("net.host.expired"))
             return
         self.say("net.friend.came", name=escape(session.other_name()))
         await self._open_table(session)
@@ -339,7 +411,8 @@ class FriendScreen(Translated, Screen[None]):
         self.code = self.link = None
         self.state = "choosing"
         if session is not None:
-            await session.close()
+            # A resumed match given up before the friend came back stays to resume.
+            await session.close(keep=session.resumed)
 
     def action_back(self) -> None:
         self.workers.cancel_group(self, "friend")
@@ -354,7 +427,7 @@ class FriendScreen(Translated, Screen[None]):
         if session is not None:
             import asyncio
 
-            asyncio.ensure_future(session.close())
+            asyncio.ensure_future(session.close(keep=session.resumed))
 
 
 __all__ = ["FriendScreen", "config_words", "join_problem"]

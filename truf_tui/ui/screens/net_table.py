@@ -429,7 +429,11 @@ class NetPlay(TableScreen[Any]):
             self.open_waiting(self._away, event.seconds)
         elif isinstance(event, Reconnecting):
             self._reconnecting = True
-            self.notify(tr("net.reconnecting"), severity="warning", timeout=5)
+            if self.net.host is None:  # the host may be gone for good: how it comes back
+                self.notify(tr("net.reconnecting.guest", name=self.net.other_name()),
+                            severity="warning", timeout=20)
+            else:
+                self.notify(tr("net.reconnecting"), severity="warning", timeout=5)
         elif isinstance(event, Reconnected):
             self._reconnecting = False
             self.notify(tr("net.reconnected"), timeout=4)
@@ -456,6 +460,7 @@ class NetPlay(TableScreen[Any]):
         elif isinstance(event, Lost):
             services(self).game_in_progress = False
             self._close_waiting()
+            self.app.clear_notifications()  # "taking your seat back…": said in the box now
             why = lost_words(event, self.net.other_name())
             if event.winner is not None and event.winner != self.me:
                 why = tr("net.ended.away.lost", name=self.net.other_name())

@@ -31,6 +31,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "Sendu ĉi tiun kodon al via amiko (premu c por kopii ĝin):\n\n{code}\n\n"
               "Ĝi validas unufoje, dum 10 minutoj.",
     },
+    # A resumed match's code: it lets only the friend whose seat is kept back in.
+    "net.code.resumed": {
+        "en": "Send this new code to your friend (press c to copy it):\n\n{code}\n\n"
+              "It takes your friend's kept seat back, for 5 minutes.",
+        "eo": "Sendu ĉi tiun novan kodon al via amiko (premu c por kopii ĝin):\n\n{code}\n\n"
+              "Ĝi redonas al via amiko rian konservitan sidlokon, dum 5 minutoj.",
+    },
     "net.key.code": {"en": "Type a code", "eo": "Tajpi kodon"},
     # -- host --web: the guest's seat in a browser tab ------------------------------------------
     "net.web.offer": {"en": "my friend has only a browser", "eo": "mia amiko havas nur retumilon"},
@@ -68,6 +75,40 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Nobody joined within 10 minutes: the code has expired. Host again for a new "
               "one.",
         "eo": "Neniu aliĝis dum 10 minutoj: la kodo eksvalidiĝis. Gastigu denove por nova.",
+    },
+    # -- a hosted match the app did not finish (killed, or stopped under the table) ----------
+    "net.resume.offer": {
+        "en": "Your game with [b]{name}[/] ({what}) was cut short: this truf-tui stopped "
+              "while you hosted it. Resume it to get a new code for {name}: the game goes "
+              "on exactly where it was. (Hosting a new game forgets it.)",
+        "eo": "Via ludo kun [b]{name}[/] ({what}) estis interrompita: ĉi tiu truf-tui "
+              "ĉesis, dum vi gastigis ĝin. Daŭrigu ĝin por ricevi novan kodon por {name}: "
+              "la ludo daŭras ĝuste de kie ĝi estis. (Gastigi novan ludon forgesas ĝin.)",
+    },
+    "net.resume": {"en": "Resume the game with {name}", "eo": "Daŭrigi la ludon kun {name}"},
+    "net.resume.forget": {"en": "Forget it", "eo": "Forgesi ĝin"},
+    "net.resume.forgotten": {"en": "The unfinished game is forgotten.",
+                             "eo": "La nefinita ludo estas forgesita."},
+    "net.resume.waiting": {
+        "en": "Send this new code to {name}: their seat is kept for 5 minutes, and pasting "
+              "the code on Join takes it back. Waiting for {name}…",
+        "eo": "Sendu ĉi tiun novan kodon al {name}: ria sidloko restas dum 5 minutoj, kaj "
+              "alglui la kodon ĉe Aliĝi reprenas ĝin. Atendas {name}…",
+    },
+    "net.resume.gone": {
+        "en": "{name} did not come back within 5 minutes. The game is still kept: resume "
+              "it again when {name} is ready.",
+        "eo": "{name} ne revenis dum 5 minutoj. La ludo restas konservita: daŭrigu ĝin "
+              "denove, kiam {name} pretas.",
+    },
+    # The guest whose host vanished (its app killed or stopped): the seat stays kept.
+    "net.resume.guest": {
+        "en": "Your seat is kept: {name} can start truf-tui again and resume the game, "
+              "then send you a new code. Paste it on Join (Play a friend) to take your seat "
+              "back: the game goes on exactly where it was.",
+        "eo": "Via sidloko restas: {name} povas relanĉi truf-tui kaj daŭrigi la ludon, kaj "
+              "sendi al vi novan kodon. Algluu ĝin ĉe Aliĝi (Ludi kontraŭ amiko) por repreni "
+              "vian sidlokon: la ludo daŭras ĝuste de kie ĝi estis.",
     },
     "net.friend.came": {"en": "{name} joined: dealing…", "eo": "{name} aliĝis: disdonas…"},
     "net.joining": {"en": "Joining…", "eo": "Aliĝas…"},
@@ -187,6 +228,16 @@ STRINGS: dict[str, dict[str, str]] = {
     "net.reconnecting.short": {"en": "rejoining…", "eo": "revenas…"},
     "net.reconnecting": {"en": "The connection dropped: taking your seat back…",
                          "eo": "La konekto falis: reprenas vian sidlokon…"},
+    # The guest's table: the host may be gone for good, and come back with a new code.
+    "net.reconnecting.guest": {
+        "en": "The connection to {name}'s game dropped: taking your seat back… If {name}'s "
+              "truf-tui stopped, they can resume the game and send you a new code: your "
+              "seat is kept, so leave this game (Esc) and paste the new code on Join.",
+        "eo": "La konekto al la ludo de {name} falis: reprenas vian sidlokon… Se la truf-tui "
+              "de {name} ĉesis, ri povas daŭrigi la ludon kaj sendi al vi novan kodon: via "
+              "sidloko restas, do forlasu ĉi tiun ludon (Esk) kaj algluu la novan kodon ĉe "
+              "Aliĝi.",
+    },
     "net.reconnected": {"en": "Connected again: the game goes on.",
                         "eo": "Denove konektita: la ludo daŭras."},
     "net.refused": {"en": "The host refused that move: {why}",
@@ -214,9 +265,10 @@ STRINGS: dict[str, dict[str, str]] = {
     # The host's app stopped, or the line was lost: nobody chose to end the game.
     "net.host.stopped": {
         "en": "{name}'s truf-tui stopped (it was closed or quit) before you had finished "
-              "playing, so this game cannot go on. Games you finished are in your history.",
+              "playing, so this game cannot go on for now. Games you finished are in your "
+              "history.",
         "eo": "La truf-tui de {name} ĉesis (ĝi estis fermita) antaŭ ol vi finis ludi, "
-              "do ĉi tiu ludo ne povas daŭri. Viaj finitaj ludoj estas en via historio.",
+              "do ĉi tiu ludo ne povas daŭri nun. Viaj finitaj ludoj estas en via historio.",
     },
     # The host's table: the friend's 5 minutes to come back are over.
     "net.friend.gone": {
@@ -228,12 +280,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "net.host.lost": {
         "en": "The connection to {name}'s game was lost (their truf-tui stopped, or the "
               "network failed) and did not come back. Games you finished are in your "
-              "history. Games hosted with the command 'truf-tui host' go on after "
-              "'truf-tui host --resume': see the help (F1).",
+              "history.",
         "eo": "La konekto al la ludo de {name} perdiĝis (ria truf-tui ĉesis, aŭ la reto "
-              "paneis) kaj ne revenis. Viaj finitaj ludoj estas en via historio. Ludoj "
-              "gastigitaj per la komando 'truf-tui host' daŭras post 'truf-tui host "
-              "--resume': vidu la helpon (F1).",
+              "paneis) kaj ne revenis. Viaj finitaj ludoj estas en via historio.",
     },
     "net.btn.ok": {"en": "OK", "eo": "Bone"},
     "net.btn.wait": {"en": "Keep waiting", "eo": "Plu atendi"},
