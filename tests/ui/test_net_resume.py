@@ -370,8 +370,8 @@ async def test_the_app_offers_to_resume_or_forget_and_keeps_it_when_not_resumed(
 
 
 @pytest.mark.parametrize(("lang", "kept"), [
-    ("en", "Your seat is kept: Ana can start truf-tui again and resume the match"),
-    ("eo", "Via sidloko restas: Ana povas relanĉi truf-tui kaj daŭrigi la matĉon")])
+    ("en", "Your seat is kept: Ana can start truf-tui again and resume the game"),
+    ("eo", "Via sidloko restas: Ana povas relanĉi truf-tui kaj daŭrigi la ludon")])
 def test_the_guest_is_told_the_host_can_resume(lang: str, kept: str) -> None:
     set_language(lang)
     try:
