@@ -181,3 +181,32 @@ async def test_a_guest_with_no_data_folder_is_told_it_cannot_come_back(
             await until(pilot, lambda: isinstance(app.screen, NetPlay))
     finally:
         await host.close()
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Bo is away. Leaving ends the game: the game in play counts for neither of you"),
+    ("eo", "Bo forestas. Foriri finas la ludon: la nuna ludo validas por neniu el vi")])
+async def test_a_host_whose_friend_is_away_is_told_leaving_ends_the_game(
+        lang: str, said: str) -> None:
+    """(Not the waiting box's "End the game", which counts it as the host's win.)"""
+    from truf_tui.engine import truc
+    from truf_tui.net.client import Turn
+    from truf_tui.ui.screens.net_table import net_table
+
+    from .test_snapshots_net import StandIn
+
+    obs = dict(truc.new_game(seed=11, dealer=0).observation(0))
+    session: Any = StandIn(obs)
+    session.seat, session.host = 0, object()  # this app hosts
+    session.other_name = lambda: "Bo"
+    session.friend_away = lambda: True
+    app = app_in(None, lang)
+    async with app.run_test(size=SIZE) as pilot:
+        app.game_in_progress = True  # as the friend screen sets it
+        await app.push_screen(net_table(session, Turn(0, 0, None, obs, [])))
+        await pilot.pause()
+        text = await leave_question(pilot)
+        assert said in text and "win" not in text and "venk" not in text
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NetPlay))
+        app.game_in_progress = False  # nothing to ask as the test's app ends
