@@ -93,3 +93,23 @@ def test_new_game_over_the_saved_one(snap_compare: Any, _private_data_dir: Path)
 
 def test_too_small(snap_compare: Any) -> None:
     assert snap_compare(TrufApp(), terminal_size=(72, 20))
+
+
+def test_start_with_a_hosted_game_to_resume_at_80x24(snap_compare: Any,
+                                                      _private_data_dir: Path) -> None:
+    """Issue 39: a game hosted online cut short, and a game to continue: both said, the
+    whole form in view."""
+    from tests.ui.test_start_net_resume import hosted_save
+
+    fill_autosave(_private_data_dir)
+    hosted_save(_private_data_dir)
+
+    async def ready(pilot: Any) -> None:
+        for _ in range(100):  # the saved game is read as the app starts
+            if pilot.app.saved_game is not None and isinstance(pilot.app.screen, StartScreen):
+                break
+            await asyncio.sleep(0.05)
+        await pilot.pause()
+
+    assert snap_compare(TrufApp(data_dir=_private_data_dir), terminal_size=(80, 24),
+                        run_before=ready)

@@ -44,8 +44,10 @@ from truf_tui.ui.screens.dialogs import (
     MIN_HEIGHT,
     MIN_WIDTH,
     ConfirmAbandon,
+    ConfirmLeaveOnline,
     ConfirmLoss,
     ConfirmQuit,
+    SaysWhatLeavingDoes,
     TooSmallScreen,
 )
 from truf_tui.ui.screens.start import StartScreen
@@ -86,7 +88,7 @@ KEPT_HELPS = 2  # helps kept laid out between openings (_help_screen)
 SHELL_SCREENS = frozenset({"HelpScreen", "SettingsScreen", "StatsScreen", "ExampleScreen",
                            "DrillScreen",
                            "SavedGamesScreen", "ConfirmQuit", "ConfirmAbandon",
-                           "CommandPalette"})
+                           "ConfirmLeaveOnline", "CommandPalette"})
 
 # Help opened from a table starts at that game's rules.
 TABLE_TOPICS = {"TrufludoTable": "trufludo", "TrucTable": "truc"}
@@ -776,7 +778,16 @@ class TrufApp(App[None]):
         if not self.game_in_progress:
             then()
             return
+        online = [s for s in self.screen_stack if isinstance(s, SaysWhatLeavingDoes)]
+        if online:
+            # A game with a friend online: leaving says what it does (the seat kept, the
+            # game ended), and the saved game the start screen offers is not touched.
+            def answered(answer: str | None) -> None:
+                if answer == "yes":
+                    then()
 
+            self.push_screen(ConfirmLeaveOnline(online[-1].leaving_words()), answered)
+            return
         self._ask_before_loss(ConfirmAbandon(self._can_save()), then)
 
     def take_screenshot(self) -> None:

@@ -136,6 +136,14 @@ def resumable_save(folder: Path | None) -> dict[str, Any] | None:
     return save
 
 
+def saved_friend(save: Mapping[str, Any]) -> str:
+    """The friend of a host's autosave, as this table names them (cleaned: it came from
+    the other side)."""
+    names = save.get("names")
+    name = names[1] if isinstance(names, list) and len(names) == 2 else ""
+    return shown_name(clean_text(name) if isinstance(name, str) else "", 1)
+
+
 def saved_config(save: Mapping[str, Any]) -> GameConfig:
     """The game, its variants and the best-of of a host's autosave (``KeyError``,
     ``TypeError``, ``ValueError`` if it has none)."""
@@ -552,4 +560,5 @@ def _quiet(task: asyncio.Future[Any]) -> None:
 __all__ = ["ChatReceived", "ChatUndelivered", "DealAlarm", "DealVerified", "GameEnded",
            "HostError", "HostProblem", "Kept", "Lost", "MatchEnded", "NetSession",
            "OpponentAway", "Reconnected", "Reconnecting", "SessionEvent", "Turn", "able_to",
-           "forget_save", "lost_words", "resumable_save", "saved_config", "state_of"]
+           "forget_save", "lost_words", "resumable_save", "saved_config", "saved_friend",
+           "state_of"]

@@ -5,7 +5,7 @@ lost (leaving it, replacing the saved game: lose it, save it first, or go back) 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TypeVar
+from typing import Protocol, TypeVar, runtime_checkable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -152,6 +152,27 @@ class ConfirmAbandon(ConfirmLoss):
 
     def __init__(self, can_save: bool = False) -> None:
         super().__init__("abandon", can_save)
+
+
+@runtime_checkable
+class SaysWhatLeavingDoes(Protocol):
+    """A table whose game is not simply lost when the player leaves it (a game with a
+    friend online): what leaving does, as string keys with their fields."""
+
+    def leaving_words(self) -> list[tuple[str, dict[str, str]]]: ...
+
+
+class ConfirmLeaveOnline(ConfirmLoss):
+    """Asked before leaving a table played with a friend online: what leaving really does
+    (the table's :meth:`SaysWhatLeavingDoes.leaving_words`), not that the game is lost.
+    Nothing of this app's is saved under a name or discarded: ``"yes"`` or ``"no"``."""
+
+    def __init__(self, words: list[tuple[str, dict[str, str]]]) -> None:
+        super().__init__("abandon")
+        self.words = words
+
+    def message(self) -> str:
+        return " ".join(tr(key, **fields) for key, fields in self.words)
 
 
 class ConfirmReplaceSave(ConfirmLoss):

@@ -25,7 +25,6 @@ from textual.widgets import Button, Checkbox, Input, Static
 
 from truf_tui.net.client import JoinError
 from truf_tui.net.invite import InviteError
-from truf_tui.net.protocol import clean_text
 from truf_tui.net.server import HostError
 from truf_tui.play.config import GameConfig
 from truf_tui.ui.i18n import tr
@@ -38,7 +37,7 @@ from truf_tui.ui.netplay import (
     lost_words,
     resumable_save,
     saved_config,
-    shown_name,
+    saved_friend,
 )
 from truf_tui.ui.services import services
 from truf_tui.ui.settings import Translated
@@ -236,9 +235,7 @@ class FriendScreen(Translated, Screen[None]):
     def saved_friend(self) -> str:
         """The friend of the match to resume, as this table names them."""
         assert self.save is not None
-        names = self.save.get("names")
-        name = names[1] if isinstance(names, list) and len(names) == 2 else ""
-        return shown_name(clean_text(name) if isinstance(name, str) else "", 1)
+        return saved_friend(self.save)
 
     def action_code_box(self) -> None:
         if self.state == "choosing" and self.join_code is None:

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -283,8 +284,29 @@ class NetPlay(TableScreen[Any]):
         self.run_closing()
 
     def run_closing(self) -> None:
-        # Unmounted with no one leaving: the app stops (quit, its terminal closed).
-        asyncio.ensure_future(self.net.close(stopping=not self._left))
+        # Unmounted as the app exits (quit, its terminal closed, a crash): the app stops
+        # under the table, and a host keeps the game to resume.  Unmounted while the app
+        # runs on, the player left it (Esc, Leave: every way off a table is their choice).
+        stopping = not self._left and self.app.return_code is not None
+        asyncio.ensure_future(self.net.close(stopping=stopping))
+
+    def leaving_words(self) -> list[tuple[str, dict[str, str]]]:
+        """What leaving this table does, for the question asked first (the string keys
+        and their fields): the host's player ends the game (NetSession.close removes its
+        autosave; the guest's seat goes); the guest's seat is kept in the data folder (the
+        same code takes it back while the host waits, a resumed host's new code later)."""
+        friend = {"name": escape(self.net.other_name())}
+        if self.net.host is not None:
+            return [("net.leave.host.away" if self.net.friend_away() else "net.leave.host",
+                     friend)]
+        if self.net.seat_kept is None:  # no data folder: nothing takes the seat back
+            key = "net.leave.guest.unkept"
+        else:  # the host vanished: the seat waits for the host's new code
+            key = "net.leave.guest.lost" if self._reconnecting else "net.leave.guest"
+        if self._reconnecting:
+            return [(key, friend)]
+        # The host waits for this seat, and its player may end the game as their win.
+        return [(key, friend), ("net.leave.guest.win", friend)]
 
     def next_state(self, old: Any, action: Any) -> Any:
         target, self._target = self._target, None
@@ -749,8 +771,6 @@ class DealAlarmScreen(NetDialog):
         return tr("net.alarm.title")
 
     def body_text(self) -> str:
-        from rich.markup import escape
-
         return tr("net.alarm.body", n=self.game + 1, why=escape(self.why))
 
 
@@ -765,8 +785,6 @@ class NetLost(NetDialog):
         return tr("net.lost.title")
 
     def body_text(self) -> str:
-        from rich.markup import escape
-
         return tr("net.lost.body", why=escape(self.why))
 
 

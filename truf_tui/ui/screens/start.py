@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from rich.markup import escape
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -43,6 +45,18 @@ SCORE_INPUTS = ("score-you", "score-them")  # Le Truc's start score: yours, the 
 # The rule of RULES.md and the help that explains each variant: named in the label's tooltip
 # only, as "rule F1" (a bare "F1" read as the footer's key, and "§F1" meant nothing to a newcomer).
 RULE_IDS = {"deck": "F1", "forced": "F5", "leftover": "F10", "target": "T10", "rest": "T8"}
+# A game this app hosted online and did not finish (net.seats: RECORDS_DIR / HOST_FILE):
+# looked for before the network code is loaded (a tenth of a second at every start).
+NET_SAVE = Path("net", "host.json")
+
+
+def net_save(folder: Path | None) -> dict[str, Any] | None:
+    """The game hosted online that waits to be resumed (``netplay.resumable_save``)."""
+    if folder is None or not (folder / NET_SAVE).is_file():
+        return None
+    from truf_tui.ui.netplay import resumable_save
+
+    return resumable_save(folder)
 
 
 class StartScreen(Translated, Screen[None]):
@@ -98,6 +112,7 @@ class StartScreen(Translated, Screen[None]):
         Binding("o", "app.saved_games", show=False),
         Binding("b", "drills", show=False),
         Binding("s", "app.stats", show=False),
+        Binding("r", "resume_online", show=False),  # a game hosted online, cut short
         Binding("escape", "noop", show=False),
     ]
 
@@ -106,6 +121,7 @@ class StartScreen(Translated, Screen[None]):
         preset_breakpoints(self)
         self._shown = False  # resumed once already (the first resume is its first showing)
         self._review_due = 0  # missed spots due for review, as counted when last shown
+        self._net_save: dict[str, Any] | None = None  # a hosted game to resume (net_save)
 
     @property
     def choices(self) -> StartChoices:
@@ -121,6 +137,7 @@ class StartScreen(Translated, Screen[None]):
         with VerticalScroll(id="start-body"), Center(), Vertical(id="start-form"):
             yield Static(id="nudge")
             yield Static(id="review-due")
+            yield Static(id="net-resume")
             with Horizontal(id="resume-row"):
                 yield Button(id="resume", variant="primary")
                 yield Static(id="resume-note", classes="form-note")
@@ -219,6 +236,7 @@ class StartScreen(Translated, Screen[None]):
         self._show_rules()
         self._show_saved_game()
         self._show_review_due()
+        self._show_net_resume()
         if self.query_one("#resume-row").display:
             self.query_one("#resume", Button).focus()
 
@@ -288,6 +306,7 @@ class StartScreen(Translated, Screen[None]):
         self.query_one("#resume-note", Static).update(self._saved_game_text())
         self.query_one("#review-due", Static).update(
             plural("start.review_due", self._review_due))
+        self.query_one("#net-resume", Static).update(self._net_resume_text())
         for sid, tip in zip(SCORE_INPUTS, self._score_tips(), strict=True):
             self.query_one(f"#{sid}", Input).tooltip = tip
         self.query_one("#tournament", Button).label = tr("start.tournament")
@@ -304,6 +323,7 @@ class StartScreen(Translated, Screen[None]):
         self._load_choices()
         self._show_saved_game()
         self._show_review_due()
+        self._show_net_resume()
 
     # -- the review queue -------------------------------------------------------------------
     def _show_review_due(self) -> None:
@@ -315,6 +335,29 @@ class StartScreen(Translated, Screen[None]):
         line = self.query_one("#review-due", Static)
         line.display = self._review_due > 0
         line.update(plural("start.review_due", self._review_due))
+
+    # -- a game hosted online, cut short ------------------------------------------------------
+    def _show_net_resume(self) -> None:
+        """"Your game online with Bo … press r", shown only while a game this app hosted
+        waits to be resumed (the app stopped under it): r opens Play a friend, which
+        offers to resume it."""
+        self._net_save = net_save(shell(self).data_folder)
+        line = self.query_one("#net-resume", Static)
+        line.display = self._net_save is not None
+        self.set_class(line.display, "-net-resume")  # one row more: app.tcss makes room
+        line.update(self._net_resume_text())
+
+    def _net_resume_text(self) -> str:
+        save = self._net_save
+        if save is None:
+            return ""
+        from truf_tui.ui.netplay import saved_friend
+
+        return tr("start.net_resume", name=escape(saved_friend(save)))
+
+    def action_resume_online(self) -> None:
+        if self._net_save is not None:  # the friend screen offers it (and this game's choices)
+            self.post_message(self.FriendRequested(self.config(online=True)))
 
     # -- the saved game ---------------------------------------------------------------------
     def _saved_game_text(self) -> str:
@@ -471,12 +514,14 @@ class StartScreen(Translated, Screen[None]):
                 "start.scores.of", who=tr("hot.player", n=2))
         return tr("start.scores.yours"), tr("start.scores.theirs")
 
-    def config(self) -> GameConfig:
+    def config(self, online: bool = False) -> GameConfig:
+        """The game chosen; ``online``: against a friend over the network, whatever the
+        opponent chosen."""
         c = self.choices
         rules = dict(c["rules"][c["game"]])
         # A friend over the network: this app's seat is the host's (player 0), no computer.
         opponent = c.get("opponent", "computer")
-        if opponent == NETWORK:
+        if online or opponent == NETWORK:
             opponent, practice = "human", False
         else:
             practice = c.get("practice", False)

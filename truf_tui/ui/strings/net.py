@@ -290,4 +290,43 @@ STRINGS: dict[str, dict[str, str]] = {
     "net.btn.next": {"en": "Next game", "eo": "Sekva ludo"},
     "net.btn.leave": {"en": "Stop playing", "eo": "Ĉesi ludi"},
     "net.btn.done": {"en": "Back to the start", "eo": "Reen al la komenco"},
+    # -- leaving the table (Esc, Leave): what it really does (NetPlay.leaving_words) --------
+    "net.leave.host": {
+        "en": "This ends the game for both of you: {name} is told you ended it. The game "
+              "in play counts for neither of you (the games you finished stay in the "
+              "history), and it cannot be resumed.",
+        "eo": "Tio finas la ludon por vi ambaŭ: {name} ekscios, ke vi finis ĝin. La "
+              "nuna ludo validas por neniu el vi (la finitaj ludoj restas en la historio), "
+              "kaj ĝi ne plu daŭrigeblas.",
+    },
+    "net.leave.host.away": {
+        "en": "{name} is away. Leaving ends the game: the game in play counts for neither "
+              "of you, and it cannot be resumed.",
+        "eo": "{name} forestas. Foriri finas la ludon: la nuna ludo validas por neniu el "
+              "vi, kaj ĝi ne plu daŭrigeblas.",
+    },
+    "net.leave.guest": {
+        "en": "Your seat is kept: paste the same code on Join within 5 minutes to take it "
+              "back, and the game goes on where it was.",
+        "eo": "Via sidloko restas: alglui la saman kodon ĉe Aliĝi dum 5 minutoj reprenas "
+              "ĝin, kaj la ludo daŭras, kie ĝi estis.",
+    },
+    "net.leave.guest.lost": {
+        "en": "Your seat is kept: when {name} is back (or resumes the game and sends you "
+              "a new code), paste the code on Join to take your seat back.",
+        "eo": "Via sidloko restas: kiam {name} revenos (aŭ daŭrigos la ludon kaj sendos "
+              "al vi novan kodon), alglui la kodon ĉe Aliĝi reprenas vian "
+              "sidlokon.",
+    },
+    "net.leave.guest.unkept": {
+        "en": "This truf-tui keeps no data folder, so your seat is not kept: you cannot "
+              "come back to this game.",
+        "eo": "Ĉi tiu truf-tui havas neniun datumdosierujon, do via sidloko ne restas: vi "
+              "ne povos reveni al ĉi tiu ludo.",
+    },
+    "net.leave.guest.win": {
+        "en": "Meanwhile {name} may end the game, and it then counts as {name}'s win.",
+        "eo": "Intertempe {name} rajtas fini la ludon, kaj ĝi tiam validas kiel venko de "
+              "{name}.",
+    },
 }

@@ -85,6 +85,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "[b]1[/] spot you missed is due for review: press [b]b[/].",
         "eo": "[b]1[/] situacio, kiun vi maltrafis, estas ripetota: premu [b]b[/].",
     },
+    # issue 39: a game this app hosted online waits to be resumed (net/host.json)
+    "start.net_resume": {
+        "en": "Your game online with [b]{name}[/] was cut short: press [b]r[/] to resume it.",
+        "eo": "Via ludo per la reto kun [b]{name}[/] interrompiĝis: premu [b]r[/] por "
+              "daŭrigi ĝin.",
+    },
     "start.game": {"en": "Game", "eo": "Ludo"},
     "start.tier": {"en": "Opponent", "eo": "Kontraŭulo"},
     "start.deck": {"en": "Pack", "eo": "Kartaro"},
