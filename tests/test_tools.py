@@ -67,3 +67,19 @@ def test_the_grading_bench_grades_a_match_round_by_round_as_the_table_does() -> 
         assert over.round_start == nxt[0] or over.is_terminal()
         assert start < nxt[0]
     assert spans[-1][1].is_terminal()
+
+
+def test_the_screenshots_network_stand_in_is_called_as_a_session_is() -> None:
+    """``tools/screenshots.py`` draws the network tables with a stand-in session (a tool
+    does not import the tests' one); each of its methods takes what ``NetSession``'s
+    takes, or the tables' calls break the pictures (``close(stopping=…)`` did)."""
+    import inspect
+
+    from tools.screenshots import _StandIn
+    from truf_tui.ui.netplay import NetSession
+
+    for name, method in inspect.getmembers(_StandIn, inspect.isfunction):
+        if name.startswith("_"):
+            continue
+        real = inspect.signature(getattr(NetSession, name)).parameters
+        assert list(inspect.signature(method).parameters) == list(real), name

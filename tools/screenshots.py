@@ -647,7 +647,7 @@ class _StandIn:
     def friend_away(self) -> bool:
         return False
 
-    async def close(self) -> None:
+    async def close(self, stopping: bool = False, keep: bool = False) -> None:
         pass
 
 

@@ -56,7 +56,7 @@ class StandIn:
         self.said.append((phrase, text))
         return True
 
-    async def close(self, stopping: bool = False) -> None:
+    async def close(self, stopping: bool = False, keep: bool = False) -> None:
         pass
 
 
