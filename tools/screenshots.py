@@ -743,7 +743,8 @@ async def take(name: str, prepare: Prepare, options: dict[str, Any], out: Path) 
             data_dir = Path(folder)
             fill(data_dir)
         app = make_app(data_dir=data_dir, **options)
-        async with app.run_test(size=SIZE) as pilot:
+        # notifications drawn, as in the app (run_test leaves them out unless asked)
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
             await pilot.pause()
             await prepare(pilot)
             await pilot.pause()
