@@ -112,20 +112,26 @@ def test_a_guest_killed_mid_round_rejoins_and_the_game_resumes_exactly(
 
 
 def test_a_host_killed_mid_round_resumes_and_the_match_completes(tmp_path: Path) -> None:
-    host_dir, guest_dir = tmp_path / "host", tmp_path / "guest"
-    host, code = _start_host(host_dir, "--game", "truc")
-    procs = [host]
+    procs: list[subprocess.Popen[str]] = []
     try:
-        guest = _join(guest_dir, code)
-        procs.append(guest)
-        save = host_dir / "net" / "host.json"
+        for attempt in range(3):  # a game may end before its third deal: deal again
+            host_dir, guest_dir = tmp_path / f"host{attempt}", tmp_path / f"guest{attempt}"
+            host, code = _start_host(host_dir, "--game", "truc")
+            guest = _join(guest_dir, code)
+            procs += [host, guest]
+            save = host_dir / "net" / "host.json"
 
-        def mid_round() -> bool:
-            cur = (_saved(save) or {}).get("current") or {}
-            rec = cur.get("record") or {}
-            return len(rec.get("deals", [])) >= 3 and len(rec.get("moves", [])) % 4 == 1
+            def mid_round(save: Path = save, host: subprocess.Popen[str] = host) -> bool:
+                if host.poll() is not None:
+                    return True  # over before: tried again
+                cur = (_saved(save) or {}).get("current") or {}
+                rec = cur.get("record") or {}
+                return len(rec.get("deals", [])) >= 3 and len(rec.get("moves", [])) % 4 == 1
 
-        _when(mid_round)
+            _when(mid_round)
+            if host.poll() is None:
+                break
+        assert host.poll() is None, "three games in a row ended before their third deal"
         _kill(host)
         # the guest learns its host is gone, keeps its seat and says how to take it back
         g_rc, g_out, g_err = _finish(guest, timeout=30)
