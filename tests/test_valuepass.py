@@ -134,12 +134,13 @@ def test_the_pass_equals_the_walk_on_small_targets(
                                                                     ("game", 0.4))
     for variant, wild in variants:
         rules = truc.Rules(target=target, rest_refusal=variant)
-        for st in _rounds(rules, 8, 40 + target, tab=tab, wild=wild):
+        # (rounds: target 2's walk, the reference, is the suite's slowest check)
+        for st in _rounds(rules, 8 if target == 1 else 5, 40 + target, tab=tab, wild=wild):
             # at target 2, after a card: before it, the walk values the redeal by walking
             # every deal of a fresh round (``fresh_value``), minutes a variant
             if target == 1 or _cards(st) >= 1:
                 moves += _compare(_obs(st), tab)
-    assert moves > 40
+    assert moves > 30, moves
 
 
 @pytest.mark.slow
