@@ -7,10 +7,14 @@ import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from truf_tui.store import ENV_VAR
+
+if TYPE_CHECKING:
+    from truf_tui.strategy.trufbp import SolvedTable
 
 
 @pytest.fixture(autouse=True)
@@ -49,6 +53,28 @@ def _made_once(tmp_path_factory: pytest.TempPathFactory, name: str,
     mine = tmp_path_factory.mktemp(name)
     shutil.copytree(shared / f"{name}.made", mine, dirs_exist_ok=True)
     return mine
+
+
+@pytest.fixture(scope="session")
+def solved_round(made_once: Callable[[str, Callable[[Path], None]], Path]
+                 ) -> Callable[[int], SolvedTable]:
+    """``solved_round(target)``: the round to 1 (no raise, T7's cap; the redeal is in it;
+    30 iterations) or to 2 (raises, rests, the redeal; 4 iterations), solved and shipped
+    once a run, in the folders tests/test_solved.py's share."""
+    from truf_tui.solve.__main__ import main
+    from truf_tui.strategy.trufbp import SolvedTable
+
+    def get(target: int) -> SolvedTable:
+        name, iterations = {1: ("tiny", 30), 2: ("solved", 4)}[target]
+
+        def make(d: Path) -> None:
+            assert main(["ship", "--target", str(target), "--iterations", str(iterations),
+                         "--dir", str(d), "--file", str(d / f"t{target}.trufbp"),
+                         "--quiet"]) == 0
+
+        return SolvedTable((made_once(name, make) / f"t{target}.trufbp").read_bytes())
+
+    return get
 
 
 #: A test that takes this long in a whole run on two cores is marked ``slow`` (``make quick``

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Literal
 
 import numpy as np
@@ -19,22 +18,11 @@ import pytest
 
 from truf_tui.ai.solved import sample
 from truf_tui.engine import truc
-from truf_tui.solve.__main__ import main
 from truf_tui.strategy import valuepass as P
 from truf_tui.strategy import values as V
 from truf_tui.strategy.shipped import nearest, policy, tables
 from truf_tui.strategy.tree import Outcome, State, root_state, state_key, successors
 from truf_tui.strategy.trufbp import SolvedTable
-
-
-def _ship(made_once: Callable[[str, Callable[[Path], None]], Path], name: str, target: int,
-          iterations: int) -> SolvedTable:
-    """The same solved files as tests/test_values.py's (made once a run)."""
-    def make(d: Path) -> None:
-        assert main(["ship", "--target", str(target), "--iterations", str(iterations),
-                     "--dir", str(d), "--file", str(d / f"t{target}.trufbp"), "--quiet"]) == 0
-
-    return SolvedTable((made_once(name, make) / f"t{target}.trufbp").read_bytes())
 
 
 def _compare(obs: truc.Observation, tab: SolvedTable | None = None) -> int:
@@ -124,11 +112,10 @@ def test_the_rules_on_state_keys_are_the_tree_s(need: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("target", [1, 2])
 def test_the_pass_equals_the_walk_on_small_targets(
-        target: int, made_once: Callable[[str, Callable[[Path], None]], Path]) -> None:
+        target: int, solved_round: Callable[[int], SolvedTable]) -> None:
     """Every decision of solved and of partly random play (redeals, rests, folds' spots),
     both rest-refusal variants, on files of format 1 with both stages."""
-    tab = (_ship(made_once, "tiny", 1, 30) if target == 1
-           else _ship(made_once, "solved", 2, 4))
+    tab = solved_round(target)
     moves = 0
     variants: tuple[tuple[Literal["stake", "game"], float], ...] = (("stake", 0.0),
                                                                     ("game", 0.4))

@@ -8,7 +8,6 @@ import random
 from collections.abc import Callable
 from itertools import combinations_with_replacement
 from math import comb
-from pathlib import Path
 
 import pytest
 
@@ -17,34 +16,22 @@ from truf_tui.ai.expert import ExpertTrucBot
 from truf_tui.ai.solved import SolvedTrucBot, sample
 from truf_tui.cards import TRUC_32, TRUC_STRENGTH, Card
 from truf_tui.engine import truc
-from truf_tui.solve.__main__ import main
 from truf_tui.strategy import values as V
 from truf_tui.strategy.hands import RANKS
 from truf_tui.strategy.shipped import policy
 from truf_tui.strategy.trufbp import SolvedTable
 
 
-def _ship(made_once: Callable[[str, Callable[[Path], None]], Path], name: str, target: int,
-          iterations: int) -> SolvedTable:
-    """A round solved and shipped once a run (the same folders as tests/test_solved.py's,
-    so a run makes each once)."""
-    def make(d: Path) -> None:
-        assert main(["ship", "--target", str(target), "--iterations", str(iterations),
-                     "--dir", str(d), "--file", str(d / f"t{target}.trufbp"), "--quiet"]) == 0
-
-    return SolvedTable((made_once(name, make) / f"t{target}.trufbp").read_bytes())
-
-
 @pytest.fixture(scope="module")
-def t1(made_once: Callable[[str, Callable[[Path], None]], Path]) -> SolvedTable:
+def t1(solved_round: Callable[[int], SolvedTable]) -> SolvedTable:
     """The round to 1 (no raise, T7's cap; the redeal is in it), solved and shipped."""
-    return _ship(made_once, "tiny", 1, 30)
+    return solved_round(1)
 
 
 @pytest.fixture(scope="module")
-def t2(made_once: Callable[[str, Callable[[Path], None]], Path]) -> SolvedTable:
+def t2(solved_round: Callable[[int], SolvedTable]) -> SolvedTable:
     """The round to 2 (raises, rests, the redeal), solved a little and shipped."""
-    return _ship(made_once, "solved", 2, 4)
+    return solved_round(2)
 
 
 # -- a brute force through the engine -------------------------------------------------------

@@ -13,29 +13,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from truf_tui.ai.solved import sample
 from truf_tui.engine import truc
-from truf_tui.solve.__main__ import main
 from truf_tui.strategy import values as V
 from truf_tui.strategy.hands import WIDTH
 from truf_tui.strategy.shipped import nearest, policy, tables
 from truf_tui.strategy.tree import Outcome, State, root_state
 from truf_tui.strategy.trufbp import SolvedTable, played
-
-
-def _ship(made_once: Callable[[str, Callable[[Path], None]], Path], name: str, target: int,
-          iterations: int) -> SolvedTable:
-    """The same solved files as tests/test_values.py's (made once a run)."""
-    def make(d: Path) -> None:
-        assert main(["ship", "--target", str(target), "--iterations", str(iterations),
-                     "--dir", str(d), "--file", str(d / f"t{target}.trufbp"), "--quiet"]) == 0
-
-    return SolvedTable((made_once(name, make) / f"t{target}.trufbp").read_bytes())
 
 
 def _plain_structure(self: V.Play, stage: str, s: State, at: int | None) -> V._Node:
@@ -107,10 +95,9 @@ def _observations(tab: SolvedTable, rules: truc.Rules, games: int, seed: int,
 @pytest.mark.slow
 @pytest.mark.parametrize("target", [1])
 def test_the_fast_walk_equals_the_plain_one_on_small_targets(
-        target: int, made_once: Callable[[str, Callable[[Path], None]], Path],
+        target: int, solved_round: Callable[[int], SolvedTable],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    tab = (_ship(made_once, "tiny", 1, 30) if target == 1
-           else _ship(made_once, "solved", 2, 4))
+    tab = solved_round(target)
     seen = 0
     for obs in _observations(tab, truc.Rules(target=target), 6, 70 + target):
         fast, plain = _both(obs, tab, monkeypatch)

@@ -119,3 +119,21 @@ def assert_buttons_in_view(screen: Any, size: tuple[int, int], lang: str) -> Non
         assert r.height == 3 and r.y >= box.y and r.bottom <= box.bottom - 2, \
             (lang, button.id, r, box)
         assert r.bottom <= size[1]
+
+
+def hold_reconnect(monkeypatch: Any) -> Any:
+    """A seat whose line drops stays away until the test sets the event returned (its
+    ``NetClient.reconnect`` waits for it, then reconnects as it would)."""
+    import asyncio
+
+    from truf_tui.net import client as net_client
+
+    real_reconnect = net_client.NetClient.reconnect
+    back = asyncio.Event()
+
+    async def later(self: Any, timeout: float = 10.0) -> None:
+        await back.wait()
+        await real_reconnect(self, timeout=timeout)
+
+    monkeypatch.setattr(net_client.NetClient, "reconnect", later)
+    return back

@@ -17,6 +17,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from tests.ui.tables_support import hold_reconnect
 from truf_tui import cli
 from truf_tui.cards import Card
 from truf_tui.net.invite import Invite
@@ -404,19 +405,11 @@ async def test_ending_the_game_while_the_friend_is_away_is_a_win_kept_once(
     records the game in play as its win, marked as ended while the friend was away, once;
     the guest, back while the host still listens, learns it in ``ended`` and keeps it as
     its loss with the same mark (en, eo)."""
-    from truf_tui.net import client as net_client
     from truf_tui.ui.i18n import set_language
     from truf_tui.ui.netplay import Kept, Lost, NetSession
     from truf_tui.ui.screens.replay import ReplayScreen, result_text
 
-    real_reconnect = net_client.NetClient.reconnect
-    back = asyncio.Event()
-
-    async def later(self: Any, timeout: float = 10.0) -> None:  # away until the test says
-        await back.wait()
-        await real_reconnect(self, timeout=timeout)
-
-    monkeypatch.setattr(net_client.NetClient, "reconnect", later)
+    back = hold_reconnect(monkeypatch)  # away until the test says
     app = app_in(tmp_path / "host")
     guest: NetSession | None = None
     try:

@@ -19,6 +19,7 @@ from textual import events
 from textual.geometry import Region
 from textual.widgets import Input
 
+from tests.ui.tables_support import hold_reconnect
 from truf_tui.play.config import GameConfig
 from truf_tui.ui.app import TrufApp
 from truf_tui.ui.screens.friend import FriendScreen
@@ -193,19 +194,11 @@ async def test_the_hosts_table_stops_waiting_when_the_friend_is_back(
     """The guest's line drops and comes back before anyone moves: the host's "waiting for
     … (reconnecting…)" closes by itself (no position comes to say so when the next move
     is the friend's)."""
-    from truf_tui.net import client as net_client
     from truf_tui.ui.netplay import NetSession
     from truf_tui.ui.screens.net_table import WaitingForFriend
     from truf_tui.ui.screens.start import StartScreen
 
-    real_reconnect = net_client.NetClient.reconnect
-    back = asyncio.Event()
-
-    async def later(self: Any, timeout: float = 10.0) -> None:  # away until the test says
-        await back.wait()
-        await real_reconnect(self, timeout=timeout)
-
-    monkeypatch.setattr(net_client.NetClient, "reconnect", later)
+    back = hold_reconnect(monkeypatch)  # away until the test says
     app = app_in(tmp_path / "host")
     guest: NetSession | None = None
     try:
