@@ -526,3 +526,88 @@ def test_random_sequences_keep_the_queue_consistent(
                 key=lambda k: (next(e.due for e in entries if e.key == k), k))
     assert [e.to_dict() for e in RepetitionQueue(folder).entries()] == \
         [e.to_dict() for e in q.entries()]
+
+
+# -- labels of an older leak definition (issue 38: grading.LEAK_VERSION) -------------------------
+def old_entry(s: dict[str, Any], *, reviews: int = 0, added: str = "2026-12-01T05:00:00+00:00"
+              ) -> dict[str, Any]:
+    """An entry as a truf-tui before ``tags_version`` wrote it."""
+    return {"spot": s, "card": card(due="2026-12-04T05:00:00+00:00"), "added": added,
+            "misses": 2, "reviews": reviews, "grade": "mistake"}
+
+
+def write_queue(path: Path, entries: list[dict[str, Any]]) -> bytes:
+    body = json.dumps({"format": "truf-tui-repetition", "version": 2, "spots": entries})
+    path.write_text(body)
+    return body.encode()
+
+
+def test_a_game_spot_of_older_leak_labels_is_labelled_again(tmp_path: Path) -> None:
+    """A game's spot queued under an older leak definition (its decision's first card once
+    counted as "the redeal") is labelled as today's definition labels that decision, so the
+    drill of a leak deals the decisions the leak report counts; its schedule stays, a
+    drill's own spot (posed as its category) is never asked, nor one whose label is
+    today's, and one that cannot be labelled again now is left as it is (asked once a
+    queue)."""
+    stale = {**spot(1, "redeal"), "v": 2, "game": "g1", "move": 4}
+    lost = {**spot(2, "redeal"), "v": 2, "game": "gone", "move": 0}
+    drill = spot(3, "redeal")
+    current = {**spot(4, "redeal"), "v": 2, "game": "g2", "move": 1}
+    asked: list[dict[str, Any]] = []
+
+    def retag(s: Any) -> dict[str, Any] | None:
+        asked.append(s)
+        return None if s["game"] == "gone" else {**s, "category": "raised"}
+
+    path = tmp_path / FILE_NAME
+    write_queue(path, [old_entry(stale), old_entry(lost), old_entry(drill),
+                       {**old_entry(current), "tags_version": repetition.LEAK_VERSION}])
+    q = RepetitionQueue(tmp_path, retag=retag)
+    by_game = {e.spot.get("game"): e for e in q.entries()}
+    assert asked == [stale, lost]  # the drill's spot and the current one are not asked
+    moved = by_game["g1"]
+    assert moved.spot == {**stale, "category": "raised"} and moved.key == spot_key(moved.spot)
+    assert moved.tags_version == repetition.LEAK_VERSION
+    assert (moved.due, moved.misses, moved.reviews, moved.grade, moved.added) == (
+        datetime(2026, 12, 4, 5, tzinfo=UTC), 2, 0, Grade.MISTAKE,
+        datetime(2026, 12, 1, 5, tzinfo=UTC))
+    assert by_game["gone"].spot == lost and by_game["gone"].tags_version == 0
+    assert by_game[None].spot == drill and by_game["g2"].spot == current
+    # written (atomically, as every change): the next window reads today's label
+    kept = json.loads(path.read_text())["spots"]
+    assert {x["spot"]["category"] for x in kept if x["spot"].get("game") == "g1"} == {"raised"}
+    assert spot_key(stale) not in {spot_key(x["spot"]) for x in kept}
+    q.entries()
+    assert asked == [stale, lost]  # nothing asked twice by one queue
+    assert q.review(moved.key, Grade.BEST, NOW) is not None  # drilled by its new key
+
+
+def test_one_decision_under_an_old_and_a_new_label_becomes_one_entry(tmp_path: Path) -> None:
+    """Told again after the labels changed, one decision entered twice: labelled again,
+    the two are one, the one drilled more keeping its schedule."""
+    new = {**spot(1, "raised"), "v": 2, "game": "g1", "move": 4}
+    old = {**new, "category": "redeal"}
+    write_queue(tmp_path / FILE_NAME, [
+        old_entry(old, reviews=3),
+        {**old_entry(new, added="2026-12-02T05:00:00+00:00"), "tags_version": 0}])
+    q = RepetitionQueue(tmp_path, retag=lambda s: {**s, "category": "raised"})
+    (e,) = q.entries()
+    assert e.spot == new and e.reviews == 3 and e.tags_version == repetition.LEAK_VERSION
+
+
+def test_labels_are_read_again_even_where_the_queue_cannot_be_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Writing the new labels fails (a crash between the write and the rename): the file is
+    the old one, whole, and the queue is read with today's labels all the same."""
+    stale = {**spot(1, "redeal"), "v": 2, "game": "g1", "move": 4}
+    before = write_queue(tmp_path / FILE_NAME, [old_entry(stale)])
+
+    def crash(*args: object) -> None:
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(os, "replace", crash)
+    q = RepetitionQueue(tmp_path, retag=lambda s: {**s, "category": "raised"})
+    (e,) = q.entries()
+    assert e.spot["category"] == "raised"
+    assert (tmp_path / FILE_NAME).read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []

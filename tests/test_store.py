@@ -1287,3 +1287,54 @@ def test_decisions_tagged_by_older_categories_are_read_with_todays(tmp_path: Pat
         g = Graded.of(0, 9, truc.RAISE, [(truc.RAISE, 1.0)], "points", tags=("weak",))
         h.add_graded([g], ref="g2", game="truc")
         assert next(d for d in h.decisions("truc") if d.ref == "g2").tags == ("weak",)
+
+
+def test_the_review_queue_deals_a_missed_decision_as_its_leak_counts_it(tmp_path: Path) -> None:
+    """Issue 38: a game's missed decision queued under an older leak definition (a card
+    played at 11-4 with a redeal open, once "the redeal") counted under today's leak in the
+    report ("the end of a match") but came back in the redeal's drill, and never in the
+    end's.  Opened now, the queue labels it as the history tags that decision, once: the
+    leak's drill deals it, the redeal's no more."""
+    from truf_tui.grading import LEAK_VERSION, leak_tags
+    from truf_tui.spots import DEALT, game_spot
+    from truf_tui.store.repetition import FILE_NAME
+    from truf_tui.ui.screens.stats import progress
+    from truf_tui.ui.storage import AppData
+
+    rec = _finished("truc", 71)
+    final = rec.replay()
+    move = 62  # "play 7D" at 11-4, a redeal open (checked below)
+    before = list(rec.states())[move]
+    assert isinstance(before, truc.State) and isinstance(final, truc.State)
+    played = truc.parse_action(rec.moves[move])
+    assert truc.REDEAL in before.legal_actions() and played.kind == "play"
+    assert "end" in leak_tags(before, played, played)
+    today = game_spot(final, move, rec.meta["id"], played).to_dict()
+    assert today["category"] == "end"
+    queued = {**today, "category": "redeal"}  # as an older definition labelled it
+    (tmp_path / FILE_NAME).write_text(json.dumps({
+        "format": "truf-tui-repetition", "version": 2, "spots": [{
+            "spot": queued, "added": "2026-12-01T05:00:00+00:00", "misses": 1,
+            "reviews": 0, "grade": "mistake",
+            "card": {"card_id": 1, "state": 1, "step": 0, "stability": None,
+                     "difficulty": None, "due": "2026-12-01T05:00:00+00:00",
+                     "last_review": None}}]}))
+    with History(tmp_path) as h:
+        h.add_game(rec)
+        h._run(lambda c: c.execute(
+            "INSERT INTO decisions (source, ref, move, game, action, best, loss, unit, grade, "
+            "tags, decided_at, tags_version) VALUES ('game', ?, ?, 'truc', ?, ?, 0.3, "
+            "'points', 'mistake', 'redeal', '2026-12-01T05:00:00+00:00', 0)",
+            (rec.meta["id"], move, rec.moves[move], rec.moves[move])), write=True)
+        leaks = [lk.tag for lk in progress(h.decisions("truc")).leaks]
+    assert leaks == ["end"]  # the report
+    data = AppData(tmp_path)
+    try:
+        dealt = {c: data.review_spots(10, category=c) for c in DEALT}
+        assert dealt["end"] == [today] and dealt["redeal"] == []
+        assert [c for c, spots in dealt.items() if spots] == ["end"]
+        assert data.problems == []
+    finally:
+        data.close()
+    (kept,) = json.loads((tmp_path / FILE_NAME).read_text())["spots"]
+    assert kept["spot"] == today and kept["tags_version"] == LEAK_VERSION

@@ -186,6 +186,21 @@ def drill_tags(spot: Spot, chosen: truc.Action, best: truc.Action) -> tuple[str,
     return tuple(t for t in LEAKS if t in tags) or ("play",)
 
 
+def retagged(spot: Mapping[str, Any], action: str, best: str) -> dict[str, Any]:
+    """A game's spot (:func:`game_spot`'s dict, missed at ``action`` where ``best`` was best)
+    labelled as today's leak categories label that decision (:func:`drill_category`), all
+    else as it was: the review queue's spots tagged by an older definition
+    (``grading.LEAK_VERSION``) are tagged again so, as the history's decisions are
+    (``History.retag``), and the leak a decision counts under drills it.  ``ValueError`` if
+    the spot does not rebuild or ``action`` is not one of its choices."""
+    s = Spot.from_dict(spot)
+    state = s.state()
+    chosen, top = truc.parse_action(action), truc.parse_action(best)  # ValueError if not
+    if chosen not in state.legal_actions():
+        raise ValueError(f"{action!r} is not a choice of the spot")
+    return {**spot, "category": drill_category(state, chosen, top)}
+
+
 def game_spot(state: truc.State, index: int, game: str = "",
               best: truc.Action | None = None) -> Spot:
     """The decision before ``state.history[index]`` (``state``: a match that led there from
@@ -225,4 +240,4 @@ def game_spot(state: truc.State, index: int, game: str = "",
 
 
 __all__ = ["CATEGORIES", "DEALT", "DRAWN", "DRILL_RULES", "SPOT_VERSION", "TARGET", "Category",
-           "NewerSpot", "Spot", "drill_category", "drill_tags", "game_spot"]
+           "NewerSpot", "Spot", "drill_category", "drill_tags", "game_spot", "retagged"]

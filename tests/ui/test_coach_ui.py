@@ -266,7 +266,8 @@ async def test_trufludo_asks_once_before_leaving_one_card(expert_says: Any) -> N
         message = str(dialog.query_one("#dialog-message").render())
         assert "leaves exactly one card" in message
         # the hint's figures say why: this move at 40%, the best, a throw, at 60%
-        assert "The expert (as in the hint): 40% to win with it, 60% with" in message
+        assert ("The expert (as in the hint, against strong play): 40% to win with it, "
+                "60% with") in message
         assert "3♣" in message and "onto the table" in message
         await pilot.press("n")
         await settle(pilot)

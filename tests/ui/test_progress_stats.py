@@ -306,9 +306,11 @@ async def test_only_drills_show_the_trainers_decisions(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", "Your moves graded by the expert: 5 in 2 games (mistakes or blunders: 2). "
-           "They cost 22 percentage points of winning chance a game (the last game 12)."),
+           "They cost 22 percentage points a game of winning chance against strong play "
+           "(the last game 12)."),
     ("eo", "Viaj movoj taksitaj de la eksperto: 5 en 2 ludoj (eraroj aŭ fuŝegoj: 2). "
-           "Ili kostis 22 procentpoentojn de la ŝanco gajni por ludo (la lasta ludo 12)."),
+           "Ili kostis 22 procentpoentojn por ludo de la ŝanco gajni kontraŭ forta ludo "
+           "(la lasta ludo 12)."),
 ])
 async def test_trufludo_graded_moves_are_counted_in_the_statistics(
         tmp_path: Path, lang: str, words: str) -> None:

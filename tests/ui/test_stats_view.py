@@ -16,7 +16,7 @@ from truf_tui.engine.record import GameRecord
 from truf_tui.play.config import HUMAN
 from truf_tui.store import History, game_meta
 from truf_tui.ui.app import TrufApp
-from truf_tui.ui.i18n import set_language
+from truf_tui.ui.i18n import set_language, tr
 from truf_tui.ui.screens.stats import StatsScreen
 from truf_tui.ui.settings import Settings
 
@@ -89,5 +89,39 @@ async def test_one_game_is_one_game(tmp_path: Path, lang: str, game_words: str,
             await pilot.pause()
             mean = str(app.screen.query_one("#stats-mean-truc", Static).render())
             assert round_words in mean and "1 rounds" not in mean and "1 rondoj" not in mean
+    finally:
+        set_language("en")
+
+
+def started_at(seed: int, scores: tuple[int, int]) -> GameRecord:
+    """A match against the computer begun at ``scores`` (the start screen's Start at),
+    played to its end with random cards."""
+    rng = random.Random(seed)
+    s = truc.new_game(truc.Rules(), seed=seed, scores=scores)
+    while not s.is_terminal():
+        s = s.apply(rng.choice([a for a in s.legal_actions() if a.kind == "play"]))
+    return GameRecord.from_state(s, **game_meta(tier="easy", human=HUMAN))
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ("No game from 0–0", "the 2 games you began at a chosen score", "“Start at …”",
+            "need a game from 0–0")),
+    ("eo", ("neniu ludo de 0–0", "la 2 ludoj, kiujn vi komencis", "«Komenci ĉe …»",
+            "bezonas ludon de 0–0"))])
+async def test_start_at_games_alone_are_no_empty_history(tmp_path: Path, lang: str,
+                                                         words: tuple[str, ...]) -> None:
+    """Issue 38: with only Start-at matches finished (kept apart from whole wins and losses,
+    B4), the screen said "No finished games yet"; it says what there is instead."""
+    with History(tmp_path) as history:
+        history.add_game(started_at(1, (10, 11)))
+        history.add_game(started_at(2, (11, 9)))
+    app = TrufApp(settings=Settings(pace="instant", lang=lang), data_dir=tmp_path)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("s")
+            await pilot.pause()
+            note = str(app.screen.query_one("#stats-note", Static).render())
+            assert all(w in note for w in words), note
+            assert tr("stats.empty") not in note
     finally:
         set_language("en")

@@ -832,6 +832,13 @@ class History:
                          tuple(r[9].split()) if r[12] >= LEAK_VERSION or r[3] != "truc"
                          else (), r[10], r[11]) for r in self._query(sql, args)]
 
+    def game_decision(self, ref: str, move: int) -> tuple[str, str] | None:
+        """What the player chose at ``move`` of the game ``ref`` and what was best there, as
+        kept (:meth:`add_graded`), or ``None`` if that decision is not kept."""
+        found = self._query("SELECT action, best FROM decisions WHERE source = 'game' AND "
+                            "ref = ? AND move = ?", (ref, move))
+        return (str(found[0][0]), str(found[0][1])) if found else None
+
     def retag(self) -> int:
         """Tag again, by today's definition, the Le Truc decisions an older definition of
         the leak categories tagged (``grading.LEAK_VERSION``): a game's from its record

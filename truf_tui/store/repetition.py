@@ -24,6 +24,13 @@ into a file of its own beside the queue (``repetition.json.corrupt-…``, readab
 truf-tui), with a :class:`Problem` saying so; :meth:`RepetitionQueue.set_aside` does the same
 for a spot found unusable later.  Version 1 files (before game spots) load as they are.
 
+A game's spot is labelled by the leak categories of the decision it was missed at
+(``spots.game_spot``), and those change (``grading.LEAK_VERSION``): each entry keeps the
+version it was labelled by (``tags_version``, 0 before it was kept), and the queue's
+``retag`` labels an older one's spot again when it loads it, as the history tags its
+decisions again (``History.retag``), so the leak report and the drill of that leak deal
+the same decisions.  The spot's key changes with its label; its schedule stays.
+
 Pure: no Textual; times are aware datetimes (converted to UTC).
 """
 
@@ -42,7 +49,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from fsrs import Card, Rating, Scheduler
 
-from truf_tui.grading import Grade
+from truf_tui.grading import LEAK_VERSION, Grade
 from truf_tui.store.files import (
     PRIVATE_FILE,
     FileChangedError,
@@ -115,6 +122,7 @@ class Entry:
     misses: int  # times it was missed (in games or drills)
     reviews: int  # drills of it
     grade: Grade  # its last grade
+    tags_version: int = LEAK_VERSION  # the leak categories' version its label is of
 
     @property
     def due(self) -> datetime:
@@ -123,7 +131,8 @@ class Entry:
     def to_dict(self) -> dict[str, Any]:
         return {"spot": dict(self.spot), "card": dict(self.card.to_dict()),
                 "added": self.added.isoformat(), "misses": self.misses,
-                "reviews": self.reviews, "grade": self.grade.key}
+                "reviews": self.reviews, "grade": self.grade.key,
+                "tags_version": self.tags_version}
 
     @classmethod
     def from_dict(cls, d: object) -> Entry:
@@ -145,9 +154,13 @@ class Entry:
                                                                            reviews) < 0:
                 raise ValueError("its counts are not whole numbers")
             grade = Grade[str(d["grade"]).upper()]
+            version = d.get("tags_version", 0)  # 0: written before it was kept
+            if type(version) is not int or version < 0:
+                raise ValueError(f"its tags_version is {version!r}")
             key = spot_key(spot)
             return cls(key, spot, replace_card(card, _card_id(key)),
-                       _utc(datetime.fromisoformat(d["added"])), misses, reviews, grade)
+                       _utc(datetime.fromisoformat(d["added"])), misses, reviews, grade,
+                       version)
         except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as e:
             raise Invalid("corrupt", f"a spot cannot be read: {type(e).__name__}: {e}") from None
 
@@ -171,6 +184,11 @@ T = TypeVar("T")
 #: What a queue asks of each spot it loads: nothing if it can be dealt again, else
 #: :class:`Invalid` ("newer" for a newer truf-tui's, "corrupt" for anything else).
 Check = Callable[[Mapping[str, Any]], None]
+#: What a queue asks of a game's spot labelled by an older definition of the leak
+#: categories (``grading.LEAK_VERSION``): the spot labelled by today's
+#: (``spots.retagged``), or ``None`` if that cannot be done now (it is asked again when the
+#: queue is next opened).
+Retag = Callable[[Mapping[str, Any]], Mapping[str, Any] | None]
 
 
 class RepetitionQueue:
@@ -186,7 +204,8 @@ class RepetitionQueue:
     another window holds the lock for more than :data:`LOCK_WAIT` seconds.
     """
 
-    def __init__(self, directory: str | Path, check: Check | None = None) -> None:
+    def __init__(self, directory: str | Path, check: Check | None = None,
+                 retag: Retag | None = None) -> None:
         self.directory = Path(directory)
         self.path = self.directory / FILE_NAME
         self.lock_path = self.directory / LOCK_NAME
@@ -194,6 +213,8 @@ class RepetitionQueue:
         self._blocked = False  # a bad file could not be set aside: never overwrite it
         self._check = check
         self._checked: set[str] = set()  # keys the check passed (a key is its spot)
+        self._retag = retag
+        self._untagged: set[str] = set()  # keys retag could not label again, this time
 
     # -- the public side ------------------------------------------------------------------
     def add_missed(self, spot: Mapping[str, Any], grade: Grade, when: datetime, *,
@@ -330,8 +351,14 @@ class RepetitionQueue:
                 return {}
             self._blocked = False
             bad += self._refused(entries)
+            relabelled = self._relabel(entries)
             if bad:
                 self._cut(bad, entries)
+            elif relabelled:
+                # Written as any change is (atomically, under the lock); a folder that
+                # cannot be written is read as relabelled all the same, and written later.
+                with contextlib.suppress(StoreError):
+                    self._write(entries)
             return entries
         return {}
 
@@ -351,6 +378,35 @@ class RepetitionQueue:
             else:
                 self._checked.add(key)
         return out
+
+    def _relabel(self, entries: dict[str, Entry]) -> bool:
+        """Label again the game spots of an older leak definition (module docstring), in
+        ``entries``; whether any changed.  Should one decision be in the queue twice, under
+        its old label and its new one (told again after the labels changed), the two are
+        one: the entry drilled more (the earlier added of two alike) keeps its schedule."""
+        if self._retag is None:
+            return False
+        changed = False
+        for key, e in list(entries.items()):
+            if (e.tags_version >= LEAK_VERSION or "game" not in e.spot
+                    or key in self._untagged or entries.get(key) is not e):
+                continue  # current, no game's, not labelled again, or one just merged
+            spot = self._retag(e.spot)
+            if spot is None:
+                self._untagged.add(key)
+                continue
+            new_key = spot_key(spot)
+            new = replace(e, key=new_key, spot=json.loads(new_key),
+                          card=replace_card(e.card, _card_id(new_key)),
+                          tags_version=LEAK_VERSION)
+            del entries[key]
+            other = entries.get(new_key)
+            if other is not None and (other.reviews, -other.added.timestamp()) > (
+                    new.reviews, -new.added.timestamp()):
+                new = replace(other, tags_version=LEAK_VERSION)
+            entries[new_key] = new
+            changed = True
+        return changed
 
     def _cut(self, bad: list[tuple[object, Invalid]], entries: Mapping[str, Entry]) -> None:
         """Keep the ``bad`` entries in a file of their own, then the queue without them

@@ -35,7 +35,7 @@ from truf_tui.play.config import (
     scores_fit,
     start_scores,
 )
-from truf_tui.spots import NewerSpot, Spot, game_spot
+from truf_tui.spots import NewerSpot, Spot, game_spot, retagged
 from truf_tui.store import (
     GameMeta,
     History,
@@ -447,10 +447,27 @@ class AppData:
     # and the drills go on without it.
     @property
     def repetition(self) -> RepetitionQueue:
-        """The queue; every spot it loads is checked to deal again (:func:`check_spot`)."""
+        """The queue; every spot it loads is checked to deal again (:func:`check_spot`), and
+        a game's spot labelled by older leak categories is labelled again
+        (:meth:`_retag_spot`)."""
         if self._repetition is None:
-            self._repetition = RepetitionQueue(self.folder, check=check_spot)
+            self._repetition = RepetitionQueue(self.folder, check=check_spot,
+                                               retag=self._retag_spot)
         return self._repetition
+
+    def _retag_spot(self, spot: Mapping[str, Any]) -> dict[str, Any] | None:
+        """A game's queued spot labelled as today's leak categories label its decision
+        (``spots.retagged``), from what the history keeps of it: what was played there and
+        what was best (the history tags the same decision again by the same rule).  None if
+        the history does not have it (not kept, or not readable now)."""
+        game, move = spot.get("game"), spot.get("move")
+        if not isinstance(game, str) or type(move) is not int:
+            return None
+        try:
+            kept = self.history.game_decision(game, move)
+            return None if kept is None else retagged(spot, *kept)
+        except (StoreError, ValueError):
+            return None
 
     def _queue_problems(self) -> None:
         if self._repetition is not None and self._repetition.problems:

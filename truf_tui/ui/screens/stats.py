@@ -487,7 +487,9 @@ class StatsScreen(Screen[None]):
         if shell(self).data is None:
             note = tr("stats.unsaved")
         elif not any(stats.total(g).games for g in GAMES):
-            note = tr("stats.empty")
+            # Start-at matches are no whole wins or losses (issue 38 B4): never "no game"
+            started = sum(t.games for t in stats.from_score.values())
+            note = plural("stats.from_score.only", started) if started else tr("stats.empty")
         else:
             note = ""
         self.query_one("#stats-note", Static).update(note)

@@ -8,7 +8,10 @@ trufego, tablo; truko, difektita, veto, altigi, rifuzi, rezigni, redisdono; bluf
 STRINGS: dict[str, dict[str, str]] = {
     # -- the hint panel ------------------------------------------------------------------------
     # Trufludo's hint is the expert's search; Le Truc's ranks the moves by the solution's
-    # values (its header says so), and its title says the same.
+    # values (its header says so), and its title says the same.  The search plays the rest
+    # of the game for both players as the expert would: its chance is one against strong
+    # play (against an easier computer the player's real chance is higher), and every
+    # Trufludo figure of the expert's says so (hint, practice warning, review, statistics).
     "hint.title.trufludo": {"en": "Hint: the expert's view",
                             "eo": "Konsilo: la vidpunkto de la eksperto"},
     "hint.title.truc": {"en": "Hint: the solution's values",
@@ -17,8 +20,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "hint.thinking.truc": {"en": "working out the solution's values…",
                            "eo": "kalkulante la valorojn de la solvo…"},
     "hint.head.trufludo": {
-        "en": "Every move, best first, with the chance to win the game:",
-        "eo": "Ĉiu movo, la plej bona unue, kun la ŝanco gajni la ludon:",
+        "en": "Every move, best first, with your chance to win the game against strong "
+              "play:",
+        "eo": "Ĉiu movo, la plej bona unue, kun via ŝanco gajni la ludon kontraŭ forta "
+              "ludo:",
     },
     "hint.head.truc.points": {
         "en": "Every move, ranked by its value when both players then play the solved "
@@ -233,9 +238,10 @@ STRINGS: dict[str, dict[str, str]] = {
               "tion.",
     },
     "practice.f.figures": {
-        "en": "The expert (as in the hint): {mine}% to win with it, {top}% with {best}.",
-        "eo": "La eksperto (kiel en la konsilo): {mine}% por gajni per ĝi, {top}% per "
-              "{best}.",
+        "en": "The expert (as in the hint, against strong play): {mine}% to win with it, "
+              "{top}% with {best}.",
+        "eo": "La eksperto (kiel en la konsilo, kontraŭ forta ludo): {mine}% por gajni per "
+              "ĝi, {top}% per {best}.",
     },
     "practice.f.yes": {"en": "Play it (y)", "eo": "Ludi ĝin (y)"},
     "practice.f.no": {"en": "Choose again (n)", "eo": "Reelekti (n)"},

@@ -32,8 +32,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "eo": "[b]Via sola elekto, taksita de la eksperto:[/]",
     },
     "graded.f.total": {
-        "en": "Their costs add up to {total} percentage points of winning chance.",
-        "eo": "Iliaj kostoj sumiĝas al {total} procentpoentoj de la ŝanco gajni.",
+        "en": "Their costs add up to {total} percentage points of winning chance against "
+              "strong play.",
+        "eo": "Iliaj kostoj sumiĝas al {total} procentpoentoj de la ŝanco gajni kontraŭ "
+              "forta ludo.",
     },
     "graded.f.clean": {
         "en": "None of them cost you anything worth naming: well played.",

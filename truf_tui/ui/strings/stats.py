@@ -11,17 +11,19 @@ STRINGS: dict[str, dict[str, str]] = {
     # Trufludo's moves graded at the end of its games (the results' review)
     "stats.f.graded": {
         "en": "Your moves graded by the expert: {n} in {games} games (mistakes or "
-              "blunders: {bad}). They cost {mean} percentage points of winning chance a game "
-              "(the last game {last}).",
+              "blunders: {bad}). They cost {mean} percentage points a game of winning chance "
+              "against strong play (the last game {last}).",
         "eo": "Viaj movoj taksitaj de la eksperto: {n} en {games} ludoj (eraroj aŭ "
-              "fuŝegoj: {bad}). Ili kostis {mean} procentpoentojn de la ŝanco gajni por ludo "
-              "(la lasta ludo {last}).",
+              "fuŝegoj: {bad}). Ili kostis {mean} procentpoentojn por ludo de la ŝanco gajni "
+              "kontraŭ forta ludo (la lasta ludo {last}).",
     },
     "stats.f.graded.one": {
         "en": "Your moves graded by the expert: {n} in 1 game (mistakes or "
-              "blunders: {bad}). They cost {last} percentage points of winning chance.",
+              "blunders: {bad}). They cost {last} percentage points of winning chance against "
+              "strong play.",
         "eo": "Viaj movoj taksitaj de la eksperto: {n} en 1 ludo (eraroj aŭ "
-              "fuŝegoj: {bad}). Ili kostis {last} procentpoentojn de la ŝanco gajni.",
+              "fuŝegoj: {bad}). Ili kostis {last} procentpoentojn de la ŝanco gajni kontraŭ "
+              "forta ludo.",
     },
     "stats.points.one": {
         "en": "Points per round: you {you}, the computer {computer} (over 1 round).",

@@ -131,6 +131,24 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "No finished games yet: every game you finish is counted here.",
         "eo": "Ankoraŭ neniu finita ludo: ĉiu ludo, kiun vi finas, estas kalkulata ĉi tie.",
     },
+    # Only matches begun at a chosen score (the start screen's "Start at") are finished:
+    # they are counted apart, on the tables' "Start at …" row.
+    "stats.from_score.only": {
+        "en": "No game from 0–0 finished yet: the {n} games you began at a chosen score "
+              "(Start at) are counted apart, on the “Start at …” row. Whole-game wins and "
+              "losses need a game from 0–0.",
+        "eo": "Ankoraŭ neniu ludo de 0–0 finiĝis: la {n} ludoj, kiujn vi komencis ĉe "
+              "elektita poentaro (Komenci ĉe), estas kalkulataj aparte, en la vico "
+              "«Komenci ĉe …». Gajnoj kaj perdoj de tutaj ludoj bezonas ludon de 0–0.",
+    },
+    "stats.from_score.only.one": {
+        "en": "No game from 0–0 finished yet: the one game you began at a chosen score "
+              "(Start at) is counted apart, on the “Start at …” row. Whole-game wins and "
+              "losses need a game from 0–0.",
+        "eo": "Ankoraŭ neniu ludo de 0–0 finiĝis: la unu ludo, kiun vi komencis ĉe "
+              "elektita poentaro (Komenci ĉe), estas kalkulata aparte, en la vico "
+              "«Komenci ĉe …». Gajnoj kaj perdoj de tutaj ludoj bezonas ludon de 0–0.",
+    },
     "stats.unsaved": {
         "en": "Games are not kept in this session (no data folder).",
         "eo": "Ludoj ne estas konservataj en ĉi tiu seanco (sen datumdosierujo).",
