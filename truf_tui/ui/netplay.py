@@ -60,6 +60,7 @@ CLOSE_STEP_SECONDS = 2.0  # the longest one step of closing a session is waited 
 _lingering: set[asyncio.Future[None]] = set()  # those hosts (kept referenced until done)
 # What travels for a player who typed no name: each table shows it in its own language.
 DEFAULT_NAMES = ("Host", "Guest")
+APP_HOSTED = "app"  # a host's autosave of a match hosted in the app (Host.played_by)
 FINAL = frozenset({"too_late", "wrong_secret", "certificate", "not_truf", "protocol"})
 
 
@@ -120,9 +121,12 @@ def resume_words(event: Lost, name: str) -> str:
 
 def resumable_save(folder: Path | None) -> dict[str, Any] | None:
     """The match this app hosted and did not finish (its autosave, ``net/host.json``), if
-    a guest had joined it: what the Play a friend screen offers to resume."""
+    a guest had joined it: what the Play a friend screen offers to resume.  Not a match
+    of ``host --bot`` (or ``host --resume``) in the same data folder: a computer played
+    that host's seat, and only that command resumes it."""
     save = load_json(folder, HOST_FILE)
-    if save is None or not save.get("guest_joined") or save.get("format") != SAVE_FORMAT:
+    if (save is None or not save.get("guest_joined") or save.get("format") != SAVE_FORMAT
+            or save.get("played_by") != APP_HOSTED):
         return None
     names = save.get("names")
     config = save.get("config")
@@ -257,6 +261,7 @@ class NetSession:
                         name=name or DEFAULT_NAMES[0], keep=autosave)
         else:
             host = Host.resume(save, bind=bind, port=port, address=address, keep=autosave)
+        host.played_by = APP_HOSTED  # (not a host --bot's match: resumed by the app only)
         try:
             invite = await host.start()
             match: asyncio.Future[Any] = asyncio.ensure_future(host.run_match())
