@@ -52,7 +52,7 @@ from truf_tui.ui.i18n import tr
 REJOIN_SECONDS = 300.0  # a dropped table tries to take its seat back this long (the host's)
 RETRY_SECONDS = 2.0
 ENDED = "the host ended the game"
-# The host's app stopped (quit, its terminal closed, a signal) with no one leaving the
+# The host's app stopped (its terminal closed, a signal, a crash) with no one leaving the
 # table: the guest is told so, not that its friend chose to end the game.
 STOPPED = "the host's truf-tui stopped before the match ended"
 ENDED_AWAY = "the host ended the game while you were away"

@@ -287,7 +287,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     # The host's app stopped, or the line was lost: nobody chose to end the game.
     "net.host.stopped": {
-        "en": "{name}'s truf-tui stopped (it was closed or quit) before you had finished "
+        "en": "{name}'s truf-tui stopped (it was closed) before you had finished "
               "playing, so this game cannot go on for now. Games you finished are in your "
               "history.",
         "eo": "La truf-tui de {name} ĉesis (ĝi estis fermita) antaŭ ol vi finis ludi, "
