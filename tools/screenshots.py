@@ -628,6 +628,7 @@ class _StandIn:
         self.over = False
         self.result = None
         self.host = None
+        self.in_browser = False
         self.client = argparse.Namespace(received=[])
 
     def names(self) -> tuple[str, str]:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from truf_tui.engine.record import GameRecord
     from truf_tui.net.server import Host
     from truf_tui.net.webseat import GuestPage, GuestPageMaker
+    from truf_tui.ui.app import TrufApp
     from truf_tui.ui.terminal_watch import TerminalWatch
 
 DEFAULT_HOST, DEFAULT_PORT = "localhost", 8000
@@ -292,8 +293,35 @@ def _play(args: argparse.Namespace, record: GameRecord | None, watch: TerminalWa
                   opponent=args.opponent, join=join,
                   web_guest=None if join else web_guest_maker(log_stream=None))
     watch.app = app
-    app.run()
+    run_app(app)
     return int(app.return_code or 0)
+
+
+def run_app(app: TrufApp) -> None:
+    """Run ``app`` in an event loop of its own that outlives its interface: a game with a
+    friend online finishes closing once the screen is gone (its guest told the game is
+    over), and a host whose friend was away stays to tell them, saying so on standard
+    error, until they come back or their 5 minutes are over (Ctrl+C stops that)."""
+    import asyncio
+
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+        app.run(loop=loop)
+        if "truf_tui.ui.netplay" in sys.modules:  # loaded only if a friend was played
+            from truf_tui.ui.netplay import after_the_app
+
+            try:
+                loop.run_until_complete(after_the_app(
+                    lambda text: print(text, file=sys.stderr, flush=True)))
+            except KeyboardInterrupt:  # stopped waiting: what still runs stops now
+                tasks = asyncio.all_tasks(loop)
+                for task in tasks:
+                    task.cancel()
+                loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+    finally:
+        asyncio.set_event_loop(None)
+        loop.close()
 
 
 def export(folder_arg: str | None, target: Path) -> int:

@@ -184,8 +184,8 @@ async def test_a_guest_with_no_data_folder_is_told_it_cannot_come_back(
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "Bo is away. Leaving ends the game: the game in play counts for neither of you"),
-    ("eo", "Bo forestas. Foriri finas la ludon: la nuna ludo validas por neniu el vi")])
+    ("en", "Bo is away. This ends the game: the game in play counts for neither of you"),
+    ("eo", "Bo forestas. Tio finas la ludon: la nuna ludo validas por neniu el vi")])
 async def test_a_host_whose_friend_is_away_is_told_leaving_ends_the_game(
         lang: str, said: str) -> None:
     """(Not the waiting box's "End the game", which counts it as the host's win.)"""

@@ -671,7 +671,12 @@ def test_the_shell_screens_are_named_after_their_classes() -> None:
     from textual.command import CommandPalette
 
     from truf_tui.ui.app import SHELL_SCREENS
-    from truf_tui.ui.screens.dialogs import ConfirmAbandon, ConfirmLeaveOnline, ConfirmQuit
+    from truf_tui.ui.screens.dialogs import (
+        ConfirmAbandon,
+        ConfirmLeaveOnline,
+        ConfirmQuit,
+        ConfirmQuitOnline,
+    )
     from truf_tui.ui.screens.drills import DrillScreen
     from truf_tui.ui.screens.example import ExampleScreen
     from truf_tui.ui.screens.help import HelpScreen
@@ -680,7 +685,8 @@ def test_the_shell_screens_are_named_after_their_classes() -> None:
     from truf_tui.ui.screens.stats import StatsScreen
 
     screens = (HelpScreen, SettingsScreen, StatsScreen, ExampleScreen, SavedGamesScreen,
-               DrillScreen, ConfirmQuit, ConfirmAbandon, ConfirmLeaveOnline, CommandPalette)
+               DrillScreen, ConfirmQuit, ConfirmAbandon, ConfirmLeaveOnline, ConfirmQuitOnline,
+               CommandPalette)
     assert {s.__name__ for s in screens} == SHELL_SCREENS
 
 

@@ -34,6 +34,7 @@ class StandIn:
         self.over = False
         self.result = None
         self.host = None
+        self.in_browser = False
 
         class Client:
             received: list[Any] = []

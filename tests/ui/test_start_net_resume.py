@@ -19,7 +19,7 @@ from truf_tui.play.config import GameConfig
 from truf_tui.store import SaveStore
 from truf_tui.ui.app import TrufApp
 from truf_tui.ui.i18n import set_language
-from truf_tui.ui.netplay import resumable_save
+from truf_tui.ui.netplay import APP_HOSTED, resumable_save
 from truf_tui.ui.screens import start
 from truf_tui.ui.screens.friend import FriendScreen
 from truf_tui.ui.screens.start import StartScreen
@@ -32,11 +32,15 @@ SAID = {"en": "Your game online with Bo was cut short: press r to resume it.",
         "eo": "Via ludo per la reto kun Bo interrompiĝis: premu r por daŭrigi ĝin."}
 
 
-def hosted_save(folder: Path, joined: bool = True) -> None:
+def hosted_save(folder: Path, joined: bool = True, by_app: bool = True) -> None:
     """What an app hosting Le Truc (best of 3) with Bo leaves when it stops under its table
-    (the host's autosave, as ``Host`` writes it)."""
-    save: dict[str, Any] = Host(GameConfig(game="truc", best_of=3), bind="127.0.0.1",
-                                name="Ana").snapshot()
+    (the host's autosave, as ``Host`` writes it); not ``by_app``: what ``host --bot``
+    leaves in the same data folder (seats.host_match: its Host says no player)."""
+    host = Host(GameConfig(game="truc", best_of=3), bind="127.0.0.1",
+                name="Ana" if by_app else "Computer (expert)")
+    if by_app:
+        host.played_by = APP_HOSTED  # as NetSession.hosting
+    save: dict[str, Any] = host.snapshot()
     save["names"][1] = "Bo"
     save["guest_joined"] = joined
     (folder / RECORDS_DIR).mkdir(parents=True, exist_ok=True)
@@ -88,12 +92,16 @@ async def test_a_hosted_game_to_resume_is_said_and_r_opens_the_offer(
         set_language("en")
 
 
-@pytest.mark.parametrize("joined", [None, False])
-async def test_nothing_to_resume_says_nothing(tmp_path: Path, joined: bool | None) -> None:
-    """No save, or a game hosted and given up before anyone joined: no line, and r does
-    nothing."""
-    if joined is not None:
-        hosted_save(tmp_path, joined=joined)
+@pytest.mark.parametrize("save", [None, "unjoined", "host --bot"])
+async def test_nothing_to_resume_says_nothing(tmp_path: Path, save: str | None) -> None:
+    """No save, a game hosted and given up before anyone joined, or the unfinished match of
+    ``host --bot`` in the same data folder (a computer played the host's seat: only
+    ``host --resume`` goes on with it, never the app's player): no line, and r does
+    nothing; Play a friend offers nothing either (the same resumable_save)."""
+    if save is not None:
+        hosted_save(tmp_path, joined=save != "unjoined", by_app=save != "host --bot")
+        assert (tmp_path / RECORDS_DIR / HOST_FILE).exists()
+    assert resumable_save(tmp_path) is None
     app = TrufApp(settings=Settings(pace="instant"), data_dir=tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()

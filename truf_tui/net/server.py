@@ -163,6 +163,9 @@ class Host:
         self._over = False
         # The autosave (``host --resume``): called with :meth:`snapshot` after every step.
         self.keep = keep
+        # Who plays the host's seat, said in the autosave ("app": the app's player; unset: a
+        # program, as ``host --bot``): the app offers to resume only its own matches.
+        self.played_by: str | None = None
         self._current: tuple[int, str, AnyState] | None = None  # game, its id, its state
         # A seed request out: its game, deal, host seed committed, and the position and move
         # it was asked at (that move held until the guest's seed is in).
@@ -679,6 +682,7 @@ class Host:
                 "host_seed": self._pending.host_seed.hex(), "n": self._pending.n,
                 "move": self._pending.move},
             "over": None if self._ended is None else asdict(self._ended),
+            **({} if self.played_by is None else {"played_by": self.played_by}),
         }
 
     def _autosave(self) -> None:

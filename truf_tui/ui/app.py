@@ -47,6 +47,7 @@ from truf_tui.ui.screens.dialogs import (
     ConfirmLeaveOnline,
     ConfirmLoss,
     ConfirmQuit,
+    ConfirmQuitOnline,
     SaysWhatLeavingDoes,
     TooSmallScreen,
 )
@@ -88,7 +89,7 @@ KEPT_HELPS = 2  # helps kept laid out between openings (_help_screen)
 SHELL_SCREENS = frozenset({"HelpScreen", "SettingsScreen", "StatsScreen", "ExampleScreen",
                            "DrillScreen",
                            "SavedGamesScreen", "ConfirmQuit", "ConfirmAbandon",
-                           "ConfirmLeaveOnline", "CommandPalette"})
+                           "ConfirmLeaveOnline", "ConfirmQuitOnline", "CommandPalette"})
 
 # Help opened from a table starts at that game's rules.
 TABLE_TOPICS = {"TrufludoTable": "trufludo", "TrucTable": "truc"}
@@ -739,16 +740,32 @@ class TrufApp(App[None]):
         self.request_quit()
 
     def request_quit(self) -> None:
-        """Quit, asking first when a game is in progress (a second ``q``/``Ctrl+Q`` confirms)."""
+        """Quit, asking first when a game is in progress (a second ``q``/``Ctrl+Q`` confirms).
+        At a table played with a friend online, quitting is leaving it: the question says
+        what that does, and the table does it (the host's player ends the game for both,
+        the guest's seat is kept), not what it does when the app stops under it."""
+        online = [s for s in self.screen_stack if isinstance(s, SaysWhatLeavingDoes)]
+
+        def quit_now() -> None:
+            for table in online:
+                table.leave_by_choice()
+            self.exit()
+
         if not self.game_in_progress or any(isinstance(s, ConfirmQuit)
                                             for s in self.screen_stack):
-            self.exit()
+            if self.game_in_progress:
+                quit_now()
+            else:
+                self.exit()
             return
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.exit()
+                quit_now()
 
+        if online:
+            self.push_screen(ConfirmQuitOnline(online[-1].leaving_words()), answered)
+            return
         followed = self._followed()
         on_disk = followed and self.game_on_disk
         self.push_screen(ConfirmQuit(saved=on_disk, failed=followed and not on_disk), answered)

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import random
 import re
 from collections.abc import Callable, Coroutine, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, cast
 
@@ -51,15 +52,22 @@ from truf_tui.ui.i18n import tr
 REJOIN_SECONDS = 300.0  # a dropped table tries to take its seat back this long (the host's)
 RETRY_SECONDS = 2.0
 ENDED = "the host ended the game"
-# The host's app stopped (quit, its terminal closed, a signal) with no one leaving the
+# The host's app stopped (its terminal closed, a signal, a crash) with no one leaving the
 # table: the guest is told so, not that its friend chose to end the game.
 STOPPED = "the host's truf-tui stopped before the match ended"
 ENDED_AWAY = "the host ended the game while you were away"
+# The host's player left (or quit) while the guest was away: no one won the game in play.
+LEFT_AWAY = "the host ended the game while you were away; it counts for neither seat"
 LINGER_SECONDS = REJOIN_SECONDS  # a host ended while its guest was away waits to tell it
 CLOSE_STEP_SECONDS = 2.0  # the longest one step of closing a session is waited for
+AFTER_APP_SECONDS = 5.0  # after the interface: the longest the sessions' closing is waited for
 _lingering: set[asyncio.Future[None]] = set()  # those hosts (kept referenced until done)
+# The hosts staying to tell an away friend the game is over: the friend's name, and the
+# loop time their rejoin window ends (what the terminal says once the interface is gone).
+_telling: dict[asyncio.Future[None], tuple[str, float]] = {}
 # What travels for a player who typed no name: each table shows it in its own language.
 DEFAULT_NAMES = ("Host", "Guest")
+APP_HOSTED = "app"  # a host's autosave of a match hosted in the app (Host.played_by)
 FINAL = frozenset({"too_late", "wrong_secret", "certificate", "not_truf", "protocol"})
 
 
@@ -97,12 +105,17 @@ class Kept:
 SessionEvent = Event | Reconnecting | Reconnected | Lost | Kept
 
 
-def lost_words(event: Lost, name: str) -> str:
+def lost_words(event: Lost, name: str, in_browser: bool = False) -> str:
     """Why the match cannot go on, in the reader's language: ``name`` (the friend) chose
     to end it, the friend's app stopped, or the line was lost and the seat not taken
-    back; else the host's own words."""
+    back; else the host's own words.  ``in_browser``: the reader is the browser tab of
+    ``host --web``, which a resumed host's new code cannot seat (it has no Join)."""
+    if in_browser:
+        event = replace(event, resumable=False)
     if event.why == ENDED:
         return tr("net.host.ended")
+    if event.why == LEFT_AWAY:
+        return tr("net.host.ended.away", name=name)
     if event.why == STOPPED:
         return tr("net.host.stopped", name=name) + resume_words(event, name)
     if event.lost_line:
@@ -120,9 +133,12 @@ def resume_words(event: Lost, name: str) -> str:
 
 def resumable_save(folder: Path | None) -> dict[str, Any] | None:
     """The match this app hosted and did not finish (its autosave, ``net/host.json``), if
-    a guest had joined it: what the Play a friend screen offers to resume."""
+    a guest had joined it: what the Play a friend screen offers to resume.  Not a match
+    of ``host --bot`` (or ``host --resume``) in the same data folder: a computer played
+    that host's seat, and only that command resumes it."""
     save = load_json(folder, HOST_FILE)
-    if save is None or not save.get("guest_joined") or save.get("format") != SAVE_FORMAT:
+    if (save is None or not save.get("guest_joined") or save.get("format") != SAVE_FORMAT
+            or save.get("played_by") != APP_HOSTED):
         return None
     names = save.get("names")
     config = save.get("config")
@@ -197,11 +213,39 @@ def able_to(observation: Mapping[str, Any], action: str, previous: AnyState | No
     return None
 
 
-def _keep_going(coro: Any) -> None:
+def _keep_going(coro: Coroutine[Any, Any, None]) -> asyncio.Future[None]:
     """Run ``coro`` on after the session has closed (kept referenced until done)."""
     task = asyncio.ensure_future(coro)
     _lingering.add(task)
     task.add_done_callback(_lingering.discard)
+    return task
+
+
+def closing_in_background(closing: Coroutine[Any, Any, None]) -> None:
+    """A session closed by a table that is going away (kept referenced until done, and
+    waited for by :func:`after_the_app` when the app is quitting)."""
+    _keep_going(closing)
+
+
+async def after_the_app(say: Callable[[str], None]) -> None:
+    """In the app's event loop once its interface has closed: the sessions' closing
+    finishes (up to :data:`AFTER_APP_SECONDS`), then a host that ended the game while its
+    friend was away stays until the friend came back and read it, or its rejoin window is
+    over: ``say`` tells the terminal so, once (Ctrl+C stops it)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + AFTER_APP_SECONDS
+    told = False
+    while True:
+        telling = {t for t in _telling if not t.done()}
+        others = {t for t in _lingering if not t.done()} - telling
+        if telling and not told:
+            told = True
+            name, until = max(_telling[t] for t in telling)
+            left = max(0, math.ceil(until - loop.time()))
+            say(tr("net.quit.telling", name=name, time=f"{left // 60}:{left % 60:02d}"))
+        if not telling and (not others or loop.time() >= end):
+            return
+        await asyncio.wait(telling | others, timeout=0.1, return_when=asyncio.FIRST_COMPLETED)
 
 
 def shown_name(name: str, seat: int) -> str:
@@ -237,6 +281,9 @@ class NetSession:
         self.autosave: Autosave | None = None
         self.resumed = False  # hosting a match an earlier run of the app left unfinished
         self.resumable = False  # the guest's: the host vanished, the seat stays kept
+        # The guest's seat in a browser tab (host --web): reloading the page (its cookie)
+        # takes the seat back, not a code pasted on Join.
+        self.in_browser = False
         self.web_linger_seconds = WEB_LINGER_SECONDS
 
     # -- making one -------------------------------------------------------------------------
@@ -257,6 +304,7 @@ class NetSession:
                         name=name or DEFAULT_NAMES[0], keep=autosave)
         else:
             host = Host.resume(save, bind=bind, port=port, address=address, keep=autosave)
+        host.played_by = APP_HOSTED  # (not a host --bot's match: resumed by the app only)
         try:
             invite = await host.start()
             match: asyncio.Future[Any] = asyncio.ensure_future(host.run_match())
@@ -493,8 +541,13 @@ class NetSession:
         self.over = True
         if self._reader is not None:
             await _stopped(self._reader)
+        why = STOPPED if stopping else ENDED
+        if ending and not stopping and self.friend_away():
+            # The friend away (reconnecting) did not hear it: the host stays to tell them,
+            # on their return, that the game is over (not that it may be resumed).
+            why, self._linger = LEFT_AWAY, True
         if ending and self.host is not None:  # the guest learns the host ended it
-            await _within(self.host.end(STOPPED if stopping else ENDED))
+            await _within(self.host.end(why))
         await _within(self.client.close())
         if self.seat_kept is not None:
             # Left mid-match, or the host vanished: the same code again, or a resumed
@@ -513,8 +566,13 @@ class NetSession:
             else:  # the last state on disk, to resume
                 await _within(self.autosave.flush())
         page, self.page = self.page, None
-        if self.host is not None and self._linger and self.linger_seconds > 0:
-            _keep_going(self._linger_then_close(self.host, self.linger_seconds, page))
+        seconds = 0.0 if self.host is None else min(self.linger_seconds,
+                                                   rejoin_left(self.host))
+        if self.host is not None and self._linger and seconds > 0:
+            task = _keep_going(self._linger_then_close(self.host, seconds, page))
+            _telling[task] = (self.other_name(),
+                              asyncio.get_running_loop().time() + seconds)
+            task.add_done_callback(_told)
             self._linger = False
             return
         if self.host is not None:
@@ -523,6 +581,19 @@ class NetSession:
             _keep_going(page.close(wait=self.web_linger_seconds))
         elif page is not None:
             await _within(page.close())
+
+
+def rejoin_left(host: Host) -> float:
+    """Seconds left of the away seat's window to come back (0: nobody away)."""
+    away = host.away()
+    dropped = None if away is None else host.seats[away].dropped_at
+    if dropped is None:
+        return 0.0
+    return max(0.0, host.limits.rejoin_seconds - (host.clock() - dropped))
+
+
+def _told(task: asyncio.Future[None]) -> None:
+    _telling.pop(task, None)
 
 
 async def _within(step: Coroutine[Any, Any, Any], seconds: float | None = None) -> bool:
@@ -557,8 +628,8 @@ def _quiet(task: asyncio.Future[Any]) -> None:
         task.exception()
 
 
-__all__ = ["ChatReceived", "ChatUndelivered", "DealAlarm", "DealVerified", "GameEnded",
-           "HostError", "HostProblem", "Kept", "Lost", "MatchEnded", "NetSession",
+__all__ = ["LEFT_AWAY", "ChatReceived", "ChatUndelivered", "DealAlarm", "DealVerified",
+           "GameEnded", "HostError", "HostProblem", "Kept", "Lost", "MatchEnded", "NetSession",
            "OpponentAway", "Reconnected", "Reconnecting", "SessionEvent", "Turn", "able_to",
-           "forget_save", "lost_words", "resumable_save", "saved_config", "saved_friend",
-           "state_of"]
+           "after_the_app", "closing_in_background", "forget_save", "lost_words",
+           "resumable_save", "saved_config", "saved_friend", "state_of"]

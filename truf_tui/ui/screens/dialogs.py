@@ -161,6 +161,10 @@ class SaysWhatLeavingDoes(Protocol):
 
     def leaving_words(self) -> list[tuple[str, dict[str, str]]]: ...
 
+    def leave_by_choice(self) -> None:
+        """The player chose to go (quitting from the table): the table then does what
+        leaving it does, not what it does when the app stops under it."""
+
 
 class ConfirmLeaveOnline(ConfirmLoss):
     """Asked before leaving a table played with a friend online: what leaving really does
@@ -169,6 +173,19 @@ class ConfirmLeaveOnline(ConfirmLoss):
 
     def __init__(self, words: list[tuple[str, dict[str, str]]]) -> None:
         super().__init__("abandon")
+        self.words = words
+
+    def message(self) -> str:
+        return " ".join(tr(key, **fields) for key, fields in self.words)
+
+
+class ConfirmQuitOnline(ConfirmQuit):
+    """Asked when quitting at a table played with a friend online: what quitting does,
+    which is what leaving the table does (:class:`ConfirmLeaveOnline`'s words), not that
+    the game is lost."""
+
+    def __init__(self, words: list[tuple[str, dict[str, str]]]) -> None:
+        super().__init__()
         self.words = words
 
     def message(self) -> str:

@@ -379,6 +379,7 @@ class FriendScreen(Translated, Screen[None]):
             self.state = "choosing" if self.join_code is None else "failed"
             self.say(None, join_problem(e))
             return
+        session.in_browser = self.join_code is not None  # only host --web's tab has one
         self.session = session
         self.say("net.joined", name=escape(session.other_name()))
         await self._open_table(session)
@@ -395,7 +396,7 @@ class FriendScreen(Translated, Screen[None]):
             if isinstance(event, Lost):
                 name = session.other_name()
                 await self._give_up()
-                self.say(None, lost_words(event, name))
+                self.say(None, lost_words(event, name, session.in_browser))
                 return
         self.state = "playing"
         self.session = None  # the table owns it now (and closes it)

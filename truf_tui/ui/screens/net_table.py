@@ -55,6 +55,7 @@ from truf_tui.ui.netplay import (
     SessionEvent,
     Turn,
     able_to,
+    closing_in_background,
     lost_words,
     state_of,
 )
@@ -278,6 +279,10 @@ class NetPlay(TableScreen[Any]):
         self._leaving = self._left = True
         super().leave_table()
 
+    def leave_by_choice(self) -> None:
+        """Quitting from the table's question: closing does what leaving does."""
+        self._left = True
+
     def on_unmount(self) -> None:
         self._leaving = True
         super().on_unmount()
@@ -288,7 +293,7 @@ class NetPlay(TableScreen[Any]):
         # under the table, and a host keeps the game to resume.  Unmounted while the app
         # runs on, the player left it (Esc, Leave: every way off a table is their choice).
         stopping = not self._left and self.app.return_code is not None
-        asyncio.ensure_future(self.net.close(stopping=stopping))
+        closing_in_background(self.net.close(stopping=stopping))
 
     def leaving_words(self) -> list[tuple[str, dict[str, str]]]:
         """What leaving this table does, for the question asked first (the string keys
@@ -301,6 +306,8 @@ class NetPlay(TableScreen[Any]):
                      friend)]
         if self.net.seat_kept is None:  # no data folder: nothing takes the seat back
             key = "net.leave.guest.unkept"
+        elif self.net.in_browser:  # host --web's tab: the page reloaded takes it back
+            key = "net.leave.guest.lost.web" if self._reconnecting else "net.leave.guest.web"
         else:  # the host vanished: the seat waits for the host's new code
             key = "net.leave.guest.lost" if self._reconnecting else "net.leave.guest"
         if self._reconnecting:
@@ -452,8 +459,10 @@ class NetPlay(TableScreen[Any]):
         elif isinstance(event, Reconnecting):
             self._reconnecting = True
             if self.net.host is None:  # the host may be gone for good: how it comes back
-                self.notify(tr("net.reconnecting.guest", name=self.net.other_name()),
-                            severity="warning", timeout=20)
+                key = ("net.reconnecting.guest.web" if self.net.in_browser
+                       else "net.reconnecting.guest")
+                self.notify(tr(key, name=self.net.other_name()), severity="warning",
+                            timeout=20)
             else:
                 self.notify(tr("net.reconnecting"), severity="warning", timeout=5)
         elif isinstance(event, Reconnected):
@@ -483,7 +492,7 @@ class NetPlay(TableScreen[Any]):
             services(self).game_in_progress = False
             self._close_waiting()
             self.app.clear_notifications()  # "taking your seat back…": said in the box now
-            why = lost_words(event, self.net.other_name())
+            why = lost_words(event, self.net.other_name(), self.net.in_browser)
             if event.winner is not None and event.winner != self.me:
                 why = tr("net.ended.away.lost", name=self.net.other_name())
             self.app.push_screen(NetLost(why), lambda _: self.leave_table())

@@ -238,6 +238,14 @@ STRINGS: dict[str, dict[str, str]] = {
               "sidloko restas, do forlasu ĉi tiun ludon (Esk) kaj algluu la novan kodon ĉe "
               "Aliĝi.",
     },
+    "net.reconnecting.guest.web": {
+        "en": "The connection to {name}'s game dropped: taking your seat back… If it does "
+              "not come back, reload this page: the link takes your seat back while "
+              "{name}'s game waits for you.",
+        "eo": "La konekto al la ludo de {name} falis: reprenas vian sidlokon… Se ĝi ne "
+              "revenas, reŝargu ĉi tiun paĝon: la ligilo redonas vian sidlokon, dum la "
+              "ludo de {name} atendas vin.",
+    },
     "net.reconnected": {"en": "Connected again: the game goes on.",
                         "eo": "Denove konektita: la ludo daŭras."},
     "net.refused": {"en": "The host refused that move: {why}",
@@ -262,9 +270,24 @@ STRINGS: dict[str, dict[str, str]] = {
               "historio konservas ĝin tiel.",
     },
     "net.host.ended": {"en": "Your friend ended the game.", "eo": "Via amiko finis la ludon."},
+    # Told to a guest back from away: the host's player left (or quit) meanwhile.
+    "net.host.ended.away": {
+        "en": "{name} ended the game while you were away. The game in play counts for "
+              "neither of you, and it cannot be resumed. Games you finished are in your "
+              "history.",
+        "eo": "{name} finis la ludon dum vi forestis. La nuna ludo validas por neniu el "
+              "vi, kaj ĝi ne plu daŭrigeblas. Viaj finitaj ludoj estas en via historio.",
+    },
+    # On the terminal, once the host's app has quit with its friend away ({time}: m:ss).
+    "net.quit.telling": {
+        "en": "truf-tui: {name} is away. Waiting up to {time} to tell them, if they come "
+              "back, that you ended the game (Ctrl+C stops waiting)…",
+        "eo": "truf-tui: {name} forestas. Atendas ĝis {time} por diri al ri, se ri "
+              "revenos, ke vi finis la ludon (Ctrl+C ĉesigas la atendon)…",
+    },
     # The host's app stopped, or the line was lost: nobody chose to end the game.
     "net.host.stopped": {
-        "en": "{name}'s truf-tui stopped (it was closed or quit) before you had finished "
+        "en": "{name}'s truf-tui stopped (it was closed) before you had finished "
               "playing, so this game cannot go on for now. Games you finished are in your "
               "history.",
         "eo": "La truf-tui de {name} ĉesis (ĝi estis fermita) antaŭ ol vi finis ludi, "
@@ -300,16 +323,31 @@ STRINGS: dict[str, dict[str, str]] = {
               "kaj ĝi ne plu daŭrigeblas.",
     },
     "net.leave.host.away": {
-        "en": "{name} is away. Leaving ends the game: the game in play counts for neither "
-              "of you, and it cannot be resumed.",
-        "eo": "{name} forestas. Foriri finas la ludon: la nuna ludo validas por neniu el "
-              "vi, kaj ĝi ne plu daŭrigeblas.",
+        "en": "{name} is away. This ends the game: the game in play counts for neither "
+              "of you, and it cannot be resumed. If {name} comes back within their 5 "
+              "minutes, they are told you ended it.",
+        "eo": "{name} forestas. Tio finas la ludon: la nuna ludo validas por neniu el "
+              "vi, kaj ĝi ne plu daŭrigeblas. Se {name} revenos dum riaj 5 minutoj, ri "
+              "ekscios, ke vi finis ĝin.",
     },
     "net.leave.guest": {
         "en": "Your seat is kept: paste the same code on Join within 5 minutes to take it "
               "back, and the game goes on where it was.",
         "eo": "Via sidloko restas: alglui la saman kodon ĉe Aliĝi dum 5 minutoj reprenas "
               "ĝin, kaj la ludo daŭras, kie ĝi estis.",
+    },
+    # The guest in a browser tab (host --web): the link takes the seat back (its cookie).
+    "net.leave.guest.web": {
+        "en": "Your seat is kept: open the link again (or reload this page) within 5 "
+              "minutes to take it back, and the game goes on where it was.",
+        "eo": "Via sidloko restas: malfermu la ligilon denove (aŭ reŝargu ĉi tiun paĝon) "
+              "dum 5 minutoj por repreni ĝin, kaj la ludo daŭras, kie ĝi estis.",
+    },
+    "net.leave.guest.lost.web": {
+        "en": "Your seat is kept while {name}'s game waits for you: reload this page to "
+              "take it back.",
+        "eo": "Via sidloko restas, dum la ludo de {name} atendas vin: reŝargu ĉi tiun "
+              "paĝon por repreni ĝin.",
     },
     "net.leave.guest.lost": {
         "en": "Your seat is kept: when {name} is back (or resumes the game and sends you "
