@@ -28,7 +28,7 @@ from truf_tui.strategy.trufbp import SolvedTable
 def _compare(obs: truc.Observation, tab: SolvedTable | None = None) -> int:
     """The pass's values against the walk's at ``obs``; how many moves were compared."""
     spot = V.Spot.of(obs, V._file(obs, tab))
-    fast = spot._worth()
+    fast = spot.pass_worth()  # the pass itself, not the shipped opening values
     slow = spot.exact_worth()
     assert set(fast) == set(slow), obs["history"]
     for m in fast:

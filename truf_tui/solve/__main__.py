@@ -11,6 +11,9 @@
                                                    over a match: the ceiling of exploiting it
     sweep  --target T --payoff match               check at every score of the match (the
                                                    file each plays), journalled, resumable
+    openings --dir D                               the values of every round's two first
+                                                   decisions at every score, for the app to
+                                                   ship (strategy/openings.py), resumable
 
 A round is solved in two stages (see docs/solver.md): first the round without a redeal
 (what an accepted redeal leads to, T3), then the whole round with an accepted redeal worth
@@ -155,7 +158,22 @@ def main(argv: list[str] | None = None) -> int:
     w.add_argument("--jobs", type=int, default=1, help="groups measured side by side")
     w.add_argument("--json", action="store_true", help="print the figures as JSON")
     w.add_argument("--plot", type=Path, default=None, help="draw the map as an SVG picture")
+    op = sub.add_parser("openings", help="the values of every round's two first decisions "
+                                         "at every score, for the app to ship")
+    op.add_argument("--dir", type=Path, required=True,
+                    help="a score's values are kept here as soon as done (resumable)")
+    op.add_argument("--out", type=Path, default=None,
+                    help="where to write the table once every score is done (default: "
+                         "the shipped strategy/data/" + "truc-t12-openings.bin)")
+    op.add_argument("--scores", type=int, nargs=2, action="append", default=None,
+                    metavar=("NONDEALER", "DEALER"), help="only these scores (repeatable)")
+    op.add_argument("--hands", type=int, default=None,
+                    help="only the first N hands (a small instance: no table written)")
+    op.add_argument("--jobs", type=int, default=1, help="processes side by side")
+    op.add_argument("--quiet", action="store_true", help="no progress lines")
     a = ap.parse_args(argv)
+    if a.command == "openings":
+        return _openings(ap, a)
     if getattr(a, "table", None) is not None:
         _table_checked(ap, a)
     if a.command == "trim":
@@ -254,6 +272,30 @@ def main(argv: list[str] | None = None) -> int:
         print(f"exploitability: {fmt(fig['exploitability'])} {unit} ({where}; "
               f"{fig['iterations']} iterations; round {fmt(fig['round_exploitability'])} + "
               f"after a redeal {fmt(fig['redeal_exploitability'])})")
+    return 0
+
+
+def _openings(ap: argparse.ArgumentParser, a: argparse.Namespace) -> int:
+    from truf_tui.solve.openings import run
+    from truf_tui.strategy import openings
+    from truf_tui.strategy.hands import REST
+
+    scores = None if a.scores is None else [(x, y) for x, y in a.scores]
+    if scores is not None and any(not (0 <= x < openings.TARGET and 0 <= y < openings.TARGET)
+                                  for x, y in scores):
+        ap.error(f"both scores are below the target {openings.TARGET} (T10)")
+    if a.jobs < 1:
+        ap.error("--jobs must be at least 1")
+    if a.hands is not None and not 1 <= a.hands <= len(REST[0]):
+        ap.error(f"--hands is 1 to {len(REST[0])}")
+    small = a.hands is not None or scores is not None
+    out = a.out
+    if out is None and not small:
+        out = Path(openings.__file__).parent / "data" / openings.FILE
+    hands = None if a.hands is None else list(REST[0][:a.hands])
+    missing = run(a.dir, None if small else out, scores, hands, a.jobs, a.quiet)
+    if not a.quiet and missing and not small:
+        print(f"{missing} scores still to do: run again to go on")
     return 0
 
 

@@ -12,6 +12,8 @@ solver (:mod:`truf_tui.solve`) know about a solved Le Truc round.
   the threshold player (who bets by its hand's strength alone) and the best response to one;
 - :mod:`~truf_tui.strategy.values`: what each legal action is worth at a spot when both
   seats then play the shipped strategy (``bot.action_values``);
+- :mod:`~truf_tui.strategy.openings`: the values of a round's two first decisions at every
+  score, worked out offline by the same pass and shipped (``solve openings``);
 - :mod:`~truf_tui.strategy.kept`: a bounded store of results kept for the process;
 - :mod:`~truf_tui.strategy.arrays`: the array types of this layer and the solver, named once.
 

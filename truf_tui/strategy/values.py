@@ -51,6 +51,7 @@ import numpy.typing as npt
 
 from truf_tui.cards import TRUC_STRENGTH, Card
 from truf_tui.engine import truc
+from truf_tui.strategy import openings
 from truf_tui.strategy.hands import COPIES, LIFT, RANKS, REST, REST_INDEX, WIDTH, counts
 from truf_tui.strategy.kept import Kept
 from truf_tui.strategy.matchtable import match_win
@@ -341,6 +342,8 @@ class Spot:
     legal: list[truc.Action]
     fold: float  # seat 0's payoff if the observer folds (T9), when fold is legal
     key: tuple[object, ...]  # what the values depend on, for the store of recent spots
+    words: tuple[Move, ...] = ()  # the round's moves before the spot (after a redeal's)
+    redeal: bool = True  # no redeal accepted this round (T3)
 
     @classmethod
     def of(cls, o: truc.Observation, tab: SolvedTable) -> Spot:
@@ -392,7 +395,8 @@ class Spot:
             stake, game = truc.concession(o["stake"], o["rest"], o["pending"], variant)
             fold = play.payoff.of(1 - seat, stake, game)
         key = (play.payoff, redeal, tuple(words), seat, hand, tuple(known))
-        return cls(play, stage, s, at, seat, hand, weights / weights.sum(), legal, fold, key)
+        return cls(play, stage, s, at, seat, hand, weights / weights.sum(), legal, fold, key,
+                   tuple(words), redeal)
 
     def values(self) -> dict[truc.Action, float]:
         """Every legal action's value for the observer (kept for recent spots)."""
@@ -403,6 +407,31 @@ class Spot:
                 for a in self.legal}
 
     def _worth(self) -> dict[Move, float]:
+        """The observer's value of each of his moves (not fold): at a round's two first
+        decisions from the shipped table (:mod:`.openings`, worked out by the same pass),
+        else :meth:`pass_worth`."""
+        got = self.opening_worth()
+        return got if got is not None else self.pass_worth()
+
+    def opening_worth(self) -> dict[Move, float] | None:
+        """The shipped opening values of this spot, if it is one of a round's two first
+        decisions at a score of a match to 12 with the default rest refusal (T8), on the
+        shipped file of that score, no redeal accepted (T3)."""
+        play = self.play
+        p = play.payoff
+        if (p.target != openings.TARGET or p.variant != openings.VARIANT or not self.redeal
+                or self.at is None):
+            return None
+        spot = openings.spot_of(self.seat, self.words)
+        if spot is None:
+            return None
+        tabs = tables()
+        if play.tab is not nearest(tabs, p.target, p.scores):
+            return None
+        kept = openings.shipped(tabs)
+        return None if kept is None else kept.worth(p.scores, spot, self.hand)
+
+    def pass_worth(self) -> dict[Move, float]:
         """The observer's value of each of his moves (not fold): layer by layer with numpy
         (:mod:`.valuepass`), or walked where the round leaves the file's tree."""
         if self.at is None:
