@@ -12,7 +12,7 @@ import pytest
 
 from truf_tui.engine import truc
 from truf_tui.solve.__main__ import main as solve_main
-from truf_tui.solve.openings import _deal
+from truf_tui.solve.openings import _deal, observation
 from truf_tui.strategy import openings
 from truf_tui.strategy import values as V
 from truf_tui.strategy.hands import REST
@@ -23,16 +23,9 @@ from truf_tui.strategy.tree import NONE, PLAY, RAISE
 
 def _spot(scores: tuple[int, int], spot: int, hand: tuple[int, ...]) -> V.Spot:
     """The decision ``spot`` of a round at ``scores`` (non-dealer, dealer), the observer
-    holding ``hand``."""
-    first = None if spot == 0 else FIRST[spot - 1]
-    observer = 0 if first is None else 1
-    rank = first[1] if first is not None and first[0] == PLAY else None
-    s = truc.new_game(deck=_deal(hand, rank, observer), dealer=1, scores=scores)
-    if first is not None:
-        a = legal_move(first, s.legal_actions())
-        assert a is not None
-        s = s.apply(a)
-    obs = s.observation(observer)
+    holding ``hand``, as ``solve openings`` deals it."""
+    obs = observation(scores, spot, hand)
+    assert obs is not None
     return V.Spot.of(obs, V._file(obs, None))
 
 

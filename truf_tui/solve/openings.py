@@ -45,6 +45,24 @@ def _deal(mine: tuple[int, ...], first_rank: int | None, observer: int) -> list[
     return [str(c) for pair in zip(nd, d, strict=True) for c in pair] + [str(c) for c in left]
 
 
+def observation(scores: tuple[int, int], spot: int, hand: tuple[int, ...]
+                ) -> truc.Observation | None:
+    """The observer's observation at opening ``spot`` of a round at ``scores`` (non-dealer,
+    dealer), holding ``hand``; None where the score forbids the first move (T7, T8)."""
+    first = None if spot == 0 else FIRST[spot - 1]
+    observer = 0 if first is None else 1
+    rank = first[1] if first is not None and first[0] == PLAY else None
+    s = truc.new_game(deck=_deal(hand, rank, observer), dealer=1, scores=scores)
+    if first is not None:
+        a = legal_move(first, s.legal_actions())
+        if a is None:
+            return None
+        s = s.apply(a)
+        if s.to_move != 1 or s.round_start != 0:
+            return None
+    return s.observation(observer)
+
+
 def score_values(scores: tuple[int, int], hands: Sequence[tuple[int, ...]] | None = None
                  ) -> Table:
     """[spot, hand, slot]: one score's opening values (NaN where none); ``hands``: only
@@ -54,19 +72,10 @@ def score_values(scores: tuple[int, int], hands: Sequence[tuple[int, ...]] | Non
     for h in hands if hands is not None else REST[0]:
         j = REST[0].index(h)
         for spot in range(SPOTS):
-            first = None if spot == 0 else FIRST[spot - 1]
-            observer = 0 if first is None else 1
-            rank = first[1] if first is not None and first[0] == PLAY else None
-            s = truc.new_game(deck=_deal(h, rank, observer), dealer=1, scores=scores)
-            if first is not None:
-                a = legal_move(first, s.legal_actions())
-                if a is None:
-                    continue  # a first move this score forbids (T7, T8)
-                s = s.apply(a)
-                if s.to_move != 1 or s.round_start != 0:
-                    continue
-            worth = Spot.of(s.observation(observer), tab).pass_worth()
-            for m, v in worth.items():
+            o = observation(scores, spot, h)
+            if o is None:
+                continue
+            for m, v in Spot.of(o, tab).pass_worth().items():
                 out[spot, j, SLOT_OF[m]] = v
     return out
 
@@ -127,4 +136,4 @@ def _some(folder: Path, todo: Sequence[tuple[int, int]],
     return len(todo)
 
 
-__all__ = ["run", "score_values"]
+__all__ = ["observation", "run", "score_values"]
