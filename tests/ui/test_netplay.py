@@ -181,7 +181,10 @@ async def play_out(pilot: Pilot[Any], other: asyncio.Future[Any] | None = None,
             shown = {str(c) for c in face_up(app)}
             assert shown <= sent, f"drawn, never sent: {shown - sent}"
         step(app)
-        await pilot.pause(0.004)
+        # Each look queries every screen for its cards: at 4 ms a quarter of the test's
+        # CPU went to looking, taken from the app and the friend it waits for.  A card
+        # never sent would stay drawn for many looks at 20 ms too.
+        await pilot.pause(0.02)
     assert tables
 
 
