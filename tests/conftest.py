@@ -59,13 +59,14 @@ def _made_once(tmp_path_factory: pytest.TempPathFactory, name: str,
 def solved_round(made_once: Callable[[str, Callable[[Path], None]], Path]
                  ) -> Callable[[int], SolvedTable]:
     """``solved_round(target)``: the round to 1 (no raise, T7's cap; the redeal is in it;
-    30 iterations) or to 2 (raises, rests, the redeal; 4 iterations), solved and shipped
-    once a run, in the folders tests/test_solved.py's share."""
+    30 iterations) or to 2 (raises, rests, the redeal; 2 iterations: its tests read the
+    file, none needs it to play well), solved and shipped once a run, in the folders
+    tests/test_solved.py's share."""
     from truf_tui.solve.__main__ import main
     from truf_tui.strategy.trufbp import SolvedTable
 
     def get(target: int) -> SolvedTable:
-        name, iterations = {1: ("tiny", 30), 2: ("solved", 4)}[target]
+        name, iterations = {1: ("tiny", 30), 2: ("solved", 2)}[target]
 
         def make(d: Path) -> None:
             assert main(["ship", "--target", str(target), "--iterations", str(iterations),

@@ -37,9 +37,10 @@ EXPL = re.compile(r"exploitability: ([0-9.e-]+) points/round")
 
 @pytest.fixture(scope="module")
 def small(made_once: Callable[[str, Callable[[Path], None]], Path]) -> tuple[Path, Path]:
-    """A round to 2 solved a little (raises and the redeal are in it), shipped to a file."""
+    """A round to 2 solved a little (raises and the redeal are in it), shipped to a file:
+    2 iterations, as conftest.solved_round (the same folder, made by whichever asks first)."""
     def make(d: Path) -> None:
-        assert main(["ship", "--target", "2", "--iterations", "4", "--dir", str(d), "--file",
+        assert main(["ship", "--target", "2", "--iterations", "2", "--dir", str(d), "--file",
                      str(d / "t2.trufbp"), "--quiet"]) == 0
 
     d = made_once("solved", make)
