@@ -16,7 +16,7 @@ offline (``python -m truf_tui.solve openings``) by the same pass, and shipped:
   (:data:`SLOTS`), as ``Spot._worth`` gives it (the observer's unit); NaN where the move
   is not his to make (a card he does not hold, a word the score forbids, T7) and where the
   spot does not occur (a first move the score forbids).
-- **The same numbers as the pass**, to float32's precision (about 1e-7 of a point): the
+- **The same numbers as the pass**, to float32's precision (within 1e-6 of a point): the
   table is what ``values.Spot`` reads at those spots, hints and grading alike, so every
   figure of a decision still comes from one model.
 - **Tied to the files it was worked out from:** the header holds a digest of the shipped
