@@ -105,6 +105,15 @@ async def bot(session: NetSession, moves: list[int] | None = None,
             return event
 
 
+async def friend_screen(pilot: Pilot[Any], config: GameConfig) -> FriendScreen:
+    """The Play a friend screen, opened from the start screen with ``config``."""
+    use(pilot).play_friend(config)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, FriendScreen)
+    return screen
+
+
 def kept_once(*folders: Path) -> set[str]:
     """Each folder's history holds each game once; the ids, alike in every folder."""
     ids: list[set[str]] = []
@@ -163,10 +172,8 @@ async def test_a_match_hosted_from_the_app_is_resumed_after_a_crash(
         # The app started again offers to resume the match, and hosts it with a new code.
         app = app_in(host_dir)
         async with app.run_test(size=SIZE) as pilot:
-            use(pilot).play_friend(GameConfig(game="truc"))  # the start screen's choice
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, FriendScreen)
+            # the start screen's choice
+            screen = await friend_screen(pilot, GameConfig(game="truc"))
             assert screen.query_one("#resume-row").display
             assert "Resume the game with Bo" in str(screen.query_one("#resume",
                                                                       Button).label)
@@ -226,10 +233,7 @@ async def test_the_app_guest_keeps_its_seat_and_takes_it_at_the_resumed_host(
     try:
         app = app_in(guest_dir)
         async with app.run_test(size=SIZE) as pilot:
-            use(pilot).play_friend(config)
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, FriendScreen)
+            screen = await friend_screen(pilot, config)
             screen.query_one("#name", Input).value = "Bo"
             screen.query_one("#code", Input).value = invite.code()
             await pilot.press("j", "enter")
@@ -263,10 +267,7 @@ async def test_the_app_guest_keeps_its_seat_and_takes_it_at_the_resumed_host(
                                                    folder=host_dir, save=save)
             hosts.append(host)
             hosting = asyncio.ensure_future(bot(host))
-            use(pilot).play_friend(config)
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, FriendScreen)
+            screen = await friend_screen(pilot, config)
             screen.query_one("#code", Input).value = invite.code()
             await pilot.press("j", "enter")
             await until(pilot, lambda: isinstance(app.screen, NetPlay),
@@ -333,10 +334,8 @@ async def test_the_app_offers_to_resume_or_forget_and_keeps_it_when_not_resumed(
     assert resumable_save(tmp_path) is not None
     app = app_in(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        use(pilot).play_friend(config)
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, FriendScreen) and screen.focused is not None
+        screen = await friend_screen(pilot, config)
+        assert screen.focused is not None
         assert screen.focused.id == "resume"
         await pilot.click("#resume")
         await until(pilot, lambda: screen.code is not None, why=lambda: str(screen._error))
@@ -344,28 +343,22 @@ async def test_the_app_offers_to_resume_or_forget_and_keeps_it_when_not_resumed(
         await until(pilot, lambda: isinstance(app.screen, StartScreen))
         assert resumable_save(tmp_path) is not None, "still there to resume"
         # A new game hosted, and given up before anyone joined: the old match stays too.
-        use(pilot).play_friend(config)
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, FriendScreen) and screen.save is not None
+        screen = await friend_screen(pilot, config)
+        assert screen.save is not None
         await pilot.click("#host")
         await until(pilot, lambda: screen.code is not None, why=lambda: str(screen._error))
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, StartScreen))
         assert resumable_save(tmp_path) is not None, "still there to resume"
-        use(pilot).play_friend(config)
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, FriendScreen) and screen.save is not None
+        screen = await friend_screen(pilot, config)
+        assert screen.save is not None
         await pilot.click("#forget")
         await until(pilot, lambda: not (tmp_path / "net" / HOST_FILE).exists())
         assert not screen.query_one("#resume-row").display
     app = app_in(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        use(pilot).play_friend(config)
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, FriendScreen) and screen.save is None
+        screen = await friend_screen(pilot, config)
+        assert screen.save is None
         assert not screen.query_one("#resume-row").display
 
 

@@ -342,8 +342,8 @@ class Spot:
     legal: list[truc.Action]
     fold: float  # seat 0's payoff if the observer folds (T9), when fold is legal
     key: tuple[object, ...]  # what the values depend on, for the store of recent spots
-    words: tuple[Move, ...] = ()  # the round's moves before the spot (after a redeal's)
-    redeal: bool = True  # no redeal accepted this round (T3)
+    words: tuple[Move, ...]  # the round's moves before the spot (after a redeal's)
+    redeal: bool  # no redeal accepted this round (T3)
 
     @classmethod
     def of(cls, o: truc.Observation, tab: SolvedTable) -> Spot:

@@ -166,6 +166,11 @@ class SaysWhatLeavingDoes(Protocol):
         leaving it does, not what it does when the app stops under it."""
 
 
+def said(words: list[tuple[str, dict[str, str]]]) -> str:
+    """A table's :meth:`SaysWhatLeavingDoes.leaving_words`, in the reader's language."""
+    return " ".join(tr(key, **fields) for key, fields in words)
+
+
 class ConfirmLeaveOnline(ConfirmLoss):
     """Asked before leaving a table played with a friend online: what leaving really does
     (the table's :meth:`SaysWhatLeavingDoes.leaving_words`), not that the game is lost.
@@ -176,7 +181,7 @@ class ConfirmLeaveOnline(ConfirmLoss):
         self.words = words
 
     def message(self) -> str:
-        return " ".join(tr(key, **fields) for key, fields in self.words)
+        return said(self.words)
 
 
 class ConfirmQuitOnline(ConfirmQuit):
@@ -189,7 +194,7 @@ class ConfirmQuitOnline(ConfirmQuit):
         self.words = words
 
     def message(self) -> str:
-        return " ".join(tr(key, **fields) for key, fields in self.words)
+        return said(self.words)
 
 
 class ConfirmReplaceSave(ConfirmLoss):
